@@ -1,0 +1,314 @@
+//! Module and parameter descriptors: what `action=paraminfo` serves, and what the parameter
+//! parser validates against. Generated code builds them; this file renders them.
+
+use serde_json::{json, Map, Value};
+
+/// The group a module belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Group {
+    /// `list=` modules: return a list of records.
+    List,
+    /// `prop=` modules: return properties of given pages.
+    Prop,
+    /// `meta=` modules: site or caller information.
+    Meta,
+    /// Action modules (`action=`), children of the main module.
+    Action,
+}
+
+impl Group {
+    /// The group's name as the API spells it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Group::List => "list",
+            Group::Prop => "prop",
+            Group::Meta => "meta",
+            Group::Action => "action",
+        }
+    }
+
+    /// Whether this is a query submodule group (list, prop or meta).
+    pub fn is_query(self) -> bool {
+        !matches!(self, Group::Action)
+    }
+}
+
+/// An annotation on a parameter (`info` in paraminfo), e.g. `singlepageonly` or `modes 1, 2`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Info {
+    /// The annotation's tag.
+    pub name: &'static str,
+    /// Its values, if any.
+    pub values: Vec<i64>,
+}
+
+/// What a parameter's type is, as far as validation and paraminfo care.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParamKind {
+    /// Free text.
+    String,
+    /// An integer, optionally bounded.
+    Integer { min: Option<i64>, max: Option<i64> },
+    /// Present means true.
+    Boolean,
+    /// A point in time in any form MediaWiki accepts.
+    Timestamp,
+    /// A page size: `max` or an integer between `min` and `max` (`highmax` with apihighlimits).
+    Limit { min: i64, max: i64, highmax: i64 },
+    /// A namespace number; `extra` admits -2 (Media) and -1 (Special).
+    Namespace { extra: bool },
+    /// A user reference of the given subtypes (`name`, `ip`, `temp`, `cidr`, `interwiki`, `id`).
+    User { subtypes: Vec<&'static str> },
+    /// A page title.
+    Title,
+    /// One of a closed set of values.
+    Values(Vec<&'static str>),
+}
+
+/// Everything paraminfo says about one parameter, and what the parser checks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParamDescriptor {
+    /// The listed name without prefix; a templated one has placeholders, `contentformat-{slot}`.
+    pub name: &'static str,
+    /// The type.
+    pub kind: ParamKind,
+    /// The default as written in the module (multi-valued: values joined by `|`).
+    pub default: Option<&'static str>,
+    /// Takes several values.
+    pub multi: bool,
+    /// `*` selects every value.
+    pub all: bool,
+    /// Must be given.
+    pub required: bool,
+    /// Marked deprecated.
+    pub deprecated: bool,
+    /// The value is a secret (never logged).
+    pub sensitive: bool,
+    /// Duplicate values are kept.
+    pub allows_duplicates: bool,
+    /// Allowed values that are deprecated.
+    pub deprecated_values: Vec<&'static str>,
+    /// Annotations.
+    pub info: Vec<Info>,
+    /// For a templated parameter: placeholder → the multi-valued parameter supplying its values.
+    pub template_vars: Vec<(&'static str, &'static str)>,
+}
+
+impl ParamDescriptor {
+    /// A plain optional string parameter named `name`; generated code adjusts the rest.
+    pub fn new(name: &'static str) -> Self {
+        ParamDescriptor {
+            name,
+            kind: ParamKind::String,
+            default: None,
+            multi: false,
+            all: false,
+            required: false,
+            deprecated: false,
+            sensitive: false,
+            allows_duplicates: false,
+            deprecated_values: Vec::new(),
+            info: Vec::new(),
+            template_vars: Vec::new(),
+        }
+    }
+
+    /// Whether this parameter stands for a family of wire names (`contentformat-{slot}`).
+    pub fn is_templated(&self) -> bool {
+        !self.template_vars.is_empty()
+    }
+
+    /// The allowed values, for a parameter with a closed set.
+    pub fn values(&self) -> Option<&[&'static str]> {
+        match &self.kind {
+            ParamKind::Values(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The parameter in paraminfo's formatversion=2 form, MediaWiki's member order.
+    /// `high_limits` decides the `limit` member of a multi-valued parameter.
+    pub fn to_json(&self, index: usize, high_limits: bool) -> Value {
+        let mut o = Map::new();
+        o.insert("index".into(), json!(index));
+        o.insert("name".into(), json!(self.name));
+        if self.is_templated() {
+            let vars: Map<String, Value> =
+                self.template_vars.iter().map(|(k, v)| ((*k).to_owned(), json!(v))).collect();
+            o.insert("templatevars".into(), Value::Object(vars));
+        }
+        let type_value = match &self.kind {
+            ParamKind::String => json!("string"),
+            ParamKind::Integer { .. } => json!("integer"),
+            ParamKind::Boolean => json!("boolean"),
+            ParamKind::Timestamp => json!("timestamp"),
+            ParamKind::Limit { .. } => json!("limit"),
+            ParamKind::Namespace { .. } => json!("namespace"),
+            ParamKind::User { .. } => json!("user"),
+            ParamKind::Title => json!("title"),
+            ParamKind::Values(v) => json!(v),
+        };
+        o.insert("type".into(), type_value);
+        o.insert("required".into(), json!(self.required));
+        if self.deprecated {
+            o.insert("deprecated".into(), json!(true));
+        }
+        if self.sensitive {
+            o.insert("sensitive".into(), json!(true));
+        }
+        if let Some(default) = self.default {
+            o.insert("default".into(), self.render_default(default));
+        }
+        o.insert("multi".into(), json!(self.multi));
+        if self.multi {
+            o.insert("lowlimit".into(), json!(crate::param::MULTI_LIMIT_LOW));
+            o.insert("highlimit".into(), json!(crate::param::MULTI_LIMIT_HIGH));
+            let limit = if high_limits { crate::param::MULTI_LIMIT_HIGH } else { crate::param::MULTI_LIMIT_LOW };
+            o.insert("limit".into(), json!(limit));
+            if self.allows_duplicates {
+                o.insert("allowsduplicates".into(), json!(true));
+            }
+            if self.all {
+                o.insert("allspecifier".into(), json!("*"));
+            }
+        }
+        match &self.kind {
+            ParamKind::Integer { min, max } => {
+                if let Some(min) = min {
+                    o.insert("min".into(), json!(min));
+                }
+                if let Some(max) = max {
+                    o.insert("max".into(), json!(max));
+                }
+            }
+            ParamKind::Limit { min, max, highmax } => {
+                o.insert("min".into(), json!(min));
+                o.insert("max".into(), json!(max));
+                o.insert("highmax".into(), json!(highmax));
+            }
+            ParamKind::Namespace { extra: true } => {
+                o.insert("extranamespaces".into(), json!([-2, -1]));
+            }
+            ParamKind::User { subtypes } => {
+                o.insert("subtypes".into(), json!(subtypes));
+            }
+            _ => {}
+        }
+        if !self.deprecated_values.is_empty() {
+            o.insert("deprecatedvalues".into(), json!(self.deprecated_values));
+        }
+        if !self.info.is_empty() {
+            let info: Vec<Value> = self
+                .info
+                .iter()
+                .map(|i| {
+                    if i.values.is_empty() {
+                        json!({ "name": i.name })
+                    } else {
+                        json!({ "name": i.name, "values": i.values })
+                    }
+                })
+                .collect();
+            o.insert("info".into(), Value::Array(info));
+        }
+        Value::Object(o)
+    }
+
+    fn render_default(&self, default: &str) -> Value {
+        let numeric = matches!(
+            self.kind,
+            ParamKind::Integer { .. } | ParamKind::Limit { .. } | ParamKind::Namespace { .. }
+        );
+        if numeric && !self.multi {
+            if let Ok(n) = default.parse::<i64>() {
+                return json!(n);
+            }
+        }
+        json!(default)
+    }
+}
+
+/// Everything paraminfo says about one module.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModuleDescriptor {
+    /// The module's name, e.g. `logevents`.
+    pub name: &'static str,
+    /// The group; `None` only for the main module.
+    pub group: Option<Group>,
+    /// The prefix joined to every parameter's name on the wire.
+    pub prefix: &'static str,
+    /// The implementing Rust type.
+    pub classname: &'static str,
+    /// Needs read access.
+    pub readrights: bool,
+    /// Can act as a generator.
+    pub generator: bool,
+    /// Marked deprecated as a whole.
+    pub deprecated: bool,
+    /// Help pages.
+    pub helpurls: Vec<&'static str>,
+    /// The parameters in index order, templated ones included at their position.
+    pub params: Vec<ParamDescriptor>,
+}
+
+/// The software named as every module's source.
+pub const SOURCE_NAME: &str = "wikiquery";
+/// The licence of every module.
+pub const LICENSE_TAG: &str = "GPL-2.0-or-later";
+/// Where the licence text is.
+pub const LICENSE_LINK: &str = "https://www.gnu.org/licenses/old-licenses/gpl-2.0.html";
+
+impl ModuleDescriptor {
+    /// The module's path: `main`, an action's name, or `query+<name>` for query submodules.
+    pub fn path(&self) -> String {
+        match self.group {
+            Some(g) if g.is_query() => format!("query+{}", self.name),
+            _ => self.name.to_owned(),
+        }
+    }
+
+    /// A parameter by its listed name.
+    pub fn param(&self, name: &str) -> Option<&ParamDescriptor> {
+        self.params.iter().find(|p| p.name == name)
+    }
+
+    /// The module in paraminfo's formatversion=2 form (booleans); the formatter turns it into
+    /// formatversion=1's `""`-flags.
+    pub fn to_json(&self, high_limits: bool) -> Value {
+        let mut o = Map::new();
+        o.insert("name".into(), json!(self.name));
+        o.insert("classname".into(), json!(self.classname));
+        o.insert("path".into(), json!(self.path()));
+        if let Some(group) = self.group {
+            o.insert("group".into(), json!(group.as_str()));
+        }
+        o.insert("prefix".into(), json!(self.prefix));
+        o.insert("source".into(), json!(SOURCE_NAME));
+        o.insert("sourcename".into(), json!(SOURCE_NAME));
+        o.insert("licensetag".into(), json!(LICENSE_TAG));
+        o.insert("licenselink".into(), json!(LICENSE_LINK));
+        if self.deprecated {
+            o.insert("deprecated".into(), json!(true));
+        }
+        if self.readrights {
+            o.insert("readrights".into(), json!(true));
+        }
+        if self.generator {
+            o.insert("generator".into(), json!(true));
+        }
+        o.insert("helpurls".into(), json!(self.helpurls));
+        let mut params = Vec::new();
+        let mut templated = Vec::new();
+        for (i, p) in self.params.iter().enumerate() {
+            let item = p.to_json(i + 1, high_limits);
+            if p.is_templated() {
+                templated.push(item);
+            } else {
+                params.push(item);
+            }
+        }
+        o.insert("parameters".into(), Value::Array(params));
+        o.insert("templatedparameters".into(), Value::Array(templated));
+        Value::Object(o)
+    }
+}

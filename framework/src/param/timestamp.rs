@@ -1,0 +1,288 @@
+//! Timestamps in every input form MediaWiki accepts; 14-digit and ISO 8601 out.
+
+use std::fmt;
+use std::sync::LazyLock;
+
+use regex::{Captures, Regex};
+
+use super::{Hints, ScalarParam, ValueContext};
+use crate::descriptor::ParamKind;
+use crate::error::ApiError;
+
+/// A point in time, to the second, in UTC.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Timestamp {
+    unix: i64,
+}
+
+struct Form {
+    regex: Regex,
+    kind: FormKind,
+}
+
+#[derive(Clone, Copy)]
+enum FormKind {
+    Calendar,
+    Unix,
+    Rfc2822,
+    Rfc850,
+    Asctime,
+}
+
+/// The forms MediaWiki's timestamp library recognises, tried in its order.
+static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
+    let f = |re: &str, kind| Form { regex: Regex::new(re).expect("timestamp pattern"), kind };
+    vec![
+        f(r"^(?<Y>\d{4})(?<m>\d\d)(?<d>\d\d)(?<H>\d\d)(?<i>\d\d)(?<s>\d\d)$", FormKind::Calendar),
+        f(
+            r"^(?<Y>\d{4})-(?<m>\d{2})-(?<d>\d{2})[T ](?<H>\d{2}):(?<i>\d{2}):(?<s>\d{2})(?:[.,](?<u>\d{1,6}))?(?<O>Z|[+\-]\d{2}(?::?\d{2})?)?$",
+            FormKind::Calendar,
+        ),
+        f(
+            r"^(?<Y>\d{4})(?<m>\d{2})(?<d>\d{2})T(?<H>\d{2})(?<i>\d{2})(?<s>\d{2})(?:[.,](?<u>\d{1,6}))?(?<O>Z|[+\-]\d{2}(?::?\d{2})?)?$",
+            FormKind::Calendar,
+        ),
+        f(r"^(?<U>-?\d{1,13})$", FormKind::Unix),
+        f(r"^(?<U>-?\d{1,13})\.(?<u>\d{1,6})$", FormKind::Unix),
+        f(
+            r"^(?<d>\d{2})-(?<m>\d{2})-(?<Y>\d{4}) (?<H>\d{2}):(?<i>\d{2}):(?<s>\d{2})\.(?<u>\d{6})$",
+            FormKind::Calendar,
+        ),
+        f(
+            r"^(?<Y>\d{4})-(?<m>\d\d)-(?<d>\d\d) (?<H>\d\d):(?<i>\d\d):(?<s>\d\d)(?:\.(?<u>\d{1,6}))?(?<O>[+\- ]\d\d)$",
+            FormKind::Calendar,
+        ),
+        f(
+            r"^(?<Y>\d{4})-(?<m>\d\d)-(?<d>\d\d) (?<H>\d\d):(?<i>\d\d):(?<s>\d\d)(?:\.(?<u>\d{1,6}))? GMT$",
+            FormKind::Calendar,
+        ),
+        f(r"^(?<Y>\d{4}):(?<m>\d\d):(?<d>\d\d) (?<H>\d\d):(?<i>\d\d):(?<s>\d\d)$", FormKind::Calendar),
+        f(
+            r"^[ \t\r\n]*(?:(?<D>[A-Z][a-z]{2}),[ \t\r\n]*)?(?<d>\d\d?)[ \t\r\n]+(?<M>[A-Z][a-z]{2})[ \t\r\n]+(?<Y>\d{2,})[ \t\r\n]+(?<H>\d\d)[ \t\r\n]*:[ \t\r\n]*(?<i>\d\d)[ \t\r\n]*:[ \t\r\n]*(?<s>\d\d)(?:[ \t\r\n]+(?<O>[+-]\d{4}|UT|GMT|[ECMP][SD]T|[A-IK-Za-ik-z]))?(?:[ \t\r\n]*;|$)",
+            FormKind::Rfc2822,
+        ),
+        f(
+            r"^(?<D>[A-Z][a-z]{5,8}), (?<d>\d\d)-(?<M>[A-Z][a-z]{2})-(?<y>\d{2}) (?<H>\d\d):(?<i>\d\d):(?<s>\d\d)(?: (?<O>[+\-]\d{2}(?::?\d{2})?|[A-Z]{1,5}))?$",
+            FormKind::Rfc850,
+        ),
+        f(
+            r"^(?<D>[A-Z][a-z]{2}) (?<M>[A-Z][a-z]{2}) +(?<d>\d{1,2}) (?<H>\d\d):(?<i>\d\d):(?<s>\d\d) (?<Y>\d{4})\s*$",
+            FormKind::Asctime,
+        ),
+    ]
+});
+
+const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = if y >= 0 { y } else { y - 399 } / 400;
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146097 + doe - 719468
+}
+
+fn civil_from_days(z: i64) -> (i64, i64, i64) {
+    let z = z + 719468;
+    let era = if z >= 0 { z } else { z - 146096 } / 146097;
+    let doe = z - era * 146097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (if m <= 2 { y + 1 } else { y }, m, d)
+}
+
+fn zone_offset(zone: &str) -> Option<i64> {
+    match zone {
+        "Z" | "UT" | "UTC" | "GMT" => return Some(0),
+        "EST" => return Some(-5 * 3600),
+        "EDT" => return Some(-4 * 3600),
+        "CST" => return Some(-6 * 3600),
+        "CDT" => return Some(-5 * 3600),
+        "MST" => return Some(-7 * 3600),
+        "MDT" => return Some(-6 * 3600),
+        "PST" => return Some(-8 * 3600),
+        "PDT" => return Some(-7 * 3600),
+        _ => {}
+    }
+    if zone.len() == 1 && zone.chars().all(|c| c.is_ascii_alphabetic()) {
+        return Some(0);
+    }
+    let (sign, rest) = match zone.as_bytes().first()? {
+        b'+' | b' ' => (1, &zone[1..]),
+        b'-' => (-1, &zone[1..]),
+        _ => return None,
+    };
+    let digits: String = rest.chars().filter(|c| *c != ':').collect();
+    let (h, m) = match digits.len() {
+        2 => (digits.parse::<i64>().ok()?, 0),
+        4 => (digits[..2].parse::<i64>().ok()?, digits[2..].parse::<i64>().ok()?),
+        _ => return None,
+    };
+    Some(sign * (h * 3600 + m * 60))
+}
+
+impl Timestamp {
+    /// The timestamp of a count of seconds since 1970.
+    pub fn from_unix(unix: i64) -> Self {
+        Timestamp { unix }
+    }
+
+    /// The current time.
+    pub fn now() -> Self {
+        Timestamp { unix: chrono::Utc::now().timestamp() }
+    }
+
+    /// Seconds since 1970.
+    pub fn unix(self) -> i64 {
+        self.unix
+    }
+
+    /// Parses any form MediaWiki accepts: 14-digit, ISO 8601 (basic and extended, with zone),
+    /// Unix seconds, the database, Oracle, PostgreSQL and EXIF forms, RFC 2822, RFC 850 and
+    /// asctime. Out-of-range fields roll over as PHP's date parser makes them.
+    pub fn parse(input: &str) -> Option<Self> {
+        for form in FORMS.iter() {
+            if let Some(c) = form.regex.captures(input) {
+                return Self::from_captures(&c, form.kind);
+            }
+        }
+        None
+    }
+
+    fn from_captures(c: &Captures<'_>, kind: FormKind) -> Option<Self> {
+        let num = |k: &str| c.name(k).map(|m| m.as_str().parse::<i64>()).transpose();
+        if let FormKind::Unix = kind {
+            return Some(Timestamp { unix: num("U").ok()?? });
+        }
+        let mut year = match num("Y").ok()? {
+            Some(y) => y,
+            None => {
+                let y = num("y").ok()??;
+                let pivot = civil_from_days(chrono::Utc::now().timestamp().div_euclid(86400)).0 + 50;
+                let full = pivot - pivot % 100 + y;
+                if full > pivot {
+                    full - 100
+                } else {
+                    full
+                }
+            }
+        };
+        if let FormKind::Rfc2822 = kind {
+            if year < 1000 {
+                year += if year < 50 { 2000 } else { 1900 };
+            }
+        }
+        let month = match c.name("M") {
+            Some(m) => MONTHS.iter().position(|x| *x == m.as_str())? as i64 + 1,
+            None => num("m").ok()??,
+        };
+        let (day, hour, min, sec) = (num("d").ok()??, num("H").ok()??, num("i").ok()??, num("s").ok()??);
+        let offset = match c.name("O") {
+            Some(z) => zone_offset(z.as_str())?,
+            None => 0,
+        };
+        // Month and day overflow roll over (month 13 is January of the next year).
+        let y = year + (month - 1).div_euclid(12);
+        let m = (month - 1).rem_euclid(12) + 1;
+        let days = days_from_civil(y, m, 1) + day - 1;
+        let unix = days * 86400 + hour * 3600 + min * 60 + sec - offset;
+        Some(Timestamp { unix })
+    }
+
+    /// The 14-digit form `YYYYMMDDHHMMSS` that MediaWiki stores.
+    pub fn to_mw(self) -> String {
+        let (y, mo, d, h, mi, s) = self.fields();
+        format!("{y:04}{mo:02}{d:02}{h:02}{mi:02}{s:02}")
+    }
+
+    /// ISO 8601 `YYYY-MM-DDThh:mm:ssZ`, as the API writes timestamps.
+    pub fn to_iso(self) -> String {
+        let (y, mo, d, h, mi, s) = self.fields();
+        format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}Z")
+    }
+
+    fn fields(self) -> (i64, i64, i64, i64, i64, i64) {
+        let days = self.unix.div_euclid(86400);
+        let secs = self.unix.rem_euclid(86400);
+        let (y, m, d) = civil_from_days(days);
+        (y, m, d, secs / 3600, secs % 3600 / 60, secs % 60)
+    }
+}
+
+impl fmt::Display for Timestamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_iso())
+    }
+}
+
+impl ScalarParam for Timestamp {
+    fn kind(_: &Hints) -> ParamKind {
+        ParamKind::Timestamp
+    }
+
+    fn parse(raw: &str, ctx: &mut ValueContext<'_, '_>) -> Result<Self, ApiError> {
+        // MediaWiki takes an empty value (and "0") as "now", with a warning.
+        if raw.is_empty() || raw == "0" || raw == "\0\0\0\0\0\0\0\0\0\0\0\0\0\0" {
+            ctx.reader.warn(
+                "unclearnowtimestamp",
+                format!(
+                    "Passing \"{raw}\" for timestamp parameter \"{}\" has been deprecated. If for some reason you need to explicitly specify the current time without calculating it client-side, use \"now\".",
+                    ctx.wire
+                ),
+            );
+            return Ok(Timestamp::now());
+        }
+        if raw == "now" {
+            return Ok(Timestamp::now());
+        }
+        Timestamp::parse(raw).ok_or_else(|| ApiError::bad_timestamp(ctx.wire, raw))
+    }
+}
+impl super::MultiValue for Timestamp {}
+
+#[cfg(test)]
+mod tests {
+    use super::Timestamp;
+
+    #[test]
+    fn every_form_gives_the_same_instant() {
+        let want = "2024-03-05T06:07:08Z";
+        for form in [
+            "20240305060708",
+            "2024-03-05T06:07:08Z",
+            "2024-03-05 06:07:08",
+            "2024-03-05T06:07:08.123Z",
+            "20240305T060708Z",
+            "2024-03-05T08:07:08+02:00",
+            "1709618828",
+            "2024:03:05 06:07:08",
+            "2024-03-05 06:07:08 GMT",
+            "Tue, 05 Mar 2024 06:07:08 GMT",
+            "5 Mar 2024 01:07:08 EST",
+            "Tue Mar  5 06:07:08 2024",
+            "05-03-2024 06:07:08.000000",
+        ] {
+            let ts = Timestamp::parse(form).unwrap_or_else(|| panic!("{form} should parse"));
+            assert_eq!(ts.to_iso(), want, "{form}");
+        }
+    }
+
+    #[test]
+    fn garbage_is_no_timestamp() {
+        for bad in ["notatime", "2024-13", "12345678901234567", "2024-03-05T06:07"] {
+            assert!(Timestamp::parse(bad).is_none(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn overflowing_fields_roll_over() {
+        assert_eq!(Timestamp::parse("20241301000000").map(|t| t.to_mw()).as_deref(), Some("20250101000000"));
+    }
+}

@@ -1,0 +1,164 @@
+//! The registry of modules: every module registers itself (through `#[query_module]`) and the
+//! registry is built once, sorted and checked.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde_json::{Map, Value};
+
+use crate::descriptor::{Group, ModuleDescriptor, ParamKind};
+use crate::error::ApiError;
+use crate::module::{ActionContext, ActionModule, QueryContext, QueryModule};
+use crate::param::ParamReader;
+
+/// How the registry runs a module of one kind.
+#[derive(Clone, Copy)]
+pub enum Runner {
+    /// A query submodule.
+    Query(fn(&mut QueryContext<'_>) -> Result<(), ApiError>),
+    /// An action module.
+    Action(fn(&mut ActionContext<'_>) -> Result<Map<String, Value>, ApiError>),
+}
+
+/// One registered module, as `#[query_module]` submits it.
+pub struct ModuleEntry {
+    /// The module's name.
+    pub name: &'static str,
+    /// Its group.
+    pub group: Option<Group>,
+    /// Its descriptor.
+    pub descriptor: fn() -> &'static ModuleDescriptor,
+    /// How to run it.
+    pub runner: Runner,
+}
+
+/// Parses a module's parameters from the request, then runs it with the same request state.
+fn run_query<M: QueryModule>(ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+    let d = M::descriptor();
+    let module = M::parse(&mut ParamReader::new(ctx.state, d.prefix, d.name))?;
+    module.execute(ctx)
+}
+
+fn run_action<M: ActionModule>(ctx: &mut ActionContext<'_>) -> Result<Map<String, Value>, ApiError> {
+    let d = M::descriptor();
+    let module = M::parse(&mut ParamReader::new(ctx.state, d.prefix, d.name))?;
+    module.execute(ctx)
+}
+
+impl ModuleEntry {
+    /// The entry of a query submodule.
+    pub const fn query<M: QueryModule>() -> Self {
+        ModuleEntry { name: M::NAME, group: M::GROUP, descriptor: M::descriptor, runner: Runner::Query(run_query::<M>) }
+    }
+
+    /// The entry of an action module.
+    pub const fn action<M: ActionModule>() -> Self {
+        ModuleEntry { name: M::NAME, group: M::GROUP, descriptor: M::descriptor, runner: Runner::Action(run_action::<M>) }
+    }
+
+    /// The module's path (`query+<name>` or the action's name).
+    pub fn path(&self) -> String {
+        (self.descriptor)().path()
+    }
+}
+
+inventory::collect!(ModuleEntry);
+
+/// All modules, sorted by group and name.
+pub struct Registry {
+    actions: BTreeMap<&'static str, &'static ModuleEntry>,
+    query: BTreeMap<&'static str, &'static ModuleEntry>,
+}
+
+static GLOBAL: OnceLock<Result<Registry, String>> = OnceLock::new();
+
+impl Registry {
+    /// The registry of every module linked into the program, built and checked once.
+    pub fn global() -> Result<&'static Registry, String> {
+        GLOBAL.get_or_init(|| Registry::build(inventory::iter::<ModuleEntry>.into_iter())).as_ref().map_err(Clone::clone)
+    }
+
+    /// Builds a registry from entries, refusing an empty set, duplicate names, and
+    /// descriptors that break the rules `#[query_module]` checks at compile time.
+    pub fn build(entries: impl Iterator<Item = &'static ModuleEntry>) -> Result<Registry, String> {
+        let mut reg = Registry { actions: BTreeMap::new(), query: BTreeMap::new() };
+        let mut problems = Vec::new();
+        for e in entries {
+            let map = match e.group {
+                Some(g) if g.is_query() => &mut reg.query,
+                _ => &mut reg.actions,
+            };
+            if map.insert(e.name, e).is_some() {
+                problems.push(format!("two modules are named `{}`", e.path()));
+            }
+            if let Err(p) = check_descriptor((e.descriptor)()) {
+                problems.push(p);
+            }
+        }
+        if reg.query.is_empty() {
+            problems.push("no query module is registered (is the modules crate linked?)".to_owned());
+        }
+        if problems.is_empty() {
+            Ok(reg)
+        } else {
+            Err(problems.join("; "))
+        }
+    }
+
+    /// A query submodule by name.
+    pub fn query_module(&self, name: &str) -> Option<&'static ModuleEntry> {
+        self.query.get(name).copied()
+    }
+
+    /// Query submodules of a group, by name.
+    pub fn query_modules(&self, group: Option<Group>) -> impl Iterator<Item = &'static ModuleEntry> + '_ {
+        self.query.values().copied().filter(move |e| group.is_none() || e.group == group)
+    }
+
+    /// An action module by name.
+    pub fn action(&self, name: &str) -> Option<&'static ModuleEntry> {
+        self.actions.get(name).copied()
+    }
+
+    /// Every action module, by name.
+    pub fn actions(&self) -> impl Iterator<Item = &'static ModuleEntry> + '_ {
+        self.actions.values().copied()
+    }
+}
+
+/// The run-time twin of the macro's checks: what every descriptor must satisfy.
+pub fn check_descriptor(d: &ModuleDescriptor) -> Result<(), String> {
+    let path = d.path();
+    let mut seen = std::collections::HashSet::new();
+    for p in &d.params {
+        if !seen.insert(p.name) {
+            return Err(format!("`{path}` has two parameters named `{}`", p.name));
+        }
+        if p.required && p.default.is_some() {
+            return Err(format!("`{path}`: required parameter `{}` has a default", p.name));
+        }
+        if let (Some(values), Some(default)) = (p.values(), p.default) {
+            let defaults: Vec<&str> = if p.multi { default.split('|').filter(|s| !s.is_empty()).collect() } else { vec![default] };
+            if let Some(bad) = defaults.iter().find(|v| !values.contains(v)) {
+                return Err(format!("`{path}`: default `{bad}` of `{}` is not an allowed value", p.name));
+            }
+        }
+        if let Some(values) = p.values() {
+            if let Some(bad) = p.deprecated_values.iter().find(|v| !values.contains(v)) {
+                return Err(format!("`{path}`: deprecated value `{bad}` of `{}` is not an allowed value", p.name));
+            }
+        }
+        if let ParamKind::Integer { min: Some(lo), max: Some(hi) } = p.kind {
+            if lo > hi {
+                return Err(format!("`{path}`: `{}` has min {lo} above max {hi}", p.name));
+            }
+        }
+        for (_, source) in &p.template_vars {
+            match d.param(source) {
+                Some(s) if s.multi => {}
+                _ => return Err(format!("`{path}`: template source `{source}` of `{}` is not a multi-valued parameter", p.name)),
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,161 @@
+//! The raw attribute model, read with darling: what the user wrote, before any checking.
+
+use std::collections::HashMap;
+
+use darling::ast::NestedMeta;
+use darling::{FromField, FromMeta, FromVariant};
+use syn::spanned::Spanned;
+
+/// `#[query_module(...)]`.
+#[derive(Debug, FromMeta)]
+pub struct ModuleArgs {
+    /// The module's name.
+    pub name: syn::LitStr,
+    /// `list`, `prop`, `meta`, `action` or `main`.
+    pub group: syn::LitStr,
+    /// The parameter prefix; required, even when empty.
+    pub prefix: Option<syn::LitStr>,
+    #[darling(default)]
+    pub readrights: darling::util::Flag,
+    #[darling(default)]
+    pub generator: darling::util::Flag,
+    #[darling(default)]
+    pub deprecated: darling::util::Flag,
+    /// Help URLs, in order.
+    #[darling(multiple)]
+    pub help: Vec<syn::LitStr>,
+}
+
+/// A default value as written: a string or an integer literal (possibly negative).
+#[derive(Debug, Clone)]
+pub struct DefaultValue {
+    pub text: String,
+    pub span: proc_macro2::Span,
+}
+
+impl FromMeta for DefaultValue {
+    fn from_expr(expr: &syn::Expr) -> darling::Result<Self> {
+        let span = expr.span();
+        let text = match expr {
+            syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => s.value(),
+            syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => i.base10_digits().to_owned(),
+            syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr, .. }) => match &**expr {
+                syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => format!("-{}", i.base10_digits()),
+                _ => return Err(darling::Error::custom("a default is a string or an integer literal").with_span(expr)),
+            },
+            syn::Expr::Group(g) => return Self::from_expr(&g.expr),
+            _ => return Err(darling::Error::custom("a default is a string or an integer literal").with_span(expr)),
+        };
+        Ok(DefaultValue { text, span })
+    }
+}
+
+/// A list of string literals: `["a", "b"]`.
+#[derive(Debug, Clone, Default)]
+pub struct StrList {
+    pub items: Vec<syn::LitStr>,
+}
+
+impl FromMeta for StrList {
+    fn from_expr(expr: &syn::Expr) -> darling::Result<Self> {
+        match expr {
+            syn::Expr::Array(a) => {
+                let mut items = Vec::new();
+                for e in &a.elems {
+                    match e {
+                        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => items.push(s.clone()),
+                        other => return Err(darling::Error::custom("expected a string literal").with_span(other)),
+                    }
+                }
+                Ok(StrList { items })
+            }
+            _ => Err(darling::Error::custom("expected a list of strings: `[\"a\", \"b\"]`").with_span(expr)),
+        }
+    }
+}
+
+/// An annotation: `info = "useronly"` or `info(modes(1, 2))`.
+#[derive(Debug, Clone)]
+pub struct InfoAttr {
+    pub name: String,
+    pub values: Vec<i64>,
+}
+
+impl FromMeta for InfoAttr {
+    fn from_string(value: &str) -> darling::Result<Self> {
+        if value.is_empty() || !value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+            return Err(darling::Error::custom("an annotation is a single word, e.g. `info = \"useronly\"`"));
+        }
+        Ok(InfoAttr { name: value.to_owned(), values: Vec::new() })
+    }
+
+    fn from_list(items: &[NestedMeta]) -> darling::Result<Self> {
+        match items {
+            [NestedMeta::Meta(syn::Meta::List(list))] => {
+                let name = list.path.get_ident().map(|i| i.to_string()).ok_or_else(|| {
+                    darling::Error::custom("expected `info(name(values...))`").with_span(&list.path)
+                })?;
+                let ints = list
+                    .parse_args_with(syn::punctuated::Punctuated::<syn::LitInt, syn::Token![,]>::parse_terminated)
+                    .map_err(|e| darling::Error::custom(format!("annotation values are integers: {e}")).with_span(list))?;
+                let values = ints.iter().map(|i| i.base10_parse::<i64>()).collect::<syn::Result<Vec<_>>>()?;
+                Ok(InfoAttr { name, values })
+            }
+            _ => Err(darling::Error::custom("expected `info = \"name\"` or `info(name(1, 2))`")),
+        }
+    }
+}
+
+/// `#[param(...)]` on a field.
+#[derive(Debug, FromField)]
+#[darling(attributes(param))]
+pub struct FieldArgs {
+    pub ident: Option<syn::Ident>,
+    pub ty: syn::Type,
+    /// The listed name, where it differs from the field's.
+    pub rename: Option<syn::LitStr>,
+    pub default: Option<DefaultValue>,
+    /// A closed set of values for a string parameter: a path to a `&[&str]` constant.
+    pub values: Option<syn::Path>,
+    pub deprecated_values: Option<StrList>,
+    pub min: Option<syn::LitInt>,
+    pub max: Option<syn::LitInt>,
+    /// Allowed user subtypes, `|`-separated.
+    pub subtypes: Option<syn::LitStr>,
+    #[darling(default)]
+    pub extra_namespaces: darling::util::Flag,
+    /// `*` selects every value.
+    #[darling(default)]
+    pub all: darling::util::Flag,
+    #[darling(default)]
+    pub required: darling::util::Flag,
+    #[darling(default)]
+    pub deprecated: darling::util::Flag,
+    #[darling(default)]
+    pub sensitive: darling::util::Flag,
+    #[darling(default)]
+    pub allow_duplicates: darling::util::Flag,
+    #[darling(multiple)]
+    pub info: Vec<InfoAttr>,
+    /// A templated parameter's name, with one `{placeholder}`.
+    pub template: Option<syn::LitStr>,
+    /// The multi-valued parameter that supplies the placeholder's values.
+    pub source: Option<syn::LitStr>,
+    /// Includes a `ParamGroup`'s parameters here.
+    #[darling(default)]
+    pub flatten: darling::util::Flag,
+    /// With `flatten`: annotations added to the group's parameters, `annotate(limit = "x")`.
+    #[darling(default)]
+    pub annotate: HashMap<String, syn::LitStr>,
+}
+
+/// `#[value(...)]` on an enum variant.
+#[derive(Debug, FromVariant)]
+#[darling(attributes(value))]
+pub struct VariantArgs {
+    pub ident: syn::Ident,
+    pub fields: darling::ast::Fields<darling::util::Ignored>,
+    pub rename: Option<syn::LitStr>,
+    #[darling(default)]
+    pub deprecated: darling::util::Flag,
+}

@@ -1,0 +1,6 @@
+//! Code generation from the checked model.
+
+pub mod fields;
+pub mod group;
+pub mod module;
+pub mod values;

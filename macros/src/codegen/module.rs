@@ -1,0 +1,133 @@
+//! `#[query_module]`: the struct as written (without its `#[param]` attributes), its
+//! `ModuleSpec` implementation and its registration.
+
+use darling::ast::NestedMeta;
+use darling::FromMeta;
+use darling::FromField;
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+
+use crate::attrs::{FieldArgs, ModuleArgs};
+use crate::check;
+use crate::codegen::fields;
+use crate::model::{GroupKind, Module, Param};
+use crate::paths::private;
+
+pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
+    match try_expand(args, input) {
+        Ok(ts) => ts,
+        Err(e) => e.write_errors(),
+    }
+}
+
+fn try_expand(args: TokenStream, input: TokenStream) -> darling::Result<TokenStream> {
+    let mut errors = darling::Error::accumulator();
+    let mut item: syn::ItemStruct = syn::parse2(input).map_err(|e| {
+        darling::Error::custom(format!("#[query_module] goes on a struct with named fields: {e}"))
+    })?;
+    let metas = NestedMeta::parse_meta_list(args)?;
+    let call_site = Span::call_site();
+    let module = errors.handle(ModuleArgs::from_list(&metas)).and_then(|a| Module::from_args(a, call_site, &mut errors));
+
+    let mut params = Vec::new();
+    match &mut item.fields {
+        syn::Fields::Named(named) => {
+            for field in named.named.iter_mut() {
+                if let Some(args) = errors.handle(FieldArgs::from_field(field)) {
+                    if let Some(p) = Param::from_field(args, &mut errors) {
+                        params.push(p);
+                    }
+                }
+                field.attrs.retain(|a| !a.path().is_ident("param"));
+            }
+        }
+        syn::Fields::Unit => {}
+        syn::Fields::Unnamed(f) => {
+            errors.push(darling::Error::custom("a module's parameters are named fields").with_span(f));
+        }
+    }
+    if let Some(m) = &module {
+        check::fields(&m.prefix, &mut params, &mut errors);
+    }
+    errors.finish()?;
+    let Some(module) = module else {
+        return Err(darling::Error::custom("invalid module"));
+    };
+    Ok(generate(&item, &module, &params))
+}
+
+fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param]) -> TokenStream {
+    let p = private();
+    let ident = &item.ident;
+    let name = &m.name;
+    let prefix = &m.prefix;
+    let group = match m.group {
+        GroupKind::List => quote!(::core::option::Option::Some(#p::Group::List)),
+        GroupKind::Prop => quote!(::core::option::Option::Some(#p::Group::Prop)),
+        GroupKind::Meta => quote!(::core::option::Option::Some(#p::Group::Meta)),
+        GroupKind::Action => quote!(::core::option::Option::Some(#p::Group::Action)),
+        GroupKind::Main => quote!(::core::option::Option::None),
+    };
+    let (readrights, generator, deprecated) = (m.readrights, m.generator, m.deprecated);
+    let help = &m.help;
+    let descriptors = fields::descriptors(params);
+    let checks = fields::const_checks(params);
+    let (parse_stmts, inits) = fields::parse(params);
+    let register = match m.group {
+        GroupKind::List | GroupKind::Prop | GroupKind::Meta => {
+            quote!(#p::inventory::submit! { #p::ModuleEntry::query::<#ident>() })
+        }
+        GroupKind::Action => quote!(#p::inventory::submit! { #p::ModuleEntry::action::<#ident>() }),
+        GroupKind::Main => quote!(),
+    };
+    let body = if matches!(item.fields, syn::Fields::Unit) {
+        quote!(#ident)
+    } else {
+        quote!(#ident { #inits })
+    };
+    quote! {
+        #item
+
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, clippy::all)]
+        const _: () = {
+            #checks
+
+            #[automatically_derived]
+            impl #p::ModuleSpec for #ident {
+                const NAME: &'static str = #name;
+                const GROUP: ::core::option::Option<#p::Group> = #group;
+                const PREFIX: &'static str = #prefix;
+
+                fn descriptor() -> &'static #p::ModuleDescriptor {
+                    static __DESCRIPTOR: #p::OnceLock<#p::ModuleDescriptor> = #p::OnceLock::new();
+                    __DESCRIPTOR.get_or_init(|| {
+                        let mut __params: ::std::vec::Vec<#p::ParamDescriptor> = ::std::vec::Vec::new();
+                        #descriptors
+                        #p::ModuleDescriptor {
+                            name: #name,
+                            group: #group,
+                            prefix: #prefix,
+                            classname: ::core::concat!(::core::module_path!(), "::", ::core::stringify!(#ident)),
+                            readrights: #readrights,
+                            generator: #generator,
+                            deprecated: #deprecated,
+                            helpurls: ::std::vec![#(#help),*],
+                            params: __params,
+                        }
+                    })
+                }
+
+                #[allow(unused_mut, unused_variables)]
+                fn parse(__r: &mut #p::ParamReader<'_>) -> ::core::result::Result<Self, #p::ApiError> {
+                    let __all: &[#p::ParamDescriptor] = &<Self as #p::ModuleSpec>::descriptor().params;
+                    let mut __next: usize = 0;
+                    #parse_stmts
+                    ::core::result::Result::Ok(#body)
+                }
+            }
+
+            #register
+        };
+    }
+}

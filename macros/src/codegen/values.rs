@@ -1,0 +1,86 @@
+//! `#[derive(ParamValues)]`: an enum whose variants are a parameter's allowed values.
+
+use darling::FromVariant;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::attrs::VariantArgs;
+use crate::paths::private;
+
+pub fn expand(input: TokenStream) -> TokenStream {
+    match try_expand(input) {
+        Ok(ts) => ts,
+        Err(e) => e.write_errors(),
+    }
+}
+
+fn try_expand(input: TokenStream) -> darling::Result<TokenStream> {
+    let mut errors = darling::Error::accumulator();
+    let item: syn::DeriveInput = syn::parse2(input)?;
+    let syn::Data::Enum(data) = &item.data else {
+        return Err(darling::Error::custom("`ParamValues` goes on an enum").with_span(&item.ident));
+    };
+    let mut variants = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    for v in &data.variants {
+        let Some(args) = errors.handle(VariantArgs::from_variant(v)) else { continue };
+        if !args.fields.is_empty() {
+            errors.push(darling::Error::custom("a value variant has no fields").with_span(&v.ident));
+            continue;
+        }
+        let value = args.rename.as_ref().map(|r| r.value()).unwrap_or_else(|| args.ident.to_string().to_lowercase());
+        if seen.contains(&value) {
+            errors.push(darling::Error::custom(format!("two variants stand for the value `{value}`")).with_span(&v.ident));
+        }
+        seen.push(value.clone());
+        variants.push((args.ident, value, args.deprecated.is_present()));
+    }
+    errors.finish()?;
+
+    let p = private();
+    let ident = &item.ident;
+    let values = variants.iter().map(|(_, v, _)| v);
+    let deprecated = variants.iter().filter(|(_, _, d)| *d).map(|(_, v, _)| v);
+    let from_arms = variants.iter().map(|(i, v, _)| quote!(#v => ::core::option::Option::Some(#ident::#i)));
+    let as_arms = variants.iter().map(|(i, v, _)| quote!(#ident::#i => #v));
+    Ok(quote! {
+        #[doc(hidden)]
+        const _: () = {
+            #[automatically_derived]
+            impl #p::ValueList for #ident {
+                const VALUES: &'static [&'static str] = &[#(#values),*];
+                const DEPRECATED: &'static [&'static str] = &[#(#deprecated),*];
+                fn from_value(__value: &str) -> ::core::option::Option<Self> {
+                    match __value {
+                        #(#from_arms,)*
+                        _ => ::core::option::Option::None,
+                    }
+                }
+                fn as_str(self) -> &'static str {
+                    match self {
+                        #(#as_arms,)*
+                    }
+                }
+            }
+
+            #[automatically_derived]
+            impl #p::ScalarParam for #ident {
+                const VALUES: ::core::option::Option<&'static [&'static str]> =
+                    ::core::option::Option::Some(<#ident as #p::ValueList>::VALUES);
+                const DEPRECATED_VALUES: &'static [&'static str] = <#ident as #p::ValueList>::DEPRECATED;
+
+                fn kind(_: &#p::Hints) -> #p::ParamKind {
+                    #p::ParamKind::Values(<#ident as #p::ValueList>::VALUES.to_vec())
+                }
+
+                fn parse(__raw: &str, __ctx: &mut #p::ValueContext<'_, '_>) -> ::core::result::Result<Self, #p::ApiError> {
+                    <#ident as #p::ValueList>::from_value(__raw)
+                        .ok_or_else(|| #p::ApiError::bad_value(__ctx.wire, __raw))
+                }
+            }
+
+            #[automatically_derived]
+            impl #p::MultiValue for #ident {}
+        };
+    })
+}

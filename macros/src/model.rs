@@ -1,0 +1,254 @@
+//! The checked model: a module and its parameters as codegen needs them, each part keeping the
+//! span of the syntax it came from.
+
+use proc_macro2::Span;
+
+use crate::attrs::{DefaultValue, FieldArgs, InfoAttr, ModuleArgs};
+
+/// The user subtypes a parameter can allow.
+pub const USER_SUBTYPES: &[&str] = &["name", "ip", "temp", "cidr", "interwiki", "id"];
+
+/// A module's group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupKind {
+    List,
+    Prop,
+    Meta,
+    Action,
+    Main,
+}
+
+/// A checked module header.
+pub struct Module {
+    pub name: syn::LitStr,
+    pub group: GroupKind,
+    pub prefix: String,
+    pub readrights: bool,
+    pub generator: bool,
+    pub deprecated: bool,
+    pub help: Vec<syn::LitStr>,
+}
+
+/// How a field takes part in the module.
+pub enum Shape {
+    /// One parameter.
+    Plain,
+    /// A `ParamGroup`'s parameters, with annotations to add by parameter name.
+    Flatten { annotate: Vec<(String, syn::LitStr)> },
+    /// A templated parameter whose placeholder `var` takes the values of field `source`.
+    Template { var: String, source: String, source_field: usize },
+}
+
+/// A checked parameter (or flattened group).
+pub struct Param {
+    pub ident: syn::Ident,
+    pub ty: syn::Type,
+    pub shape: Shape,
+    /// The listed name (without prefix).
+    pub name: String,
+    pub name_span: Span,
+    pub default: Option<DefaultValue>,
+    pub values: Option<syn::Path>,
+    pub deprecated_values: Vec<syn::LitStr>,
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+    pub subtypes: Option<Vec<String>>,
+    pub extra_namespaces: bool,
+    pub all: bool,
+    pub required: Option<Span>,
+    pub deprecated: bool,
+    pub sensitive: bool,
+    pub allow_duplicates: bool,
+    pub info: Vec<InfoAttr>,
+}
+
+impl Module {
+    /// Checks the module header; `call_site` is where a missing key is reported.
+    pub fn from_args(args: ModuleArgs, call_site: Span, errors: &mut darling::error::Accumulator) -> Option<Module> {
+        let group = match args.group.value().as_str() {
+            "list" => Some(GroupKind::List),
+            "prop" => Some(GroupKind::Prop),
+            "meta" => Some(GroupKind::Meta),
+            "action" => Some(GroupKind::Action),
+            "main" => Some(GroupKind::Main),
+            other => {
+                errors.push(
+                    darling::Error::custom(format!(
+                        "unknown group `{other}`: expected one of `list`, `prop`, `meta`, `action`, `main`"
+                    ))
+                    .with_span(&args.group),
+                );
+                None
+            }
+        };
+        let prefix = match &args.prefix {
+            Some(p) => {
+                let v = p.value();
+                if !v.chars().all(|c| c.is_ascii_lowercase()) {
+                    errors.push(darling::Error::custom("a prefix is lower-case ASCII letters").with_span(p));
+                }
+                Some(v)
+            }
+            None => {
+                errors.push(
+                    darling::Error::custom("missing `prefix`: write `prefix = \"\"` for a module whose parameters have none")
+                        .with_span(&call_site),
+                );
+                None
+            }
+        };
+        let name = args.name.value();
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()) {
+            errors.push(darling::Error::custom("a module name is lower-case ASCII letters and digits").with_span(&args.name));
+        }
+        if args.generator.is_present() && !matches!(group, Some(GroupKind::List) | Some(GroupKind::Prop) | None) {
+            errors.push(
+                darling::Error::custom("`generator` is only for list and prop modules: a meta or action module cannot feed pages to others")
+                    .with_span(&args.generator.span()),
+            );
+        }
+        Some(Module {
+            name: args.name,
+            group: group?,
+            prefix: prefix?,
+            readrights: args.readrights.is_present(),
+            generator: args.generator.is_present(),
+            deprecated: args.deprecated.is_present(),
+            help: args.help,
+        })
+    }
+}
+
+fn parse_bound(lit: &Option<syn::LitInt>, errors: &mut darling::error::Accumulator) -> Option<i64> {
+    let lit = lit.as_ref()?;
+    match lit.base10_parse::<i64>() {
+        Ok(v) => Some(v),
+        Err(e) => {
+            errors.push(e.into());
+            None
+        }
+    }
+}
+
+impl Param {
+    /// Checks one field's attribute on its own; cross-field rules are in `check`.
+    pub fn from_field(args: FieldArgs, errors: &mut darling::error::Accumulator) -> Option<Param> {
+        let ident = args.ident.clone()?;
+        let raw = ident.to_string();
+        let field_name = raw.strip_prefix("r#").unwrap_or(&raw).to_owned();
+        let (name, name_span) = match (&args.rename, &args.template) {
+            (Some(r), _) => (r.value(), r.span()),
+            (None, Some(t)) => (t.value(), t.span()),
+            (None, None) => (field_name, ident.span()),
+        };
+        let shape = if args.flatten.is_present() {
+            let others = args.default.is_some()
+                || args.values.is_some()
+                || args.rename.is_some()
+                || args.template.is_some()
+                || args.min.is_some()
+                || args.max.is_some()
+                || args.required.is_present()
+                || args.deprecated.is_present();
+            if others {
+                errors.push(
+                    darling::Error::custom("`flatten` takes no other keys but `annotate`").with_span(&args.flatten.span()),
+                );
+            }
+            let mut annotate: Vec<(String, syn::LitStr)> = args.annotate.into_iter().collect();
+            annotate.sort_by(|a, b| a.0.cmp(&b.0));
+            Shape::Flatten { annotate }
+        } else if let Some(template) = &args.template {
+            let t = template.value();
+            let vars: Vec<&str> = t.split('{').skip(1).filter_map(|s| s.split_once('}').map(|(v, _)| v)).collect();
+            if vars.len() != 1 || vars[0].is_empty() {
+                errors.push(
+                    darling::Error::custom("a template has exactly one placeholder, e.g. `contentformat-{slot}`")
+                        .with_span(template),
+                );
+            }
+            match &args.source {
+                Some(source) => Shape::Template {
+                    var: vars.first().copied().unwrap_or_default().to_owned(),
+                    source: source.value(),
+                    source_field: usize::MAX,
+                },
+                None => {
+                    errors.push(
+                        darling::Error::custom("a templated parameter names its `source`: the multi-valued parameter whose values fill the placeholder")
+                            .with_span(template),
+                    );
+                    Shape::Plain
+                }
+            }
+        } else {
+            if let Some(source) = &args.source {
+                errors.push(darling::Error::custom("`source` goes with `template`").with_span(source));
+            }
+            if !args.annotate.is_empty() {
+                errors.push(darling::Error::custom("`annotate` goes with `flatten`").with_span(&ident));
+            }
+            Shape::Plain
+        };
+        if args.required.is_present() {
+            if let Some(d) = &args.default {
+                errors.push(
+                    darling::Error::custom("a required parameter has no default: drop `required` or `default`")
+                        .with_span(&d.span),
+                );
+            }
+        }
+        let min = parse_bound(&args.min, errors);
+        let max = parse_bound(&args.max, errors);
+        if let (Some(lo), Some(hi)) = (min, max) {
+            if lo > hi {
+                let span = args.min.as_ref().map_or_else(|| ident.span(), |m| m.span());
+                errors.push(
+                    darling::Error::custom(format!("`min` ({lo}) is greater than `max` ({hi})")).with_span(&span),
+                );
+            }
+        }
+        let subtypes = args.subtypes.as_ref().map(|s| {
+            let list: Vec<String> = s.value().split('|').map(str::to_owned).collect();
+            for t in &list {
+                if !USER_SUBTYPES.contains(&t.as_str()) {
+                    errors.push(
+                        darling::Error::custom(format!(
+                            "unknown user subtype `{t}`: expected some of `name`, `ip`, `temp`, `cidr`, `interwiki`, `id`"
+                        ))
+                        .with_span(s),
+                    );
+                }
+            }
+            list
+        });
+        let deprecated_values = args.deprecated_values.map(|d| d.items).unwrap_or_default();
+        if !deprecated_values.is_empty() && args.values.is_none() {
+            errors.push(
+                darling::Error::custom("`deprecated_values` goes with `values = SET`; an enum marks its deprecated values with `#[value(deprecated)]`")
+                    .with_span(&deprecated_values[0]),
+            );
+        }
+        Some(Param {
+            ident,
+            ty: args.ty,
+            shape,
+            name,
+            name_span,
+            default: args.default,
+            values: args.values,
+            deprecated_values,
+            min,
+            max,
+            subtypes,
+            extra_namespaces: args.extra_namespaces.is_present(),
+            all: args.all.is_present(),
+            required: args.required.is_present().then(|| args.required.span()),
+            deprecated: args.deprecated.is_present(),
+            sensitive: args.sensitive.is_present(),
+            allow_duplicates: args.allow_duplicates.is_present(),
+            info: args.info,
+        })
+    }
+}
+

@@ -1,0 +1,2 @@
+//! Action modules (`action=`).
+pub mod paraminfo;

@@ -1,0 +1,37 @@
+//! Modules of the `list` group.
+
+pub mod allcategories;
+pub mod alldeletedrevisions;
+pub mod allfileusages;
+pub mod allimages;
+pub mod alllinks;
+pub mod allpages;
+pub mod allredirects;
+pub mod allrevisions;
+pub mod alltransclusions;
+pub mod allusers;
+pub mod backlinks;
+pub mod blocks;
+pub mod categorymembers;
+pub mod deletedrevs;
+pub mod embeddedin;
+pub mod exturlusage;
+pub mod filearchive;
+pub mod imageusage;
+pub mod iwbacklinks;
+pub mod langbacklinks;
+pub mod logevents;
+pub mod mystashedfiles;
+pub mod pagepropnames;
+pub mod pageswithprop;
+pub mod prefixsearch;
+pub mod protectedtitles;
+pub mod querypage;
+pub mod random;
+pub mod recentchanges;
+pub mod search;
+pub mod tags;
+pub mod usercontribs;
+pub mod users;
+pub mod watchlist;
+pub mod watchlistraw;

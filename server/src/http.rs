@@ -1,0 +1,106 @@
+//! actix-web routes: `/api.php` and `/w/api.php` for GET and POST (form-encoded or
+//! multipart), decoded into one ordered list of parameters for the API main loop.
+
+use std::sync::Arc;
+
+use actix_multipart::Multipart;
+use actix_web::http::header::{HeaderName, HeaderValue, CONTENT_TYPE};
+use actix_web::{web, HttpRequest, HttpResponse};
+use futures_util::StreamExt;
+use wikiquery_framework::api::{self, ApiConfig, ApiRequest};
+
+/// The largest request body accepted.
+const MAX_BODY: usize = 8 * 1024 * 1024;
+
+/// Shared state of the HTTP handlers.
+#[derive(Clone)]
+pub struct AppState {
+    /// The API's settings.
+    pub config: Arc<ApiConfig>,
+}
+
+/// Registers the API routes on an actix-web app.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    for path in ["/api.php", "/w/api.php"] {
+        cfg.route(path, web::get().to(api_get)).route(path, web::post().to(api_post));
+    }
+}
+
+fn query_pairs(req: &HttpRequest) -> Vec<(String, String)> {
+    form_urlencoded::parse(req.query_string().as_bytes()).into_owned().collect()
+}
+
+async fn api_get(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    answer(ApiRequest { params: query_pairs(&req), posted: false }, &state)
+}
+
+async fn api_post(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> HttpResponse {
+    let mut params = query_pairs(&req);
+    let content_type = req.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
+    let body = if content_type.starts_with("multipart/form-data") {
+        read_multipart(Multipart::new(req.headers(), payload)).await
+    } else {
+        read_form(payload).await
+    };
+    match body {
+        Ok(pairs) => {
+            params.extend(pairs);
+            answer(ApiRequest { params, posted: true }, &state)
+        }
+        Err(info) => answer_error(&state, "badrequest", &info),
+    }
+}
+
+async fn read_form(mut payload: web::Payload) -> Result<Vec<(String, String)>, String> {
+    let mut body = web::BytesMut::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk.map_err(|e| format!("The request body could not be read: {e}"))?;
+        if body.len() + chunk.len() > MAX_BODY {
+            return Err(format!("The request body is larger than {MAX_BODY} bytes."));
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(form_urlencoded::parse(&body).into_owned().collect())
+}
+
+async fn read_multipart(mut form: Multipart) -> Result<Vec<(String, String)>, String> {
+    let mut pairs = Vec::new();
+    let mut total = 0usize;
+    while let Some(field) = form.next().await {
+        let mut field = field.map_err(|e| format!("The multipart body could not be read: {e}"))?;
+        let name = field.name().unwrap_or_default().to_owned();
+        let mut value = Vec::new();
+        while let Some(chunk) = field.next().await {
+            let chunk = chunk.map_err(|e| format!("The multipart body could not be read: {e}"))?;
+            total += chunk.len();
+            if total > MAX_BODY {
+                return Err(format!("The request body is larger than {MAX_BODY} bytes."));
+            }
+            value.extend_from_slice(&chunk);
+        }
+        pairs.push((name, String::from_utf8_lossy(&value).into_owned()));
+    }
+    Ok(pairs)
+}
+
+fn answer(request: ApiRequest, state: &AppState) -> HttpResponse {
+    let res = api::handle(request, &state.config);
+    let status = actix_web::http::StatusCode::from_u16(res.status).unwrap_or(actix_web::http::StatusCode::OK);
+    let mut builder = HttpResponse::build(status);
+    builder.insert_header((CONTENT_TYPE, res.content_type));
+    for (k, v) in &res.headers {
+        if let (Ok(k), Ok(v)) = (HeaderName::try_from(k.as_str()), HeaderValue::try_from(v.as_str())) {
+            builder.insert_header((k, v));
+        }
+    }
+    builder.body(res.body)
+}
+
+fn answer_error(state: &AppState, code: &str, info: &str) -> HttpResponse {
+    // A body we could not decode still gets the API's envelope, in JSON.
+    let body = serde_json::json!({
+        "error": { "code": code, "info": info },
+        "servedby": state.config.served_by,
+    });
+    HttpResponse::Ok().insert_header((CONTENT_TYPE, "application/json; charset=utf-8")).body(body.to_string())
+}
