@@ -40,4 +40,3 @@ pub struct RevisionFamily {
     #[param(rename = "continue")]
     pub continue_: Option<String>,
 }
-

@@ -1,2 +1,3 @@
 //! Action modules (`action=`).
 pub mod paraminfo;
+pub mod query;

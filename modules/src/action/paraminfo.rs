@@ -1,13 +1,20 @@
 //! `action=paraminfo`: the descriptors of modules.
 
 use serde_json::{json, Map, Value};
-use wikiquery_framework::{query_module, ActionContext, ActionModule, ApiError, ModuleDescriptor, Registry};
+use wikiquery_framework::{
+    query_module, ActionContext, ActionModule, ApiError, ModuleDescriptor, Registry,
+};
 
 /// The help formats paraminfo accepts; this server has no help texts, so all render as `none`.
 pub const HELP_FORMATS: &[&str] = &["html", "none", "raw", "wikitext"];
 
 /// Describes modules: their group, prefix, flags and every parameter.
-#[query_module(name = "paraminfo", group = "action", prefix = "", help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Parameter_information")]
+#[query_module(
+    name = "paraminfo",
+    group = "action",
+    prefix = "",
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Parameter_information"
+)]
 pub struct ParamInfo {
     /// Module paths: `query+logevents`, `paraminfo`, `query+*` for every query submodule.
     pub modules: Vec<String>,
@@ -31,7 +38,10 @@ fn resolve(registry: &Registry, path: &str) -> Result<Vec<&'static ModuleDescrip
         None => ("main", Some(path)),
     };
     match (parent, child) {
-        ("query", Some("*" | "**")) => Ok(registry.query_modules(None).map(|e| (e.descriptor)()).collect()),
+        ("query", Some("*" | "**")) => Ok(registry
+            .query_modules(None)
+            .map(|e| (e.descriptor)())
+            .collect()),
         ("query", Some(name)) => registry
             .query_module(name)
             .map(|e| vec![(e.descriptor)()])
@@ -42,8 +52,13 @@ fn resolve(registry: &Registry, path: &str) -> Result<Vec<&'static ModuleDescrip
             .map(|e| vec![(e.descriptor)()])
             .ok_or_else(|| format!("The module \"main\" does not have a submodule \"{name}\".")),
         (other, _) => match registry.action(other) {
-            Some(_) => Err(format!("The module \"{other}\" does not have a submodule \"{}\".", child.unwrap_or(""))),
-            None => Err(format!("The module \"main\" does not have a submodule \"{other}\".")),
+            Some(_) => Err(format!(
+                "The module \"{other}\" does not have a submodule \"{}\".",
+                child.unwrap_or("")
+            )),
+            None => Err(format!(
+                "The module \"main\" does not have a submodule \"{other}\"."
+            )),
         },
     }
 }
@@ -55,7 +70,9 @@ impl ActionModule for ParamInfo {
         let mut modules = Vec::new();
         for path in &paths {
             match resolve(ctx.registry, path) {
-                Ok(found) => modules.extend(found.into_iter().map(|d| d.to_json(ctx.state.high_limits))),
+                Ok(found) => {
+                    modules.extend(found.into_iter().map(|d| d.to_json(ctx.state.high_limits)))
+                }
                 Err(text) => ctx.state.warnings.add("paraminfo", "badmodule", text),
             }
         }
@@ -68,7 +85,11 @@ impl ActionModule for ParamInfo {
         }
         if self.mainmodule || self.pagesetmodule {
             let which = if self.mainmodule { "main" } else { "pageset" };
-            ctx.state.warnings.add("paraminfo", "notimplemented", format!("The \"{which}\" module is not described by this server yet."));
+            ctx.state.warnings.add(
+                "paraminfo",
+                "notimplemented",
+                format!("The \"{which}\" module is not described by this server yet."),
+            );
         }
         let mut info = Map::new();
         info.insert("helpformat".into(), json!(self.helpformat));

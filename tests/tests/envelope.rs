@@ -1,0 +1,174 @@
+//! Bad input gets MediaWiki's envelope with MediaWiki's code; unknown parameters and values
+//! get warnings. Codes are compared with the answers MediaWiki 1.39 gave to the same requests.
+
+use serde_json::Value;
+use wikiquery_tests::api;
+
+fn error_code(body: &Value) -> &str {
+    body["error"]["code"].as_str().unwrap_or_else(|| panic!("no error in {body}"))
+}
+
+#[test]
+fn an_unknown_action_is_badvalue() {
+    let (status, body) = api("action=nosuchaction&format=json&formatversion=2");
+    assert_eq!(status, 200);
+    assert_eq!(error_code(&body), "badvalue");
+    assert!(body["error"]["info"].as_str().unwrap_or_default().contains("\"action\""));
+    assert!(body["error"]["docref"].is_string(), "formatversion=2 names the reference `docref`");
+    assert!(body["servedby"].is_string());
+}
+
+#[test]
+fn formatversion_1_errors_carry_the_reference_as_star() {
+    let (_, body) = api("action=nosuchaction&format=json");
+    assert!(body["error"]["*"].is_string());
+    assert!(body["error"].get("docref").is_none());
+}
+
+#[test]
+fn a_value_outside_the_set_is_badvalue() {
+    let (_, body) = api("action=query&list=logevents&letype=nosuchtype&format=json");
+    assert_eq!(error_code(&body), "badvalue");
+    assert_eq!(body["error"]["info"], "Unrecognized value for parameter \"letype\": nosuchtype.");
+}
+
+#[test]
+fn a_limit_that_is_no_integer_is_badinteger() {
+    let (_, body) = api("action=query&list=logevents&lelimit=abc&format=json&formatversion=2");
+    assert_eq!(error_code(&body), "badinteger");
+}
+
+#[test]
+fn a_bad_timestamp_is_badtimestamp() {
+    let (_, body) = api("action=query&list=logevents&lestart=notatime&format=json&formatversion=2");
+    assert_eq!(error_code(&body), "badtimestamp");
+}
+
+#[test]
+fn a_namespace_the_site_lacks_is_badvalue() {
+    let (_, body) = api("action=query&list=allpages&apnamespace=9999&format=json&formatversion=2");
+    assert_eq!(error_code(&body), "badvalue");
+}
+
+#[test]
+fn more_than_fifty_values_is_toomanyvalues() {
+    let many: Vec<String> = (0..51).map(|i| format!("M{i}")).collect();
+    let (_, body) = api(&format!("action=paraminfo&modules={}&format=json", many.join("|")));
+    assert_eq!(error_code(&body), "toomanyvalues");
+}
+
+#[test]
+fn a_missing_required_parameter_is_missingparam() {
+    let (_, body) = api("action=query&list=querypage&format=json&formatversion=2");
+    assert_eq!(error_code(&body), "missingparam");
+    assert!(body["error"]["info"].as_str().unwrap_or_default().contains("qppage"));
+}
+
+#[test]
+fn an_unknown_format_is_badvalue() {
+    let (_, body) = api("action=paraminfo&format=yaml");
+    assert_eq!(error_code(&body), "badvalue");
+}
+
+#[test]
+fn an_unknown_parameter_is_warned_about_under_main() {
+    let (_, body) = api("action=paraminfo&modules=query%2Blogevents&apnosuchparam=1&format=json");
+    assert_eq!(body["warnings"]["main"]["*"], "Unrecognized parameter: apnosuchparam.");
+    assert!(body["paraminfo"]["modules"].is_array(), "the request still succeeds");
+}
+
+#[test]
+fn several_unknown_parameters_are_listed_together() {
+    let (_, body) = api("action=paraminfo&apfrom=A&apprefix=&format=json&formatversion=2");
+    assert_eq!(body["warnings"]["main"]["warnings"], "Unrecognized parameters: apfrom, apprefix.");
+}
+
+#[test]
+fn an_unknown_value_of_a_multi_valued_parameter_is_dropped_with_a_warning() {
+    let (_, body) = api("action=query&list=nosuchlist&format=json&formatversion=2");
+    assert_eq!(body["warnings"]["query"]["warnings"], "Unrecognized value for parameter \"list\": nosuchlist");
+    assert_eq!(body["batchcomplete"], true);
+}
+
+#[test]
+fn an_unknown_module_in_paraminfo_is_warned_about_per_parent() {
+    let (_, body) = api("action=paraminfo&modules=query%2Bnosuch|nosuch&format=json&formatversion=2");
+    assert_eq!(
+        body["warnings"]["paraminfo"]["warnings"],
+        "The module \"query\" does not have a submodule \"nosuch\".\nThe module \"main\" does not have a submodule \"nosuch\"."
+    );
+    assert_eq!(body["paraminfo"], serde_json::json!({"helpformat": "none"}));
+}
+
+#[test]
+fn a_module_that_does_not_execute_yet_says_so_by_name() {
+    let (status, body) = api("action=query&list=logevents&format=json");
+    assert_eq!(status, 200);
+    assert_eq!(error_code(&body), "notimplemented");
+    assert!(body["error"]["info"].as_str().unwrap_or_default().contains("query+logevents"));
+}
+
+#[test]
+fn parameters_are_still_validated_before_that() {
+    let (_, body) = api("action=query&list=logevents&lelimit=100000&format=json&formatversion=2");
+    assert_eq!(
+        body["warnings"]["logevents"]["warnings"],
+        "The value \"100000\" for parameter \"lelimit\" must be between 1 and 500."
+    );
+}
+
+#[test]
+fn a_deprecated_parameter_is_warned_about() {
+    let (_, body) = api("action=paraminfo&querymodules=logevents&format=json&formatversion=2");
+    let text = body["warnings"]["paraminfo"]["warnings"].as_str().unwrap_or_default();
+    assert!(text.contains("\"querymodules\" has been deprecated"), "{body}");
+    assert_eq!(body["paraminfo"]["modules"][0]["name"], "logevents");
+}
+
+#[test]
+fn the_u001f_separator_form_is_accepted() {
+    let (_, body) = api("action=paraminfo&modules=%1Fquery%2Blogevents%1Fquery%2Ballpages&format=json");
+    let names: Vec<&str> =
+        body["paraminfo"]["modules"].as_array().expect("modules").iter().filter_map(|m| m["name"].as_str()).collect();
+    assert_eq!(names, ["logevents", "allpages"]);
+}
+
+#[test]
+fn requestid_and_curtimestamp_are_echoed() {
+    let (_, body) = api("action=paraminfo&requestid=abc&curtimestamp=1&format=json");
+    assert_eq!(body["requestid"], "abc");
+    let ts = body["curtimestamp"].as_str().expect("curtimestamp");
+    assert_eq!(ts.len(), 20);
+    assert!(ts.ends_with('Z'));
+}
+
+#[test]
+fn random_parameter_strings_never_break_the_envelope() {
+    // A deterministic generator: no dependency, the same strings every run.
+    let alphabet: Vec<char> = "ab|*%1F&=+-_.0123456789lexqupt#<>[]{}\u{1f}é ".chars().collect();
+    let names = ["action", "format", "formatversion", "modules", "list", "leprop", "lelimit", "lestart", "letype",
+        "leuser", "lenamespace", "apnamespace", "meta", "rvslots", "rvcontentformat-main", "querymodules"];
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for _ in 0..2000 {
+        let mut query = String::from("format=json");
+        for _ in 0..(next() % 5 + 1) {
+            let name = names[(next() % names.len() as u64) as usize];
+            let len = next() % 12;
+            let value: String = (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
+            let value: String = value.replace('&', "%26").replace('=', "%3D");
+            query.push_str(&format!("&{name}={value}"));
+        }
+        let (status, body) = api(&query);
+        assert!(status == 200 || status == 503, "{query}: status {status}");
+        assert!(body.is_object(), "{query}");
+        if let Some(e) = body.get("error") {
+            assert!(e["code"].is_string() && e["info"].is_string(), "{query}: {body}");
+        }
+    }
+}
