@@ -49,9 +49,27 @@ pub struct ApiResponse {
 
 /// The main module's parameters that this loop reads itself.
 const MAIN_PARAMS: &[&str] = &[
-    "action", "format", "formatversion", "maxlag", "smaxage", "maxage", "assert", "assertuser", "requestid",
-    "servedby", "curtimestamp", "responselanginfo", "origin", "uselang", "variant", "errorformat", "errorlang",
-    "errorsuselocal", "utf8", "ascii", "callback",
+    "action",
+    "format",
+    "formatversion",
+    "maxlag",
+    "smaxage",
+    "maxage",
+    "assert",
+    "assertuser",
+    "requestid",
+    "servedby",
+    "curtimestamp",
+    "responselanginfo",
+    "origin",
+    "uselang",
+    "variant",
+    "errorformat",
+    "errorlang",
+    "errorsuselocal",
+    "utf8",
+    "ascii",
+    "callback",
 ];
 
 struct Main {

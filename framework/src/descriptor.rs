@@ -215,11 +215,9 @@ impl ParamDescriptor {
     }
 
     fn render_default(&self, default: &str) -> Value {
-        let numeric = matches!(
-            self.kind,
-            ParamKind::Integer { .. } | ParamKind::Limit { .. } | ParamKind::Namespace { .. }
-        );
-        if numeric && !self.multi {
+        let numeric =
+            matches!(self.kind, ParamKind::Integer { .. } | ParamKind::Limit { .. } | ParamKind::Namespace { .. });
+        if numeric {
             if let Ok(n) = default.parse::<i64>() {
                 return json!(n);
             }

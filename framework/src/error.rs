@@ -52,10 +52,7 @@ impl ApiError {
 
     /// `toomanyvalues`: more values than a multi-valued parameter takes.
     pub fn too_many_values(param: &str, limit: usize) -> Self {
-        Self::new(
-            "toomanyvalues",
-            format!("Too many values supplied for parameter \"{param}\". The limit is {limit}."),
-        )
+        Self::new("toomanyvalues", format!("Too many values supplied for parameter \"{param}\". The limit is {limit}."))
     }
 
     /// `notimplemented`: a module that is described but does not execute in this server yet.

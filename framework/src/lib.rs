@@ -28,7 +28,10 @@ pub mod __private {
     pub use crate::descriptor::{Group, Info, ModuleDescriptor, ParamDescriptor, ParamKind};
     pub use crate::error::ApiError;
     pub use crate::module::ModuleSpec;
-    pub use crate::param::{Hints, MultiValue, ParamGroup, ParamReader, ParamType, ScalarParam, Templated, ValueContext, ValueList};
+    pub use crate::param::{
+        describe_scalar, extract_scalar, Hints, MultiValue, ParamGroup, ParamReader, ParamType, ScalarParam, Templated,
+        ValueContext, ValueList,
+    };
     pub use crate::registry::ModuleEntry;
     pub use inventory;
     pub use std::sync::OnceLock;

@@ -53,7 +53,12 @@ impl ModuleEntry {
 
     /// The entry of an action module.
     pub const fn action<M: ActionModule>() -> Self {
-        ModuleEntry { name: M::NAME, group: M::GROUP, descriptor: M::descriptor, runner: Runner::Action(run_action::<M>) }
+        ModuleEntry {
+            name: M::NAME,
+            group: M::GROUP,
+            descriptor: M::descriptor,
+            runner: Runner::Action(run_action::<M>),
+        }
     }
 
     /// The module's path (`query+<name>` or the action's name).
@@ -75,7 +80,10 @@ static GLOBAL: OnceLock<Result<Registry, String>> = OnceLock::new();
 impl Registry {
     /// The registry of every module linked into the program, built and checked once.
     pub fn global() -> Result<&'static Registry, String> {
-        GLOBAL.get_or_init(|| Registry::build(inventory::iter::<ModuleEntry>.into_iter())).as_ref().map_err(Clone::clone)
+        GLOBAL
+            .get_or_init(|| Registry::build(inventory::iter::<ModuleEntry>.into_iter()))
+            .as_ref()
+            .map_err(Clone::clone)
     }
 
     /// Builds a registry from entries, refusing an empty set, duplicate names, and
@@ -138,7 +146,8 @@ pub fn check_descriptor(d: &ModuleDescriptor) -> Result<(), String> {
             return Err(format!("`{path}`: required parameter `{}` has a default", p.name));
         }
         if let (Some(values), Some(default)) = (p.values(), p.default) {
-            let defaults: Vec<&str> = if p.multi { default.split('|').filter(|s| !s.is_empty()).collect() } else { vec![default] };
+            let defaults: Vec<&str> =
+                if p.multi { default.split('|').filter(|s| !s.is_empty()).collect() } else { vec![default] };
             if let Some(bad) = defaults.iter().find(|v| !values.contains(v)) {
                 return Err(format!("`{path}`: default `{bad}` of `{}` is not an allowed value", p.name));
             }
@@ -156,7 +165,12 @@ pub fn check_descriptor(d: &ModuleDescriptor) -> Result<(), String> {
         for (_, source) in &p.template_vars {
             match d.param(source) {
                 Some(s) if s.multi => {}
-                _ => return Err(format!("`{path}`: template source `{source}` of `{}` is not a multi-valued parameter", p.name)),
+                _ => {
+                    return Err(format!(
+                        "`{path}`: template source `{source}` of `{}` is not a multi-valued parameter",
+                        p.name
+                    ))
+                }
             }
         }
     }

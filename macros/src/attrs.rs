@@ -9,10 +9,10 @@ use syn::spanned::Spanned;
 /// `#[query_module(...)]`.
 #[derive(Debug, FromMeta)]
 pub struct ModuleArgs {
-    /// The module's name.
-    pub name: syn::LitStr,
-    /// `list`, `prop`, `meta`, `action` or `main`.
-    pub group: syn::LitStr,
+    /// The module's name; required (checked in `model`, for a message of our own).
+    pub name: Option<syn::LitStr>,
+    /// `list`, `prop`, `meta`, `action` or `main`; required likewise.
+    pub group: Option<syn::LitStr>,
     /// The parameter prefix; required, even when empty.
     pub prefix: Option<syn::LitStr>,
     #[darling(default)]
@@ -47,6 +47,33 @@ impl FromMeta for DefaultValue {
             _ => return Err(darling::Error::custom("a default is a string or an integer literal").with_span(expr)),
         };
         Ok(DefaultValue { text, span })
+    }
+}
+
+/// An integer bound as written: an integer literal, possibly negative (`min = -5`).
+#[derive(Debug, Clone)]
+pub struct IntValue {
+    pub value: i64,
+    pub span: proc_macro2::Span,
+}
+
+impl FromMeta for IntValue {
+    fn from_expr(expr: &syn::Expr) -> darling::Result<Self> {
+        let span = expr.span();
+        let (lit, negative) = match expr {
+            syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => (i, false),
+            syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr: inner, .. }) => match &**inner {
+                syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => (i, true),
+                _ => return Err(darling::Error::custom("expected an integer literal").with_span(expr)),
+            },
+            syn::Expr::Group(g) => return Self::from_expr(&g.expr),
+            _ => return Err(darling::Error::custom("expected an integer literal").with_span(expr)),
+        };
+        let digits = if negative { format!("-{}", lit.base10_digits()) } else { lit.base10_digits().to_owned() };
+        let value = digits
+            .parse::<i64>()
+            .map_err(|_| darling::Error::custom("this bound does not fit in an `i64`").with_span(expr))?;
+        Ok(IntValue { value, span })
     }
 }
 
@@ -92,12 +119,15 @@ impl FromMeta for InfoAttr {
     fn from_list(items: &[NestedMeta]) -> darling::Result<Self> {
         match items {
             [NestedMeta::Meta(syn::Meta::List(list))] => {
-                let name = list.path.get_ident().map(|i| i.to_string()).ok_or_else(|| {
-                    darling::Error::custom("expected `info(name(values...))`").with_span(&list.path)
-                })?;
+                let name =
+                    list.path.get_ident().map(|i| i.to_string()).ok_or_else(|| {
+                        darling::Error::custom("expected `info(name(values...))`").with_span(&list.path)
+                    })?;
                 let ints = list
                     .parse_args_with(syn::punctuated::Punctuated::<syn::LitInt, syn::Token![,]>::parse_terminated)
-                    .map_err(|e| darling::Error::custom(format!("annotation values are integers: {e}")).with_span(list))?;
+                    .map_err(|e| {
+                        darling::Error::custom(format!("annotation values are integers: {e}")).with_span(list)
+                    })?;
                 let values = ints.iter().map(|i| i.base10_parse::<i64>()).collect::<syn::Result<Vec<_>>>()?;
                 Ok(InfoAttr { name, values })
             }
@@ -118,8 +148,8 @@ pub struct FieldArgs {
     /// A closed set of values for a string parameter: a path to a `&[&str]` constant.
     pub values: Option<syn::Path>,
     pub deprecated_values: Option<StrList>,
-    pub min: Option<syn::LitInt>,
-    pub max: Option<syn::LitInt>,
+    pub min: Option<IntValue>,
+    pub max: Option<IntValue>,
     /// Allowed user subtypes, `|`-separated.
     pub subtypes: Option<syn::LitStr>,
     #[darling(default)]

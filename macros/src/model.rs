@@ -35,8 +35,9 @@ pub enum Shape {
     Plain,
     /// A `ParamGroup`'s parameters, with annotations to add by parameter name.
     Flatten { annotate: Vec<(String, syn::LitStr)> },
-    /// A templated parameter whose placeholder `var` takes the values of field `source`.
-    Template { var: String, source: String, source_field: usize },
+    /// A templated parameter whose placeholder `var` takes the values of field `source`
+    /// (written at `source_span`).
+    Template { var: String, source: String, source_span: Span, source_field: usize },
 }
 
 /// A checked parameter (or flattened group).
@@ -65,7 +66,14 @@ pub struct Param {
 impl Module {
     /// Checks the module header; `call_site` is where a missing key is reported.
     pub fn from_args(args: ModuleArgs, call_site: Span, errors: &mut darling::error::Accumulator) -> Option<Module> {
-        let group = match args.group.value().as_str() {
+        let Some(group_lit) = &args.group else {
+            errors.push(
+                darling::Error::custom("missing `group`: one of `list`, `prop`, `meta`, `action`, `main`")
+                    .with_span(&call_site),
+            );
+            return None;
+        };
+        let group = match group_lit.value().as_str() {
             "list" => Some(GroupKind::List),
             "prop" => Some(GroupKind::Prop),
             "meta" => Some(GroupKind::Meta),
@@ -76,7 +84,7 @@ impl Module {
                     darling::Error::custom(format!(
                         "unknown group `{other}`: expected one of `list`, `prop`, `meta`, `action`, `main`"
                     ))
-                    .with_span(&args.group),
+                    .with_span(group_lit),
                 );
                 None
             }
@@ -91,15 +99,26 @@ impl Module {
             }
             None => {
                 errors.push(
-                    darling::Error::custom("missing `prefix`: write `prefix = \"\"` for a module whose parameters have none")
-                        .with_span(&call_site),
+                    darling::Error::custom(
+                        "missing `prefix`: write `prefix = \"\"` for a module whose parameters have none",
+                    )
+                    .with_span(&call_site),
                 );
                 None
             }
         };
-        let name = args.name.value();
+        let Some(name_lit) = args.name else {
+            errors.push(
+                darling::Error::custom("missing `name`: the module's name, e.g. `name = \"logevents\"`")
+                    .with_span(&call_site),
+            );
+            return None;
+        };
+        let name = name_lit.value();
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()) {
-            errors.push(darling::Error::custom("a module name is lower-case ASCII letters and digits").with_span(&args.name));
+            errors.push(
+                darling::Error::custom("a module name is lower-case ASCII letters and digits").with_span(&name_lit),
+            );
         }
         if args.generator.is_present() && !matches!(group, Some(GroupKind::List) | Some(GroupKind::Prop) | None) {
             errors.push(
@@ -108,7 +127,7 @@ impl Module {
             );
         }
         Some(Module {
-            name: args.name,
+            name: name_lit,
             group: group?,
             prefix: prefix?,
             readrights: args.readrights.is_present(),
@@ -116,17 +135,6 @@ impl Module {
             deprecated: args.deprecated.is_present(),
             help: args.help,
         })
-    }
-}
-
-fn parse_bound(lit: &Option<syn::LitInt>, errors: &mut darling::error::Accumulator) -> Option<i64> {
-    let lit = lit.as_ref()?;
-    match lit.base10_parse::<i64>() {
-        Ok(v) => Some(v),
-        Err(e) => {
-            errors.push(e.into());
-            None
-        }
     }
 }
 
@@ -152,7 +160,8 @@ impl Param {
                 || args.deprecated.is_present();
             if others {
                 errors.push(
-                    darling::Error::custom("`flatten` takes no other keys but `annotate`").with_span(&args.flatten.span()),
+                    darling::Error::custom("`flatten` takes no other keys but `annotate`")
+                        .with_span(&args.flatten.span()),
                 );
             }
             let mut annotate: Vec<(String, syn::LitStr)> = args.annotate.into_iter().collect();
@@ -171,6 +180,7 @@ impl Param {
                 Some(source) => Shape::Template {
                     var: vars.first().copied().unwrap_or_default().to_owned(),
                     source: source.value(),
+                    source_span: source.span(),
                     source_field: usize::MAX,
                 },
                 None => {
@@ -185,8 +195,10 @@ impl Param {
             if let Some(source) = &args.source {
                 errors.push(darling::Error::custom("`source` goes with `template`").with_span(source));
             }
-            if !args.annotate.is_empty() {
-                errors.push(darling::Error::custom("`annotate` goes with `flatten`").with_span(&ident));
+            // The keys of `annotate(...)` lose their spans in darling's map: point at a value
+            // (the first by name, for a stable choice).
+            if let Some((_, first)) = args.annotate.iter().min_by(|a, b| a.0.cmp(b.0)) {
+                errors.push(darling::Error::custom("`annotate` goes with `flatten`").with_span(first));
             }
             Shape::Plain
         };
@@ -198,13 +210,13 @@ impl Param {
                 );
             }
         }
-        let min = parse_bound(&args.min, errors);
-        let max = parse_bound(&args.max, errors);
-        if let (Some(lo), Some(hi)) = (min, max) {
-            if lo > hi {
-                let span = args.min.as_ref().map_or_else(|| ident.span(), |m| m.span());
+        let min = args.min.as_ref().map(|m| m.value);
+        let max = args.max.as_ref().map(|m| m.value);
+        if let (Some(lo), Some(hi)) = (&args.min, &args.max) {
+            if lo.value > hi.value {
                 errors.push(
-                    darling::Error::custom(format!("`min` ({lo}) is greater than `max` ({hi})")).with_span(&span),
+                    darling::Error::custom(format!("`min` ({}) is greater than `max` ({})", lo.value, hi.value))
+                        .with_span(&lo.span),
                 );
             }
         }
@@ -251,4 +263,3 @@ impl Param {
         })
     }
 }
-

@@ -339,6 +339,24 @@ pub enum FilterRedir {
     Redirects,
 }
 
+/// Which linking pages by redirect status: `!redirect` (non-redirects only) or `redirect`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
+pub enum BacklinkShow {
+    #[value(rename = "!redirect")]
+    NotRedirect,
+    Redirect,
+}
+
+/// Kinds of change in the recent-changes feed (also used by `list=watchlist`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
+pub enum ChangeType {
+    Categorize,
+    Edit,
+    External,
+    Log,
+    New,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -356,11 +374,7 @@ mod tests {
             "stashbasehtml",
             "stashedit",
         ];
-        let expected: Vec<&str> = RIGHTS_A
-            .iter()
-            .copied()
-            .filter(|r| !removed.contains(r))
-            .collect();
+        let expected: Vec<&str> = RIGHTS_A.iter().copied().filter(|r| !removed.contains(r)).collect();
         assert_eq!(RIGHTS_B, expected.as_slice());
     }
 }

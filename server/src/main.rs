@@ -39,7 +39,9 @@ fn serve(args: ServeArgs) -> ExitCode {
     };
     tracing::info!(modules = registry.query_modules(None).count(), "module registry checked");
     let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "wikiquery".to_owned());
-    let state = AppState { config: Arc::new(ApiConfig { served_by: host, api_url: format!("http://{}/api.php", args.listen) }) };
+    let state = AppState {
+        config: Arc::new(ApiConfig { served_by: host, api_url: format!("http://{}/api.php", args.listen) }),
+    };
     let workers = args.workers.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2));
     let run = actix_web::rt::System::new().block_on(async move {
         let server = HttpServer::new(move || App::new().app_data(web::Data::new(state.clone())).configure(configure))

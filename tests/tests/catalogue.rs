@@ -11,8 +11,18 @@ use wikiquery_tests::{api, fixture_json};
 const UNORDERED: &[(&str, &str)] = &[("logevents", "type"), ("logevents", "action")];
 
 /// The members the spec fixes; the others (classname, source, licence link, help URLs) it omits.
-const COMPARED: &[&str] =
-    &["name", "path", "group", "prefix", "licensetag", "readrights", "generator", "deprecated", "parameters", "templatedparameters"];
+const COMPARED: &[&str] = &[
+    "name",
+    "path",
+    "group",
+    "prefix",
+    "licensetag",
+    "readrights",
+    "generator",
+    "deprecated",
+    "parameters",
+    "templatedparameters",
+];
 
 fn expected_modules() -> Vec<Value> {
     fixture_json("spec/catalogue.json")["modules"].as_array().expect("modules array").clone()
@@ -86,7 +96,8 @@ fn no_module_beyond_the_spec_is_registered() {
     let expected: Vec<String> =
         expected_modules().iter().map(|m| m["name"].as_str().unwrap_or_default().to_owned()).collect();
     let registry = Registry::global().expect("registry builds");
-    let extra: Vec<&str> = registry.query_modules(None).map(|e| e.name).filter(|n| !expected.iter().any(|e| e == n)).collect();
+    let extra: Vec<&str> =
+        registry.query_modules(None).map(|e| e.name).filter(|n| !expected.iter().any(|e| e == n)).collect();
     assert!(extra.is_empty(), "modules the spec does not list: {extra:?}");
 }
 

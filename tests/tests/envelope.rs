@@ -146,8 +146,24 @@ fn requestid_and_curtimestamp_are_echoed() {
 fn random_parameter_strings_never_break_the_envelope() {
     // A deterministic generator: no dependency, the same strings every run.
     let alphabet: Vec<char> = "ab|*%1F&=+-_.0123456789lexqupt#<>[]{}\u{1f}é ".chars().collect();
-    let names = ["action", "format", "formatversion", "modules", "list", "leprop", "lelimit", "lestart", "letype",
-        "leuser", "lenamespace", "apnamespace", "meta", "rvslots", "rvcontentformat-main", "querymodules"];
+    let names = [
+        "action",
+        "format",
+        "formatversion",
+        "modules",
+        "list",
+        "leprop",
+        "lelimit",
+        "lestart",
+        "letype",
+        "leuser",
+        "lenamespace",
+        "apnamespace",
+        "meta",
+        "rvslots",
+        "rvcontentformat-main",
+        "querymodules",
+    ];
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut next = || {
         seed ^= seed << 13;

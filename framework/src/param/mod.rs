@@ -41,7 +41,13 @@ pub struct Hints {
     pub extra_namespaces: bool,
 }
 
-/// A type that one parameter value converts into.
+/// A type that one parameter value converts into. A scalar type also implements [`ParamType`]
+/// (this module does it for its own types, `#[derive(ParamValues)]` for each enum).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a parameter type",
+    label = "not a parameter type",
+    note = "use a scalar parameter type (String, i64, bool, Timestamp, Limit, Namespace, UserRef, Title, or an enum deriving `ParamValues`), an `Option` of one, or a `Vec` of one"
+)]
 pub trait ScalarParam: Sized {
     /// Whether a field of exactly this type may be absent (booleans: absent means false).
     const ABSENT_OK: bool = false;
@@ -65,8 +71,8 @@ pub trait ScalarParam: Sized {
 /// A scalar type that may be multi-valued.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be multi-valued",
-    label = "a `Vec` of this type is not a parameter type",
-    note = "booleans and limits take a single value; use `bool` or `Limit` without `Vec`"
+    label = "a `Vec` of `{Self}` is not a parameter type",
+    note = "a `Vec` holds String, i64, Timestamp, Namespace, UserRef, Title or an enum deriving `ParamValues`; booleans and limits take a single value"
 )]
 pub trait MultiValue: ScalarParam {}
 
@@ -101,13 +107,12 @@ pub trait ParamType: Sized {
     fn extract(d: &ParamDescriptor, r: &mut ParamReader<'_>) -> Result<Self, ApiError>;
 }
 
-fn describe_scalar<T: ScalarParam>(hints: &Hints, d: &mut ParamDescriptor) {
+/// Fills in a scalar parameter's descriptor from its type and the attribute's hints.
+#[doc(hidden)]
+pub fn describe_scalar<T: ScalarParam>(hints: &Hints, d: &mut ParamDescriptor) {
     d.kind = T::kind(hints);
-    d.deprecated_values = if T::VALUES.is_some() {
-        T::DEPRECATED_VALUES.to_vec()
-    } else {
-        hints.deprecated_values.to_vec()
-    };
+    d.deprecated_values =
+        if T::VALUES.is_some() { T::DEPRECATED_VALUES.to_vec() } else { hints.deprecated_values.to_vec() };
 }
 
 fn parse_single<T: ScalarParam>(
@@ -151,22 +156,41 @@ fn read_single<T: ScalarParam>(d: &ParamDescriptor, r: &mut ParamReader<'_>) -> 
     }
 }
 
-impl<T: ScalarParam> ParamType for T {
-    const OPTIONAL: bool = T::ABSENT_OK;
-    const MULTI: bool = false;
-    const VALUES: Option<&'static [&'static str]> = T::VALUES;
-
-    fn describe(hints: &Hints, d: &mut ParamDescriptor) {
-        describe_scalar::<T>(hints, d);
-    }
-
-    fn extract(d: &ParamDescriptor, r: &mut ParamReader<'_>) -> Result<Self, ApiError> {
-        match read_single::<T>(d, r)? {
-            Some(v) => Ok(v),
-            None => Err(ApiError::missing_param(&r.wire_name(d.name))),
-        }
+/// Reads a field of exactly a scalar type: the request's value, the default, or the type's
+/// value for absence; else the parameter is missing. What [`ParamType::extract`] is for each
+/// scalar type.
+#[doc(hidden)]
+pub fn extract_scalar<T: ScalarParam>(d: &ParamDescriptor, r: &mut ParamReader<'_>) -> Result<T, ApiError> {
+    match read_single::<T>(d, r)? {
+        Some(v) => Ok(v),
+        None => Err(ApiError::missing_param(&r.wire_name(d.name))),
     }
 }
+
+/// Implements [`ParamType`] for scalar types, one impl each. Not a blanket impl over
+/// `T: ScalarParam` on purpose: that impl would also match every `Vec<X>`, and with two
+/// candidate impls rustc reports a `Vec<bool>` field only as "`Vec<bool>` is not a parameter
+/// type"; with one it reaches the unmet bound and says "`bool` cannot be multi-valued".
+/// `#[derive(ParamValues)]` writes the same impl for each enum.
+macro_rules! scalar_param_type {
+    ($($t:ty),* $(,)?) => {$(
+        impl ParamType for $t {
+            const OPTIONAL: bool = <$t as ScalarParam>::ABSENT_OK;
+            const MULTI: bool = false;
+            const VALUES: Option<&'static [&'static str]> = <$t as ScalarParam>::VALUES;
+
+            fn describe(hints: &Hints, d: &mut ParamDescriptor) {
+                describe_scalar::<$t>(hints, d);
+            }
+
+            fn extract(d: &ParamDescriptor, r: &mut ParamReader<'_>) -> Result<Self, ApiError> {
+                extract_scalar::<$t>(d, r)
+            }
+        }
+    )*};
+}
+
+scalar_param_type!(String, i64, bool, Limit, Namespace, Title, Timestamp, UserRef);
 
 impl<T: ScalarParam> ParamType for Option<T> {
     const OPTIONAL: bool = true;
@@ -265,10 +289,7 @@ pub fn split_multi(
     }
     if !unknown.is_empty() {
         let noun = if unknown.len() == 1 { "value" } else { "values" };
-        r.warn(
-            "unrecognizedvalues",
-            format!("Unrecognized {noun} for parameter \"{wire}\": {}", unknown.join(", ")),
-        );
+        r.warn("unrecognizedvalues", format!("Unrecognized {noun} for parameter \"{wire}\": {}", unknown.join(", ")));
     }
     if from_request {
         for v in &out {
@@ -305,11 +326,7 @@ impl<T: ScalarParam> Templated<T> {
     }
 
     /// Reads every instance of the template for the values the request gave its source.
-    pub fn extract(
-        d: &ParamDescriptor,
-        source: &ParamDescriptor,
-        r: &mut ParamReader<'_>,
-    ) -> Result<Self, ApiError> {
+    pub fn extract(d: &ParamDescriptor, source: &ParamDescriptor, r: &mut ParamReader<'_>) -> Result<Self, ApiError> {
         let source_wire = r.wire_name(source.name);
         let raw = match r.peek(&source_wire) {
             Some(raw) => raw,

@@ -20,7 +20,12 @@ impl MultiValue for String {}
 
 /// Parses an integer the way MediaWiki does (`/^[+-]?\d+$/`), then keeps it in range: a value
 /// outside the bounds is clamped with an `outofrange` warning.
-fn parse_integer(raw: &str, min: Option<i64>, max: Option<i64>, ctx: &mut ValueContext<'_, '_>) -> Result<i64, ApiError> {
+fn parse_integer(
+    raw: &str,
+    min: Option<i64>,
+    max: Option<i64>,
+    ctx: &mut ValueContext<'_, '_>,
+) -> Result<i64, ApiError> {
     let digits = raw.strip_prefix(['+', '-']).unwrap_or(raw);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ApiError::bad_integer(ctx.wire, raw));
@@ -156,8 +161,7 @@ impl ScalarParam for Title {
 
     fn parse(raw: &str, ctx: &mut ValueContext<'_, '_>) -> Result<Self, ApiError> {
         if raw.trim().is_empty() || raw.contains(['<', '>', '[', ']', '{', '}', '|', '#']) {
-            return Err(ApiError::new("badtitle", format!("Bad title \"{raw}\"."))
-                .with_param_hint(ctx.wire));
+            return Err(ApiError::new("badtitle", format!("Bad title \"{raw}\".")).with_param_hint(ctx.wire));
         }
         Ok(Title(raw.to_owned()))
     }

@@ -124,10 +124,7 @@ impl ScalarParam for UserRef {
             Some(user) if allowed.contains(&user.subtype()) => Ok(user),
             // A temporary-account name is an ordinary name where temp is not listed.
             Some(UserRef::Temp(name)) if allowed.contains(&"name") => Ok(UserRef::Name(name)),
-            _ => Err(ApiError::new(
-                "baduser",
-                format!("Invalid value \"{raw}\" for user parameter \"{}\".", ctx.wire),
-            )),
+            _ => Err(ApiError::new("baduser", format!("Invalid value \"{raw}\" for user parameter \"{}\".", ctx.wire))),
         }
     }
 }
@@ -141,7 +138,10 @@ mod tests {
     fn classifies_as_mediawiki_does() {
         assert_eq!(UserRef::classify("alice_smith"), Some(UserRef::Name("Alice smith".into())));
         assert_eq!(UserRef::classify("#12"), Some(UserRef::Id(12)));
-        assert_eq!(UserRef::classify("imported>ExternalUser"), Some(UserRef::Interwiki("imported>ExternalUser".into())));
+        assert_eq!(
+            UserRef::classify("imported>ExternalUser"),
+            Some(UserRef::Interwiki("imported>ExternalUser".into()))
+        );
         assert_eq!(UserRef::classify("2001:db8::42"), Some(UserRef::Ip("2001:DB8:0:0:0:0:0:42".into())));
         assert_eq!(UserRef::classify("198.51.100.0/24"), Some(UserRef::Cidr("198.51.100.0/24".into())));
         assert_eq!(UserRef::classify("a|b"), None);

@@ -26,7 +26,8 @@ pub fn descriptors(params: &[Param]) -> TokenStream {
                     {
                         let mut __group = <#ty as #p::ParamGroup>::params();
                         #(#notes)*
-                        __params.extend(__group);
+                        // Fully qualified: `Extend` is not in scope under `#![no_implicit_prelude]`.
+                        ::core::iter::Extend::extend(&mut __params, __group);
                     }
                 }
             }
@@ -129,7 +130,15 @@ pub fn const_checks(params: &[Param]) -> TokenStream {
         };
         if let Some(d) = &f.default {
             let text = &d.text;
-            let msg = esc(format!("default `{}` of parameter `{}` is not one of its allowed values", text, f.name));
+            let msg = if text.contains('|') {
+                format!(
+                    "default `{}` of parameter `{}` has a value that is not one of its allowed values",
+                    text, f.name
+                )
+            } else {
+                format!("default `{}` of parameter `{}` is not one of its allowed values", text, f.name)
+            };
+            let msg = esc(msg);
             out.extend(quote_spanned! {d.span=>
                 const _: () = {
                     if let ::core::option::Option::Some(__v) = #p::pick_values(#hint, #type_values) {
@@ -141,7 +150,11 @@ pub fn const_checks(params: &[Param]) -> TokenStream {
             });
         }
         for dv in &f.deprecated_values {
-            let msg = esc(format!("deprecated value `{}` of parameter `{}` is not one of its allowed values", dv.value(), f.name));
+            let msg = esc(format!(
+                "deprecated value `{}` of parameter `{}` is not one of its allowed values",
+                dv.value(),
+                f.name
+            ));
             out.extend(quote_spanned! {dv.span()=>
                 const _: () = {
                     if let ::core::option::Option::Some(__v) = #p::pick_values(#hint, #type_values) {
@@ -153,7 +166,10 @@ pub fn const_checks(params: &[Param]) -> TokenStream {
             });
         }
         if let Some(span) = f.required {
-            let msg = esc(format!("parameter `{}` is marked `required` but its type can be absent (Option, Vec or bool)", f.name));
+            let msg = esc(format!(
+                "parameter `{}` is marked `required` but its type can be absent (Option, Vec or bool)",
+                f.name
+            ));
             out.extend(quote_spanned! {span=>
                 const _: () = {
                     if <#ty as #p::ParamType>::OPTIONAL {
@@ -162,11 +178,14 @@ pub fn const_checks(params: &[Param]) -> TokenStream {
                 };
             });
         }
-        if let Shape::Template { source_field, source, .. } = &f.shape {
+        if let Shape::Template { source_field, source, source_span, .. } = &f.shape {
             if let Some(src) = params.get(*source_field) {
                 let src_ty = &src.ty;
-                let msg = esc(format!("template source `{}` of `{}` is not multi-valued: give it a `Vec` type", source, f.name));
-                out.extend(quote_spanned! {f.name_span=>
+                let msg = esc(format!(
+                    "template source `{}` of `{}` is not multi-valued: give it a `Vec` type",
+                    source, f.name
+                ));
+                out.extend(quote_spanned! {*source_span=>
                     const _: () = {
                         if !<#src_ty as #p::ParamType>::MULTI {
                             ::core::panic!(#msg);

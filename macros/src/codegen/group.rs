@@ -19,11 +19,12 @@ pub fn expand(input: TokenStream) -> TokenStream {
 }
 
 fn try_expand(input: TokenStream) -> darling::Result<TokenStream> {
-    let mut errors = darling::Error::accumulator();
     let item: syn::DeriveInput = syn::parse2(input)?;
     let syn::Data::Struct(syn::DataStruct { fields: syn::Fields::Named(named), .. }) = &item.data else {
         return Err(darling::Error::custom("`ParamGroup` goes on a struct with named fields").with_span(&item.ident));
     };
+    // Created after the early returns above: an accumulator must be finished before it drops.
+    let mut errors = darling::Error::accumulator();
     let mut params = Vec::new();
     for field in &named.named {
         if let Some(args) = errors.handle(FieldArgs::from_field(field)) {

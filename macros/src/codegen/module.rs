@@ -2,8 +2,8 @@
 //! `ModuleSpec` implementation and its registration.
 
 use darling::ast::NestedMeta;
-use darling::FromMeta;
 use darling::FromField;
+use darling::FromMeta;
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
@@ -21,13 +21,15 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
 }
 
 fn try_expand(args: TokenStream, input: TokenStream) -> darling::Result<TokenStream> {
-    let mut errors = darling::Error::accumulator();
     let mut item: syn::ItemStruct = syn::parse2(input).map_err(|e| {
-        darling::Error::custom(format!("#[query_module] goes on a struct with named fields: {e}"))
+        darling::Error::custom("`#[query_module]` goes on a struct with named fields").with_span(&e.span())
     })?;
     let metas = NestedMeta::parse_meta_list(args)?;
+    // Created after the early returns above: an accumulator must be finished before it drops.
+    let mut errors = darling::Error::accumulator();
     let call_site = Span::call_site();
-    let module = errors.handle(ModuleArgs::from_list(&metas)).and_then(|a| Module::from_args(a, call_site, &mut errors));
+    let module =
+        errors.handle(ModuleArgs::from_list(&metas)).and_then(|a| Module::from_args(a, call_site, &mut errors));
 
     let mut params = Vec::new();
     match &mut item.fields {
@@ -80,11 +82,7 @@ fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param]) -> TokenStream
         GroupKind::Action => quote!(#p::inventory::submit! { #p::ModuleEntry::action::<#ident>() }),
         GroupKind::Main => quote!(),
     };
-    let body = if matches!(item.fields, syn::Fields::Unit) {
-        quote!(#ident)
-    } else {
-        quote!(#ident { #inits })
-    };
+    let body = if matches!(item.fields, syn::Fields::Unit) { quote!(#ident) } else { quote!(#ident { #inits }) };
     quote! {
         #item
 

@@ -15,11 +15,12 @@ pub fn expand(input: TokenStream) -> TokenStream {
 }
 
 fn try_expand(input: TokenStream) -> darling::Result<TokenStream> {
-    let mut errors = darling::Error::accumulator();
     let item: syn::DeriveInput = syn::parse2(input)?;
     let syn::Data::Enum(data) = &item.data else {
         return Err(darling::Error::custom("`ParamValues` goes on an enum").with_span(&item.ident));
     };
+    // Created after the early returns above: an accumulator must be finished before it drops.
+    let mut errors = darling::Error::accumulator();
     let mut variants = Vec::new();
     let mut seen: Vec<String> = Vec::new();
     for v in &data.variants {
@@ -30,7 +31,9 @@ fn try_expand(input: TokenStream) -> darling::Result<TokenStream> {
         }
         let value = args.rename.as_ref().map(|r| r.value()).unwrap_or_else(|| args.ident.to_string().to_lowercase());
         if seen.contains(&value) {
-            errors.push(darling::Error::custom(format!("two variants stand for the value `{value}`")).with_span(&v.ident));
+            errors.push(
+                darling::Error::custom(format!("two variants stand for the value `{value}`")).with_span(&v.ident),
+            );
         }
         seen.push(value.clone());
         variants.push((args.ident, value, args.deprecated.is_present()));
@@ -81,6 +84,27 @@ fn try_expand(input: TokenStream) -> darling::Result<TokenStream> {
 
             #[automatically_derived]
             impl #p::MultiValue for #ident {}
+
+            // One impl per type rather than a blanket one: see `scalar_param_type!` in the
+            // framework.
+            #[automatically_derived]
+            impl #p::ParamType for #ident {
+                const OPTIONAL: bool = <#ident as #p::ScalarParam>::ABSENT_OK;
+                const MULTI: bool = false;
+                const VALUES: ::core::option::Option<&'static [&'static str]> =
+                    <#ident as #p::ScalarParam>::VALUES;
+
+                fn describe(__hints: &#p::Hints, __d: &mut #p::ParamDescriptor) {
+                    #p::describe_scalar::<#ident>(__hints, __d);
+                }
+
+                fn extract(
+                    __d: &#p::ParamDescriptor,
+                    __r: &mut #p::ParamReader<'_>,
+                ) -> ::core::result::Result<Self, #p::ApiError> {
+                    #p::extract_scalar::<#ident>(__d, __r)
+                }
+            }
         };
     })
 }

@@ -1,9 +1,7 @@
 //! `action=paraminfo`: the descriptors of modules.
 
 use serde_json::{json, Map, Value};
-use wikiquery_framework::{
-    query_module, ActionContext, ActionModule, ApiError, ModuleDescriptor, Registry,
-};
+use wikiquery_framework::{query_module, ActionContext, ActionModule, ApiError, ModuleDescriptor, Registry};
 
 /// The help formats paraminfo accepts; this server has no help texts, so all render as `none`.
 pub const HELP_FORMATS: &[&str] = &["html", "none", "raw", "wikitext"];
@@ -38,10 +36,7 @@ fn resolve(registry: &Registry, path: &str) -> Result<Vec<&'static ModuleDescrip
         None => ("main", Some(path)),
     };
     match (parent, child) {
-        ("query", Some("*" | "**")) => Ok(registry
-            .query_modules(None)
-            .map(|e| (e.descriptor)())
-            .collect()),
+        ("query", Some("*" | "**")) => Ok(registry.query_modules(None).map(|e| (e.descriptor)()).collect()),
         ("query", Some(name)) => registry
             .query_module(name)
             .map(|e| vec![(e.descriptor)()])
@@ -52,13 +47,8 @@ fn resolve(registry: &Registry, path: &str) -> Result<Vec<&'static ModuleDescrip
             .map(|e| vec![(e.descriptor)()])
             .ok_or_else(|| format!("The module \"main\" does not have a submodule \"{name}\".")),
         (other, _) => match registry.action(other) {
-            Some(_) => Err(format!(
-                "The module \"{other}\" does not have a submodule \"{}\".",
-                child.unwrap_or("")
-            )),
-            None => Err(format!(
-                "The module \"main\" does not have a submodule \"{other}\"."
-            )),
+            Some(_) => Err(format!("The module \"{other}\" does not have a submodule \"{}\".", child.unwrap_or(""))),
+            None => Err(format!("The module \"main\" does not have a submodule \"{other}\".")),
         },
     }
 }
@@ -70,9 +60,7 @@ impl ActionModule for ParamInfo {
         let mut modules = Vec::new();
         for path in &paths {
             match resolve(ctx.registry, path) {
-                Ok(found) => {
-                    modules.extend(found.into_iter().map(|d| d.to_json(ctx.state.high_limits)))
-                }
+                Ok(found) => modules.extend(found.into_iter().map(|d| d.to_json(ctx.state.high_limits))),
                 Err(text) => ctx.state.warnings.add("paraminfo", "badmodule", text),
             }
         }

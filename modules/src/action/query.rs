@@ -8,8 +8,8 @@ use serde_json::{json, Map, Value};
 use wikiquery_framework::__private::{ParamReader, ParamType};
 use wikiquery_framework::registry::Runner;
 use wikiquery_framework::{
-    ActionContext, ActionModule, ApiError, Group, ModuleDescriptor, ModuleEntry, ModuleSpec,
-    ParamDescriptor, ParamKind, QueryContext,
+    ActionContext, ActionModule, ApiError, Group, ModuleDescriptor, ModuleEntry, ModuleSpec, ParamDescriptor,
+    ParamKind, QueryContext,
 };
 
 /// The query action's parameters.
@@ -50,11 +50,7 @@ impl ModuleSpec for Query {
         DESCRIPTOR.get_or_init(|| {
             let group = |g: Group| ParamKind::Values(module_names(|e| e.group == Some(g)));
             let generators = ParamKind::Values(module_names(|e| (e.descriptor)().generator));
-            let mut export_schema = param(
-                "exportschema",
-                ParamKind::Values(vec!["0.10", "0.11"]),
-                false,
-            );
+            let mut export_schema = param("exportschema", ParamKind::Values(vec!["0.10", "0.11"]), false);
             export_schema.default = Some("0.11");
             ModuleDescriptor {
                 name: "query",
@@ -82,22 +78,8 @@ impl ModuleSpec for Query {
                     param("continue", ParamKind::String, false),
                     param("rawcontinue", ParamKind::Boolean, false),
                     param("titles", ParamKind::String, true),
-                    param(
-                        "pageids",
-                        ParamKind::Integer {
-                            min: None,
-                            max: None,
-                        },
-                        true,
-                    ),
-                    param(
-                        "revids",
-                        ParamKind::Integer {
-                            min: None,
-                            max: None,
-                        },
-                        true,
-                    ),
+                    param("pageids", ParamKind::Integer { min: None, max: None }, true),
+                    param("revids", ParamKind::Integer { min: None, max: None }, true),
                     param("generator", generators, false),
                     param("redirects", ParamKind::Boolean, false),
                     param("converttitles", ParamKind::Boolean, false),
@@ -109,20 +91,11 @@ impl ModuleSpec for Query {
     fn parse(r: &mut ParamReader<'_>) -> Result<Self, ApiError> {
         let d = Self::descriptor();
         let get = |name: &str| {
-            d.param(name)
-                .ok_or_else(|| ApiError::internal("descriptor", format!("query has no `{name}`")))
+            d.param(name).ok_or_else(|| ApiError::internal("descriptor", format!("query has no `{name}`")))
         };
         // The other parameters are read (and so recognised) even though page sets do not
         // execute yet.
-        for flag in [
-            "indexpageids",
-            "export",
-            "exportnowrap",
-            "iwurl",
-            "rawcontinue",
-            "redirects",
-            "converttitles",
-        ] {
+        for flag in ["indexpageids", "export", "exportnowrap", "iwurl", "rawcontinue", "redirects", "converttitles"] {
             <bool as ParamType>::extract(get(flag)?, r)?;
         }
         <Option<String> as ParamType>::extract(get("exportschema")?, r)?;
@@ -141,12 +114,9 @@ impl ModuleSpec for Query {
 
 impl ActionModule for Query {
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<Map<String, Value>, ApiError> {
-        let has_pages =
-            !self.titles.is_empty() || !self.pageids.is_empty() || !self.revids.is_empty();
+        let has_pages = !self.titles.is_empty() || !self.pageids.is_empty() || !self.revids.is_empty();
         if has_pages || self.generator.is_some() || !self.prop.is_empty() {
-            return Err(ApiError::not_implemented(
-                "query page sets (titles, pageids, revids, generator, prop)",
-            ));
+            return Err(ApiError::not_implemented("query page sets (titles, pageids, revids, generator, prop)"));
         }
         let mut query = Map::new();
         for name in self.meta.iter().chain(self.list.iter()) {
@@ -154,10 +124,7 @@ impl ActionModule for Query {
                 continue;
             };
             if let Runner::Query(run) = entry.runner {
-                run(&mut QueryContext {
-                    state: ctx.state,
-                    query: &mut query,
-                })?;
+                run(&mut QueryContext { state: ctx.state, query: &mut query })?;
             }
         }
         let mut out = Map::new();

@@ -1,0 +1,32 @@
+//! `list=allfileusages`: every file that is used, in title order.
+
+use wikiquery_framework::{query_module, Limit, QueryModule};
+
+use super::alllinks::AllLinksProp;
+use crate::values::SortDir;
+
+/// Enumerates all file usages, including those of files that do not exist.
+#[query_module(
+    name = "allfileusages",
+    group = "list",
+    prefix = "af",
+    readrights,
+    generator,
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allfileusages"
+)]
+pub struct AllFileUsages {
+    #[param(rename = "continue")]
+    pub continue_: Option<String>,
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub prefix: Option<String>,
+    pub unique: bool,
+    #[param(default = "title")]
+    pub prop: Vec<AllLinksProp>,
+    #[param(default = 10)]
+    pub limit: Limit,
+    #[param(default = "ascending")]
+    pub dir: SortDir,
+}
+
+impl QueryModule for AllFileUsages {}

@@ -1,0 +1,37 @@
+//! `list=iwbacklinks`: pages that link to a given interwiki link.
+
+use wikiquery_framework::{query_module, Limit, ParamValues, QueryModule};
+
+use crate::values::SortDir;
+
+/// What to return of each linking page besides its title.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
+pub enum IwBacklinkProp {
+    Iwprefix,
+    Iwtitle,
+}
+
+/// Pages linking to an interwiki prefix, or to one title behind it.
+#[query_module(
+    name = "iwbacklinks",
+    group = "list",
+    prefix = "iwbl",
+    readrights,
+    generator,
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Iwbacklinks"
+)]
+pub struct IwBacklinks {
+    /// The interwiki prefix.
+    pub prefix: Option<String>,
+    pub title: Option<String>,
+    #[param(rename = "continue")]
+    pub continue_: Option<String>,
+    #[param(default = 10)]
+    pub limit: Limit,
+    #[param(default = "")]
+    pub prop: Vec<IwBacklinkProp>,
+    #[param(default = "ascending")]
+    pub dir: SortDir,
+}
+
+impl QueryModule for IwBacklinks {}

@@ -6,21 +6,72 @@ use crate::values::TimeDir;
 
 /// Log types: the empty string (all types) and every type of the Events table.
 pub const LOG_TYPES: &[&str] = &[
-    "", "block", "contentmodel", "create", "delete", "import", "managetags", "merge", "move", "newusers", "patrol",
-    "protect", "renameuser", "rights", "suppress", "tag", "upload", "ext",
+    "",
+    "block",
+    "contentmodel",
+    "create",
+    "delete",
+    "import",
+    "managetags",
+    "merge",
+    "move",
+    "newusers",
+    "patrol",
+    "protect",
+    "renameuser",
+    "rights",
+    "suppress",
+    "tag",
+    "upload",
+    "ext",
 ];
 
 /// Every `type/action` pair of the Events table.
 pub const LOG_ACTIONS: &[&str] = &[
-    "block/block", "block/reblock", "block/unblock", "contentmodel/change", "contentmodel/new", "create/create",
-    "delete/delete", "delete/delete_redir", "delete/delete_redir2", "delete/event", "delete/restore",
-    "delete/revision", "import/interwiki", "import/upload", "managetags/activate", "managetags/create",
-    "managetags/deactivate", "managetags/delete", "merge/merge", "move/move", "move/move_redir",
-    "newusers/autocreate", "newusers/byemail", "newusers/create", "newusers/create2", "newusers/newusers",
-    "patrol/autopatrol", "patrol/patrol", "protect/modify", "protect/move_prot", "protect/protect",
-    "protect/unprotect", "renameuser/renameuser", "rights/autopromote", "rights/rights", "suppress/block",
-    "suppress/delete", "suppress/event", "suppress/reblock", "suppress/revision", "tag/update", "upload/overwrite",
-    "upload/revert", "upload/upload",
+    "block/block",
+    "block/reblock",
+    "block/unblock",
+    "contentmodel/change",
+    "contentmodel/new",
+    "create/create",
+    "delete/delete",
+    "delete/delete_redir",
+    "delete/delete_redir2",
+    "delete/event",
+    "delete/restore",
+    "delete/revision",
+    "import/interwiki",
+    "import/upload",
+    "managetags/activate",
+    "managetags/create",
+    "managetags/deactivate",
+    "managetags/delete",
+    "merge/merge",
+    "move/move",
+    "move/move_redir",
+    "newusers/autocreate",
+    "newusers/byemail",
+    "newusers/create",
+    "newusers/create2",
+    "newusers/newusers",
+    "patrol/autopatrol",
+    "patrol/patrol",
+    "protect/modify",
+    "protect/move_prot",
+    "protect/protect",
+    "protect/unprotect",
+    "renameuser/renameuser",
+    "rights/autopromote",
+    "rights/rights",
+    "suppress/block",
+    "suppress/delete",
+    "suppress/event",
+    "suppress/reblock",
+    "suppress/revision",
+    "tag/update",
+    "upload/overwrite",
+    "upload/revert",
+    "upload/upload",
 ];
 
 /// What to return of each log entry.
@@ -39,7 +90,13 @@ pub enum LogEventProp {
 }
 
 /// Lists log events, newest first by default.
-#[query_module(name = "logevents", group = "list", prefix = "le", readrights, help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Logevents")]
+#[query_module(
+    name = "logevents",
+    group = "list",
+    prefix = "le",
+    readrights,
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Logevents"
+)]
 pub struct LogEvents {
     #[param(default = "ids|title|type|user|timestamp|comment|details")]
     pub prop: Vec<LogEventProp>,

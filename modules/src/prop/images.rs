@@ -1,0 +1,27 @@
+//! `prop=images`: the files used on the given pages.
+
+use wikiquery_framework::{query_module, Limit, QueryModule};
+
+use crate::values::SortDir;
+
+/// Lists the files each given page uses.
+#[query_module(
+    name = "images",
+    group = "prop",
+    prefix = "im",
+    readrights,
+    generator,
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Images"
+)]
+pub struct Images {
+    #[param(default = 10)]
+    pub limit: Limit,
+    #[param(rename = "continue")]
+    pub continue_: Option<String>,
+    /// Only these files (full titles).
+    pub images: Vec<String>,
+    #[param(default = "ascending")]
+    pub dir: SortDir,
+}
+
+impl QueryModule for Images {}

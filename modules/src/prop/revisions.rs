@@ -6,7 +6,14 @@ use crate::revision_family::RevisionFamily;
 use crate::values::TimeDir;
 
 /// Revisions of pages; with one page, a range of its history.
-#[query_module(name = "revisions", group = "prop", prefix = "rv", readrights, generator, help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Revisions")]
+#[query_module(
+    name = "revisions",
+    group = "prop",
+    prefix = "rv",
+    readrights,
+    generator,
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Revisions"
+)]
 pub struct Revisions {
     #[param(flatten, annotate(limit = "singlepageonly"))]
     pub family: RevisionFamily,

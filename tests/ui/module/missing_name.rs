@@ -1,0 +1,10 @@
+use wikiquery_framework::{query_module, QueryModule};
+
+#[query_module(group = "list", prefix = "dm")]
+struct Demo {
+    pub tag: Option<String>,
+}
+
+impl QueryModule for Demo {}
+
+fn main() {}

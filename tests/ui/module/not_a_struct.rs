@@ -1,0 +1,8 @@
+use wikiquery_framework::query_module;
+
+#[query_module(name = "demo", group = "list", prefix = "dm")]
+enum Demo {
+    One,
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use wikiquery_framework::{query_module, QueryModule};
+
+#[query_module(name = "demo", group = "list", prefix = "dm")]
+struct Demo(Option<String>);
+
+impl QueryModule for Demo {}
+
+fn main() {}

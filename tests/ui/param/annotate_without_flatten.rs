@@ -1,0 +1,11 @@
+use wikiquery_framework::{query_module, QueryModule};
+
+#[query_module(name = "demo", group = "list", prefix = "dm")]
+struct Demo {
+    #[param(annotate(limit = "singlepageonly"))]
+    pub limit: Option<wikiquery_framework::Limit>,
+}
+
+impl QueryModule for Demo {}
+
+fn main() {}

@@ -1,0 +1,12 @@
+use wikiquery_framework::{query_module, QueryModule};
+
+#[query_module(name = "demo", group = "list", prefix = "dm")]
+struct Demo {
+    pub limit: Option<String>,
+    #[param(rename = "limit")]
+    pub page_size: Option<String>,
+}
+
+impl QueryModule for Demo {}
+
+fn main() {}

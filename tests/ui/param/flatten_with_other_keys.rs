@@ -1,0 +1,16 @@
+use wikiquery_framework::{query_module, QueryModule};
+
+#[derive(wikiquery_framework::ParamGroup)]
+struct Shared {
+    tag: Option<String>,
+}
+
+#[query_module(name = "demo", group = "list", prefix = "dm")]
+struct Demo {
+    #[param(flatten, rename = "shared")]
+    pub shared: Shared,
+}
+
+impl QueryModule for Demo {}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use wikiquery_framework::ParamGroup;
+
+#[derive(ParamGroup)]
+enum Shared {
+    Tag,
+}
+
+fn main() {}

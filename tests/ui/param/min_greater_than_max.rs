@@ -1,0 +1,11 @@
+use wikiquery_framework::{query_module, QueryModule};
+
+#[query_module(name = "demo", group = "list", prefix = "dm")]
+struct Demo {
+    #[param(min = 10, max = 5)]
+    pub size: Option<i64>,
+}
+
+impl QueryModule for Demo {}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use wikiquery_framework::{query_module, QueryModule};
+
+#[query_module(name = "demo", group = "list", prefix = "dm")]
+struct Demo {
+    pub redirects: Vec<bool>,
+}
+
+impl QueryModule for Demo {}
+
+fn main() {}

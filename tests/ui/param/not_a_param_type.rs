@@ -1,0 +1,12 @@
+use wikiquery_framework::{query_module, QueryModule};
+
+struct PageRange;
+
+#[query_module(name = "demo", group = "list", prefix = "dm")]
+struct Demo {
+    pub range: PageRange,
+}
+
+impl QueryModule for Demo {}
+
+fn main() {}

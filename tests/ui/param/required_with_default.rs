@@ -1,0 +1,11 @@
+use wikiquery_framework::{query_module, QueryModule};
+
+#[query_module(name = "demo", group = "list", prefix = "dm")]
+struct Demo {
+    #[param(required, default = "main")]
+    pub title: String,
+}
+
+impl QueryModule for Demo {}
+
+fn main() {}

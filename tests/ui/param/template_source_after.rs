@@ -1,0 +1,12 @@
+use wikiquery_framework::{query_module, QueryModule};
+
+#[query_module(name = "demo", group = "list", prefix = "dm")]
+struct Demo {
+    #[param(template = "contentformat-{slot}", source = "slots")]
+    pub contentformat: wikiquery_framework::Templated<String>,
+    pub slots: Vec<String>,
+}
+
+impl QueryModule for Demo {}
+
+fn main() {}

@@ -1,0 +1,13 @@
+use wikiquery_framework::{query_module, ModuleSpec, QueryModule};
+
+#[query_module(name = "demo", group = "list", prefix = "")]
+struct Demo;
+
+impl QueryModule for Demo {}
+
+fn main() {
+    let d = <Demo as ModuleSpec>::descriptor();
+    assert_eq!(d.name, "demo");
+    assert_eq!(d.prefix, "");
+    assert!(d.params.is_empty());
+}

@@ -1,0 +1,17 @@
+use wikiquery_framework::{query_module, ParamValues, QueryModule};
+
+#[derive(Clone, Copy, ParamValues)]
+enum Dir {
+    Newer,
+    Older,
+}
+
+#[query_module(name = "demo", group = "list", prefix = "dm")]
+struct Demo {
+    #[param(default = "sideways")]
+    dir: Dir,
+}
+
+impl QueryModule for Demo {}
+
+fn main() {}

@@ -1,0 +1,13 @@
+use wikiquery_framework::{query_module, QueryModule};
+
+const MODES: &[&str] = &["fast", "slow"];
+
+#[query_module(name = "demo", group = "list", prefix = "dm")]
+struct Demo {
+    #[param(values = MODES, default = "medium")]
+    mode: String,
+}
+
+impl QueryModule for Demo {}
+
+fn main() {}

@@ -1,0 +1,13 @@
+use wikiquery_framework::{query_module, QueryModule};
+
+const PROPS: &[&str] = &["ids", "title", "user"];
+
+#[query_module(name = "demo", group = "list", prefix = "dm")]
+struct Demo {
+    #[param(values = PROPS, deprecated_values = ["ids", "parsetree"])]
+    prop: Vec<String>,
+}
+
+impl QueryModule for Demo {}
+
+fn main() {}

@@ -1,0 +1,18 @@
+use wikiquery_framework::{query_module, ParamValues, QueryModule};
+
+#[derive(Clone, Copy, ParamValues)]
+enum Prop {
+    Ids,
+    Title,
+    User,
+}
+
+#[query_module(name = "demo", group = "list", prefix = "dm")]
+struct Demo {
+    #[param(default = "ids|title|size")]
+    prop: Vec<Prop>,
+}
+
+impl QueryModule for Demo {}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use wikiquery_framework::ParamValues;
+
+#[derive(Clone, Copy, ParamValues)]
+struct Dir {
+    newer: bool,
+}
+
+fn main() {}

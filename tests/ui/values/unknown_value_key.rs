@@ -1,0 +1,10 @@
+use wikiquery_framework::ParamValues;
+
+#[derive(Clone, Copy, ParamValues)]
+enum Dir {
+    Newer,
+    #[value(deprecate)]
+    Older,
+}
+
+fn main() {}
