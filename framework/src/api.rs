@@ -9,6 +9,7 @@ use crate::format::{Format, Output};
 use crate::module::ActionContext;
 use crate::param::{RequestParams, RequestState, Timestamp};
 use crate::registry::{Registry, Runner};
+use crate::services::Services;
 
 /// Settings of the API that do not change between requests.
 #[derive(Debug, Clone)]
@@ -17,11 +18,20 @@ pub struct ApiConfig {
     pub served_by: String,
     /// The URL of the API, for the `docref` of errors.
     pub api_url: String,
+    /// What the server provides to modules (database, site configuration).
+    pub services: Services,
+    /// The site's namespaces (the values namespace parameters accept).
+    pub namespaces: Vec<i32>,
 }
 
 impl Default for ApiConfig {
     fn default() -> Self {
-        ApiConfig { served_by: "wikiquery".to_owned(), api_url: "/api.php".to_owned() }
+        ApiConfig {
+            served_by: "wikiquery".to_owned(),
+            api_url: "/api.php".to_owned(),
+            services: Services::new(),
+            namespaces: crate::param::DEFAULT_NAMESPACES.to_vec(),
+        }
     }
 }
 
@@ -110,11 +120,11 @@ fn read_main(state: &mut RequestState) -> (Main, Result<(), ApiError>) {
     (main, check)
 }
 
-fn run_action(main: &Main, state: &mut RequestState) -> Result<Map<String, Value>, ApiError> {
+fn run_action(main: &Main, state: &mut RequestState, services: &Services) -> Result<Map<String, Value>, ApiError> {
     let registry = Registry::global().map_err(|e| ApiError::internal("registry", e))?;
     let entry = registry.action(&main.action).ok_or_else(|| ApiError::bad_value("action", &main.action))?;
     match entry.runner {
-        Runner::Action(run) => run(&mut ActionContext { state, registry }),
+        Runner::Action(run) => run(&mut ActionContext { state, services, registry }),
         Runner::Query(_) => Err(ApiError::bad_value("action", &main.action)),
     }
 }
@@ -140,8 +150,9 @@ fn warnings_json(state: &RequestState, v2: bool) -> Option<Value> {
 /// Answers one API request.
 pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
     let mut state = RequestState::new(RequestParams::from_pairs(request.params));
+    state.namespaces.clone_from(&config.namespaces);
     let (main, checked) = read_main(&mut state);
-    let outcome = checked.and_then(|()| run_action(&main, &mut state));
+    let outcome = checked.and_then(|()| run_action(&main, &mut state, &config.services));
 
     let unused = state.unused();
     if !unused.is_empty() {
@@ -175,6 +186,9 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         Err(err) => {
             status = err.status;
             headers.push(("MediaWiki-API-Error".to_owned(), err.code.to_string()));
+            if err.status == 503 {
+                headers.push(("Retry-After".to_owned(), "5".to_owned()));
+            }
             let mut e = Map::new();
             e.insert("code".into(), json!(err.code));
             e.insert("info".into(), json!(err.info));

@@ -13,13 +13,17 @@ pub mod error;
 pub mod format;
 pub mod module;
 pub mod param;
+pub mod query;
 pub mod registry;
+pub mod services;
+pub mod title;
 
 pub use descriptor::{Group, Info, ModuleDescriptor, ParamDescriptor, ParamKind};
 pub use error::{ApiError, Warning, Warnings};
 pub use module::{ActionContext, ActionModule, ModuleSpec, QueryContext, QueryModule};
 pub use param::{Limit, Namespace, ParamGroup, ParamReader, Templated, Timestamp, Title, UserRef, ValueList};
 pub use registry::{ModuleEntry, Registry};
+pub use services::Services;
 pub use wikiquery_macros::{query_module, ParamGroup, ParamValues};
 
 /// What generated code uses. Not part of the public interface: names here change freely.

@@ -6,6 +6,8 @@ use serde_json::{Map, Value};
 use crate::descriptor::{Group, ModuleDescriptor};
 use crate::error::ApiError;
 use crate::param::{ParamReader, RequestState};
+use crate::query::Continuation;
+use crate::services::Services;
 use crate::registry::Registry;
 
 /// What `#[query_module]` generates for a module struct: its descriptor and its parser.
@@ -28,8 +30,40 @@ pub trait ModuleSpec: Sized + 'static {
 pub struct QueryContext<'a> {
     /// The request's shared state (warnings, limits, the caller's allowances).
     pub state: &'a mut RequestState,
+    /// What the server provides: the database, the site's configuration.
+    pub services: &'a Services,
     /// The `query` member of the response, where modules write their results.
     pub query: &'a mut Map<String, Value>,
+    /// The request's continuation.
+    pub continuation: &'a mut Continuation,
+    /// The running module.
+    pub module: &'static ModuleDescriptor,
+}
+
+impl QueryContext<'_> {
+    /// Appends an item to the module's list in `query` (`query.<name>`).
+    pub fn push_item(&mut self, item: Value) {
+        let list = self.query.entry(self.module.name).or_insert_with(|| Value::Array(Vec::new()));
+        if let Value::Array(items) = list {
+            items.push(item);
+        }
+    }
+
+    /// Makes sure the module's list exists even when it has no items, as MediaWiki does.
+    pub fn ensure_list(&mut self) {
+        self.query.entry(self.module.name).or_insert_with(|| Value::Array(Vec::new()));
+    }
+
+    /// Says where the module continues: sets `<prefix>continue` in the `continue` object.
+    pub fn set_continue(&mut self, value: impl Into<String>) {
+        let name = format!("{}continue", self.module.prefix);
+        self.continuation.set(self.module.name, name, value.into());
+    }
+
+    /// Files a warning under the running module.
+    pub fn warn(&mut self, code: &'static str, text: impl Into<String>) {
+        self.state.warnings.add(self.module.name, code, text);
+    }
 }
 
 /// A query submodule (list, prop or meta) that can run.
@@ -46,6 +80,8 @@ pub trait QueryModule: ModuleSpec {
 pub struct ActionContext<'a> {
     /// The request's shared state.
     pub state: &'a mut RequestState,
+    /// What the server provides: the database, the site's configuration.
+    pub services: &'a Services,
     /// Every module the server has.
     pub registry: &'static Registry,
 }

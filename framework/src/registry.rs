@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use crate::descriptor::{Group, ModuleDescriptor, ParamKind};
 use crate::error::ApiError;
-use crate::module::{ActionContext, ActionModule, QueryContext, QueryModule};
+use crate::module::{ActionContext, ActionModule, ModuleSpec, QueryContext, QueryModule};
 use crate::param::ParamReader;
 
 /// How the registry runs a module of one kind.
@@ -30,6 +30,12 @@ pub struct ModuleEntry {
     pub descriptor: fn() -> &'static ModuleDescriptor,
     /// How to run it.
     pub runner: Runner,
+    /// Reads and validates its parameters without running it.
+    pub parse_only: fn(&mut ParamReader<'_>) -> Result<(), ApiError>,
+}
+
+fn parse_only<M: ModuleSpec>(r: &mut ParamReader<'_>) -> Result<(), ApiError> {
+    M::parse(r).map(|_| ())
 }
 
 /// Parses a module's parameters from the request, then runs it with the same request state.
@@ -48,7 +54,13 @@ fn run_action<M: ActionModule>(ctx: &mut ActionContext<'_>) -> Result<Map<String
 impl ModuleEntry {
     /// The entry of a query submodule.
     pub const fn query<M: QueryModule>() -> Self {
-        ModuleEntry { name: M::NAME, group: M::GROUP, descriptor: M::descriptor, runner: Runner::Query(run_query::<M>) }
+        ModuleEntry {
+            name: M::NAME,
+            group: M::GROUP,
+            descriptor: M::descriptor,
+            runner: Runner::Query(run_query::<M>),
+            parse_only: parse_only::<M>,
+        }
     }
 
     /// The entry of an action module.
@@ -58,6 +70,7 @@ impl ModuleEntry {
             group: M::GROUP,
             descriptor: M::descriptor,
             runner: Runner::Action(run_action::<M>),
+            parse_only: parse_only::<M>,
         }
     }
 

@@ -4,6 +4,7 @@
 //! keeps this crate (registrations of an unreferenced crate can silently vanish).
 
 pub mod action;
+pub mod db;
 pub mod list;
 pub mod meta;
 pub mod prop;

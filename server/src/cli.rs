@@ -1,12 +1,17 @@
 //! The command line: `wikiquery serve [--listen ADDR] [--db URL]` (the default) and
 //! `wikiquery import DUMP --db URL`.
 
+use std::path::PathBuf;
+
 use clap::{Parser, Subcommand};
 
 /// A fast, MediaWiki-compatible read API server.
 #[derive(Debug, Parser)]
 #[command(name = "wikiquery", version, about)]
 pub struct Cli {
+    /// Settings file (TOML); flags and environment variables override it.
+    #[arg(long, global = true, env = "WIKIQUERY_CONFIG")]
+    pub config: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -16,36 +21,45 @@ pub struct Cli {
 pub enum Command {
     /// Serve the API over HTTP (the default).
     Serve(ServeArgs),
-    /// Load a MediaWiki XML dump into a database.
+    /// Load a MediaWiki XML dump (.xml, .xml.gz, .xml.bz2) into a database.
     Import(ImportArgs),
 }
 
 /// Options of `serve`.
-#[derive(Debug, Clone, clap::Args)]
+#[derive(Debug, Clone, Default, clap::Args)]
 pub struct ServeArgs {
-    /// Address to listen on.
-    #[arg(long, env = "WIKIQUERY_LISTEN", default_value = "127.0.0.1:8080")]
-    pub listen: String,
-    /// Database URL: `sqlite:PATH`, `postgres://...` or `mysql://...`.
-    #[arg(long, env = "WIKIQUERY_DB", default_value = "sqlite:data/wiki.sqlite")]
-    pub db: String,
-    /// Worker threads (default: one per core).
+    /// Address to listen on [default: 127.0.0.1:8080].
+    #[arg(long, env = "WIKIQUERY_LISTEN")]
+    pub listen: Option<String>,
+    /// Database URL: `sqlite:PATH`, `postgres://...` or `mysql://...` [default: sqlite:data/wiki.sqlite].
+    #[arg(long, env = "WIKIQUERY_DB")]
+    pub db: Option<String>,
+    /// A read replica's URL; repeat for several. Reads go to replicas, round robin.
+    #[arg(long = "replica", env = "WIKIQUERY_REPLICAS", value_delimiter = ',')]
+    pub replica: Vec<String>,
+    /// HTTP worker threads [default: one per core].
     #[arg(long, env = "WIKIQUERY_WORKERS")]
     pub workers: Option<usize>,
-}
-
-impl Default for ServeArgs {
-    fn default() -> Self {
-        ServeArgs { listen: "127.0.0.1:8080".into(), db: "sqlite:data/wiki.sqlite".into(), workers: None }
-    }
+    /// Database connections per pool [default: twice the workers].
+    #[arg(long, env = "WIKIQUERY_POOL_SIZE")]
+    pub pool_size: Option<u32>,
+    /// The wiki's name (its project namespace) when the database does not record it.
+    #[arg(long, env = "WIKIQUERY_SITE_NAME")]
+    pub site_name: Option<String>,
 }
 
 /// Options of `import`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ImportArgs {
     /// The dump: `.xml`, `.xml.gz` or `.xml.bz2`.
-    pub dump: String,
-    /// Database URL to load into.
+    pub dump: PathBuf,
+    /// Database URL to load into (created if empty).
     #[arg(long, env = "WIKIQUERY_DB")]
     pub db: String,
+    /// Pages per transaction.
+    #[arg(long, default_value_t = 100)]
+    pub batch: usize,
+    /// Copy the interwiki map from this MediaWiki database (dumps do not carry it).
+    #[arg(long)]
+    pub interwiki_from: Option<String>,
 }

@@ -31,7 +31,7 @@ fn query_pairs(req: &HttpRequest) -> Vec<(String, String)> {
 }
 
 async fn api_get(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    answer(ApiRequest { params: query_pairs(&req), posted: false }, &state)
+    answer(ApiRequest { params: query_pairs(&req), posted: false }, state).await
 }
 
 async fn api_post(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> HttpResponse {
@@ -45,7 +45,7 @@ async fn api_post(req: HttpRequest, payload: web::Payload, state: web::Data<AppS
     match body {
         Ok(pairs) => {
             params.extend(pairs);
-            answer(ApiRequest { params, posted: true }, &state)
+            answer(ApiRequest { params, posted: true }, state).await
         }
         Err(info) => answer_error(&state, "badrequest", &info),
     }
@@ -83,8 +83,14 @@ async fn read_multipart(mut form: Multipart) -> Result<Vec<(String, String)>, St
     Ok(pairs)
 }
 
-fn answer(request: ApiRequest, state: &AppState) -> HttpResponse {
-    let res = api::handle(request, &state.config);
+/// Answers on actix's blocking pool: modules wait on the database, which must not stall the
+/// async workers.
+async fn answer(request: ApiRequest, state: web::Data<AppState>) -> HttpResponse {
+    let config = state.config.clone();
+    let res = match web::block(move || api::handle(request, &config)).await {
+        Ok(res) => res,
+        Err(_) => return answer_error(&state, "internal_api_error_Canceled", "The request was cancelled."),
+    };
     let status = actix_web::http::StatusCode::from_u16(res.status).unwrap_or(actix_web::http::StatusCode::OK);
     let mut builder = HttpResponse::build(status);
     builder.insert_header((CONTENT_TYPE, res.content_type));

@@ -1,4 +1,8 @@
 //! The HTTP side of wikiquery: routes, request decoding, and the command line.
 
 pub mod cli;
+pub mod config;
+pub mod demo;
 pub mod http;
+pub mod import;
+pub mod serve;

@@ -1,14 +1,11 @@
 //! `wikiquery`: serves the API, or imports a dump.
 
 use std::process::ExitCode;
-use std::sync::Arc;
 
-use actix_web::{web, App, HttpServer};
 use clap::Parser;
-use wikiquery_framework::api::ApiConfig;
-use wikiquery_framework::Registry;
 use wikiquery_server::cli::{Cli, Command, ServeArgs};
-use wikiquery_server::http::{configure, AppState};
+use wikiquery_server::config::{resolve, FileConfig};
+use wikiquery_server::{import, serve};
 
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
@@ -17,40 +14,21 @@ fn main() -> ExitCode {
         .init();
     wikiquery_modules::link();
     let cli = Cli::parse();
-    match cli.command.unwrap_or(Command::Serve(ServeArgs::default())) {
-        Command::Serve(args) => serve(args),
-        Command::Import(args) => {
-            eprintln!(
-                "wikiquery import: loading dumps is not available in this version yet (dump {}, database {})",
-                args.dump, args.db
-            );
-            ExitCode::from(2)
-        }
-    }
-}
-
-fn serve(args: ServeArgs) -> ExitCode {
-    let registry = match Registry::global() {
-        Ok(r) => r,
-        Err(problem) => {
-            eprintln!("wikiquery: refusing to start: {problem}");
-            return ExitCode::from(1);
-        }
+    let file = match &cli.config {
+        Some(path) => match FileConfig::load(path) {
+            Ok(f) => f,
+            Err(e) => {
+                eprintln!("wikiquery: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => FileConfig::default(),
     };
-    tracing::info!(modules = registry.query_modules(None).count(), "module registry checked");
-    let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "wikiquery".to_owned());
-    let state = AppState {
-        config: Arc::new(ApiConfig { served_by: host, api_url: format!("http://{}/api.php", args.listen) }),
+    let result = match cli.command.unwrap_or(Command::Serve(ServeArgs::default())) {
+        Command::Serve(args) => serve::run(resolve(&args, file)),
+        Command::Import(args) => import::run(&args),
     };
-    let workers = args.workers.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2));
-    let run = actix_web::rt::System::new().block_on(async move {
-        let server = HttpServer::new(move || App::new().app_data(web::Data::new(state.clone())).configure(configure))
-            .workers(workers)
-            .bind(&args.listen)?;
-        tracing::info!(listen = %args.listen, "serving /api.php");
-        server.run().await
-    });
-    match run {
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("wikiquery: {e}");

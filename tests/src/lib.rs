@@ -1,8 +1,12 @@
 //! Helpers shared by the integration tests: an in-process server and the checked-in fixtures.
 
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 use serde_json::Value;
+use wikiquery_framework::api::{handle, ApiConfig, ApiRequest};
+use wikiquery_framework::Services;
+use wikiquery_store::store::{OpenOptions, Store};
 
 /// The folder of checked-in fixtures.
 pub fn fixtures() -> PathBuf {
@@ -16,8 +20,50 @@ pub fn fixture_json(relative: &str) -> Value {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("parsing {}: {e}", path.display()))
 }
 
-/// Answers a request given as a query string, in-process, as the HTTP layer would.
+/// Answers a request given as a query string, in-process, as the HTTP layer would, without a
+/// database.
 pub fn api(query: &str) -> (u16, Value) {
+    static CONFIG: OnceLock<ApiConfig> = OnceLock::new();
+    run(query, CONFIG.get_or_init(ApiConfig::default))
+}
+
+/// The project name of the fixture wiki (its namespace 4).
+pub const FIXTURE_SITE_NAME: &str = "Fixture Wiki";
+
+/// Answers a request in-process against the MediaWiki 1.39 fixture database
+/// (`fixtures/mw139/fixturewiki.sqlite`), served as the server serves it. The store is opened
+/// once per test process, on a temporary copy of the file, so that the checked-in file is
+/// never touched.
+pub fn fixture_api(query: &str) -> (u16, Value) {
+    run(query, fixture_config())
+}
+
+/// The settings [`fixture_api`] answers with: the fixture database's store (in `services`)
+/// and the site's namespaces. For tests that run a module directly.
+pub fn fixture_config() -> &'static ApiConfig {
+    static CONFIG: OnceLock<ApiConfig> = OnceLock::new();
+    CONFIG.get_or_init(open_fixture)
+}
+
+fn open_fixture() -> ApiConfig {
+    let source = fixtures().join("mw139/fixturewiki.sqlite");
+    let dir = std::env::temp_dir().join(format!("wikiquery-fixture-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("creating {}: {e}", dir.display()));
+    let copy = dir.join("fixturewiki.sqlite");
+    std::fs::copy(&source, &copy).unwrap_or_else(|e| panic!("copying {}: {e}", source.display()));
+    let options = OpenOptions {
+        primary: format!("sqlite:{}", copy.display()),
+        site_name: FIXTURE_SITE_NAME.to_owned(),
+        ..OpenOptions::default()
+    };
+    let store = Store::open(&options).unwrap_or_else(|e| panic!("opening {}: {e}", copy.display()));
+    let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
+    let mut services = Services::new();
+    services.insert(store);
+    ApiConfig { services, namespaces, ..ApiConfig::default() }
+}
+
+fn run(query: &str, config: &ApiConfig) -> (u16, Value) {
     wikiquery_modules::link();
     let params = query
         .split('&')
@@ -27,10 +73,7 @@ pub fn api(query: &str) -> (u16, Value) {
             (decode(k), decode(v))
         })
         .collect();
-    let res = wikiquery_framework::api::handle(
-        wikiquery_framework::api::ApiRequest { params, posted: false },
-        &wikiquery_framework::api::ApiConfig::default(),
-    );
+    let res = handle(ApiRequest { params, posted: false }, config);
     let body = serde_json::from_str(&res.body).unwrap_or_else(|e| panic!("response is not JSON ({e}): {}", res.body));
     (res.status, body)
 }

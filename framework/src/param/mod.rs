@@ -11,7 +11,7 @@ mod scalar;
 mod timestamp;
 pub mod user;
 
-pub use reader::{ParamReader, RequestParams, RequestState};
+pub use reader::{ParamReader, RequestParams, RequestState, DEFAULT_NAMESPACES};
 pub use scalar::{Limit, Namespace, Title};
 pub use timestamp::Timestamp;
 pub use user::UserRef;

@@ -1,3 +1,2 @@
 //! Action modules (`action=`).
 pub mod paraminfo;
-pub mod query;

@@ -1,7 +1,15 @@
 //! `list=allpages`: every page of a namespace, in title order.
 
-use wikiquery_framework::{query_module, Limit, Namespace, ParamValues, QueryModule};
+use serde_json::json;
+use wikiquery_framework::title::{full_text, split_title};
+use wikiquery_framework::{
+    query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp,
+};
+use wikiquery_store::queries::allpages::{all_pages, AllPagesFilter, ExpiryFilter, ProtectionFilter};
+use wikiquery_store::site::SiteInfo;
+use wikiquery_store::store::Store;
 
+use crate::db;
 use crate::values::{FilterRedir, SortDir};
 
 /// Protection levels; the empty string is no protection.
@@ -75,4 +83,130 @@ pub struct AllPages {
     pub dir: SortDir,
 }
 
-impl QueryModule for AllPages {}
+impl QueryModule for AllPages {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let namespace = self.namespace.0;
+        // A continue value is one title; anything else was not handed out by us.
+        if self.continue_.as_deref().is_some_and(|c| c.contains('|')) {
+            return Err(wikiquery_framework::query::bad_continue());
+        }
+        // The services outlive this borrow of the context, so the site can be used while items
+        // are pushed.
+        let services = ctx.services;
+        let site = services.require::<Store>()?.site();
+        let title_part =
+            |part: &Option<String>| part.as_deref().map(|p| title_part_to_key(p, namespace, site)).transpose();
+        let from = title_part(&self.from)?;
+        let to = title_part(&self.to)?;
+        let prefix = title_part(&self.prefix)?;
+
+        // The protection filter joins when a type or an expiry is asked for; levels and
+        // cascading only count together with a type. MediaWiki tells whether `prlevel` was
+        // given at all (an empty value counts), so the raw parameter is asked.
+        let prlevel_given = ctx.state.params.get(&format!("{}prlevel", ctx.module.prefix)).is_some();
+        let protection = if !self.prtype.is_empty() || self.prexpiry != FilterExpiry::All {
+            let mut filter = ProtectionFilter {
+                expiry: match self.prexpiry {
+                    FilterExpiry::All => ExpiryFilter::All,
+                    FilterExpiry::Definite => ExpiryFilter::Definite,
+                    FilterExpiry::Indefinite => ExpiryFilter::Indefinite,
+                },
+                now: Timestamp::now().to_mw(),
+                ..ProtectionFilter::default()
+            };
+            if !self.prtype.is_empty() {
+                filter.types = self.prtype.iter().map(|t| protection_type_name(*t).to_owned()).collect();
+                filter.levels = self.prlevel.iter().filter(|l| !l.is_empty() && *l != "*").cloned().collect();
+                filter.cascade = match self.prfiltercascade {
+                    FilterCascade::All => None,
+                    FilterCascade::Cascading => Some(true),
+                    FilterCascade::Noncascading => Some(false),
+                };
+            }
+            Some(filter)
+        } else if prlevel_given {
+            let (level, kind) = (format!("{}prlevel", ctx.module.prefix), format!("{}prtype", ctx.module.prefix));
+            return Err(ApiError::new(
+                "invalidparammix",
+                format!("\"{level}\" filters protections and needs \"{kind}\"."),
+            ));
+        } else {
+            None
+        };
+
+        let limit = self.limit.get();
+        let filter = AllPagesFilter {
+            namespace,
+            descending: self.dir == SortDir::Descending,
+            continue_from: self.continue_.clone(),
+            from,
+            to,
+            prefix,
+            redirects: match self.filterredir {
+                FilterRedir::All => None,
+                FilterRedir::Redirects => Some(true),
+                FilterRedir::Nonredirects => Some(false),
+            },
+            langlinks: match self.filterlanglinks {
+                FilterLangLinks::All => None,
+                FilterLangLinks::Withlanglinks => Some(true),
+                FilterLangLinks::Withoutlanglinks => Some(false),
+            },
+            min_size: self.minsize,
+            max_size: self.maxsize,
+            protection,
+            // One row more than asked tells whether there is more.
+            limit: i64::try_from(limit.saturating_add(1)).unwrap_or(i64::MAX),
+        };
+        let rows = {
+            let mut conn = db::reader(ctx)?;
+            all_pages(&mut conn, &filter).map_err(db::db_error)?
+        };
+
+        let namespaces = site.namespaces();
+        ctx.ensure_list();
+        for (count, row) in rows.into_iter().enumerate() {
+            if count as u64 >= limit {
+                ctx.set_continue(row.title);
+                break;
+            }
+            let title = full_text(row.namespace, &row.title, namespaces);
+            ctx.push_item(json!({ "pageid": row.id, "ns": row.namespace, "title": title }));
+        }
+        Ok(())
+    }
+}
+
+/// The name MediaWiki stores in `pr_type` for a protected action.
+fn protection_type_name(t: ProtectionType) -> &'static str {
+    match t {
+        ProtectionType::Edit => "edit",
+        ProtectionType::Move => "move",
+        ProtectionType::Upload => "upload",
+    }
+}
+
+/// The database-key form of the start of a title in a namespace, as MediaWiki's
+/// `titlePartToKey` makes it: the part is read as a title with a letter appended (so trailing
+/// spaces survive as underscores, leading ones are dropped, the first letter follows the
+/// namespace's case), and the letter is removed again. A part that is no valid title, has a
+/// fragment, names another namespace or another wiki is `invalidtitle`.
+pub fn title_part_to_key(part: &str, namespace: i32, site: &SiteInfo) -> Result<String, ApiError> {
+    let namespaces = site.namespaces();
+    let invalid =
+        || ApiError::new("invalidtitle", format!("\"{part}\" cannot start a title in namespace {namespace}."));
+    // MediaWiki names the namespace by its canonical name here.
+    let ns_name = namespaces.get(namespace).map(|n| if n.canonical.is_empty() { &n.name } else { &n.canonical });
+    let text = match ns_name {
+        Some(name) if !name.is_empty() => format!("{name}:{part}x"),
+        _ => format!("{part}x"),
+    };
+    let interwikis = site.interwikis();
+    let parsed = split_title(&text, 0, namespaces, &|prefix| interwikis.is_interwiki(prefix)).map_err(|_| invalid())?;
+    if !parsed.fragment.is_empty() || parsed.ns != namespace || parsed.is_external() {
+        return Err(invalid());
+    }
+    let mut key = parsed.dbkey;
+    key.pop();
+    Ok(key)
+}

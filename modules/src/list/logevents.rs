@@ -1,8 +1,36 @@
-//! `list=logevents`: events from the log.
+//! `list=logevents`: events from the log, as MediaWiki 1.39 lists them.
+//!
+//! One query reads a batch of `logging` rows (with actor, comment and the page that has the
+//! entry's title now) in `(timestamp, id)` order; tags, the revisions entries created and the
+//! pages their comments link to are then read for the batch at once. What a caller sees of an
+//! entry depends on its rights ([`CallerRights`]): entries of restricted log types are left
+//! out, and parts hidden by revision deletion (`log_deleted`) are replaced by flags.
+//!
+//! The `params` member is written per log type in [`params`]; `parsedcomment` in
+//! [`comment`].
 
-use wikiquery_framework::{query_module, Limit, Namespace, ParamValues, QueryModule, Timestamp, UserRef};
+pub mod comment;
+pub mod params;
 
+use std::collections::{HashMap, HashSet};
+
+use serde_json::{json, Map, Value};
+use wikiquery_framework::descriptor::ParamDescriptor;
+use wikiquery_framework::param::{describe_scalar, Hints, ParamType};
+use wikiquery_framework::query::bad_continue;
+use wikiquery_framework::title::{full_text, parse_title, ParsedTitle, SiteNamespaces};
+use wikiquery_framework::{
+    query_module, ApiError, Limit, Namespace, ParamReader, ParamValues, QueryContext, QueryModule, Timestamp, UserRef,
+};
+use wikiquery_store::queries::logevents::{self as q, LogEventsFilter, LogRow};
+use wikiquery_store::site::SiteInfo;
+use wikiquery_store::store::Store;
+
+use crate::db::db_error;
 use crate::values::TimeDir;
+
+use self::comment::{LinkStatus, Needed, SelfTitle, Site};
+use self::params::{EntryInfo, TitleContext};
 
 /// Log types: the empty string (all types) and every type of the Events table.
 pub const LOG_TYPES: &[&str] = &[
@@ -103,7 +131,7 @@ pub struct LogEvents {
     #[param(rename = "type", values = LOG_TYPES)]
     pub log_type: Option<String>,
     #[param(values = LOG_ACTIONS)]
-    pub action: Option<String>,
+    pub action: ActionFilter,
     pub start: Option<Timestamp>,
     pub end: Option<Timestamp>,
     #[param(default = "older")]
@@ -120,4 +148,537 @@ pub struct LogEvents {
     pub continue_: Option<String>,
 }
 
-impl QueryModule for LogEvents {}
+/// `leaction`: paraminfo lists its allowed values, but MediaWiki checks a request's value
+/// itself (answering `unknown_leaction`, not `badvalue`), so it is read as it comes and
+/// checked when the module runs.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ActionFilter(pub Option<String>);
+
+impl ParamType for ActionFilter {
+    const OPTIONAL: bool = true;
+    const MULTI: bool = false;
+    const VALUES: Option<&'static [&'static str]> = None;
+
+    fn describe(hints: &Hints, d: &mut ParamDescriptor) {
+        describe_scalar::<String>(hints, d);
+    }
+
+    fn extract(d: &ParamDescriptor, r: &mut ParamReader<'_>) -> Result<Self, ApiError> {
+        let wire = r.wire_name(d.name);
+        Ok(ActionFilter(r.take(&wire).map(|v| v.trim_start_matches('\u{1f}').to_owned())))
+    }
+}
+
+/// Log types only some callers may read, with the right they need (`$wgLogRestrictions`).
+pub const LOG_RESTRICTIONS: &[(&str, &str)] = &[("suppress", "suppressionlog")];
+
+/// The rights of MediaWiki's `*` group (everyone, logged in or not) by default.
+pub const ANONYMOUS_RIGHTS: &[&str] = &[
+    "createaccount",
+    "read",
+    "edit",
+    "createpage",
+    "createtalk",
+    "writeapi",
+    "viewmywatchlist",
+    "editmywatchlist",
+    "viewmyprivateinfo",
+    "editmyprivateinfo",
+    "editmyoptions",
+];
+
+/// What the caller of a request may do, as a set of MediaWiki rights.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallerRights {
+    rights: HashSet<String>,
+}
+
+impl CallerRights {
+    /// A caller with exactly these rights.
+    pub fn new<'a>(rights: impl IntoIterator<Item = &'a str>) -> Self {
+        CallerRights { rights: rights.into_iter().map(str::to_owned).collect() }
+    }
+
+    /// An anonymous caller: the rights of the `*` group.
+    pub fn anonymous() -> Self {
+        Self::new(ANONYMOUS_RIGHTS.iter().copied())
+    }
+
+    /// Whether the caller has a right.
+    pub fn has(&self, right: &str) -> bool {
+        self.rights.contains(right)
+    }
+
+    /// Whether the caller has any of these rights.
+    pub fn has_any(&self, rights: &[&str]) -> bool {
+        rights.iter().any(|r| self.has(r))
+    }
+
+    /// The log types the caller may not read.
+    pub fn hidden_log_types(&self) -> Vec<String> {
+        LOG_RESTRICTIONS.iter().filter(|(_, right)| !self.has(right)).map(|(t, _)| (*t).to_owned()).collect()
+    }
+
+    /// Whether the caller may read entries of a log type.
+    pub fn can_view_log_type(&self, log_type: &str) -> bool {
+        LOG_RESTRICTIONS.iter().all(|(t, right)| *t != log_type || self.has(right))
+    }
+
+    /// Whether the caller may see a part (`field`, one of the `DELETED_*` bits) of an entry
+    /// whose `log_deleted` is `deleted`: hidden parts need `deletedhistory`, suppressed ones
+    /// `suppressrevision` or `viewsuppressed`.
+    pub fn can_see(&self, deleted: i32, field: i32) -> bool {
+        if deleted & field == 0 {
+            true
+        } else if deleted & DELETED_RESTRICTED != 0 {
+            self.has_any(&["suppressrevision", "viewsuppressed"])
+        } else {
+            self.has("deletedhistory")
+        }
+    }
+}
+
+/// The rights of the request's caller. The server has no logins yet, so every caller is
+/// anonymous.
+fn caller_rights(_ctx: &QueryContext<'_>) -> CallerRights {
+    CallerRights::anonymous()
+}
+
+/// `log_deleted`: the action (target and parameters) is hidden.
+pub const DELETED_ACTION: i32 = 1;
+/// `log_deleted`: the comment is hidden.
+pub const DELETED_COMMENT: i32 = 2;
+/// `log_deleted`: the performer is hidden.
+pub const DELETED_USER: i32 = 4;
+/// `log_deleted`: the hidden parts are suppressed (hidden from administrators too).
+pub const DELETED_RESTRICTED: i32 = 8;
+
+/// The name MediaWiki gives a user id that belongs to no one.
+const UNKNOWN_USER: &str = "Unknown user";
+
+/// Which members each entry gets.
+#[derive(Debug, Clone, Copy, Default)]
+struct Fields {
+    ids: bool,
+    title: bool,
+    kind: bool,
+    user: bool,
+    userid: bool,
+    timestamp: bool,
+    comment: bool,
+    parsedcomment: bool,
+    details: bool,
+    tags: bool,
+}
+
+impl Fields {
+    fn of(props: &[LogEventProp]) -> Fields {
+        let mut f = Fields::default();
+        for p in props {
+            match p {
+                LogEventProp::Ids => f.ids = true,
+                LogEventProp::Title => f.title = true,
+                LogEventProp::Type => f.kind = true,
+                LogEventProp::User => f.user = true,
+                LogEventProp::Userid => f.userid = true,
+                LogEventProp::Timestamp => f.timestamp = true,
+                LogEventProp::Comment => f.comment = true,
+                LogEventProp::Parsedcomment => f.parsedcomment = true,
+                LogEventProp::Details => f.details = true,
+                LogEventProp::Tags => f.tags = true,
+            }
+        }
+        f
+    }
+}
+
+/// `invalidparammix`: parameters that exclude each other.
+fn param_mix(names: &[&str]) -> ApiError {
+    let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+    let list = match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => quoted.join(""),
+    };
+    ApiError::new("invalidparammix", format!("The parameters {list} can not be used together."))
+}
+
+/// `invalidtitle`: a title parameter that is no title of this site.
+fn invalid_title(text: &str) -> ApiError {
+    ApiError::new("invalidtitle", format!("Bad title \"{text}\"."))
+}
+
+/// Whether a `type/action` value is one MediaWiki accepts for `leaction` (a listed pair, or
+/// a type listed with the wildcard action).
+pub fn is_known_action(value: &str) -> bool {
+    match value.split_once('/') {
+        Some((log_type, _)) => {
+            LOG_ACTIONS.contains(&value) || LOG_ACTIONS.iter().any(|a| a.strip_suffix("/*") == Some(log_type))
+        }
+        None => false,
+    }
+}
+
+/// Reads `lecontinue`, `<timestamp>|<log id>`, as MediaWiki does: any timestamp form its
+/// timestamp library reads, and an id that PHP compares equal to its integer value.
+pub fn parse_continue(value: &str) -> Result<(String, i64), ApiError> {
+    let parts: Vec<&str> = value.split('|').collect();
+    if parts.len() != 2 {
+        return Err(bad_continue());
+    }
+    let Some(ts) = Timestamp::parse(parts[0]) else {
+        // MediaWiki converts the timestamp before checking anything else, and a value its
+        // timestamp library cannot read ends in that library's exception.
+        return Err(ApiError::new(
+            "internal_api_error_Wikimedia\\Timestamp\\TimestampException",
+            format!("Invalid timestamp - {}", parts[0]),
+        ));
+    };
+    let id = params::php_numeric(parts[1])
+        .filter(|f| f.fract() == 0.0 && f.abs() < 9.0e18)
+        .map(|f| f as i64)
+        .ok_or_else(bad_continue)?;
+    Ok((ts.to_mw(), id))
+}
+
+/// A title parameter (`letitle`, `leprefix`) as a title of this site.
+fn site_title(text: &str, site: &SiteInfo) -> Result<ParsedTitle, ApiError> {
+    let iw = site.interwikis();
+    match parse_title(text, 0, site.namespaces(), &|p| iw.is_interwiki(p)) {
+        Ok(t) if !t.is_external() => Ok(t),
+        _ => Err(invalid_title(text)),
+    }
+}
+
+/// The entries' members, for one batch.
+struct Batch<'a> {
+    fields: Fields,
+    rights: &'a CallerRights,
+    namespaces: &'a SiteNamespaces,
+    params_site: TitleContext<'a>,
+    tags: HashMap<i64, Vec<String>>,
+    revisions: HashMap<i64, i64>,
+    comments: HashMap<i64, String>,
+}
+
+impl Batch<'_> {
+    /// One entry as MediaWiki writes it, members in its order.
+    fn entry(&self, row: &LogRow) -> Value {
+        let f = self.fields;
+        let mut v = Map::new();
+        let mut any_hidden = false;
+        let deleted = row.deleted;
+        let type_visible = self.rights.can_view_log_type(&row.log_type);
+        let can = |field: i32| self.rights.can_see(deleted, field) && type_visible;
+        if f.ids {
+            v.insert("logid".into(), json!(row.id));
+        }
+        if f.title || f.ids || (f.details && !row.params.is_empty()) {
+            if deleted & DELETED_ACTION == DELETED_ACTION {
+                v.insert("actionhidden".into(), json!(true));
+                any_hidden = true;
+            }
+            if can(DELETED_ACTION) {
+                if f.title {
+                    v.insert("ns".into(), json!(row.namespace));
+                    v.insert("title".into(), json!(full_text(row.namespace, &row.title, self.namespaces)));
+                }
+                if f.ids {
+                    v.insert("pageid".into(), json!(row.page_id.unwrap_or(0)));
+                    v.insert("logpage".into(), json!(row.log_page.unwrap_or(0)));
+                    let rev = self.revisions.get(&row.id).copied().or_else(|| params::associated_rev_id(&row.params));
+                    if let Some(rev) = rev {
+                        v.insert("revid".into(), json!(rev));
+                    }
+                }
+                if f.details {
+                    let info = EntryInfo {
+                        log_type: &row.log_type,
+                        action: &row.action,
+                        timestamp: &row.timestamp,
+                        params: &row.params,
+                    };
+                    v.insert("params".into(), Value::Object(params::format_params(&info, &self.params_site)));
+                }
+            }
+        }
+        if f.kind {
+            v.insert("type".into(), json!(row.log_type));
+            v.insert("action".into(), json!(row.action));
+        }
+        if f.user || f.userid {
+            if deleted & DELETED_USER == DELETED_USER {
+                v.insert("userhidden".into(), json!(true));
+                any_hidden = true;
+            }
+            if can(DELETED_USER) {
+                if f.user {
+                    v.insert("user".into(), json!(row.actor_name));
+                }
+                if f.userid {
+                    v.insert("userid".into(), json!(row.actor_user.unwrap_or(0)));
+                }
+                if row.actor_user.unwrap_or(0) == 0 {
+                    v.insert("anon".into(), json!(true));
+                }
+            }
+        }
+        if f.timestamp {
+            let iso = Timestamp::parse(&row.timestamp).map(Timestamp::to_iso);
+            v.insert("timestamp".into(), iso.map(Value::String).unwrap_or(Value::Bool(false)));
+        }
+        if f.comment || f.parsedcomment {
+            if deleted & DELETED_COMMENT == DELETED_COMMENT {
+                v.insert("commenthidden".into(), json!(true));
+                any_hidden = true;
+            }
+            if can(DELETED_COMMENT) {
+                if f.comment {
+                    v.insert("comment".into(), json!(row.comment));
+                }
+                if f.parsedcomment {
+                    v.insert("parsedcomment".into(), json!(self.comments.get(&row.id).cloned().unwrap_or_default()));
+                }
+            }
+        }
+        if f.tags {
+            v.insert("tags".into(), json!(self.tags.get(&row.id).cloned().unwrap_or_default()));
+        }
+        if any_hidden && deleted & DELETED_RESTRICTED == DELETED_RESTRICTED {
+            v.insert("suppressed".into(), json!(true));
+        }
+        Value::Object(v)
+    }
+}
+
+impl LogEvents {
+    /// The filter this request's parameters make, for a caller with `rights`; `None` when
+    /// nothing can match (an unknown tag).
+    fn filter(
+        &self,
+        conn: &mut wikiquery_store::backend::AnyConnection,
+        site: &SiteInfo,
+        rights: &CallerRights,
+    ) -> Result<Option<LogEventsFilter>, ApiError> {
+        let given: Vec<&str> = [
+            ("letitle", self.title.is_some()),
+            ("lenamespace", self.namespace.is_some()),
+            ("leprefix", self.prefix.is_some()),
+        ]
+        .iter()
+        .filter(|(_, g)| *g)
+        .map(|(n, _)| *n)
+        .collect();
+        if given.len() > 1 {
+            return Err(param_mix(&given));
+        }
+
+        let mut filter = LogEventsFilter {
+            ascending: self.dir == TimeDir::Newer,
+            hidden_types: rights.hidden_log_types(),
+            limit: self.limit.get() as i64 + 1,
+            ..Default::default()
+        };
+        let mut matches_nothing = false;
+
+        if let Some(tag) = &self.tag {
+            match q::tag_id(conn, tag).map_err(db_error)? {
+                Some(id) => filter.tag_id = Some(id),
+                None => matches_nothing = true,
+            }
+        }
+
+        if let Some(action) = &self.action.0 {
+            if !is_known_action(action) {
+                return Err(ApiError::new(
+                    "unknown_leaction",
+                    format!("Unrecognized value for parameter \"leaction\": {action}."),
+                ));
+            }
+            let (t, a) = action.split_once('/').unwrap_or((action, ""));
+            filter.log_type = Some(t.to_owned());
+            filter.action = Some(a.to_owned());
+        } else if let Some(t) = &self.log_type {
+            filter.log_type = Some(t.clone());
+        }
+
+        filter.start = self.start.map(Timestamp::to_mw);
+        filter.end = self.end.map(Timestamp::to_mw);
+
+        if let Some(cont) = &self.continue_ {
+            filter.continue_from = Some(parse_continue(cont)?);
+        }
+
+        if let Some(user) = &self.user {
+            let name = match user {
+                UserRef::Name(n) | UserRef::Temp(n) | UserRef::Ip(n) | UserRef::Cidr(n) | UserRef::Interwiki(n) => {
+                    n.clone()
+                }
+                UserRef::Id(0) => UNKNOWN_USER.to_owned(),
+                UserRef::Id(id) => {
+                    let id = i64::try_from(*id).unwrap_or(i64::MAX);
+                    q::user_name(conn, id).map_err(db_error)?.unwrap_or_else(|| UNKNOWN_USER.to_owned())
+                }
+            };
+            filter.actor_name = Some(name);
+        }
+
+        if let Some(text) = &self.title {
+            let t = site_title(text, site)?;
+            filter.namespace = Some(t.ns);
+            filter.title = Some(t.dbkey);
+        }
+        if let Some(ns) = self.namespace {
+            filter.namespace = Some(ns.0);
+        }
+        if let Some(text) = &self.prefix {
+            let t = site_title(text, site)?;
+            filter.namespace = Some(t.ns);
+            filter.title_prefix = Some(t.dbkey);
+        }
+
+        // Hidden targets and performers cannot be searched for (MediaWiki's T19342).
+        let by_title = self.namespace.is_some() || self.title.is_some() || self.prefix.is_some();
+        if by_title || self.user.is_some() {
+            let (title_bits, user_bits) = if !rights.has("deletedhistory") {
+                (DELETED_ACTION, DELETED_USER)
+            } else if !rights.has_any(&["suppressrevision", "viewsuppressed"]) {
+                (DELETED_ACTION | DELETED_RESTRICTED, DELETED_USER | DELETED_RESTRICTED)
+            } else {
+                (0, 0)
+            };
+            if by_title && title_bits != 0 {
+                filter.exclude_deleted.push(title_bits);
+            }
+            if self.user.is_some() && user_bits != 0 {
+                filter.exclude_deleted.push(user_bits);
+            }
+        }
+        Ok(if matches_nothing { None } else { Some(filter) })
+    }
+
+    /// Runs the module for a caller with `rights`.
+    pub fn run(&self, ctx: &mut QueryContext<'_>, rights: &CallerRights) -> Result<(), ApiError> {
+        let services = ctx.services;
+        let store = services.require::<Store>()?;
+        let site = store.site();
+        let mut conn = store.reader().map_err(db_error)?;
+        ctx.ensure_list();
+        let Some(filter) = self.filter(&mut conn, site, rights)? else { return Ok(()) };
+        let mut rows = q::log_events(&mut conn, &filter).map_err(db_error)?;
+        let limit = self.limit.get() as usize;
+        let next = if rows.len() > limit { rows.drain(limit..).next() } else { None };
+
+        let fields = Fields::of(&self.prop);
+        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+        let tags = if fields.tags { q::log_tags(&mut conn, &ids).map_err(db_error)? } else { HashMap::new() };
+        let revisions =
+            if fields.ids { q::associated_revisions(&mut conn, &ids).map_err(db_error)? } else { HashMap::new() };
+        let comments = if fields.parsedcomment {
+            let urls: HashMap<String, String> =
+                site.interwiki.iter().map(|row| (row.prefix.to_lowercase(), row.url.clone())).collect();
+            let csite = Site { namespaces: site.namespaces(), interwiki_urls: &urls };
+            let visible: Vec<&LogRow> = rows.iter().filter(|r| rights.can_see(r.deleted, DELETED_COMMENT)).collect();
+            let mut needed = Needed::default();
+            for r in &visible {
+                comment::links_needed(&r.comment, SelfTitle { ns: r.namespace, dbkey: &r.title }, &csite, &mut needed);
+            }
+            let status = LinkStatus {
+                pages: q::existing_pages(&mut conn, &needed.pages).map_err(db_error)?,
+                files: q::existing_files(&mut conn, &needed.files).map_err(db_error)?.into_iter().collect(),
+            };
+            visible
+                .iter()
+                .map(|r| {
+                    let html =
+                        comment::format(&r.comment, SelfTitle { ns: r.namespace, dbkey: &r.title }, &csite, &status);
+                    (r.id, html)
+                })
+                .collect()
+        } else {
+            HashMap::new()
+        };
+        drop(conn);
+
+        let iw = site.interwikis();
+        let is_interwiki = |p: &str| iw.is_interwiki(p);
+        let batch = Batch {
+            fields,
+            rights,
+            namespaces: site.namespaces(),
+            params_site: TitleContext { namespaces: site.namespaces(), is_interwiki: &is_interwiki },
+            tags,
+            revisions,
+            comments,
+        };
+        for row in &rows {
+            ctx.push_item(batch.entry(row));
+        }
+        if let Some(next) = next {
+            ctx.set_continue(format!("{}|{}", next.timestamp, next.id));
+        }
+        Ok(())
+    }
+}
+
+impl QueryModule for LogEvents {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let rights = caller_rights(ctx);
+        self.run(ctx, &rights)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_are_checked_against_the_events_table() {
+        assert!(is_known_action("block/block"));
+        assert!(is_known_action("rights/rights"));
+        assert!(!is_known_action("foo/bar"));
+        assert!(!is_known_action("block/nonsense"));
+        assert!(!is_known_action("block/*"));
+        assert!(!is_known_action("block"));
+        assert!(!is_known_action(""));
+    }
+
+    #[test]
+    fn continue_values_are_read_as_mediawiki_reads_them() {
+        assert_eq!(parse_continue("20261121233230|255").ok(), Some(("20261121233230".to_owned(), 255)));
+        assert_eq!(parse_continue("2026-11-21T23:32:30Z| 255").ok(), Some(("20261121233230".to_owned(), 255)));
+        assert_eq!(parse_continue("20261121233230|255.0").ok(), Some(("20261121233230".to_owned(), 255)));
+        for bad in ["x", "", "1|2|3", "20261121233230|abc", "20261121233230|", "20261121233230|2.5"] {
+            assert_eq!(parse_continue(bad).unwrap_err().code, "badcontinue", "{bad}");
+        }
+        assert!(parse_continue("abc|5").unwrap_err().code.contains("TimestampException"));
+    }
+
+    #[test]
+    fn hidden_parts_need_rights() {
+        let anon = CallerRights::anonymous();
+        let admin = CallerRights::new(["read", "deletedhistory"]);
+        let oversight = CallerRights::new(["read", "deletedhistory", "suppressrevision", "suppressionlog"]);
+        assert!(anon.can_see(0, DELETED_USER));
+        assert!(!anon.can_see(DELETED_USER, DELETED_USER));
+        assert!(anon.can_see(DELETED_USER, DELETED_COMMENT));
+        assert!(admin.can_see(DELETED_USER, DELETED_USER));
+        assert!(!admin.can_see(DELETED_USER | DELETED_RESTRICTED, DELETED_USER));
+        assert!(oversight.can_see(DELETED_USER | DELETED_RESTRICTED, DELETED_USER));
+        assert_eq!(anon.hidden_log_types(), vec!["suppress".to_owned()]);
+        assert!(oversight.hidden_log_types().is_empty());
+        assert!(!admin.can_view_log_type("suppress"));
+        assert!(oversight.can_view_log_type("suppress"));
+    }
+
+    #[test]
+    fn excluded_parameters_are_named() {
+        assert_eq!(
+            param_mix(&["letitle", "leprefix"]).info,
+            "The parameters \"letitle\" and \"leprefix\" can not be used together."
+        );
+        assert_eq!(
+            param_mix(&["letitle", "lenamespace", "leprefix"]).info,
+            "The parameters \"letitle\", \"lenamespace\" and \"leprefix\" can not be used together."
+        );
+    }
+}

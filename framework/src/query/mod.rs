@@ -1,16 +1,20 @@
-//! `action=query`: runs list, prop and meta modules. Its `list`, `prop`, `meta` and
-//! `generator` parameters take the names of the registered query modules, so its descriptor is
-//! written by hand here rather than generated from a struct.
+//! `action=query`, the core every query module runs inside: it reads `list`, `prop`, `meta`
+//! (whose values are the registered modules' names, so its descriptor is built from the
+//! registry rather than generated from a struct), runs each module with its parameters, and
+//! collects continuation.
+
+mod continuation;
+
+pub use continuation::{bad_continue, Continuation};
 
 use std::sync::OnceLock;
 
 use serde_json::{json, Map, Value};
-use wikiquery_framework::__private::{ParamReader, ParamType};
-use wikiquery_framework::registry::Runner;
-use wikiquery_framework::{
-    ActionContext, ActionModule, ApiError, Group, ModuleDescriptor, ModuleEntry, ModuleSpec, ParamDescriptor,
-    ParamKind, QueryContext,
-};
+use crate::descriptor::{Group, ModuleDescriptor, ParamDescriptor, ParamKind};
+use crate::error::ApiError;
+use crate::module::{ActionContext, ActionModule, ModuleSpec, QueryContext};
+use crate::param::{ParamReader, ParamType};
+use crate::registry::{ModuleEntry, Runner};
 
 /// The query action's parameters.
 pub struct Query {
@@ -21,6 +25,8 @@ pub struct Query {
     pageids: Vec<i64>,
     revids: Vec<i64>,
     generator: Option<String>,
+    continue_: Option<String>,
+    rawcontinue: bool,
 }
 
 fn module_names(keep: impl Fn(&ModuleEntry) -> bool) -> Vec<&'static str> {
@@ -56,7 +62,7 @@ impl ModuleSpec for Query {
                 name: "query",
                 group: Some(Group::Action),
                 prefix: "",
-                classname: "wikiquery_modules::action::query::Query",
+                classname: "wikiquery_framework::query::Query",
                 readrights: true,
                 generator: false,
                 deprecated: false,
@@ -95,11 +101,10 @@ impl ModuleSpec for Query {
         };
         // The other parameters are read (and so recognised) even though page sets do not
         // execute yet.
-        for flag in ["indexpageids", "export", "exportnowrap", "iwurl", "rawcontinue", "redirects", "converttitles"] {
+        for flag in ["indexpageids", "export", "exportnowrap", "iwurl", "redirects", "converttitles"] {
             <bool as ParamType>::extract(get(flag)?, r)?;
         }
         <Option<String> as ParamType>::extract(get("exportschema")?, r)?;
-        <Option<String> as ParamType>::extract(get("continue")?, r)?;
         Ok(Query {
             prop: <Vec<String> as ParamType>::extract(get("prop")?, r)?,
             list: <Vec<String> as ParamType>::extract(get("list")?, r)?,
@@ -108,6 +113,8 @@ impl ModuleSpec for Query {
             pageids: <Vec<i64> as ParamType>::extract(get("pageids")?, r)?,
             revids: <Vec<i64> as ParamType>::extract(get("revids")?, r)?,
             generator: <Option<String> as ParamType>::extract(get("generator")?, r)?,
+            continue_: <Option<String> as ParamType>::extract(get("continue")?, r)?,
+            rawcontinue: <bool as ParamType>::extract(get("rawcontinue")?, r)?,
         })
     }
 }
@@ -118,17 +125,41 @@ impl ActionModule for Query {
         if has_pages || self.generator.is_some() || !self.prop.is_empty() {
             return Err(ApiError::not_implemented("query page sets (titles, pageids, revids, generator, prop)"));
         }
+        let names: Vec<String> = self.meta.iter().chain(self.list.iter()).cloned().collect();
+        let mut continuation = Continuation::from_request(self.continue_.as_deref(), names.clone())?;
         let mut query = Map::new();
-        for name in self.meta.iter().chain(self.list.iter()) {
-            let Some(entry) = ctx.registry.query_module(name) else {
+        for name in &names {
+            let Some(entry) = ctx.registry.query_module(name) else { continue };
+            if continuation.is_done(name) {
+                // Read its parameters anyway, so they are not reported as unrecognized.
+                let d = (entry.descriptor)();
+                let _ = (entry.parse_only)(&mut ParamReader::new(ctx.state, d.prefix, d.name));
                 continue;
-            };
+            }
             if let Runner::Query(run) = entry.runner {
-                run(&mut QueryContext { state: ctx.state, query: &mut query })?;
+                run(&mut QueryContext {
+                    state: ctx.state,
+                    services: ctx.services,
+                    query: &mut query,
+                    continuation: &mut continuation,
+                    module: (entry.descriptor)(),
+                })?;
             }
         }
         let mut out = Map::new();
-        out.insert("batchcomplete".into(), json!(true));
+        if self.rawcontinue {
+            if let Some(raw) = continuation.raw_result() {
+                out.insert("query-continue".into(), Value::Object(raw));
+            }
+        } else {
+            let (data, complete) = continuation.result();
+            if complete {
+                out.insert("batchcomplete".into(), json!(true));
+            }
+            if let Some(data) = data {
+                out.insert("continue".into(), Value::Object(data));
+            }
+        }
         if !query.is_empty() {
             out.insert("query".into(), Value::Object(query));
         }
@@ -136,4 +167,4 @@ impl ActionModule for Query {
     }
 }
 
-inventory::submit! { ModuleEntry::action::<Query>() }
+::inventory::submit! { ModuleEntry::action::<Query>() }

@@ -1,0 +1,336 @@
+//! Log events (`logging`) with the filters of `list=logevents`, and what their rendering
+//! needs: tags, the revisions entries created, user names of ids, and the pages and files
+//! that links in comments point to.
+//!
+//! The listing reads `logging` joined with `actor`, `comment` and (by title) `page`, in
+//! `(log_timestamp, log_id)` order. Every filter narrows a range of one of the indexes
+//! MediaWiki's schema has on `logging` (`log_times`, `log_type_time`, `log_type_action`,
+//! `log_actor_time`, `log_page_time`), and a continuation key is a bound on that order, so a
+//! page costs the same however deep into the log it starts.
+
+use std::collections::HashMap;
+
+use diesel::dsl::sql;
+use diesel::prelude::*;
+use diesel::sql_types::{Bool, Integer};
+
+use crate::backend::{AnyConnection, Backend, StoreError};
+use crate::schema::{actor, change_tag, change_tag_def, comment, image, log_search, logging, page};
+use crate::with_conn;
+
+/// The `log_search` field that records the revision a log entry created.
+pub const ASSOCIATED_REV_ID: &str = "associated_rev_id";
+
+/// What [`log_events`] selects. Timestamps are MediaWiki's 14-digit form; titles are database
+/// keys (underscores).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LogEventsFilter {
+    /// Oldest first (`ledir=newer`) instead of newest first.
+    pub ascending: bool,
+    /// Only this log type.
+    pub log_type: Option<String>,
+    /// Only this action (with `log_type`).
+    pub action: Option<String>,
+    /// Log types the caller may not see.
+    pub hidden_types: Vec<String>,
+    /// The start of the range, in the direction of listing (the newest entry when listing
+    /// newest first).
+    pub start: Option<String>,
+    /// The end of the range, in the direction of listing.
+    pub end: Option<String>,
+    /// Where a previous batch stopped: this entry (timestamp, id) and the ones after it in
+    /// the direction of listing.
+    pub continue_from: Option<(String, i64)>,
+    /// Only entries by the actor of this name.
+    pub actor_name: Option<String>,
+    /// Only entries about pages of this namespace.
+    pub namespace: Option<i32>,
+    /// Only entries about this page (database key, with `namespace`).
+    pub title: Option<String>,
+    /// Only entries whose title starts with this text (with `namespace`).
+    pub title_prefix: Option<String>,
+    /// Only entries with this tag (`ct_tag_id`).
+    pub tag_id: Option<i64>,
+    /// Leave out entries whose `log_deleted` has all of these bits, one mask a condition.
+    pub exclude_deleted: Vec<i32>,
+    /// How many rows at most.
+    pub limit: i64,
+}
+
+/// One log entry with its actor, comment and the page that has its title now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogRow {
+    /// `log_id`.
+    pub id: i64,
+    /// `log_type`.
+    pub log_type: String,
+    /// `log_action`.
+    pub action: String,
+    /// `log_timestamp`, 14 digits.
+    pub timestamp: String,
+    /// `log_deleted`: which parts of the entry are hidden.
+    pub deleted: i32,
+    /// `log_namespace`.
+    pub namespace: i32,
+    /// `log_title`, the database key.
+    pub title: String,
+    /// `log_page`: the page id recorded when the entry was made.
+    pub log_page: Option<i64>,
+    /// `log_params`: serialised PHP, or the legacy one-a-line text.
+    pub params: String,
+    /// The actor's name.
+    pub actor_name: String,
+    /// The actor's user id; `None` (or 0) for IP addresses and imported names.
+    pub actor_user: Option<i64>,
+    /// The comment's text.
+    pub comment: String,
+    /// The id of the page that has the entry's title now, if any.
+    pub page_id: Option<i64>,
+}
+
+type RowTuple =
+    (i64, String, String, String, i32, i32, String, Option<i64>, String, String, Option<i64>, String, Option<i64>);
+
+/// The escape character of LIKE patterns, as MediaWiki uses it.
+const LIKE_ESCAPE: char = '`';
+
+/// A LIKE pattern for every text that starts with `prefix`, its wildcards escaped.
+fn like_prefix(prefix: &str) -> String {
+    let mut pattern = String::with_capacity(prefix.len() + 2);
+    for c in prefix.chars() {
+        if matches!(c, '%' | '_') || c == LIKE_ESCAPE {
+            pattern.push(LIKE_ESCAPE);
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
+}
+
+/// The log entries a filter selects, in its order, at most `filter.limit`.
+pub fn log_events(conn: &mut AnyConnection, filter: &LogEventsFilter) -> Result<Vec<LogRow>, StoreError> {
+    if filter.title_prefix.is_some() && conn.backend() == Backend::Sqlite {
+        // MediaWiki makes LIKE case-sensitive on every SQLite connection; a session setting,
+        // allowed on read-only connections.
+        conn.batch_execute("PRAGMA case_sensitive_like = ON")?;
+    }
+    let pattern = filter.title_prefix.as_deref().map(like_prefix);
+    let rows: Vec<RowTuple> = with_conn!(conn, |c| {
+        let mut query = logging::table
+            .inner_join(actor::table)
+            .inner_join(comment::table)
+            .left_join(
+                page::table
+                    .on(page::page_namespace.eq(logging::log_namespace).and(page::page_title.eq(logging::log_title))),
+            )
+            .select((
+                logging::log_id,
+                logging::log_type,
+                logging::log_action,
+                logging::log_timestamp,
+                logging::log_deleted,
+                logging::log_namespace,
+                logging::log_title,
+                logging::log_page,
+                logging::log_params,
+                actor::actor_name,
+                actor::actor_user,
+                comment::comment_text,
+                page::page_id.nullable(),
+            ))
+            .into_boxed();
+
+        match filter.hidden_types.as_slice() {
+            [] => {}
+            [one] => query = query.filter(logging::log_type.ne(one)),
+            many => query = query.filter(logging::log_type.ne_all(many)),
+        }
+        if let Some(t) = &filter.log_type {
+            query = query.filter(logging::log_type.eq(t));
+        }
+        if let Some(a) = &filter.action {
+            query = query.filter(logging::log_action.eq(a));
+        }
+        // The range's start and end swap sides when listing newest first.
+        let (lower, upper) = if filter.ascending { (&filter.start, &filter.end) } else { (&filter.end, &filter.start) };
+        if let Some(lower) = lower {
+            query = query.filter(logging::log_timestamp.ge(lower));
+        }
+        if let Some(upper) = upper {
+            query = query.filter(logging::log_timestamp.le(upper));
+        }
+        if let Some((ts, id)) = &filter.continue_from {
+            // (timestamp, id) at or after the key, written so that the timestamp alone bounds
+            // an index range.
+            query = if filter.ascending {
+                query.filter(
+                    logging::log_timestamp.ge(ts).and(logging::log_timestamp.gt(ts).or(logging::log_id.ge(*id))),
+                )
+            } else {
+                query.filter(
+                    logging::log_timestamp.le(ts).and(logging::log_timestamp.lt(ts).or(logging::log_id.le(*id))),
+                )
+            };
+        }
+        if let Some(name) = &filter.actor_name {
+            query = query.filter(actor::actor_name.eq(name));
+        }
+        if let Some(ns) = filter.namespace {
+            query = query.filter(logging::log_namespace.eq(ns));
+        }
+        if let Some(title) = &filter.title {
+            query = query.filter(logging::log_title.eq(title));
+        }
+        if let Some(pattern) = &pattern {
+            query = query.filter(logging::log_title.like(pattern).escape(LIKE_ESCAPE));
+        }
+        if let Some(tag) = filter.tag_id {
+            let tagged = change_tag::table.select(change_tag::ct_log_id).filter(change_tag::ct_tag_id.eq(tag));
+            query = query.filter(logging::log_id.nullable().eq_any(tagged));
+        }
+        for &bits in &filter.exclude_deleted {
+            query = query
+                .filter(sql::<Bool>("(log_deleted & ").bind::<Integer, _>(bits).sql(") <> ").bind::<Integer, _>(bits));
+        }
+        query = if filter.ascending {
+            query.order((logging::log_timestamp.asc(), logging::log_id.asc()))
+        } else {
+            query.order((logging::log_timestamp.desc(), logging::log_id.desc()))
+        };
+        query.limit(filter.limit).load(c)
+    })?;
+    Ok(rows
+        .into_iter()
+        .map(
+            |(
+                id,
+                log_type,
+                action,
+                timestamp,
+                deleted,
+                namespace,
+                title,
+                log_page,
+                params,
+                actor_name,
+                actor_user,
+                comment,
+                page_id,
+            )| {
+                LogRow {
+                    id,
+                    log_type,
+                    action,
+                    timestamp,
+                    deleted,
+                    namespace,
+                    title,
+                    log_page,
+                    params,
+                    actor_name,
+                    actor_user,
+                    comment,
+                    page_id,
+                }
+            },
+        )
+        .collect())
+}
+
+/// The tags of each of these log entries, each entry's in the order of the tags' ids.
+pub fn log_tags(conn: &mut AnyConnection, log_ids: &[i64]) -> Result<HashMap<i64, Vec<String>>, StoreError> {
+    let mut out: HashMap<i64, Vec<String>> = HashMap::new();
+    if log_ids.is_empty() {
+        return Ok(out);
+    }
+    let rows: Vec<(Option<i64>, String)> = with_conn!(conn, |c| change_tag::table
+        .inner_join(change_tag_def::table)
+        .select((change_tag::ct_log_id, change_tag_def::ctd_name))
+        .filter(change_tag::ct_log_id.eq_any(log_ids))
+        .order((change_tag::ct_log_id, change_tag::ct_tag_id))
+        .load(c))?;
+    for (id, name) in rows {
+        if let Some(id) = id {
+            out.entry(id).or_default().push(name);
+        }
+    }
+    Ok(out)
+}
+
+/// The revision each of these log entries created, as `log_search` records it.
+pub fn associated_revisions(conn: &mut AnyConnection, log_ids: &[i64]) -> Result<HashMap<i64, i64>, StoreError> {
+    if log_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(i64, String)> = with_conn!(conn, |c| log_search::table
+        .select((log_search::ls_log_id, log_search::ls_value))
+        .filter(log_search::ls_field.eq(ASSOCIATED_REV_ID))
+        .filter(log_search::ls_log_id.eq_any(log_ids))
+        .load(c))?;
+    Ok(rows.into_iter().filter_map(|(id, value)| value.trim().parse().ok().map(|rev| (id, rev))).collect())
+}
+
+/// The id of a change tag, by name.
+pub fn tag_id(conn: &mut AnyConnection, name: &str) -> Result<Option<i64>, StoreError> {
+    let id: Option<i64> = with_conn!(conn, |c| change_tag_def::table
+        .select(change_tag_def::ctd_id)
+        .filter(change_tag_def::ctd_name.eq(name))
+        .first(c)
+        .optional())?;
+    Ok(id)
+}
+
+/// The name of the registered user with this id.
+pub fn user_name(conn: &mut AnyConnection, user_id: i64) -> Result<Option<String>, StoreError> {
+    let name: Option<String> = with_conn!(conn, |c| actor::table
+        .select(actor::actor_name)
+        .filter(actor::actor_user.eq(user_id))
+        .first(c)
+        .optional())?;
+    Ok(name)
+}
+
+/// Of these pages (namespace, database key), the ones that exist, with whether each is a
+/// redirect.
+pub fn existing_pages(
+    conn: &mut AnyConnection,
+    titles: &[(i32, String)],
+) -> Result<HashMap<(i32, String), bool>, StoreError> {
+    let mut by_ns: HashMap<i32, Vec<&str>> = HashMap::new();
+    for (ns, title) in titles {
+        by_ns.entry(*ns).or_default().push(title);
+    }
+    let mut out = HashMap::new();
+    for (ns, keys) in by_ns {
+        let rows: Vec<(String, i32)> = with_conn!(conn, |c| page::table
+            .select((page::page_title, page::page_is_redirect))
+            .filter(page::page_namespace.eq(ns))
+            .filter(page::page_title.eq_any(&keys))
+            .load(c))?;
+        for (title, redirect) in rows {
+            out.insert((ns, title), redirect != 0);
+        }
+    }
+    Ok(out)
+}
+
+/// Of these file names (database keys), the ones that have a current file.
+pub fn existing_files(conn: &mut AnyConnection, names: &[String]) -> Result<Vec<String>, StoreError> {
+    if names.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows: Vec<String> =
+        with_conn!(conn, |c| image::table.select(image::img_name).filter(image::img_name.eq_any(names)).load(c))?;
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn like_patterns_escape_wildcards() {
+        assert_eq!(like_prefix("A_b%c`d"), "A`_b`%c``d%");
+        assert_eq!(like_prefix(""), "%");
+    }
+}

@@ -1,0 +1,514 @@
+//! What the server needs to know about the wiki it serves: its name, its namespaces (for
+//! title parsing) and its interwiki prefixes.
+//!
+//! A database wikiquery imported a dump into keeps the dump's `<siteinfo>` in its own
+//! key/value table `wikiquery_site`; an existing MediaWiki database has no such record, so its
+//! namespaces default to MediaWiki's English set with a configurable project name. Interwiki
+//! prefixes always come from the database's `interwiki` table, MediaWiki's own layout.
+
+use std::collections::BTreeMap;
+
+use diesel::prelude::*;
+use serde_json::{json, Value as Json};
+use wikiquery_framework::title::{InterwikiInfo, InterwikiMap, SiteNamespaces};
+
+use crate::backend::{inspect, table_names, AnyConnection, Backend, DatabaseKind, StoreError};
+use crate::dump;
+use crate::schema::interwiki;
+use crate::with_conn;
+
+diesel::table! {
+    /// wikiquery's record of the site a dump came from: one value per name.
+    wikiquery_site (name) {
+        name -> Text,
+        value -> Text,
+    }
+}
+
+/// Name of wikiquery's site table.
+pub const SITE_TABLE: &str = "wikiquery_site";
+
+/// The statement that creates the site table on a backend (MariaDB cannot index a TEXT
+/// column without a length, hence the per-backend types).
+pub fn site_table_ddl(backend: Backend) -> &'static str {
+    match backend {
+        Backend::Sqlite => "CREATE TABLE IF NOT EXISTS wikiquery_site (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)",
+        Backend::Postgres => {
+            "CREATE TABLE IF NOT EXISTS wikiquery_site (name TEXT COLLATE \"C\" PRIMARY KEY, value TEXT NOT NULL)"
+        }
+        Backend::Mysql => {
+            "CREATE TABLE IF NOT EXISTS wikiquery_site (name VARBINARY(255) NOT NULL PRIMARY KEY, \
+             value MEDIUMBLOB NOT NULL) ENGINE=InnoDB DEFAULT CHARSET=binary"
+        }
+    }
+}
+
+/// Creates the site table when it is missing. DDL commits implicitly on MariaDB, so call it
+/// outside a transaction.
+pub fn ensure_site_table(conn: &mut AnyConnection) -> Result<(), StoreError> {
+    conn.batch_execute(site_table_ddl(conn.backend()))
+}
+
+// ---------------------------------------------------------------------------------------
+// Interwiki prefixes
+// ---------------------------------------------------------------------------------------
+
+/// One row of MediaWiki's `interwiki` table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InterwikiRow {
+    /// The prefix as written in links, in lower case.
+    pub prefix: String,
+    /// URL of a page, with `$1` for the title.
+    pub url: String,
+    /// URL of the target wiki's api.php, or empty.
+    pub api: String,
+    /// The target wiki's database name, or empty.
+    pub wikiid: String,
+    /// `iw_local`: the target is a sister wiki of this farm.
+    pub local: bool,
+    /// `iw_trans`: templates may be transcluded from it.
+    pub trans: bool,
+}
+
+/// Reads the database's `interwiki` table, ordered by prefix.
+pub fn read_interwiki(conn: &mut AnyConnection) -> Result<Vec<InterwikiRow>, StoreError> {
+    let rows: Vec<(String, String, String, String, i32, i32)> = with_conn!(conn, |c| interwiki::table
+        .select((
+            interwiki::iw_prefix,
+            interwiki::iw_url,
+            interwiki::iw_api,
+            interwiki::iw_wikiid,
+            interwiki::iw_local,
+            interwiki::iw_trans
+        ))
+        .order(interwiki::iw_prefix)
+        .load(c))?;
+    Ok(rows
+        .into_iter()
+        .map(|(prefix, url, api, wikiid, local, trans)| InterwikiRow {
+            prefix,
+            url,
+            api,
+            wikiid,
+            local: local != 0,
+            trans: trans != 0,
+        })
+        .collect())
+}
+
+/// Writes interwiki rows, replacing rows with the same prefix and leaving others alone.
+/// Returns how many rows were inserted or changed.
+pub fn write_interwiki(conn: &mut AnyConnection, rows: &[InterwikiRow]) -> Result<usize, StoreError> {
+    let existing: BTreeMap<String, InterwikiRow> =
+        read_interwiki(conn)?.into_iter().map(|row| (row.prefix.clone(), row)).collect();
+    let mut changed = 0;
+    for row in rows {
+        let row = InterwikiRow { prefix: row.prefix.to_lowercase(), ..row.clone() };
+        if existing.get(&row.prefix) == Some(&row) {
+            continue;
+        }
+        with_conn!(conn, |c| diesel::delete(interwiki::table.filter(interwiki::iw_prefix.eq(&row.prefix))).execute(c))?;
+        with_conn!(conn, |c| diesel::insert_into(interwiki::table)
+            .values((
+                interwiki::iw_prefix.eq(&row.prefix),
+                interwiki::iw_url.eq(&row.url),
+                interwiki::iw_api.eq(&row.api),
+                interwiki::iw_wikiid.eq(&row.wikiid),
+                interwiki::iw_local.eq(i32::from(row.local)),
+                interwiki::iw_trans.eq(i32::from(row.trans)),
+            ))
+            .execute(c))?;
+        changed += 1;
+    }
+    Ok(changed)
+}
+
+/// The prefixes as title parsing and link extraction know them. A prefix makes
+/// interlanguage links when it is local (`iw_local`) and a language code.
+pub fn interwiki_map(rows: &[InterwikiRow]) -> InterwikiMap {
+    let mut map = InterwikiMap::new();
+    for row in rows {
+        let info = InterwikiInfo { language: row.local && is_language_code(&row.prefix), local: row.local, trans: row.trans };
+        map.insert(&row.prefix, info);
+    }
+    map
+}
+
+/// Whether a prefix is a language code MediaWiki knows (and so, as a local interwiki prefix,
+/// makes interlanguage links rather than interwiki links).
+pub fn is_language_code(prefix: &str) -> bool {
+    LANGUAGE_CODES.binary_search(&prefix.to_ascii_lowercase().as_str()).is_ok()
+}
+
+/// Language codes that have a language name in MediaWiki (Wikipedia editions, their legacy
+/// codes such as `zh-min-nan`, and common variants), sorted for binary search.
+pub const LANGUAGE_CODES: &[&str] = &[
+    "aa", "ab", "abs", "ace", "ady", "ady-cyrl", "aeb", "af", "ak", "als", "alt", "am", "ami", "an", "ang", "anp", "ar",
+    "arc", "arn", "arq", "ary", "arz", "as", "ase", "ast", "atj", "av", "avk", "awa", "ay", "az", "azb", "ba", "ban",
+    "bar", "bat-smg", "bbc", "bcc", "bcl", "bdr", "be", "be-tarask", "be-x-old", "bew", "bg", "bh", "bho", "bi", "bjn",
+    "blk", "bm", "bn", "bo", "bpy", "bqi", "br", "brh", "bs", "btm", "bto", "bug", "bxr", "ca", "cbk-zam", "cdo", "ce",
+    "ceb", "ch", "cho", "chr", "chy", "ckb", "co", "cps", "cr", "crh", "cs", "csb", "cu", "cv", "cy", "da", "dag", "de",
+    "de-at", "de-ch", "de-formal", "din", "diq", "dsb", "dtp", "dty", "dv", "dz", "ee", "egl", "el", "eml", "en",
+    "en-ca", "en-gb", "eo", "es", "es-419", "es-formal", "et", "eu", "ext", "fa", "fat", "ff", "fi", "fit", "fiu-vro",
+    "fj", "fo", "fon", "fr", "frc", "frp", "frr", "fur", "fy", "ga", "gag", "gan", "gcr", "gd", "gl", "glk", "gn",
+    "gom", "gor", "got", "gpe", "grc", "gsw", "gu", "guc", "gur", "guw", "gv", "ha", "hak", "haw", "he", "hi", "hif",
+    "hil", "ho", "hr", "hrx", "hsb", "ht", "hu", "hy", "hyw", "hz", "ia", "id", "ie", "ig", "ii", "ik", "ike-cans",
+    "ike-latn", "ilo", "inh", "io", "is", "it", "iu", "ja", "jam", "jbo", "jut", "jv", "ka", "kaa", "kab", "kbd", "kbp",
+    "kcg", "kea", "kg", "khw", "ki", "kiu", "kj", "kjp", "kk", "kk-arab", "kk-cn", "kk-cyrl", "kk-kz", "kk-latn",
+    "kk-tr", "kl", "km", "kn", "ko", "ko-kp", "koi", "kr", "krc", "kri", "krj", "krl", "ks", "ksh", "ku", "ku-arab",
+    "ku-latn", "kum", "kus", "kv", "kw", "ky", "la", "lad", "lb", "lbe", "lez", "lfn", "lg", "li", "lij", "liv", "lld",
+    "lmo", "ln", "lo", "lrc", "lt", "ltg", "lus", "luz", "lv", "lzh", "lzz", "mad", "mai", "map-bms", "mdf", "mg", "mh",
+    "mhr", "mi", "min", "mk", "ml", "mn", "mni", "mnw", "mo", "mr", "mrh", "mrj", "ms", "mt", "mus", "mwl", "my", "myv",
+    "mzn", "na", "nah", "nan", "nap", "nb", "nds", "nds-nl", "ne", "new", "ng", "nia", "niu", "nl", "nl-informal", "nn",
+    "no", "nod", "nov", "nqo", "nr", "nrm", "nso", "nup", "nv", "ny", "nys", "oc", "olo", "om", "or", "os", "pa",
+    "pag", "pam", "pap", "pcd", "pcm", "pdc", "pdt", "pfl", "pi", "pih", "pl", "pms", "pnb", "pnt", "prg", "ps", "pt",
+    "pt-br", "pwn", "qu", "qug", "rgn", "rif", "rm", "rmy", "rn", "ro", "roa-rup", "roa-tara", "rsk", "ru", "rue",
+    "rup", "ruq", "rw", "sa", "sah", "sat", "sc", "scn", "sco", "sd", "sdc", "sdh", "se", "sei", "ses", "sg", "sgs",
+    "sh", "shi", "shn", "shy", "si", "simple", "sjd", "sje", "sk", "skr", "sl", "sli", "sm", "sma", "smn", "sms", "sn",
+    "so", "sq", "sr", "sr-ec", "sr-el", "srn", "ss", "st", "stq", "sty", "su", "sv", "sw", "syl", "szl", "szy", "ta",
+    "tay", "tcy", "te", "tet", "tg", "tg-cyrl", "tg-latn", "th", "ti", "tig", "tk", "tl", "tly", "tn", "to", "tok",
+    "tpi", "tr", "tru", "trv", "ts", "tt", "tt-cyrl", "tt-latn", "tum", "tw", "ty", "tyv", "tzm", "udm", "ug",
+    "ug-arab", "ug-latn", "uk", "ur", "uz", "uz-cyrl", "uz-latn", "ve", "vec", "vep", "vi", "vls", "vmf", "vmw", "vo",
+    "vot", "vro", "wa", "war", "wls", "wo", "wuu", "xal", "xh", "xmf", "xsy", "yi", "yo", "yrl", "yue", "za", "zea",
+    "zgh", "zh", "zh-classical", "zh-cn", "zh-hans", "zh-hant", "zh-hk", "zh-min-nan", "zh-mo", "zh-my", "zh-sg",
+    "zh-tw", "zh-yue", "zu",
+];
+
+// ---------------------------------------------------------------------------------------
+// Site information
+// ---------------------------------------------------------------------------------------
+
+/// One namespace as the site lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamespaceEntry {
+    /// Namespace number.
+    pub id: i32,
+    /// The site's name for it, with spaces (empty for the main namespace).
+    pub name: String,
+    /// Whether titles get an upper-case first letter (`first-letter`, not `case-sensitive`).
+    pub first_letter: bool,
+}
+
+/// The wiki a database holds: names, namespaces and interwiki prefixes.
+#[derive(Clone, Debug)]
+pub struct SiteInfo {
+    /// The site's name (`$wgSitename`), which also names the project namespace.
+    pub sitename: String,
+    /// Database name of the source wiki, when known.
+    pub dbname: Option<String>,
+    /// URL of the source wiki's main page (`<base>`), when known.
+    pub base: Option<String>,
+    /// The source wiki's server (`$wgServer`, `https://host[:port]`), from `base`.
+    pub server: Option<String>,
+    /// Database key of the main page, from `base` (`Main_Page` when unknown).
+    pub main_page: String,
+    /// The software that wrote the dump (`MediaWiki 1.39.17`), when known.
+    pub generator: Option<String>,
+    /// The content language code (`xml:lang` of the dump), when known.
+    pub language: Option<String>,
+    /// Whether titles get an upper-case first letter unless a namespace says otherwise.
+    pub capital_links: bool,
+    /// The namespaces as listed.
+    pub namespace_list: Vec<NamespaceEntry>,
+    /// The interwiki table.
+    pub interwiki: Vec<InterwikiRow>,
+    namespaces: SiteNamespaces,
+    interwikis: InterwikiMap,
+}
+
+impl SiteInfo {
+    /// Builds the derived lookups from the listed facts.
+    fn assemble(mut self) -> SiteInfo {
+        self.namespaces = if self.namespace_list.is_empty() {
+            SiteNamespaces::english(&self.sitename)
+        } else {
+            SiteNamespaces::from_siteinfo(self.namespace_list.iter().map(|n| (n.id, n.name.as_str(), n.first_letter)))
+        };
+        self.interwikis = interwiki_map(&self.interwiki);
+        self
+    }
+
+    /// A site with MediaWiki's default English namespaces, the project namespace named
+    /// `project_name`, and no interwiki prefixes.
+    pub fn mediawiki_default(project_name: &str) -> SiteInfo {
+        let namespace_list = SiteNamespaces::english(project_name)
+            .all()
+            .iter()
+            .map(|n| NamespaceEntry { id: n.id, name: n.name.clone(), first_letter: true })
+            .collect();
+        SiteInfo {
+            sitename: project_name.to_owned(),
+            dbname: None,
+            base: None,
+            server: None,
+            main_page: "Main_Page".to_owned(),
+            generator: None,
+            language: None,
+            capital_links: true,
+            namespace_list,
+            interwiki: Vec::new(),
+            namespaces: SiteNamespaces::english(project_name),
+            interwikis: InterwikiMap::new(),
+        }
+        .assemble()
+    }
+
+    /// The site a dump's `<siteinfo>` describes (`language` is the dump's `xml:lang`).
+    pub fn from_dump(info: &dump::SiteInfo, language: Option<&str>) -> SiteInfo {
+        let sitename = info.sitename.clone().unwrap_or_else(|| "Project".to_owned());
+        let capital_links = info.case.as_deref() != Some("case-sensitive");
+        let namespace_list = info
+            .namespaces
+            .iter()
+            .map(|n| NamespaceEntry {
+                id: n.key,
+                name: n.name.clone(),
+                first_letter: n.case.as_deref().map_or(capital_links, |c| c != "case-sensitive"),
+            })
+            .collect();
+        SiteInfo {
+            server: info.base.as_deref().and_then(server_of),
+            main_page: info.base.as_deref().and_then(main_page_of).unwrap_or_else(|| "Main_Page".to_owned()),
+            sitename: sitename.clone(),
+            dbname: info.dbname.clone(),
+            base: info.base.clone(),
+            generator: info.generator.clone(),
+            language: language.map(str::to_owned),
+            capital_links,
+            namespace_list,
+            interwiki: Vec::new(),
+            namespaces: SiteNamespaces::english(&sitename),
+            interwikis: InterwikiMap::new(),
+        }
+        .assemble()
+    }
+
+    /// The same site with these interwiki prefixes.
+    pub fn with_interwiki(mut self, rows: Vec<InterwikiRow>) -> SiteInfo {
+        self.interwiki = rows;
+        self.interwikis = interwiki_map(&self.interwiki);
+        self
+    }
+
+    /// The namespaces, for title parsing.
+    pub fn namespaces(&self) -> &SiteNamespaces {
+        &self.namespaces
+    }
+
+    /// The interwiki prefixes, for title parsing and link extraction.
+    pub fn interwikis(&self) -> &InterwikiMap {
+        &self.interwikis
+    }
+
+    /// What a database says about its site: wikiquery's own record (`wikiquery_site`) in a
+    /// database wikiquery imported into, MediaWiki's English defaults (project namespace named
+    /// `project_name`) otherwise; interwiki prefixes from the `interwiki` table either way.
+    pub fn load(conn: &mut AnyConnection, project_name: &str) -> Result<SiteInfo, StoreError> {
+        let kind = inspect(conn)?;
+        let tables = table_names(conn)?;
+        let mut site = None;
+        if kind == DatabaseKind::Ours && tables.iter().any(|t| t == SITE_TABLE) {
+            let values: BTreeMap<String, String> = with_conn!(conn, |c| wikiquery_site::table
+                .select((wikiquery_site::name, wikiquery_site::value))
+                .load::<(String, String)>(c))?
+            .into_iter()
+            .collect();
+            site = SiteInfo::from_values(&values);
+        }
+        let site = site.unwrap_or_else(|| SiteInfo::mediawiki_default(project_name));
+        let interwiki = if tables.iter().any(|t| t == "interwiki") { read_interwiki(conn)? } else { Vec::new() };
+        Ok(site.with_interwiki(interwiki))
+    }
+
+    /// The site as stored in `wikiquery_site`; `None` when nothing was stored.
+    fn from_values(values: &BTreeMap<String, String>) -> Option<SiteInfo> {
+        let sitename = values.get("sitename")?.clone();
+        let namespace_list = values
+            .get("namespaces")
+            .and_then(|text| serde_json::from_str::<Json>(text).ok())
+            .and_then(|json| json.as_array().cloned())
+            .map(|entries| {
+                entries
+                    .iter()
+                    .filter_map(|e| {
+                        Some(NamespaceEntry {
+                            id: i32::try_from(e.get("id")?.as_i64()?).ok()?,
+                            name: e.get("name")?.as_str()?.to_owned(),
+                            first_letter: e.get("case").and_then(Json::as_str) != Some("case-sensitive"),
+                        })
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        Some(
+            SiteInfo {
+                sitename: sitename.clone(),
+                dbname: values.get("dbname").cloned(),
+                base: values.get("base").cloned(),
+                server: values.get("server").cloned(),
+                main_page: values.get("main_page").cloned().unwrap_or_else(|| "Main_Page".to_owned()),
+                generator: values.get("generator").cloned(),
+                language: values.get("language").cloned(),
+                capital_links: values.get("case").map(String::as_str) != Some("case-sensitive"),
+                namespace_list,
+                interwiki: Vec::new(),
+                namespaces: SiteNamespaces::english(&sitename),
+                interwikis: InterwikiMap::new(),
+            }
+            .assemble(),
+        )
+    }
+
+    /// The `wikiquery_site` rows for this site.
+    pub fn values(&self) -> BTreeMap<&'static str, String> {
+        let mut values = BTreeMap::new();
+        values.insert("sitename", self.sitename.clone());
+        values.insert("case", if self.capital_links { "first-letter" } else { "case-sensitive" }.to_owned());
+        values.insert("main_page", self.main_page.clone());
+        let namespaces: Vec<Json> = self
+            .namespace_list
+            .iter()
+            .map(|n| {
+                json!({
+                    "id": n.id,
+                    "name": n.name,
+                    "case": if n.first_letter { "first-letter" } else { "case-sensitive" },
+                })
+            })
+            .collect();
+        values.insert("namespaces", Json::Array(namespaces).to_string());
+        for (name, value) in [
+            ("dbname", &self.dbname),
+            ("base", &self.base),
+            ("server", &self.server),
+            ("generator", &self.generator),
+            ("language", &self.language),
+        ] {
+            if let Some(value) = value {
+                values.insert(name, value.clone());
+            }
+        }
+        values
+    }
+
+    /// Writes the site into `wikiquery_site` (which [`ensure_site_table`] creates), replacing
+    /// the values it has and keeping any others.
+    pub fn save(&self, conn: &mut AnyConnection) -> Result<(), StoreError> {
+        for (name, value) in self.values() {
+            with_conn!(conn, |c| diesel::delete(wikiquery_site::table.filter(wikiquery_site::name.eq(name))).execute(c))?;
+            with_conn!(conn, |c| diesel::insert_into(wikiquery_site::table)
+                .values((wikiquery_site::name.eq(name), wikiquery_site::value.eq(&value)))
+                .execute(c))?;
+        }
+        Ok(())
+    }
+}
+
+/// `scheme://host[:port]` of a URL (MediaWiki's `$wgServer` for a dump's `<base>`).
+pub fn server_of(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    (!scheme.is_empty() && !host.is_empty()).then(|| format!("{scheme}://{host}"))
+}
+
+/// The page a main-page URL names (`…/index.php/Main_Page` or `…?title=Main_Page`), as a
+/// database key.
+pub fn main_page_of(url: &str) -> Option<String> {
+    let (_, rest) = url.split_once("://")?;
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let from_query = query.split('&').find_map(|p| p.strip_prefix("title="));
+    let raw = match from_query {
+        Some(title) => title,
+        None => path.split_once('/').map(|(_, p)| p)?.rsplit('/').next()?,
+    };
+    let decoded = percent_decode(raw);
+    (!decoded.is_empty()).then(|| decoded.replace(' ', "_"))
+}
+
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn language_codes_are_sorted_and_unique() {
+        assert!(LANGUAGE_CODES.windows(2).all(|w| w[0] < w[1]), "LANGUAGE_CODES must stay sorted");
+        for code in ["en", "de", "fr", "es", "ja", "zh-min-nan", "simple"] {
+            assert!(is_language_code(code), "{code}");
+        }
+        for prefix in ["wikipedia", "mw", "fixturelocal", "commons", "wikt"] {
+            assert!(!is_language_code(prefix), "{prefix}");
+        }
+    }
+
+    #[test]
+    fn base_urls_give_server_and_main_page() {
+        let base = "http://127.0.0.1:8081/index.php/Main_Page";
+        assert_eq!(server_of(base).as_deref(), Some("http://127.0.0.1:8081"));
+        assert_eq!(main_page_of(base).as_deref(), Some("Main_Page"));
+        assert_eq!(main_page_of("https://w.example/w/index.php?title=Hauptseite&x=1").as_deref(), Some("Hauptseite"));
+        assert_eq!(main_page_of("https://en.wikipedia.org/wiki/Main%20Page").as_deref(), Some("Main_Page"));
+        assert_eq!(server_of("not a url"), None);
+    }
+
+    #[test]
+    fn only_local_language_prefixes_make_language_links() {
+        let row = |prefix: &str, local: bool| InterwikiRow {
+            prefix: prefix.to_owned(),
+            url: format!("https://{prefix}.example/$1"),
+            api: String::new(),
+            wikiid: String::new(),
+            local,
+            trans: false,
+        };
+        let map = interwiki_map(&[row("de", true), row("fr", false), row("wikipedia", true)]);
+        assert!(map.is_language("de"));
+        assert!(!map.is_language("fr"));
+        assert!(map.is_interwiki("fr"));
+        assert!(!map.is_language("wikipedia"));
+    }
+
+    #[test]
+    fn site_values_round_trip() {
+        let info = dump::SiteInfo {
+            sitename: Some("Fixture Wiki".into()),
+            dbname: Some("fixturewiki".into()),
+            base: Some("http://127.0.0.1:8081/index.php/Main_Page".into()),
+            generator: Some("MediaWiki 1.39.17".into()),
+            case: Some("first-letter".into()),
+            namespaces: vec![
+                dump::NamespaceInfo { key: 0, case: Some("first-letter".into()), name: String::new() },
+                dump::NamespaceInfo { key: 4, case: Some("first-letter".into()), name: "Fixture Wiki".into() },
+                dump::NamespaceInfo { key: 100, case: Some("case-sensitive".into()), name: "Portal".into() },
+            ],
+        };
+        let site = SiteInfo::from_dump(&info, Some("en"));
+        assert_eq!(site.namespaces().lookup("fixture_wiki"), Some(4));
+        assert_eq!(site.namespaces().lookup("project"), Some(4));
+        assert!(!site.namespaces().is_capitalized(100));
+        let values: BTreeMap<String, String> = site.values().into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
+        let back = SiteInfo::from_values(&values).expect("stored values read back");
+        assert_eq!(back.namespace_list, site.namespace_list);
+        assert_eq!(back.server.as_deref(), Some("http://127.0.0.1:8081"));
+        assert_eq!(back.language.as_deref(), Some("en"));
+        assert_eq!(back.dbname.as_deref(), Some("fixturewiki"));
+    }
+}

@@ -1,0 +1,113 @@
+//! The handle a server keeps: the database (one primary, any number of replicas), whether it
+//! may be written, and the site it holds. Reads go to replicas; blocking work stays on the
+//! caller's thread, which the server keeps off its async workers.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::backend::{migrate, DbUrl, MigrationOutcome, Pool, PoolOptions, PooledConn, Replicas, StoreError};
+use crate::site::SiteInfo;
+
+/// How to open a store.
+#[derive(Debug, Clone)]
+pub struct OpenOptions {
+    /// The primary database.
+    pub primary: String,
+    /// Read replicas.
+    pub replicas: Vec<String>,
+    /// Connections per pool.
+    pub pool_size: u32,
+    /// The project namespace's name for a MediaWiki database that does not record it.
+    pub site_name: String,
+}
+
+impl Default for OpenOptions {
+    fn default() -> Self {
+        OpenOptions { primary: String::new(), replicas: Vec::new(), pool_size: 8, site_name: "Project".to_owned() }
+    }
+}
+
+/// An open database and the site it holds.
+#[derive(Clone)]
+pub struct Store {
+    db: Arc<Replicas>,
+    site: Arc<SiteInfo>,
+    writable: bool,
+    outcome: MigrationOutcome,
+}
+
+impl Store {
+    /// Connects, creates or upgrades wikiquery's schema where the database is empty or ours,
+    /// and leaves an existing MediaWiki database untouched (served read-only).
+    pub fn open(options: &OpenOptions) -> Result<Store, StoreError> {
+        let url = DbUrl::parse(&options.primary)?;
+        let pool_options =
+            PoolOptions { max_size: options.pool_size.max(1), connection_timeout: Duration::from_secs(5), ..Default::default() };
+        let primary = Pool::connect(&url, pool_options.clone())?;
+        let outcome = if primary.is_read_only() {
+            MigrationOutcome::ExistingMediaWiki
+        } else {
+            let mut conn = primary.get()?;
+            migrate(&mut conn)?
+        };
+        let writable = !primary.is_read_only() && outcome != MigrationOutcome::ExistingMediaWiki;
+        let mut replicas = Vec::new();
+        for r in &options.replicas {
+            let url = DbUrl::parse(r)?;
+            replicas.push(Pool::connect(&url, PoolOptions { read_only: true, ..pool_options.clone() })?);
+        }
+        let site = {
+            let mut conn = primary.get()?;
+            SiteInfo::load(&mut conn, &options.site_name)?
+        };
+        Ok(Store { db: Arc::new(Replicas::new(primary, replicas)), site: Arc::new(site), writable, outcome })
+    }
+
+    /// A connection for reading (a replica when there are any).
+    pub fn reader(&self) -> Result<PooledConn, StoreError> {
+        self.db.reader()
+    }
+
+    /// A connection to the primary, for writing.
+    pub fn writer(&self) -> Result<PooledConn, StoreError> {
+        if !self.writable {
+            return Err(StoreError::ReadOnly { reason: "this database is served read-only".to_owned() });
+        }
+        self.db.writer()
+    }
+
+    /// The primary's pool, for long writes such as an import (refused when not writable).
+    pub fn primary_pool(&self) -> Result<&Pool, StoreError> {
+        if !self.writable {
+            return Err(StoreError::ReadOnly { reason: "this database is served read-only".to_owned() });
+        }
+        Ok(self.db.primary())
+    }
+
+    /// The site the database holds.
+    pub fn site(&self) -> &SiteInfo {
+        &self.site
+    }
+
+    /// Whether wikiquery may write to this database (it created it).
+    pub fn is_writable(&self) -> bool {
+        self.writable
+    }
+
+    /// What opening did to the schema.
+    pub fn migration(&self) -> &MigrationOutcome {
+        &self.outcome
+    }
+
+    /// The primary's URL with any password hidden.
+    pub fn url(&self) -> &str {
+        self.db.primary().url()
+    }
+
+    /// Re-reads the site (after an import into this database).
+    pub fn reload_site(&mut self, site_name: &str) -> Result<(), StoreError> {
+        let mut conn = self.db.writer()?;
+        self.site = Arc::new(SiteInfo::load(&mut conn, site_name)?);
+        Ok(())
+    }
+}

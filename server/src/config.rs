@@ -1,0 +1,107 @@
+//! Settings from flags, the environment and an optional TOML file, in that order of
+//! precedence.
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+/// The default database: an SQLite file, created and loaded with the demo wiki on first start.
+pub const DEFAULT_DB: &str = "sqlite:data/wiki.sqlite";
+/// The default listen address.
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
+
+/// The settings file, every key optional.
+///
+/// ```toml
+/// listen = "0.0.0.0:8080"
+/// db = "mysql://wiki:secret@db-primary/wikidb"
+/// replicas = ["mysql://wiki:secret@db-replica-1/wikidb"]
+/// workers = 4
+/// pool_size = 16
+/// site_name = "My Wiki"
+/// ```
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileConfig {
+    /// Address to listen on.
+    pub listen: Option<String>,
+    /// The primary database URL.
+    pub db: Option<String>,
+    /// Read replicas; reads go to them, round robin.
+    #[serde(default)]
+    pub replicas: Vec<String>,
+    /// HTTP worker threads.
+    pub workers: Option<usize>,
+    /// Database connections per pool.
+    pub pool_size: Option<u32>,
+    /// The wiki's name, which is also its project namespace, for a MediaWiki database that
+    /// does not record it.
+    pub site_name: Option<String>,
+}
+
+impl FileConfig {
+    /// Reads a settings file.
+    pub fn load(path: &Path) -> Result<FileConfig, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// The settings `serve` runs with.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ServeConfig {
+    /// Address to listen on.
+    pub listen: String,
+    /// The primary database URL.
+    pub db: String,
+    /// Read replica URLs.
+    pub replicas: Vec<String>,
+    /// HTTP worker threads.
+    pub workers: usize,
+    /// Database connections per pool.
+    pub pool_size: u32,
+    /// The wiki's name, when the database does not say.
+    pub site_name: Option<String>,
+}
+
+/// Picks the first value given: flag (clap already folds in the environment), then file, then
+/// default.
+pub fn resolve(flags: &crate::cli::ServeArgs, file: FileConfig) -> ServeConfig {
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
+    let workers = flags.workers.or(file.workers).unwrap_or(cores);
+    let mut replicas = flags.replica.clone();
+    if replicas.is_empty() {
+        replicas = file.replicas;
+    }
+    ServeConfig {
+        listen: flags.listen.clone().or(file.listen).unwrap_or_else(|| DEFAULT_LISTEN.to_owned()),
+        db: flags.db.clone().or(file.db).unwrap_or_else(|| DEFAULT_DB.to_owned()),
+        replicas,
+        workers,
+        pool_size: flags.pool_size.or(file.pool_size).unwrap_or((workers as u32 * 2).max(4)),
+        site_name: flags.site_name.clone().or(file.site_name),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::ServeArgs;
+
+    #[test]
+    fn flags_win_over_the_file_and_the_file_over_defaults() {
+        let file: FileConfig = toml::from_str("listen = \"0.0.0.0:9\"\ndb = \"sqlite:x.sqlite\"\nreplicas = [\"sqlite:r.sqlite\"]").unwrap();
+        let flags = ServeArgs { db: Some("sqlite:flag.sqlite".into()), ..Default::default() };
+        let c = resolve(&flags, file);
+        assert_eq!(c.db, "sqlite:flag.sqlite");
+        assert_eq!(c.listen, "0.0.0.0:9");
+        assert_eq!(c.replicas, ["sqlite:r.sqlite"]);
+        let c = resolve(&ServeArgs::default(), FileConfig::default());
+        assert_eq!((c.listen.as_str(), c.db.as_str()), (DEFAULT_LISTEN, DEFAULT_DB));
+    }
+
+    #[test]
+    fn an_unknown_key_in_the_file_is_an_error() {
+        assert!(toml::from_str::<FileConfig>("listne = \"x\"").is_err());
+    }
+}

@@ -1,0 +1,28 @@
+//! `wikiquery import DUMP --db URL`: loads a MediaWiki XML dump into a database.
+
+use wikiquery_store::backend::DbUrl;
+use wikiquery_store::dump::import::{import_dump, ImportOptions, InterwikiSource};
+use wikiquery_store::store::{OpenOptions, Store};
+
+use crate::cli::ImportArgs;
+
+/// Runs an import and prints its report.
+pub fn run(args: &ImportArgs) -> Result<(), String> {
+    let store = Store::open(&OpenOptions { primary: args.db.clone(), ..Default::default() })
+        .map_err(|e| format!("cannot open the database: {e}"))?;
+    if !store.is_writable() {
+        return Err(format!(
+            "{} is not a wikiquery database (it has no wikiquery_schema table): it is never written; import into an empty database instead",
+            store.url()
+        ));
+    }
+    let interwiki = match &args.interwiki_from {
+        Some(url) => Some(InterwikiSource::CopyFrom(DbUrl::parse(url).map_err(|e| e.to_string())?)),
+        None => None,
+    };
+    let options = ImportOptions { batch_pages: args.batch.max(1), progress: true, interwiki };
+    let pool = store.primary_pool().map_err(|e| e.to_string())?;
+    let report = import_dump(&args.dump, pool, options).map_err(|e| e.to_string())?;
+    println!("{report}");
+    Ok(())
+}

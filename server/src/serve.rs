@@ -1,0 +1,71 @@
+//! `wikiquery serve`: opens the database (creating the demo wiki on first start with the
+//! default database), checks the module registry, and serves the API.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use actix_web::{web, App, HttpServer};
+use wikiquery_framework::api::ApiConfig;
+use wikiquery_framework::{Registry, Services};
+use wikiquery_store::backend::DbUrl;
+use wikiquery_store::store::{OpenOptions, Store};
+
+use crate::config::{ServeConfig, DEFAULT_DB};
+use crate::http::{configure, AppState};
+
+/// Opens the store the configuration names; with the default database, a missing file is
+/// created and loaded with the demo wiki.
+pub fn open_store(config: &ServeConfig) -> Result<Store, String> {
+    let options = OpenOptions {
+        primary: config.db.clone(),
+        replicas: config.replicas.clone(),
+        pool_size: config.pool_size,
+        site_name: config.site_name.clone().unwrap_or_else(|| "Project".to_owned()),
+    };
+    if config.db == DEFAULT_DB {
+        if let Ok(DbUrl::Sqlite { path }) = DbUrl::parse(&config.db) {
+            if !path.exists() {
+                crate::demo::create(&path, &options)?;
+            }
+        }
+    }
+    Store::open(&options).map_err(|e| format!("cannot open the database: {e}"))
+}
+
+/// The API's settings for a store.
+pub fn api_config(store: Store, served_by: String, api_url: String) -> ApiConfig {
+    let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
+    let mut services = Services::new();
+    services.insert(store);
+    ApiConfig { served_by, api_url, services, namespaces }
+}
+
+/// Serves until stopped.
+pub fn run(config: ServeConfig) -> Result<(), String> {
+    let registry = Registry::global().map_err(|p| format!("refusing to start: {p}"))?;
+    tracing::info!(modules = registry.query_modules(None).count(), "module registry checked");
+    let store = open_store(&config)?;
+    tracing::info!(
+        db = store.url(),
+        writable = store.is_writable(),
+        site = %store.site().sitename,
+        "database open"
+    );
+    let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "wikiquery".to_owned());
+    let state = AppState { config: Arc::new(api_config(store, host, format!("http://{}/api.php", config.listen))) };
+    let listen = config.listen.clone();
+    actix_web::rt::System::new()
+        .block_on(async move {
+            let server = HttpServer::new(move || App::new().app_data(web::Data::new(state.clone())).configure(configure))
+                .workers(config.workers)
+                .bind(&listen)?;
+            tracing::info!(%listen, "serving /api.php");
+            server.run().await
+        })
+        .map_err(|e| format!("{e}"))
+}
+
+/// Whether a path is the default database's (for messages).
+pub fn is_default(path: &Path) -> bool {
+    DbUrl::parse(DEFAULT_DB).ok().is_some_and(|u| matches!(u, DbUrl::Sqlite { path: p } if p == path))
+}

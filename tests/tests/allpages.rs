@@ -1,0 +1,205 @@
+//! `list=allpages` gives what MediaWiki 1.39 gives: every request captured from MediaWiki
+//! serving the fixture database (tests/fixtures/oracle/allpages/, by tools/capture_oracle.py)
+//! is replayed in-process against the same database and the answers compared.
+//!
+//! Compared as parsed JSON, ignoring `servedby` and `curtimestamp`; errors are compared by
+//! code, warnings by the set of modules that warned (the wording is MediaWiki's own).
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use serde_json::{Map, Value};
+use wikiquery_framework::Timestamp;
+use wikiquery_tests::{fixture_api, fixture_json, fixtures};
+
+/// Members that differ between any two answers, whoever gives them.
+const IGNORED: &[&str] = &["servedby", "curtimestamp"];
+
+/// Captures outside the module's folder that concern `list=allpages` too.
+const SHARED_CAPTURES: &[&str] = &[
+    "oracle/allpages-limit10.json",
+    "oracle/allpages-limit10.fv2.json",
+    "oracle/warning-unknown-param.json",
+    "oracle/warning-unknown-param.fv2.json",
+];
+
+/// The fixture has one protection with an expiry date (`Cat`, edit, until this time). MediaWiki
+/// compares expiries with the current time, so once it has passed, captures of protection
+/// filters (named `pr…`) no longer describe what either server answers; they are skipped then.
+const FIXTURE_PROTECTION_EXPIRY: &str = "20261221233227";
+
+/// The request of a capture as a query string (older captures start with `GET /api.php?`).
+fn query_of(capture: &Value) -> String {
+    let request = capture["request"].as_str().unwrap_or_else(|| panic!("capture without request: {capture}"));
+    let request = request.strip_prefix("GET ").unwrap_or(request);
+    request.strip_prefix("/api.php?").unwrap_or(request).to_owned()
+}
+
+/// The form of an answer that is compared: ignored members dropped, an error reduced to its
+/// code, warnings to the modules that warned.
+fn comparable(body: &Value) -> Value {
+    let Some(members) = body.as_object() else { return body.clone() };
+    let mut out = Map::new();
+    for (key, value) in members {
+        if IGNORED.contains(&key.as_str()) {
+            continue;
+        }
+        let value = match key.as_str() {
+            "error" => serde_json::json!({ "code": value["code"] }),
+            "warnings" => {
+                let modules: BTreeSet<&str> =
+                    value.as_object().map(|w| w.keys().map(String::as_str).collect()).unwrap_or_default();
+                serde_json::json!(modules)
+            }
+            _ => value.clone(),
+        };
+        out.insert(key.clone(), value);
+    }
+    Value::Object(out)
+}
+
+/// Where two values differ, as `path: expected … got …` lines.
+fn differences(path: &str, expected: &Value, got: &Value, out: &mut Vec<String>) {
+    match (expected, got) {
+        (Value::Object(e), Value::Object(g)) => {
+            for (key, value) in e {
+                let here = format!("{path}.{key}");
+                match g.get(key) {
+                    Some(other) => differences(&here, value, other, out),
+                    None => out.push(format!("{here}: expected {value}, missing")),
+                }
+            }
+            for (key, value) in g {
+                if !e.contains_key(key) {
+                    out.push(format!("{path}.{key}: not expected, got {value}"));
+                }
+            }
+        }
+        (Value::Array(e), Value::Array(g)) => {
+            for (i, (a, b)) in e.iter().zip(g).enumerate() {
+                differences(&format!("{path}[{i}]"), a, b, out);
+            }
+            if e.len() != g.len() {
+                out.push(format!("{path}: expected {} items, got {}", e.len(), g.len()));
+            }
+        }
+        _ if expected != got => out.push(format!("{path}: expected {expected}, got {got}")),
+        _ => {}
+    }
+}
+
+/// Replays one capture; `None` when the answer matches, else a readable report.
+fn replay(name: &str, capture: &Value) -> Option<String> {
+    let query = query_of(capture);
+    let expected = comparable(&capture["response"]);
+    let (status, body) = fixture_api(&query);
+    let got = comparable(&body);
+    let mut diffs = Vec::new();
+    if let Some(want) = capture.get("status").and_then(Value::as_u64) {
+        if u64::from(status) != want {
+            diffs.push(format!("HTTP status: expected {want}, got {status}"));
+        }
+    }
+    differences("", &expected, &got, &mut diffs);
+    if diffs.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "{name}\n  request: {query}\n  {}\n  MediaWiki: {}\n  wikiquery: {}",
+        diffs.join("\n  "),
+        serde_json::to_string(&capture["response"]).unwrap_or_default(),
+        serde_json::to_string(&body).unwrap_or_default(),
+    ))
+}
+
+fn module_captures() -> Vec<(String, Value)> {
+    let dir: PathBuf = fixtures().join("oracle/allpages");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
+        .filter_map(|entry| entry.ok())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".json"))
+        .collect();
+    names.sort();
+    names.into_iter().map(|name| (name.clone(), fixture_json(&format!("oracle/allpages/{name}")))).collect()
+}
+
+#[test]
+fn every_captured_request_gets_mediawikis_answer() {
+    let mut captures = module_captures();
+    if Timestamp::now().to_mw().as_str() >= FIXTURE_PROTECTION_EXPIRY {
+        eprintln!("the fixture's protection expired at {FIXTURE_PROTECTION_EXPIRY}: skipping the pr… captures");
+        captures.retain(|(name, _)| !name.starts_with("pr"));
+    }
+    captures.extend(SHARED_CAPTURES.iter().map(|path| ((*path).to_owned(), fixture_json(path))));
+    assert!(captures.len() >= 25, "only {} captures", captures.len());
+    let failures: Vec<String> = captures.iter().filter_map(|(name, capture)| replay(name, capture)).collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} requests differ from MediaWiki:\n\n{}",
+        failures.len(),
+        captures.len(),
+        failures.join("\n\n")
+    );
+}
+
+fn titles(body: &Value) -> Vec<String> {
+    body["query"]["allpages"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no allpages list in {body}"))
+        .iter()
+        .map(|item| item["title"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+#[test]
+fn following_continue_through_a_namespace_gives_the_same_pages_as_one_max_read() {
+    let all = fixture_json("oracle/allpages/ns0-max.fv2.json");
+    let expected = titles(&all["response"]);
+    assert_eq!(expected.len(), 107, "the fixture's main namespace has 107 pages");
+
+    let base = "action=query&list=allpages&aplimit=7&format=json&formatversion=2";
+    let mut seen = Vec::new();
+    let mut query = base.to_owned();
+    for _ in 0..50 {
+        let (status, body) = fixture_api(&query);
+        assert_eq!(status, 200);
+        let batch = titles(&body);
+        assert!(batch.len() <= 7);
+        seen.extend(batch);
+        let Some(cont) = body.get("continue") else { break };
+        assert_eq!(cont["continue"], "-||");
+        let next = cont["apcontinue"].as_str().unwrap_or_else(|| panic!("no apcontinue in {cont}"));
+        let encoded: String = next.bytes().map(|b| format!("%{b:02X}")).collect();
+        query = format!("{base}&continue=-%7C%7C&apcontinue={encoded}");
+    }
+    assert_eq!(seen, expected);
+}
+
+fn error_code(query: &str) -> String {
+    let (_, body) = fixture_api(query);
+    body["error"]["code"].as_str().unwrap_or_else(|| panic!("no error for {query}: {body}")).to_owned()
+}
+
+#[test]
+fn bad_input_gets_mediawikis_error_codes() {
+    let ap = "action=query&list=allpages&format=json&formatversion=2";
+    assert_eq!(error_code(&format!("{ap}&apnamespace=9999")), "badvalue");
+    assert_eq!(error_code(&format!("{ap}&aplimit=abc")), "badinteger");
+    assert_eq!(error_code(&format!("{ap}&apcontinue=Apple%7CBanana")), "badcontinue");
+    assert_eq!(error_code(&format!("{ap}&apprlevel=sysop")), "invalidparammix");
+    assert_eq!(error_code(&format!("{ap}&apprefix=Talk:Foo")), "invalidtitle");
+}
+
+#[test]
+fn a_prefix_is_matched_literally_and_case_sensitively() {
+    let ap = "action=query&list=allpages&aplimit=max&format=json&formatversion=2";
+    // `_` is a LIKE wildcard; here it stands for a space and must match only one.
+    let (_, body) = fixture_api(&format!("{ap}&apprefix=Ba_"));
+    assert_eq!(titles(&body), Vec::<String>::new());
+    // The first letter is upper-cased as in titles, the rest is kept.
+    let (_, body) = fixture_api(&format!("{ap}&apprefix=pROT"));
+    assert_eq!(titles(&body), Vec::<String>::new());
+    let (_, body) = fixture_api(&format!("{ap}&apprefix=protected%20t"));
+    assert_eq!(titles(&body), ["Protected then moved"]);
+}

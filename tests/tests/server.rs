@@ -1,0 +1,168 @@
+//! `wikiquery serve` on each kind of database: the demo wiki it creates, an existing
+//! MediaWiki database (served read-only, never written), an unreachable database, and a
+//! database lost while serving.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use actix_web::{test as web_test, web, App};
+use serde_json::Value;
+use wikiquery_server::config::ServeConfig;
+use wikiquery_server::http::{configure, AppState};
+use wikiquery_server::serve::{api_config, open_store};
+use wikiquery_tests::fixtures;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wikiquery-server-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn config(db: String) -> ServeConfig {
+    ServeConfig {
+        listen: "127.0.0.1:0".into(),
+        db,
+        replicas: Vec::new(),
+        workers: 1,
+        pool_size: 2,
+        site_name: Some("Fixture Wiki".into()),
+    }
+}
+
+async fn get(state: &web::Data<AppState>, query: &str) -> (u16, Value) {
+    let app = web_test::init_service(App::new().app_data(state.clone()).configure(configure)).await;
+    let req = web_test::TestRequest::get().uri(&format!("/api.php?{query}")).to_request();
+    let resp = web_test::call_service(&app, req).await;
+    let status = resp.status().as_u16();
+    (status, web_test::read_body_json(resp).await)
+}
+
+fn state_for(db: String) -> web::Data<AppState> {
+    wikiquery_modules::link();
+    let store = open_store(&config(db)).expect("the store opens");
+    web::Data::new(AppState { config: Arc::new(api_config(store, "test".into(), "/api.php".into())) })
+}
+
+fn titles(body: &Value) -> Vec<String> {
+    body["query"]["allpages"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no allpages in {body}"))
+        .iter()
+        .filter_map(|p| p["title"].as_str().map(str::to_owned))
+        .collect()
+}
+
+#[actix_web::test]
+async fn an_existing_mediawiki_database_is_served_and_never_written() {
+    let dir = temp_dir("existing");
+    let copy = dir.join("fixturewiki.sqlite");
+    std::fs::copy(fixtures().join("mw139/fixturewiki.sqlite"), &copy).expect("copy");
+    let before = std::fs::read(&copy).expect("read");
+    {
+        let state = state_for(format!("sqlite:{}", copy.display()));
+        let (status, body) = get(&state, "action=query&list=allpages&aplimit=10&format=json&formatversion=2").await;
+        assert_eq!(status, 200, "{body}");
+        let oracle = wikiquery_tests::fixture_json("oracle/allpages-limit10.fv2.json");
+        assert_eq!(body["query"], oracle["response"]["query"], "the same pages as MediaWiki lists");
+        let (_, body) = get(&state, "action=query&list=allpages&apnamespace=4&format=json&formatversion=2").await;
+        assert!(titles(&body).iter().all(|t| t.starts_with("Fixture Wiki:")), "{body}");
+    }
+    assert!(before == std::fs::read(&copy).expect("read"), "the MediaWiki database was written");
+    let leftovers: Vec<_> = std::fs::read_dir(&dir).expect("dir").filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
+    assert_eq!(leftovers.len(), 1, "no journal or WAL beside it: {leftovers:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[actix_web::test]
+async fn a_new_database_gets_the_demo_wiki() {
+    let dir = temp_dir("demo");
+    let path = dir.join("data").join("wiki.sqlite");
+    wikiquery_server::demo::create(&path, &wikiquery_store::store::OpenOptions {
+        primary: format!("sqlite:{}", path.display()),
+        ..Default::default()
+    })
+    .expect("the demo wiki loads");
+    let state = state_for(format!("sqlite:{}", path.display()));
+    let (_, body) = get(&state, "action=query&list=allpages&aplimit=max&format=json&formatversion=2").await;
+    assert_eq!(titles(&body).len(), 107, "the demo wiki's main namespace has 107 pages");
+    drop(state);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_unreachable_database_is_a_clear_startup_error() {
+    let err = open_store(&config("sqlite:/proc/no-such-dir/wiki.sqlite".into())).err().expect("cannot open");
+    assert!(err.contains("cannot open the database"), "{err}");
+    assert!(err.contains("/proc/no-such-dir/wiki.sqlite"), "names the database: {err}");
+    let err = open_store(&config("postgres://postgres:secret@127.0.0.1:1/nowhere".into())).err().expect("cannot open");
+    assert!(err.contains("cannot open the database"), "{err}");
+    assert!(!err.contains("secret"), "the password is not shown: {err}");
+}
+
+#[test]
+fn a_url_of_no_known_database_is_refused() {
+    let err = open_store(&config("oracle://db".into())).err().expect("refused");
+    assert!(err.contains("oracle://db"), "{err}");
+}
+
+#[cfg(feature = "postgres")]
+mod postgres {
+    use super::*;
+    use std::process::Command;
+
+    fn admin_url() -> String {
+        std::env::var("WIKIQUERY_TEST_POSTGRES").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+    }
+
+    fn psql(sql: &str) {
+        let out = Command::new("psql").arg(admin_url()).args(["-v", "ON_ERROR_STOP=1", "-q", "-c", sql]).output();
+        let out = out.expect("psql runs (Debian's postgresql-client)");
+        assert!(out.status.success(), "{sql}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+
+    fn db_url(name: &str) -> String {
+        let admin = admin_url();
+        let base = admin.rsplit_once('/').map(|(b, _)| b.to_owned()).unwrap_or(admin);
+        format!("{base}/{name}")
+    }
+
+    #[actix_web::test]
+    async fn a_lost_database_answers_503_and_the_server_recovers() {
+        let name = format!("wikiquery_lost_{}", std::process::id());
+        psql(&format!("DROP DATABASE IF EXISTS {name}"));
+        psql(&format!("CREATE DATABASE {name}"));
+        let url = db_url(&name);
+        {
+            let store = wikiquery_store::store::Store::open(&wikiquery_store::store::OpenOptions {
+                primary: url.clone(),
+                ..Default::default()
+            })
+            .expect("opens");
+            wikiquery_store::dump::import::import_dump(
+                fixtures().join("mw139/dump-full.xml"),
+                store.primary_pool().expect("writable"),
+                wikiquery_store::dump::import::ImportOptions { progress: false, ..Default::default() },
+            )
+            .expect("imports");
+        }
+        let state = state_for(url);
+        let query = "action=query&list=allpages&aplimit=3&format=json&formatversion=2";
+        let (status, body) = get(&state, query).await;
+        assert_eq!((status, titles(&body).len()), (200, 3), "{body}");
+
+        psql(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false"));
+        psql(&format!("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"));
+        let (status, body) = get(&state, query).await;
+        assert_eq!(status, 503, "{body}");
+        assert_eq!(body["error"]["code"], "internal_api_error_DBConnectionError", "{body}");
+
+        psql(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS true"));
+        let (status, body) = get(&state, query).await;
+        assert_eq!((status, titles(&body).len()), (200, 3), "recovers: {body}");
+
+        drop(state);
+        psql(&format!("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"));
+        psql(&format!("DROP DATABASE IF EXISTS {name}"));
+    }
+}

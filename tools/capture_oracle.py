@@ -1,0 +1,365 @@
+#!/usr/bin/env python3
+"""Captures MediaWiki 1.39's answers to a fixed list of requests, for the differential tests.
+
+The reference MediaWiki serves the fixture database (tests/fixtures/mw139/fixturewiki.sqlite);
+start it with `bash /work/shared/oracle/serve-fixture.sh 8081 /tmp/mw-oracle &`. Each request
+is written to tests/fixtures/oracle/<group>/<name>.json as
+{"request": "<query string>", "response": <the parsed JSON answer>}; the Rust tests replay the
+request in-process against the same database and compare. The tests never talk to MediaWiki.
+
+    tools/capture_oracle.py [--api URL] [GROUP ...]     (default: every group)
+
+GROUPS holds the requests: group -> {file name: query string (already URL-encoded)}.
+CHAINS holds requests that are followed through their `continue` members until MediaWiki has
+no more; step n is written as <name>-<nn>.json.
+"""
+
+import argparse
+import json
+import os
+import sys
+import urllib.parse
+import urllib.request
+
+DEFAULT_API = "http://127.0.0.1:8081/api.php"
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "fixtures", "oracle")
+
+AP = "action=query&list=allpages"
+FV2 = "&format=json&formatversion=2"
+FV1 = "&format=json"
+
+GROUPS = {
+    "allpages": {
+        # defaults, both formats
+        "default": AP + FV1,
+        "default.fv2": AP + FV2,
+        # namespaces
+        "ns1-max.fv2": AP + "&apnamespace=1&aplimit=max" + FV2,
+        "ns2-max": AP + "&apnamespace=2&aplimit=max" + FV1,
+        "ns2-max.fv2": AP + "&apnamespace=2&aplimit=max" + FV2,
+        "ns3-limit3.fv2": AP + "&apnamespace=3&aplimit=3" + FV2,
+        "ns4-max": AP + "&apnamespace=4&aplimit=max" + FV1,
+        "ns6.fv2": AP + "&apnamespace=6" + FV2,
+        "ns10-limit5": AP + "&apnamespace=10&aplimit=5" + FV1,
+        "ns14-max.fv2": AP + "&apnamespace=14&aplimit=max" + FV2,
+        "ns5-empty": AP + "&apnamespace=5" + FV1,
+        "ns5-empty.fv2": AP + "&apnamespace=5" + FV2,
+        "ns0-max": AP + "&aplimit=max" + FV1,
+        "ns0-max.fv2": AP + "&aplimit=max" + FV2,
+        # redirects
+        "redirects-max.fv2": AP + "&apfilterredir=redirects&aplimit=max" + FV2,
+        "redirects-ns14": AP + "&apfilterredir=redirects&apnamespace=14" + FV1,
+        "nonredirects-limit20": AP + "&apfilterredir=nonredirects&aplimit=20" + FV1,
+        "nonredirects-ns10.fv2": AP + "&apfilterredir=nonredirects&apnamespace=10" + FV2,
+        # language links
+        "withlanglinks-max.fv2": AP + "&apfilterlanglinks=withlanglinks&aplimit=max" + FV2,
+        "withoutlanglinks-limit15": AP + "&apfilterlanglinks=withoutlanglinks&aplimit=15" + FV1,
+        "withlanglinks-ns14.fv2": AP + "&apfilterlanglinks=withlanglinks&apnamespace=14" + FV2,
+        # sizes
+        "minsize500.fv2": AP + "&apminsize=500&aplimit=max" + FV2,
+        "maxsize20": AP + "&apmaxsize=20&aplimit=max" + FV1,
+        "size-range-ns2.fv2": AP + "&apminsize=20&apmaxsize=80&apnamespace=2&aplimit=max" + FV2,
+        "size-negative.fv2": AP + "&apmaxsize=-1" + FV2,
+        # protection
+        "prtype-edit.fv2": AP + "&apprtype=edit&aplimit=max" + FV2,
+        "prtype-edit-move": AP + "&apprtype=edit%7Cmove&aplimit=max" + FV1,
+        "prtype-move-ns4.fv2": AP + "&apprtype=move&apnamespace=4" + FV2,
+        "prtype-edit-ns4.fv2": AP + "&apprtype=edit&apnamespace=4" + FV2,
+        "prlevel-sysop.fv2": AP + "&apprtype=edit&apprlevel=sysop" + FV2,
+        "prlevel-autoconfirmed.fv2": AP + "&apprtype=edit&apprlevel=autoconfirmed" + FV2,
+        "prlevel-empty.fv2": AP + "&apprtype=move&apprlevel=" + FV2,
+        "prcascade-cascading.fv2": AP + "&apprtype=edit&apprfiltercascade=cascading&apnamespace=4" + FV2,
+        "prcascade-noncascading-ns4.fv2": AP + "&apprtype=edit&apprfiltercascade=noncascading&apnamespace=4" + FV2,
+        "prcascade-noncascading": AP + "&apprtype=edit%7Cmove&apprfiltercascade=noncascading" + FV1,
+        "prcascade-without-prtype.fv2": AP + "&apprfiltercascade=cascading&aplimit=3" + FV2,
+        "prexpiry-indefinite.fv2": AP + "&apprexpiry=indefinite" + FV2,
+        "prexpiry-definite.fv2": AP + "&apprexpiry=definite" + FV2,
+        "prexpiry-definite-move.fv2": AP + "&apprexpiry=definite&apprtype=move" + FV2,
+        "prexpiry-indefinite-edit-desc": AP + "&apprexpiry=indefinite&apprtype=edit&apdir=descending" + FV1,
+        "prtype-upload.fv2": AP + "&apprtype=upload" + FV2,
+        "prtype-empty.fv2": AP + "&apprtype=&aplimit=2" + FV2,
+        # prefix
+        "prefix-pro.fv2": AP + "&apprefix=Pro" + FV2,
+        "prefix-lowercase-leading-space": AP + "&apprefix=%20%20pro" + FV1,
+        "prefix-trailing-space.fv2": AP + "&apprefix=Protected%20t" + FV2,
+        "prefix-trailing-only-space.fv2": AP + "&apprefix=Cat%20" + FV2,
+        "prefix-underscore-literal.fv2": AP + "&apprefix=Ba_" + FV2,
+        "prefix-percent-literal.fv2": AP + "&apprefix=%25" + FV2,
+        "prefix-plus.fv2": AP + "&apprefix=c%2B" + FV2,
+        "prefix-ampersand": AP + "&apprefix=rock%20%26" + FV1,
+        "prefix-non-ascii.fv2": AP + "&apprefix=%C5%82%C3%B3" + FV2,
+        "prefix-cjk.fv2": AP + "&apprefix=%E6%9D%B1" + FV2,
+        "prefix-empty-limit3.fv2": AP + "&apprefix=&aplimit=3" + FV2,
+        "prefix-user-subpages.fv2": AP + "&apnamespace=2&apprefix=alice/" + FV2,
+        "prefix-ip-ns3.fv2": AP + "&apnamespace=3&apprefix=192.0.2." + FV2,
+        "prefix-desc.fv2": AP + "&apprefix=C&apdir=descending&aplimit=4" + FV2,
+        "prefix-case-sensitive.fv2": AP + "&apprefix=pROT" + FV2,
+        "prefix-case-sensitive-ban": AP + "&apprefix=bAN" + FV1,
+        "prefix-ns4-site-name.fv2": AP + "&apnamespace=4&apprefix=Fixture%20Wiki:A" + FV2,
+        "from-ns2-namespace-again.fv2": AP + "&apnamespace=2&apfrom=User:Bob" + FV2,
+        # from / to / dir
+        "from-b-to-c.fv2": AP + "&apfrom=B&apto=C" + FV2,
+        "from-b-to-c-desc.fv2": AP + "&apfrom=B&apto=C&apdir=descending" + FV2,
+        "from-c-to-b-desc": AP + "&apfrom=C&apto=B&apdir=descending&aplimit=max" + FV1,
+        "from-lowercase.fv2": AP + "&apfrom=m&aplimit=5" + FV2,
+        "from-space-title.fv2": AP + "&apfrom=new%20name&aplimit=3" + FV2,
+        "to-only.fv2": AP + "&apto=Apple" + FV2,
+        "desc-limit5.fv2": AP + "&apdir=descending&aplimit=5" + FV2,
+        "desc-limit5": AP + "&apdir=descending&aplimit=5" + FV1,
+        "from-empty-desc.fv2": AP + "&apfrom=&apdir=descending" + FV2,
+        "from-empty-limit2.fv2": AP + "&apfrom=&aplimit=2" + FV2,
+        "from-ns4-canonical.fv2": AP + "&apnamespace=4&apfrom=p" + FV2,
+        "from-to-ns14-limit2": AP + "&apnamespace=14&apfrom=B&apto=P&aplimit=2" + FV1,
+        # continue
+        "continue-biology.fv2": AP + "&apcontinue=Biology&aplimit=5" + FV2,
+        "continue-desc": AP + "&apcontinue=Biology&apdir=descending&aplimit=3" + FV1,
+        "continue-empty.fv2": AP + "&apcontinue=&aplimit=2" + FV2,
+        "continue-with-from.fv2": AP + "&apfrom=C&apcontinue=Dog&aplimit=3" + FV2,
+        "rawcontinue": AP + "&aplimit=3&rawcontinue=1" + FV1,
+        "combined-filters.fv2": AP
+        + "&apfilterredir=nonredirects&apfilterlanglinks=withoutlanglinks&apminsize=100&apfrom=L&aplimit=6"
+        + FV2,
+        # limits
+        "limit1": AP + "&aplimit=1" + FV1,
+        "limit-over-max.fv2": AP + "&aplimit=1000" + FV2,
+        "limit-zero.fv2": AP + "&aplimit=0" + FV2,
+        # bad input
+        "error-namespace.fv2": AP + "&apnamespace=9999" + FV2,
+        "error-limit-abc.fv2": AP + "&aplimit=abc" + FV2,
+        "error-limit-abc": AP + "&aplimit=abc" + FV1,
+        "error-continue-bar.fv2": AP + "&apcontinue=a%7Cb" + FV2,
+        "error-prlevel-without-prtype.fv2": AP + "&apprlevel=sysop" + FV2,
+        "error-prlevel-empty-without-prtype.fv2": AP + "&apprlevel=" + FV2,
+        "error-from-other-namespace.fv2": AP + "&apfrom=Talk:Foo" + FV2,
+        "error-prefix-fragment.fv2": AP + "&apprefix=Foo%23bar" + FV2,
+        "error-prefix-interwiki.fv2": AP + "&apprefix=en:Foo" + FV2,
+        "error-to-illegal.fv2": AP + "&apto=a%5Bb" + FV2,
+        "error-minsize-abc.fv2": AP + "&apminsize=abc" + FV2,
+        "error-filterredir.fv2": AP + "&apfilterredir=bogus" + FV2,
+        "error-dir": AP + "&apdir=up" + FV1,
+        "warning-prtype-bogus.fv2": AP + "&apprtype=bogus&aplimit=2" + FV2,
+        "prlevel-bogus-warning.fv2": AP + "&apprtype=edit&apprlevel=bogus" + FV2,
+    },
+}
+
+CHAINS = {
+    "allpages": {
+        "chain-ns0-limit7.fv2": AP + "&aplimit=7" + FV2,
+        "chain-ns2-limit5": AP + "&apnamespace=2&aplimit=5" + FV1,
+    },
+}
+
+
+LE = "action=query&list=logevents"
+ALLPROPS = "&leprop=ids%7Ctitle%7Ctype%7Cuser%7Cuserid%7Ctimestamp%7Ccomment%7Cparsedcomment%7Cdetails%7Ctags"
+
+GROUPS["logevents"] = {
+    # defaults and every property, both formats
+    "default": LE + FV1,
+    "default.fv2": LE + FV2,
+    "max": LE + "&lelimit=max" + FV1,
+    "max.fv2": LE + "&lelimit=max" + FV2,
+    "allprops-max": LE + ALLPROPS + "&lelimit=max" + FV1,
+    "allprops-max.fv2": LE + ALLPROPS + "&lelimit=max" + FV2,
+    "allprops-newer-max.fv2": LE + ALLPROPS + "&lelimit=max&ledir=newer" + FV2,
+    # one property at a time
+    "prop-ids.fv2": LE + "&leprop=ids&lelimit=30" + FV2,
+    "prop-title.fv2": LE + "&leprop=title&lelimit=30" + FV2,
+    "prop-type": LE + "&leprop=type&lelimit=30" + FV1,
+    "prop-user.fv2": LE + "&leprop=user&lelimit=max" + FV2,
+    "prop-userid": LE + "&leprop=userid&lelimit=max" + FV1,
+    "prop-user-userid.fv2": LE + "&leprop=user%7Cuserid&lelimit=max" + FV2,
+    "prop-timestamp.fv2": LE + "&leprop=timestamp&lelimit=30" + FV2,
+    "prop-comment": LE + "&leprop=comment&lelimit=max" + FV1,
+    "prop-parsedcomment.fv2": LE + "&leprop=parsedcomment&lelimit=max" + FV2,
+    "prop-details.fv2": LE + "&leprop=details&lelimit=max" + FV2,
+    "prop-details": LE + "&leprop=details&lelimit=max" + FV1,
+    "prop-tags.fv2": LE + "&leprop=tags&lelimit=max" + FV2,
+    "prop-empty.fv2": LE + "&leprop=&lelimit=5" + FV2,
+    "prop-bogus-warning.fv2": LE + "&leprop=ids%7Cbogus&lelimit=3" + FV2,
+    # every log type
+    "type-block.fv2": LE + ALLPROPS + "&letype=block" + FV2,
+    "type-block": LE + ALLPROPS + "&letype=block" + FV1,
+    "type-contentmodel.fv2": LE + ALLPROPS + "&letype=contentmodel" + FV2,
+    "type-create.fv2": LE + ALLPROPS + "&letype=create&lelimit=25" + FV2,
+    "type-delete.fv2": LE + ALLPROPS + "&letype=delete" + FV2,
+    "type-delete": LE + ALLPROPS + "&letype=delete" + FV1,
+    "type-import.fv2": LE + ALLPROPS + "&letype=import" + FV2,
+    "type-managetags.fv2": LE + ALLPROPS + "&letype=managetags" + FV2,
+    "type-merge.fv2": LE + ALLPROPS + "&letype=merge" + FV2,
+    "type-move.fv2": LE + ALLPROPS + "&letype=move" + FV2,
+    "type-move": LE + ALLPROPS + "&letype=move" + FV1,
+    "type-newusers.fv2": LE + ALLPROPS + "&letype=newusers" + FV2,
+    "type-patrol.fv2": LE + ALLPROPS + "&letype=patrol" + FV2,
+    "type-patrol": LE + ALLPROPS + "&letype=patrol" + FV1,
+    "type-protect.fv2": LE + ALLPROPS + "&letype=protect" + FV2,
+    "type-protect": LE + ALLPROPS + "&letype=protect" + FV1,
+    "type-renameuser.fv2": LE + ALLPROPS + "&letype=renameuser" + FV2,
+    "type-rights.fv2": LE + ALLPROPS + "&letype=rights" + FV2,
+    "type-rights": LE + ALLPROPS + "&letype=rights" + FV1,
+    "type-suppress.fv2": LE + ALLPROPS + "&letype=suppress" + FV2,
+    "type-tag.fv2": LE + ALLPROPS + "&letype=tag" + FV2,
+    "type-tag": LE + ALLPROPS + "&letype=tag" + FV1,
+    "type-upload.fv2": LE + ALLPROPS + "&letype=upload" + FV2,
+    "type-empty.fv2": LE + "&letype=" + FV2,
+    # actions
+    "action-block-reblock.fv2": LE + "&leaction=block/reblock" + FV2,
+    "action-block-unblock": LE + "&leaction=block/unblock" + FV1,
+    "action-delete-revision.fv2": LE + "&leaction=delete/revision" + FV2,
+    "action-delete-event.fv2": LE + "&leaction=delete/event" + FV2,
+    "action-delete-restore": LE + "&leaction=delete/restore" + FV1,
+    "action-delete-delete_redir.fv2": LE + "&leaction=delete/delete_redir" + FV2,
+    "action-protect-move_prot.fv2": LE + "&leaction=protect/move_prot" + FV2,
+    "action-protect-unprotect.fv2": LE + "&leaction=protect/unprotect" + FV2,
+    "action-rights-rights.fv2": LE + "&leaction=rights/rights&leprop=type%7Ctitle%7Cdetails" + FV2,
+    "action-upload-overwrite.fv2": LE + "&leaction=upload/overwrite" + FV2,
+    "action-newusers-create2.fv2": LE + "&leaction=newusers/create2" + FV2,
+    "action-managetags-deactivate": LE + "&leaction=managetags/deactivate" + FV1,
+    "action-suppress-event.fv2": LE + "&leaction=suppress/event" + FV2,
+    "action-renameuser.fv2": LE + "&leaction=renameuser/renameuser" + FV2,
+    "action-with-type.fv2": LE + "&letype=move&leaction=block/block" + FV2,
+    # time range and direction
+    "start.fv2": LE + "&lestart=20261121233226&lelimit=15" + FV2,
+    "end.fv2": LE + "&leend=20261121233230" + FV2,
+    "start-end-older.fv2": LE + "&lestart=20261121233227&leend=20261121233226&lelimit=max" + FV2,
+    "start-end-newer.fv2": LE + "&lestart=20261121233152&leend=20261121233155&ledir=newer&lelimit=max" + FV2,
+    "start-end-inverted.fv2": LE + "&lestart=20261121233152&leend=20261121233155" + FV2,
+    "start-iso-newer": LE + "&lestart=2026-11-21T23:32:25Z&ledir=newer&lelimit=12" + FV1,
+    "newer.fv2": LE + "&ledir=newer&lelimit=20" + FV2,
+    "newer-type-rights": LE + "&ledir=newer&letype=rights" + FV1,
+    # performer
+    "user-admin.fv2": LE + "&leuser=Admin&lelimit=30" + FV2,
+    "user-alice-lowercase.fv2": LE + "&leuser=alice&lelimit=max" + FV2,
+    "user-ip.fv2": LE + "&leuser=127.0.0.1" + FV2,
+    "user-id.fv2": LE + "&leuser=%233&lelimit=max" + FV2,
+    "user-id-missing.fv2": LE + "&leuser=%23999" + FV2,
+    "user-missing.fv2": LE + "&leuser=Nonexistent%20user" + FV2,
+    "user-interwiki.fv2": LE + "&leuser=imported%3EExternalUser" + FV2,
+    "user-hidden-spammer.fv2": LE + "&leuser=Spammer1" + FV2,
+    "user-mallory": LE + "&leuser=Mallory" + FV1,
+    "user-system.fv2": LE + "&leuser=MediaWiki%20default" + FV2,
+    "user-bad.fv2": LE + "&leuser=Foo%7CBar" + FV2,
+    "user-empty.fv2": LE + "&leuser=" + FV2,
+    # subject page
+    "title-user-mallory.fv2": LE + "&letitle=User:Mallory" + FV2,
+    "title-cat": LE + "&letitle=cat" + FV1,
+    "title-underscores.fv2": LE + "&letitle=Old_name_A" + FV2,
+    "title-special-tags.fv2": LE + "&letitle=Special:Tags&lelimit=3" + FV2,
+    "title-special-log-upload.fv2": LE + "&letitle=Special:Log/upload" + FV2,
+    "title-missing-page.fv2": LE + "&letitle=Forbidden%20title" + FV2,
+    "title-invalid.fv2": LE + "&letitle=Foo%7Cbar" + FV2,
+    "title-interwiki.fv2": LE + "&letitle=wikipedia:Foo" + FV2,
+    "title-empty.fv2": LE + "&letitle=" + FV2,
+    "namespace-0.fv2": LE + "&lenamespace=0&lelimit=20" + FV2,
+    "namespace-2": LE + "&lenamespace=2&lelimit=max" + FV1,
+    "namespace-6.fv2": LE + "&lenamespace=6" + FV2,
+    "namespace-special.fv2": LE + "&lenamespace=-1&lelimit=max" + FV2,
+    "namespace-media.fv2": LE + "&lenamespace=-2" + FV2,
+    "namespace-4.fv2": LE + "&lenamespace=4" + FV2,
+    "namespace-bad.fv2": LE + "&lenamespace=99" + FV2,
+    "prefix-old.fv2": LE + "&leprefix=Old" + FV2,
+    "prefix-user-alice.fv2": LE + "&leprefix=User:Alice" + FV2,
+    "prefix-lowercase": LE + "&leprefix=protected" + FV1,
+    "prefix-percent.fv2": LE + "&leprefix=%25" + FV2,
+    "prefix-underscore.fv2": LE + "&leprefix=Old_" + FV2,
+    "prefix-special.fv2": LE + "&leprefix=Special:Log" + FV2,
+    "prefix-invalid.fv2": LE + "&leprefix=Foo%5Bbar" + FV2,
+    "mix-title-prefix.fv2": LE + "&letitle=Cat&leprefix=Ca" + FV2,
+    "mix-title-namespace.fv2": LE + "&letitle=Cat&lenamespace=0" + FV2,
+    "mix-all-three.fv2": LE + "&letitle=Cat&lenamespace=0&leprefix=C" + FV2,
+    # tags
+    "tag-fixture.fv2": LE + "&letag=fixture-tag&leprop=ids%7Ctitle%7Ctags&lelimit=max" + FV2,
+    "tag-temp": LE + "&letag=temp-tag&leprop=ids%7Ctags" + FV1,
+    "tag-redirect.fv2": LE + "&letag=mw-new-redirect" + FV2,
+    "tag-unknown.fv2": LE + "&letag=no-such-tag" + FV2,
+    "tag-empty.fv2": LE + "&letag=" + FV2,
+    # continuation
+    "continue-mid.fv2": LE + "&lecontinue=20261121233230%7C253&lelimit=5" + FV2,
+    "continue-mid-newer": LE + "&lecontinue=20261121233153%7C5&ledir=newer&lelimit=5" + FV1,
+    "continue-iso-space-id.fv2": LE + "&lecontinue=2026-11-21T23:32:30Z%7C%20255&lelimit=2&leprop=ids" + FV2,
+    "continue-type.fv2": LE + "&letype=block&lecontinue=20261121233230%7C256&lelimit=2" + FV2,
+    "rawcontinue": LE + "&lelimit=3&rawcontinue=1" + FV1,
+    # limits
+    "limit1.fv2": LE + "&lelimit=1" + FV2,
+    "limit-zero.fv2": LE + "&lelimit=0&leprop=ids" + FV2,
+    "limit-negative": LE + "&lelimit=-5&leprop=ids" + FV1,
+    "limit-over-max.fv2": LE + "&lelimit=501&leprop=ids" + FV2,
+    "limit-over-max": LE + "&lelimit=600&leprop=ids" + FV1,
+    # bad input
+    "error-action-foo-bar.fv2": LE + "&leaction=foo/bar" + FV2,
+    "error-action-block-nonsense.fv2": LE + "&leaction=block/nonsense" + FV2,
+    "error-action-block-nonsense": LE + "&leaction=block/nonsense" + FV1,
+    "error-action-wildcard.fv2": LE + "&leaction=block/*" + FV2,
+    "error-action-no-slash.fv2": LE + "&leaction=block" + FV2,
+    "error-action-empty.fv2": LE + "&leaction=" + FV2,
+    "error-type-nonsense.fv2": LE + "&letype=nonsense" + FV2,
+    "error-type-nonsense": LE + "&letype=nonsense" + FV1,
+    "error-limit-abc.fv2": LE + "&lelimit=abc" + FV2,
+    "error-continue-one-part.fv2": LE + "&lecontinue=x" + FV2,
+    "error-continue-three-parts.fv2": LE + "&lecontinue=1%7C2%7C3" + FV2,
+    "error-continue-bad-id.fv2": LE + "&lecontinue=20261121233230%7Cabc" + FV2,
+    "error-continue-fraction.fv2": LE + "&lecontinue=20261121233230%7C2.5" + FV2,
+    "error-continue-empty.fv2": LE + "&lecontinue=" + FV2,
+    "error-continue-bad-timestamp.fv2": LE + "&lecontinue=abc%7C5" + FV2,
+    "error-start.fv2": LE + "&lestart=yesterday" + FV2,
+    "error-dir.fv2": LE + "&ledir=sideways" + FV2,
+}
+
+CHAINS["logevents"] = {
+    "chain-limit50.fv2": LE + ALLPROPS + "&lelimit=50" + FV2,
+    "chain-newer-limit40": LE + "&lelimit=40&ledir=newer" + FV1,
+    "chain-type-create-newer.fv2": LE + "&letype=create&lelimit=60&ledir=newer&leprop=ids%7Ctitle%7Ctimestamp" + FV2,
+}
+
+
+def fetch(api, query):
+    req = urllib.request.Request(api + "?" + query, headers={"User-Agent": "wikiquery-capture/1"})
+    with urllib.request.urlopen(req, timeout=60) as res:
+        return json.loads(res.read().decode("utf-8"))
+
+
+def write(group, name, query, response):
+    folder = os.path.join(OUT, group)
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, name + ".json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump({"request": query, "response": response}, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+    return path
+
+
+def follow(api, group, name, query, max_steps=100):
+    """Captures a request and every continuation of it."""
+    step, current = 1, query
+    while step <= max_steps:
+        response = fetch(api, current)
+        write(group, "%s-%02d" % (name, step), current, response)
+        cont = response.get("continue")
+        if not cont:
+            return step
+        current = query + "&" + urllib.parse.urlencode(list(cont.items()))
+        step += 1
+    raise SystemExit("%s/%s: still continuing after %d steps" % (group, name, max_steps))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--api", default=DEFAULT_API, help="the reference api.php (default %(default)s)")
+    parser.add_argument("groups", nargs="*", help="groups to capture (default: all)")
+    args = parser.parse_args()
+    known = sorted(set(GROUPS) | set(CHAINS))
+    groups = args.groups or known
+    for group in groups:
+        if group not in known:
+            raise SystemExit("unknown group %r (known: %s)" % (group, ", ".join(known)))
+        count = 0
+        for name, query in GROUPS.get(group, {}).items():
+            write(group, name, query, fetch(args.api, query))
+            count += 1
+        for name, query in CHAINS.get(group, {}).items():
+            count += follow(args.api, group, name, query)
+        print("%s: %d requests captured" % (group, count), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
