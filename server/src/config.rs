@@ -90,7 +90,9 @@ mod tests {
 
     #[test]
     fn flags_win_over_the_file_and_the_file_over_defaults() {
-        let file: FileConfig = toml::from_str("listen = \"0.0.0.0:9\"\ndb = \"sqlite:x.sqlite\"\nreplicas = [\"sqlite:r.sqlite\"]").unwrap();
+        let file: FileConfig =
+            toml::from_str("listen = \"0.0.0.0:9\"\ndb = \"sqlite:x.sqlite\"\nreplicas = [\"sqlite:r.sqlite\"]")
+                .unwrap();
         let flags = ServeArgs { db: Some("sqlite:flag.sqlite".into()), ..Default::default() };
         let c = resolve(&flags, file);
         assert_eq!(c.db, "sqlite:flag.sqlite");

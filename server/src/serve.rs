@@ -56,9 +56,10 @@ pub fn run(config: ServeConfig) -> Result<(), String> {
     let listen = config.listen.clone();
     actix_web::rt::System::new()
         .block_on(async move {
-            let server = HttpServer::new(move || App::new().app_data(web::Data::new(state.clone())).configure(configure))
-                .workers(config.workers)
-                .bind(&listen)?;
+            let server =
+                HttpServer::new(move || App::new().app_data(web::Data::new(state.clone())).configure(configure))
+                    .workers(config.workers)
+                    .bind(&listen)?;
             tracing::info!(%listen, "serving /api.php");
             server.run().await
         })

@@ -69,7 +69,8 @@ async fn an_existing_mediawiki_database_is_served_and_never_written() {
         assert!(titles(&body).iter().all(|t| t.starts_with("Fixture Wiki:")), "{body}");
     }
     assert!(before == std::fs::read(&copy).expect("read"), "the MediaWiki database was written");
-    let leftovers: Vec<_> = std::fs::read_dir(&dir).expect("dir").filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
+    let leftovers: Vec<_> =
+        std::fs::read_dir(&dir).expect("dir").filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
     assert_eq!(leftovers.len(), 1, "no journal or WAL beside it: {leftovers:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -78,14 +79,34 @@ async fn an_existing_mediawiki_database_is_served_and_never_written() {
 async fn a_new_database_gets_the_demo_wiki() {
     let dir = temp_dir("demo");
     let path = dir.join("data").join("wiki.sqlite");
-    wikiquery_server::demo::create(&path, &wikiquery_store::store::OpenOptions {
-        primary: format!("sqlite:{}", path.display()),
-        ..Default::default()
-    })
+    wikiquery_server::demo::create(
+        &path,
+        &wikiquery_store::store::OpenOptions { primary: format!("sqlite:{}", path.display()), ..Default::default() },
+    )
     .expect("the demo wiki loads");
     let state = state_for(format!("sqlite:{}", path.display()));
     let (_, body) = get(&state, "action=query&list=allpages&aplimit=max&format=json&formatversion=2").await;
     assert_eq!(titles(&body).len(), 107, "the demo wiki's main namespace has 107 pages");
+    drop(state);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[actix_web::test]
+async fn reads_go_to_the_replicas() {
+    let dir = temp_dir("replicas");
+    let replica = dir.join("replica.sqlite");
+    wikiquery_server::demo::create(
+        &replica,
+        &wikiquery_store::store::OpenOptions { primary: format!("sqlite:{}", replica.display()), ..Default::default() },
+    )
+    .expect("the demo wiki loads");
+    let primary = dir.join("primary.sqlite");
+    let mut cfg = config(format!("sqlite:{}", primary.display()));
+    cfg.replicas = vec![format!("sqlite:{}", replica.display())];
+    let store = open_store(&cfg).expect("opens");
+    let state = web::Data::new(AppState { config: Arc::new(api_config(store, "test".into(), "/api.php".into())) });
+    let (_, body) = get(&state, "action=query&list=allpages&aplimit=3&format=json&formatversion=2").await;
+    assert_eq!(titles(&body).len(), 3, "the empty primary has no pages; the replica answered: {body}");
     drop(state);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -584,7 +584,8 @@ impl Target {
         let sql = match conn {
             AnyConnection::Sqlite(_) => {
                 let mut sql = format!(
-                    "PRAGMA busy_timeout = {}; PRAGMA foreign_keys = OFF;",
+                    // LIKE is case-sensitive, as MediaWiki makes it on SQLite (prefix filters).
+                    "PRAGMA busy_timeout = {}; PRAGMA foreign_keys = OFF; PRAGMA case_sensitive_like = ON;",
                     self.busy_timeout.as_millis().min(i32::MAX as u128)
                 );
                 if self.read_only {

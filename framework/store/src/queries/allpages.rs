@@ -4,7 +4,8 @@
 use diesel::dsl::{exists, not};
 use diesel::prelude::*;
 
-use crate::backend::{AnyConnection, Backend, StoreError};
+use super::{like_prefix, LIKE_ESCAPE};
+use crate::backend::{AnyConnection, StoreError};
 use crate::schema::{langlinks, page, page_restrictions};
 use crate::with_conn;
 
@@ -80,30 +81,8 @@ pub struct AllPagesFilter {
     pub limit: i64,
 }
 
-/// The escape character of LIKE patterns, as MediaWiki uses it.
-const LIKE_ESCAPE: char = '`';
-
-/// A LIKE pattern matching every text that starts with `prefix`: the pattern characters `%`
-/// and `_` and the escape character itself are escaped.
-pub fn like_prefix(prefix: &str) -> String {
-    let mut pattern = String::with_capacity(prefix.len() + 2);
-    for c in prefix.chars() {
-        if matches!(c, '%' | '_') || c == LIKE_ESCAPE {
-            pattern.push(LIKE_ESCAPE);
-        }
-        pattern.push(c);
-    }
-    pattern.push('%');
-    pattern
-}
-
 /// The pages a filter selects, ordered by title in its direction, at most `filter.limit`.
 pub fn all_pages(conn: &mut AnyConnection, filter: &AllPagesFilter) -> Result<Vec<PageRow>, StoreError> {
-    if filter.prefix.is_some() && conn.backend() == Backend::Sqlite {
-        // SQLite's LIKE ignores ASCII case unless told otherwise; MediaWiki turns this on for
-        // every connection. A connection setting, not a write: allowed on read-only sessions.
-        conn.batch_execute("PRAGMA case_sensitive_like = ON")?;
-    }
     let pattern = filter.prefix.as_deref().map(like_prefix);
     let rows: Vec<(i64, i32, String)> = with_conn!(conn, |c| {
         let mut query = page::table

@@ -4,3 +4,20 @@
 
 pub mod allpages;
 pub mod logevents;
+
+/// The escape character of LIKE patterns, as MediaWiki uses it.
+pub const LIKE_ESCAPE: char = '`';
+
+/// A LIKE pattern matching every text that starts with `prefix`: the pattern characters `%`
+/// and `_` and the escape character itself are escaped.
+pub fn like_prefix(prefix: &str) -> String {
+    let mut pattern = String::with_capacity(prefix.len() + 2);
+    for c in prefix.chars() {
+        if matches!(c, '%' | '_') || c == LIKE_ESCAPE {
+            pattern.push(LIKE_ESCAPE);
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
+}

@@ -1,0 +1,76 @@
+//! The command line as operators script it: `wikiquery import` and `wikiquery serve` failures.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/mw139").join(name)
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wikiquery-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn wikiquery(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_wikiquery")).args(args).env("RUST_LOG", "warn").output().expect("runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn import_loads_a_dump_and_a_second_import_changes_nothing() {
+    let dir = temp_dir("import");
+    let db = format!("sqlite:{}", dir.join("wiki.sqlite").display());
+    let dump = fixture("dump-full.xml");
+    let (ok, out, err) = wikiquery(&["import", dump.to_str().unwrap_or_default(), "--db", &db]);
+    assert!(ok, "{err}");
+    assert!(out.contains("181 pages"), "the report counts the pages: {out}");
+    assert!(out.contains("307 revisions"), "and the revisions: {out}");
+    let (ok, again, err) = wikiquery(&["import", dump.to_str().unwrap_or_default(), "--db", &db]);
+    assert!(ok, "{err}");
+    assert!(again.contains("0 revisions") || again.contains("skipped"), "nothing new the second time: {again}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn import_refuses_a_database_wikiquery_did_not_create() {
+    let dir = temp_dir("refuse");
+    let copy = dir.join("fixturewiki.sqlite");
+    std::fs::copy(fixture("fixturewiki.sqlite"), &copy).expect("copy");
+    let before = std::fs::read(&copy).expect("read");
+    let db = format!("sqlite:{}", copy.display());
+    let (ok, _, err) = wikiquery(&["import", fixture("dump-logs.xml").to_str().unwrap_or_default(), "--db", &db]);
+    assert!(!ok);
+    assert!(err.contains("not a wikiquery database"), "{err}");
+    assert!(before == std::fs::read(&copy).expect("read"), "not written");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_truncated_dump_names_the_line() {
+    let dir = temp_dir("truncated");
+    let text = std::fs::read_to_string(fixture("dump-full.xml")).expect("dump");
+    let cut = dir.join("cut.xml");
+    std::fs::write(&cut, &text[..text.len() / 2]).expect("write");
+    let db = format!("sqlite:{}", dir.join("wiki.sqlite").display());
+    let (ok, _, err) = wikiquery(&["import", cut.to_str().unwrap_or_default(), "--db", &db]);
+    assert!(!ok);
+    assert!(err.contains("line "), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn serve_says_why_it_cannot_start() {
+    let (ok, _, err) = wikiquery(&["serve", "--listen", "127.0.0.1:0", "--db", "sqlite:/proc/no-such-dir/x.sqlite"]);
+    assert!(!ok);
+    assert!(err.contains("cannot open the database"), "{err}");
+    let (ok, _, err) = wikiquery(&["--config", "/proc/no-such-file.toml", "serve"]);
+    assert!(!ok);
+    assert!(err.contains("no-such-file.toml"), "{err}");
+}
