@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import sys
+import urllib.error
 import urllib.parse
 import urllib.request
 
@@ -312,6 +313,201 @@ CHAINS["logevents"] = {
 }
 
 
+# The main module's parameters (ApiMain): error formats, output options, assertions, CORS,
+# caching. These answers are not all JSON and some depend on headers, so each file also
+# records the HTTP status, the headers that matter, and the body as text when it is no JSON:
+# {"request", "request_headers"?, "status", "headers": {...}, "response" | "body"}.
+MAIN_HEADERS = ["content-type", "cache-control", "mediawiki-api-error", "access-control-allow-origin",
+                "access-control-allow-credentials", "mediawiki-login-suppressed", "retry-after"]
+BADACTION = "action=foo"
+APW = "action=query&list=allpages&aplimit=2&foo=1"
+APBAD = "action=query&list=allpages&aplimit=abc"
+APOVER = "action=query&list=allpages&aplimit=1000&apprefix=Z"
+MAIN = {}
+for ef in ["bc", "plaintext", "wikitext", "html", "raw", "none"]:
+    MAIN["errorformat-%s-error" % ef] = BADACTION + "&errorformat=" + ef + FV1
+    MAIN["errorformat-%s-error.fv2" % ef] = BADACTION + "&errorformat=" + ef + FV2
+    MAIN["errorformat-%s-warning.fv2" % ef] = APW + "&errorformat=" + ef + FV2
+    MAIN["errorformat-%s-module-error.fv2" % ef] = APBAD + "&errorformat=" + ef + FV2
+    MAIN["errorformat-%s-module-warning.fv2" % ef] = APOVER + "&errorformat=" + ef + FV2
+MAIN.update({
+    "errorformat-plaintext-warning": APW + "&errorformat=plaintext" + FV1,
+    "errorformat-raw-warning": APW + "&errorformat=raw" + FV1,
+    "errorformat-bogus.fv2": "action=query&errorformat=bogus" + FV2,
+    "errorlang-de.fv2": BADACTION + "&errorformat=plaintext&errorlang=de" + FV2,
+    "errorlang-bogus.fv2": BADACTION + "&errorformat=plaintext&errorlang=xx-bogus" + FV2,
+    "errorsuselocal.fv2": BADACTION + "&errorformat=plaintext&errorsuselocal=1" + FV2,
+    "formatversion-latest": "action=query&list=allpages&aplimit=1&formatversion=latest&format=json",
+    "formatversion-bogus": "action=query&formatversion=3&format=json",
+    "formatversion-1-booleans": "action=query&list=allpages&aplimit=1" + FV1,
+    "formatversion-2-booleans": "action=query&list=allpages&aplimit=1" + FV2,
+    "utf8": "action=query&list=allpages&apprefix=%C5%82%C3%B3&utf8=1" + FV1,
+    "no-utf8": "action=query&list=allpages&apprefix=%C5%82%C3%B3" + FV1,
+    "ascii.fv2": "action=query&list=allpages&apprefix=%C5%82%C3%B3&ascii=1" + FV2,
+    "no-ascii.fv2": "action=query&list=allpages&apprefix=%C5%82%C3%B3" + FV2,
+    "callback": "action=query&list=allpages&aplimit=1&callback=cb" + FV1,
+    "callback-error": BADACTION + "&callback=cb" + FV1,
+    "origin-star": "action=query&list=allpages&aplimit=1&origin=*" + FV1,
+    "origin-star-with-header": ("action=query&list=allpages&aplimit=1&origin=*" + FV1, {"Origin": "https://example.org"}),
+    "origin-mismatch": ("action=query&origin=https://a.example" + FV1, {"Origin": "https://b.example"}),
+    "origin-no-header": "action=query&origin=https://a.example" + FV1,
+    "origin-match-unlisted": ("action=query&origin=https://a.example" + FV1, {"Origin": "https://a.example"}),
+    "maxlag-0": "action=query&maxlag=0" + FV1,
+    "maxlag-5": "action=query&maxlag=5" + FV1,
+    "maxlag-negative": "action=query&maxlag=-1" + FV1,
+    "maxlag-abc": "action=query&maxlag=abc" + FV1,
+    "maxlag-fraction.fv2": "action=query&maxlag=1.5" + FV2,
+    "smaxage-maxage": "action=query&smaxage=60&maxage=30" + FV1,
+    "smaxage-only": "action=query&smaxage=60" + FV1,
+    "maxage-negative": "action=query&maxage=-5" + FV1,
+    "maxage-abc": "action=query&maxage=abc" + FV1,
+    "curtimestamp": "action=query&curtimestamp=1" + FV1,
+    "requestid": "action=query&requestid=abc%20123" + FV1,
+    "requestid-error": BADACTION + "&requestid=xyz" + FV1,
+    "servedby": "action=query&servedby=1" + FV1,
+    "uselang-de": "action=query&uselang=de&responselanginfo=1" + FV1,
+    "uselang-user": "action=query&uselang=user&responselanginfo=1" + FV1,
+    "uselang-content": "action=query&uselang=content&responselanginfo=1" + FV1,
+    "uselang-bogus": "action=query&uselang=bogus!&responselanginfo=1" + FV1,
+    "responselanginfo-errorformat.fv2": "action=query&uselang=de&errorformat=plaintext&responselanginfo=1" + FV2,
+    "responselanginfo-errorlang.fv2": "action=query&uselang=de&errorformat=plaintext&errorlang=fr&responselanginfo=1" + FV2,
+    "assert-anon": "action=query&assert=anon" + FV1,
+    "assert-user": "action=query&assert=user" + FV1,
+    "assert-user.fv2": "action=query&assert=user&errorformat=plaintext" + FV2,
+    "assert-bot": "action=query&assert=bot" + FV1,
+    "assert-bogus": "action=query&assert=bogus" + FV1,
+    "assertuser": "action=query&assertuser=Admin" + FV1,
+    "assertuser-invalid": "action=query&assertuser=Foo%7CBar" + FV1,
+    "format-bogus": "action=query&format=bogus",
+    "format-none": "action=query&format=none",
+    "format-jsonfm": "action=query&format=jsonfm",
+    "no-action": "format=json",
+    "empty": "",
+    "action-empty": "action=&format=json",
+    "paraminfo-main-paraminfo.fv2": "action=paraminfo&modules=main%7Cparaminfo" + FV2,
+    "paraminfo-main": "action=paraminfo&modules=main" + FV1,
+    "paraminfo-mainmodule.fv2": "action=paraminfo&mainmodule=1" + FV2,
+    "paraminfo-pagesetmodule.fv2": "action=paraminfo&pagesetmodule=1" + FV2,
+})
+
+
+def fetch_full(api, query, headers=None):
+    """Status, the headers that matter, and the body of a request, whatever its status."""
+    h = {"User-Agent": "wikiquery-capture/1"}
+    h.update(headers or {})
+    req = urllib.request.Request(api + ("?" + query if query else ""), headers=h)
+    try:
+        res = urllib.request.urlopen(req, timeout=60)
+    except urllib.error.HTTPError as e:
+        res = e
+    body = res.read().decode("utf-8")
+    kept = {k: res.headers.get(k) for k in MAIN_HEADERS if res.headers.get(k) is not None}
+    return res.status, kept, body
+
+
+def capture_main(api):
+    folder = os.path.join(OUT, "main")
+    os.makedirs(folder, exist_ok=True)
+    for name, spec in MAIN.items():
+        query, headers = spec if isinstance(spec, tuple) else (spec, None)
+        status, kept, body = fetch_full(api, query, headers)
+        record = {"request": query}
+        if headers:
+            record["request_headers"] = headers
+        record["status"] = status
+        record["headers"] = kept
+        try:
+            record["response"] = json.loads(body)
+        except ValueError:
+            record["body"] = body if len(body) < 2000 else body[:2000]
+        with open(os.path.join(folder, name + ".json"), "w", encoding="utf-8") as f:
+            json.dump(record, f, indent=1, ensure_ascii=False)
+            f.write("\n")
+    return len(MAIN)
+
+
+Q = "action=query"
+INFO = "action=query&prop=info"
+GAP = "action=query&generator=allpages"
+
+GROUPS["pageset"] = {
+    # titles: normalisation, missing, invalid, special, interwiki
+    "titles-one": Q + "&titles=Cat" + FV1,
+    "titles-one.fv2": Q + "&titles=Cat" + FV2,
+    "titles-normalize.fv2": Q + "&titles=cat%7Ccat_description%7Ctalk:new_name_A%7Cproject:about" + FV2,
+    "titles-normalize": Q + "&titles=cat%7CUser_talk:alice%7C%20Dog%20" + FV1,
+    "titles-missing.fv2": Q + "&titles=No%20such%20page%7CTalk:Nothing%7CAlso%20missing" + FV2,
+    "titles-missing": Q + "&titles=No%20such%20page%7CTalk:Nothing%7CAlso%20missing%7CCat" + FV1,
+    "titles-invalid.fv2": Q + "&titles=Foo%5Bbar%7C%7CTalk:%7C..%2Fx%7CCat" + FV2,
+    "titles-invalid": Q + "&titles=a%7Bb%7CTalk:" + FV1,
+    "titles-special.fv2": Q + "&titles=Special:RecentChanges%7CSpecial:recentchanges%7CSpecial:NoSuchSpecial" + FV2,
+    "titles-special": Q + "&titles=Special:Version%7CSpecial:Nope" + FV1,
+    "titles-media.fv2": Q + "&titles=Media:Nothing.png" + FV2,
+    "titles-interwiki.fv2": Q + "&titles=wikipedia:Foo%7CCat" + FV2,
+    "titles-interwiki": Q + "&titles=en:Foo" + FV1,
+    "titles-duplicates.fv2": Q + "&titles=Cat%7Ccat%7CCat" + FV2,
+    "titles-mixed-ns.fv2": Q + "&titles=Zzz%7CTalk:Aaa%7CYyy%7CCat%7CTemplate:Infobox" + FV2,
+    "titles-fragment.fv2": Q + "&titles=Cat%23Section" + FV2,
+    "titles-entity.fv2": Q + "&titles=Caf%26eacute%3B" + FV2,
+    "titles-redirect-unresolved.fv2": Q + "&titles=Kitty" + FV2,
+    # redirects
+    "redirects.fv2": Q + "&titles=Kitty%7CKitten%7CPuppy&redirects=1" + FV2,
+    "redirects": Q + "&titles=Kitty%7CKitten&redirects" + FV1,
+    "redirects-fragment.fv2": Q + "&titles=Cat%20description&redirects=1" + FV2,
+    "redirects-interwiki.fv2": Q + "&titles=Fr%20cat&redirects=1" + FV2,
+    "redirects-broken.fv2": Q + "&titles=Broken%20redirect&redirects=1" + FV2,
+    "redirects-nonredirect.fv2": Q + "&titles=Cat&redirects=1" + FV2,
+    "redirects-pageids.fv2": Q + "&pageids=152%7C153&redirects=1" + FV2,
+    "converttitles.fv2": Q + "&titles=Cat&converttitles=1" + FV2,
+    # pageids, revids
+    "pageids.fv2": Q + "&pageids=37%7C1%7C99999" + FV2,
+    "pageids": Q + "&pageids=37%7C1%7C99999" + FV1,
+    "pageids-negative.fv2": Q + "&pageids=-5%7C0" + FV2,
+    "pageids-bad.fv2": Q + "&pageids=abc" + FV2,
+    "revids.fv2": Q + "&revids=1%7C2%7C999999" + FV2,
+    "revids": Q + "&revids=1%7C999999" + FV1,
+    "revids-redirects.fv2": Q + "&revids=1&redirects=1" + FV2,
+    "multisource.fv2": Q + "&titles=Cat&pageids=1" + FV2,
+    "indexpageids.fv2": Q + "&titles=Cat%7CNope%7CSpecial:Version&indexpageids=1" + FV2,
+    "indexpageids": Q + "&titles=Cat%7CNope&indexpageids" + FV1,
+    # prop=info
+    "info-default.fv2": INFO + "&titles=Cat%7CKitty%7CNope%7CSpecial:Version" + FV2,
+    "info-default": INFO + "&titles=Cat%7CKitty%7CNope" + FV1,
+    "info-protection.fv2": INFO + "&inprop=protection&titles=Cat%7CMain%20Page%7CForbidden%20title%7CNope" + FV2,
+    "info-protection": INFO + "&inprop=protection&titles=Cat%7CForbidden%20title" + FV1,
+    "info-talkid.fv2": INFO + "&inprop=talkid%7Csubjectid&titles=New%20name%20A%7CTalk:New%20name%20A%7CCat" + FV2,
+    "info-url.fv2": INFO + "&inprop=url&titles=Cat%7CNope%7CS%C3%A3o%20Paulo" + FV2,
+    "info-displaytitle.fv2": INFO + "&inprop=displaytitle&titles=Cat%7CDog%7CNope" + FV2,
+    "info-varianttitles.fv2": INFO + "&inprop=varianttitles&titles=Cat" + FV2,
+    "info-associatedpage.fv2": INFO + "&inprop=associatedpage&titles=Cat%7CTalk:Cat" + FV2,
+    "info-watchers.fv2": INFO + "&inprop=watchers%7Cnotificationtimestamp%7Cwatched%7Cvisitingwatchers&titles=Cat" + FV2,
+    "info-linkclasses.fv2": INFO + "&inprop=linkclasses&titles=Cat%7CKitty%7CNope" + FV2,
+    "info-preload.fv2": INFO + "&inprop=preload&titles=Cat%7CNope" + FV2,
+    "info-pageids.fv2": INFO + "&pageids=37%7C152" + FV2,
+    "info-redirects.fv2": INFO + "&titles=Kitty&redirects=1" + FV2,
+    "info-noset.fv2": INFO + FV2,
+    "prop-other.fv2": Q + "&prop=categories&titles=Cat" + FV2,
+    # generator
+    "gen-allpages.fv2": GAP + "&gaplimit=3" + FV2,
+    "gen-allpages": GAP + "&gaplimit=3" + FV1,
+    "gen-allpages-info.fv2": GAP + "&gaplimit=4&gapnamespace=2&prop=info" + FV2,
+    "gen-allpages-redirects.fv2": GAP + "&gapfilterredir=redirects&gaplimit=3&redirects=1" + FV2,
+    "gen-allpages-continue.fv2": GAP + "&gaplimit=2&gapcontinue=Dog&continue=gapcontinue%7C%7C" + FV2,
+    "gen-allpages-done.fv2": GAP + "&gaplimit=2&continue=-%7C%7C" + FV2,
+    "gen-allpages-list.fv2": GAP + "&gaplimit=2&list=allpages&aplimit=2" + FV2,
+    "gen-allpages-rawcontinue": GAP + "&gaplimit=2&rawcontinue=1" + FV1,
+    "gen-notgenerator.fv2": Q + "&generator=logevents" + FV2,
+    "gen-unknown.fv2": Q + "&generator=nosuch" + FV2,
+    "gen-other.fv2": Q + "&generator=categorymembers&gcmtitle=Category:Animals" + FV2,
+    "gen-allpages-bad-limit.fv2": GAP + "&gaplimit=abc" + FV2,
+}
+
+CHAINS["pageset"] = {
+    "chain-gen-ns2-limit3.fv2": GAP + "&gapnamespace=2&gaplimit=3&prop=info" + FV2,
+    "chain-gen-ns10-limit2": GAP + "&gapnamespace=10&gaplimit=2" + FV1,
+}
+
+
 def fetch(api, query):
     req = urllib.request.Request(api + "?" + query, headers={"User-Agent": "wikiquery-capture/1"})
     with urllib.request.urlopen(req, timeout=60) as res:
@@ -347,12 +543,12 @@ def main():
     parser.add_argument("--api", default=DEFAULT_API, help="the reference api.php (default %(default)s)")
     parser.add_argument("groups", nargs="*", help="groups to capture (default: all)")
     args = parser.parse_args()
-    known = sorted(set(GROUPS) | set(CHAINS))
+    known = sorted(set(GROUPS) | set(CHAINS) | {"main"})
     groups = args.groups or known
     for group in groups:
         if group not in known:
             raise SystemExit("unknown group %r (known: %s)" % (group, ", ".join(known)))
-        count = 0
+        count = capture_main(args.api) if group == "main" else 0
         for name, query in GROUPS.get(group, {}).items():
             write(group, name, query, fetch(args.api, query))
             count += 1

@@ -92,6 +92,13 @@ pub struct ParamDescriptor {
     pub info: Vec<Info>,
     /// For a templated parameter: placeholder → the multi-valued parameter supplying its values.
     pub template_vars: Vec<(&'static str, &'static str)>,
+    /// For a parameter whose values name modules (`action`, `format`, `list`, `prop`, `meta`,
+    /// `generator`): each value and the path of the module it selects, in value order.
+    pub submodules: Option<Vec<(String, String)>>,
+    /// Allowed values that are internal (listed, but not for general use).
+    pub internal_values: Vec<&'static str>,
+    /// The prefix the selected submodules' parameters take (`g` for `generator`).
+    pub submodule_param_prefix: Option<&'static str>,
 }
 
 impl ParamDescriptor {
@@ -110,6 +117,9 @@ impl ParamDescriptor {
             deprecated_values: Vec::new(),
             info: Vec::new(),
             template_vars: Vec::new(),
+            submodules: None,
+            internal_values: Vec::new(),
+            submodule_param_prefix: None,
         }
     }
 
@@ -160,6 +170,13 @@ impl ParamDescriptor {
             o.insert("default".into(), self.render_default(default));
         }
         o.insert("multi".into(), json!(self.multi));
+        if let Some(submodules) = &self.submodules {
+            let map: Map<String, Value> = submodules.iter().map(|(k, v)| (k.clone(), json!(v))).collect();
+            o.insert("submodules".into(), Value::Object(map));
+        }
+        if let Some(prefix) = self.submodule_param_prefix {
+            o.insert("submoduleparamprefix".into(), json!(prefix));
+        }
         if self.multi {
             o.insert("lowlimit".into(), json!(crate::param::MULTI_LIMIT_LOW));
             o.insert("highlimit".into(), json!(crate::param::MULTI_LIMIT_HIGH));
@@ -193,6 +210,9 @@ impl ParamDescriptor {
                 o.insert("subtypes".into(), json!(subtypes));
             }
             _ => {}
+        }
+        if !self.internal_values.is_empty() {
+            o.insert("internalvalues".into(), json!(self.internal_values));
         }
         if !self.deprecated_values.is_empty() {
             o.insert("deprecatedvalues".into(), json!(self.deprecated_values));

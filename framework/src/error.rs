@@ -15,13 +15,16 @@ pub struct ApiError {
     /// The HTTP status to answer with (MediaWiki answers most errors with 200).
     pub status: u16,
     /// Extra members of the `error` object, as MediaWiki adds for some codes.
-    pub data: Option<serde_json::Map<String, serde_json::Value>>,
+    pub data: Option<Box<serde_json::Map<String, serde_json::Value>>>,
+    /// The path of the module that raised it (`query+allpages`, `paraminfo`); `None` is the
+    /// main module. Reported as `module` by the non-`bc` error formats.
+    pub module: Option<Box<str>>,
 }
 
 impl ApiError {
     /// An error with a code and an English message, answered with HTTP 200 as MediaWiki does.
     pub fn new(code: impl Into<Cow<'static, str>>, info: impl Into<String>) -> Self {
-        ApiError { code: code.into(), info: info.into(), status: 200, data: None }
+        ApiError { code: code.into(), info: info.into(), status: 200, data: None, module: None }
     }
 
     /// The same error, answered with another HTTP status.
@@ -68,6 +71,19 @@ impl ApiError {
     pub fn with_param_hint(mut self, wire: &str) -> Self {
         self.data.get_or_insert_with(Default::default).insert("param".into(), wire.into());
         self
+    }
+
+    /// Names the module that raised the error, unless an inner module already did.
+    pub fn in_module(mut self, path: impl Into<Box<str>>) -> Self {
+        if self.module.is_none() {
+            self.module = Some(path.into());
+        }
+        self
+    }
+
+    /// The path of the module that raised the error (`main` when none was named).
+    pub fn module_path(&self) -> &str {
+        self.module.as_deref().unwrap_or("main")
     }
 
     /// `internal_api_error_<kind>`: a failure of the server itself, never of the request.

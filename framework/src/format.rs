@@ -80,11 +80,31 @@ fn escape_non_ascii(json: &str) -> String {
     out
 }
 
+/// U+2028 and U+2029 end lines in JavaScript: MediaWiki escapes them even where it writes
+/// other characters raw, so that JSONP stays valid script.
+fn escape_line_separators(json: String) -> String {
+    if json.contains(['\u{2028}', '\u{2029}']) {
+        json.replace('\u{2028}', "\\u2028").replace('\u{2029}', "\\u2029")
+    } else {
+        json
+    }
+}
+
 fn html_escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 impl Output {
+    /// The file name MediaWiki suggests in `Content-Disposition` for this output.
+    pub fn file_name(&self) -> Option<&'static str> {
+        match (self.format, &self.callback) {
+            (Format::Json, Some(_)) => Some("api-result.js"),
+            (Format::Json, None) => Some("api-result.json"),
+            (Format::JsonFm, _) => Some("api-result.html"),
+            (Format::None, _) => None,
+        }
+    }
+
     /// Writes a response body; returns (content type, body).
     pub fn render(&self, mut body: Map<String, Value>) -> (&'static str, String) {
         let mut value = Value::Object(std::mem::take(&mut body));
@@ -95,7 +115,7 @@ impl Output {
             Format::None => ("text/plain; charset=utf-8", String::new()),
             Format::Json => {
                 let text = serde_json::to_string(&value).unwrap_or_else(|_| "{}".to_owned());
-                let text = if self.ascii { escape_non_ascii(&text) } else { text };
+                let text = if self.ascii { escape_non_ascii(&text) } else { escape_line_separators(text) };
                 match &self.callback {
                     Some(cb) => ("text/javascript; charset=utf-8", format!("/**/{cb}({text})")),
                     None => ("application/json; charset=utf-8", text),

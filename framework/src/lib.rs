@@ -11,6 +11,7 @@ pub mod api;
 pub mod descriptor;
 pub mod error;
 pub mod format;
+pub mod main_module;
 pub mod module;
 pub mod param;
 pub mod query;

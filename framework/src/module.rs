@@ -7,8 +7,8 @@ use crate::descriptor::{Group, ModuleDescriptor};
 use crate::error::ApiError;
 use crate::param::{ParamReader, RequestState};
 use crate::query::Continuation;
-use crate::services::Services;
 use crate::registry::Registry;
+use crate::services::Services;
 
 /// What `#[query_module]` generates for a module struct: its descriptor and its parser.
 pub trait ModuleSpec: Sized + 'static {
@@ -43,6 +43,11 @@ pub struct QueryContext<'a> {
 impl QueryContext<'_> {
     /// Appends an item to the module's list in `query` (`query.<name>`).
     pub fn push_item(&mut self, item: Value) {
+        if self.continuation.run.generating {
+            // A module that does not know it runs as a generator.
+            self.continuation.run.generator_pushed = true;
+            return;
+        }
         let list = self.query.entry(self.module.name).or_insert_with(|| Value::Array(Vec::new()));
         if let Value::Array(items) = list {
             items.push(item);
@@ -57,7 +62,37 @@ impl QueryContext<'_> {
     /// Says where the module continues: sets `<prefix>continue` in the `continue` object.
     pub fn set_continue(&mut self, value: impl Into<String>) {
         let name = format!("{}continue", self.module.prefix);
-        self.continuation.set(self.module.name, name, value.into());
+        if self.continuation.run.generating {
+            self.continuation.set_generator(name, value.into());
+        } else {
+            self.continuation.set(self.module.name, name, value.into());
+        }
+    }
+
+    /// Whether the module runs as the query's generator: it then gives pages with
+    /// [`QueryContext::add_generated`] instead of items.
+    pub fn is_generator(&self) -> bool {
+        self.continuation.run.generating
+    }
+
+    /// Whether the page set resolves redirects (`redirects=1`); some generators refuse that.
+    pub fn is_resolving_redirects(&self) -> bool {
+        self.continuation.run.resolve_redirects
+    }
+
+    /// Adds a page (namespace, database key) to the generator's output.
+    pub fn add_generated(&mut self, ns: i32, dbkey: impl Into<String>) {
+        self.continuation.run.generated.push((ns, dbkey.into()));
+    }
+
+    /// The query's page set, for prop modules (`None` when the query has none).
+    pub fn page_set(&self) -> Option<&crate::query::PageSet> {
+        self.continuation.run.pageset.as_ref()
+    }
+
+    /// Adds members to a page of the page set (`query.pages`), by its (possibly negative) id.
+    pub fn add_page_values(&mut self, page_id: i64, values: Map<String, Value>) {
+        self.continuation.run.page_values.entry(page_id).or_default().extend(values);
     }
 
     /// Files a warning under the running module.

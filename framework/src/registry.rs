@@ -41,14 +41,18 @@ fn parse_only<M: ModuleSpec>(r: &mut ParamReader<'_>) -> Result<(), ApiError> {
 /// Parses a module's parameters from the request, then runs it with the same request state.
 fn run_query<M: QueryModule>(ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
     let d = M::descriptor();
-    let module = M::parse(&mut ParamReader::new(ctx.state, d.prefix, d.name))?;
-    module.execute(ctx)
+    let tag = |e: ApiError| e.in_module(d.path());
+    // The running descriptor's prefix: a generator's has a `g` in front.
+    let prefix = ctx.module.prefix;
+    let module = M::parse(&mut ParamReader::new(ctx.state, prefix, d.name)).map_err(tag)?;
+    module.execute(ctx).map_err(tag)
 }
 
 fn run_action<M: ActionModule>(ctx: &mut ActionContext<'_>) -> Result<Map<String, Value>, ApiError> {
     let d = M::descriptor();
-    let module = M::parse(&mut ParamReader::new(ctx.state, d.prefix, d.name))?;
-    module.execute(ctx)
+    let tag = |e: ApiError| e.in_module(d.path());
+    let module = M::parse(&mut ParamReader::new(ctx.state, d.prefix, d.name)).map_err(tag)?;
+    module.execute(ctx).map_err(tag)
 }
 
 impl ModuleEntry {

@@ -30,8 +30,17 @@ fn query_pairs(req: &HttpRequest) -> Vec<(String, String)> {
     form_urlencoded::parse(req.query_string().as_bytes()).into_owned().collect()
 }
 
+/// The request headers the API reads (`Origin`, for `origin=`).
+fn api_headers(req: &HttpRequest) -> Vec<(String, String)> {
+    req.headers()
+        .get_all("origin")
+        .filter_map(|v| v.to_str().ok())
+        .map(|v| ("Origin".to_owned(), v.to_owned()))
+        .collect()
+}
+
 async fn api_get(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    answer(ApiRequest { params: query_pairs(&req), posted: false }, state).await
+    answer(ApiRequest { params: query_pairs(&req), posted: false, headers: api_headers(&req) }, state).await
 }
 
 async fn api_post(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> HttpResponse {
@@ -45,7 +54,7 @@ async fn api_post(req: HttpRequest, payload: web::Payload, state: web::Data<AppS
     match body {
         Ok(pairs) => {
             params.extend(pairs);
-            answer(ApiRequest { params, posted: true }, state).await
+            answer(ApiRequest { params, posted: true, headers: api_headers(&req) }, state).await
         }
         Err(info) => answer_error(&state, "badrequest", &info),
     }

@@ -36,6 +36,8 @@ pub fn open_store(config: &ServeConfig) -> Result<Store, String> {
 pub fn api_config(store: Store, served_by: String, api_url: String) -> ApiConfig {
     let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
     let mut services = Services::new();
+    let pages: std::sync::Arc<dyn wikiquery_framework::query::PageLookup> = std::sync::Arc::new(store.clone());
+    services.insert(pages);
     services.insert(store);
     ApiConfig { served_by, api_url, services, namespaces }
 }

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use serde_json::Value;
-use wikiquery_framework::api::{handle, ApiConfig, ApiRequest};
+use wikiquery_framework::api::{handle, ApiConfig, ApiRequest, ApiResponse};
 use wikiquery_framework::Services;
 use wikiquery_store::store::{OpenOptions, Store};
 
@@ -59,11 +59,19 @@ fn open_fixture() -> ApiConfig {
     let store = Store::open(&options).unwrap_or_else(|e| panic!("opening {}: {e}", copy.display()));
     let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
     let mut services = Services::new();
+    let pages: std::sync::Arc<dyn wikiquery_framework::query::PageLookup> = std::sync::Arc::new(store.clone());
+    services.insert(pages);
     services.insert(store);
     ApiConfig { services, namespaces, ..ApiConfig::default() }
 }
 
-fn run(query: &str, config: &ApiConfig) -> (u16, Value) {
+/// Answers a request given as a query string and request headers, in-process, against the
+/// fixture database, and returns the whole response (status, content type, headers, body).
+pub fn fixture_api_raw(query: &str, headers: &[(&str, &str)]) -> ApiResponse {
+    respond(query, headers, fixture_config())
+}
+
+fn respond(query: &str, headers: &[(&str, &str)], config: &ApiConfig) -> ApiResponse {
     wikiquery_modules::link();
     let params = query
         .split('&')
@@ -73,9 +81,32 @@ fn run(query: &str, config: &ApiConfig) -> (u16, Value) {
             (decode(k), decode(v))
         })
         .collect();
-    let res = handle(ApiRequest { params, posted: false }, config);
-    let body = serde_json::from_str(&res.body).unwrap_or_else(|e| panic!("response is not JSON ({e}): {}", res.body));
-    (res.status, body)
+    let headers = headers.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
+    handle(ApiRequest { params, posted: false, headers }, config)
+}
+
+/// The JSON a response carries: the body itself, or for `jsonfm` the JSON inside its HTML
+/// page. Any other answer (the help page, `format=none`, a refused origin) becomes
+/// `{"content_type": ..., "body": ...}`, so that callers always get an object.
+pub fn response_json(res: &ApiResponse) -> Value {
+    if let Ok(v) = serde_json::from_str(&res.body) {
+        return v;
+    }
+    const PRE: &str = "<pre class=\"api-pretty-content\">";
+    if let Some(start) = res.body.find(PRE) {
+        let rest = &res.body[start + PRE.len()..];
+        let inner = rest.split("</pre>").next().unwrap_or("");
+        let text = inner.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
+        if let Ok(v) = serde_json::from_str(&text) {
+            return v;
+        }
+    }
+    serde_json::json!({ "content_type": res.content_type, "body": res.body })
+}
+
+fn run(query: &str, config: &ApiConfig) -> (u16, Value) {
+    let res = respond(query, &[], config);
+    (res.status, response_json(&res))
 }
 
 fn decode(s: &str) -> String {

@@ -111,7 +111,10 @@ fn a_module_that_does_not_execute_yet_says_so_by_name() {
 #[test]
 fn parameters_are_still_validated_before_that() {
     let (_, body) = api("action=query&list=blocks&bklimit=100000&format=json&formatversion=2");
-    assert_eq!(body["warnings"]["blocks"]["warnings"], "The value \"100000\" for parameter \"bklimit\" must be between 1 and 500.");
+    assert_eq!(
+        body["warnings"]["blocks"]["warnings"],
+        "The value \"100000\" for parameter \"bklimit\" must be between 1 and 500."
+    );
 }
 
 #[test]

@@ -15,6 +15,16 @@ pub struct Continuation {
     skip: Vec<String>,
     /// Continue parameters set by modules that have more results: (module, (name, value)).
     data: Vec<(String, Vec<(String, String)>)>,
+    /// The modules that work on the generator's pages (the prop modules).
+    generated_modules: Vec<String>,
+    /// The client said the generator is finished (`-` before the bars).
+    generator_done: bool,
+    /// The generator's parameters named before the bars, with the request's values.
+    generator_params: Vec<(String, String)>,
+    /// Continue parameters the generator set.
+    generator_data: Vec<(String, String)>,
+    /// What the query run shares with its modules: the page set and the generator's output.
+    pub(crate) run: super::RunState,
 }
 
 impl Continuation {
@@ -29,7 +39,45 @@ impl Continuation {
             }
             skip = parts[1].split('|').filter(|s| !s.is_empty()).map(str::to_owned).collect();
         }
-        Ok(Continuation { modules, skip, data: Vec::new() })
+        Ok(Continuation { modules, skip, ..Continuation::default() })
+    }
+
+    /// Reads the client's `continue` value for a query with a generator: the part before the
+    /// bars names the generator's parameters (`-`: the generator is finished, and so are the
+    /// modules working on its pages); `lookup` gives a parameter's value in the request.
+    pub fn with_generator(
+        value: Option<&str>,
+        modules: Vec<String>,
+        generated_modules: Vec<String>,
+        lookup: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Self, ApiError> {
+        let mut c = Continuation::from_request(value, modules)?;
+        if let Some(value) = value.filter(|v| !v.is_empty()) {
+            let head = value.split("||").next().unwrap_or("");
+            if head == "-" {
+                c.generator_done = true;
+                c.skip.extend(generated_modules.iter().cloned());
+            } else {
+                for name in head.split('|') {
+                    if let Some(v) = lookup(name) {
+                        c.generator_params.push((name.to_owned(), v));
+                    }
+                }
+            }
+        }
+        c.generated_modules = generated_modules;
+        Ok(c)
+    }
+
+    /// Whether the client said the generator (and the modules on its pages) are finished.
+    pub fn is_generator_done(&self) -> bool {
+        self.generator_done
+    }
+
+    /// Records a continue parameter of the generator.
+    pub fn set_generator(&mut self, name: String, value: String) {
+        self.generator_data.retain(|(k, _)| *k != name);
+        self.generator_data.push((name, value));
     }
 
     /// Whether the client already has everything of this module.
@@ -49,38 +97,67 @@ impl Continuation {
     }
 
     /// The `continue` object (absent when everything is done) and whether the batch is
-    /// complete. Without a generator every batch is complete.
+    /// complete, as MediaWiki's continuation manager decides them.
     pub fn result(&self) -> (Option<Map<String, Value>>, bool) {
-        if self.data.is_empty() {
-            return (None, true);
-        }
+        let generated = |m: &str| self.generated_modules.iter().any(|g| g == m);
         let mut out = Map::new();
-        for (_, kvs) in &self.data {
+        let mut finished: Vec<&str> =
+            self.modules.iter().map(String::as_str).filter(|m| !self.data.iter().any(|(d, _)| d == m)).collect();
+        for (_, kvs) in self.data.iter().filter(|(m, _)| !generated(m)) {
             for (k, v) in kvs {
                 out.entry(k.clone()).or_insert_with(|| Value::String(v.clone()));
             }
         }
-        let finished: Vec<&str> = self
-            .modules
-            .iter()
-            .map(String::as_str)
-            .filter(|m| !self.data.iter().any(|(d, _)| d == m))
-            .collect();
-        out.insert("continue".into(), Value::String(format!("-||{}", finished.join("|"))));
-        (Some(out), true)
+        let unfinished_generated: Vec<&(String, Vec<(String, String)>)> =
+            self.data.iter().filter(|(m, _)| generated(m)).collect();
+        let (keys, complete) = if !unfinished_generated.is_empty() {
+            for (_, kvs) in &unfinished_generated {
+                for (k, v) in kvs {
+                    out.entry(k.clone()).or_insert_with(|| Value::String(v.clone()));
+                }
+            }
+            let mut names = Vec::new();
+            for (k, v) in &self.generator_params {
+                if !out.contains_key(k) {
+                    out.insert(k.clone(), Value::String(v.clone()));
+                }
+                names.push(k.as_str());
+            }
+            (names.join("|"), false)
+        } else if !self.generator_data.is_empty() {
+            let mut names = Vec::new();
+            for (k, v) in &self.generator_data {
+                out.entry(k.clone()).or_insert_with(|| Value::String(v.clone()));
+                names.push(k.as_str());
+            }
+            finished.retain(|m| !generated(m));
+            (names.join("|"), true)
+        } else {
+            ("-".to_owned(), true)
+        };
+        if out.is_empty() && keys == "-" {
+            return (None, complete);
+        }
+        out.insert("continue".into(), Value::String(format!("{keys}||{}", finished.join("|"))));
+        (Some(out), complete)
     }
 
     /// The old `query-continue` form (`rawcontinue`): module → its continue parameters.
     pub fn raw_result(&self) -> Option<Map<String, Value>> {
-        if self.data.is_empty() {
-            return None;
-        }
         let mut out = Map::new();
         for (module, kvs) in &self.data {
             let params: Map<String, Value> = kvs.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
             out.insert(module.clone(), Value::Object(params));
         }
-        Some(out)
+        if let Some(generator) = self.run.generator.as_deref().filter(|_| !self.generator_data.is_empty()) {
+            let entry = out.entry(generator.to_owned()).or_insert_with(|| Value::Object(Map::new()));
+            if let Value::Object(params) = entry {
+                for (k, v) in &self.generator_data {
+                    params.insert(k.clone(), Value::String(v.clone()));
+                }
+            }
+        }
+        (!out.is_empty()).then_some(out)
     }
 }
 
@@ -116,5 +193,23 @@ mod tests {
     fn modules_named_as_finished_are_skipped() {
         let c = Continuation::from_request(Some("-||allpages|tokens"), vec![]).unwrap();
         assert!(c.is_done("allpages") && c.is_done("tokens") && !c.is_done("logevents"));
+    }
+
+    #[test]
+    fn an_unfinished_generator_continues_and_restarts_the_modules_on_its_pages() {
+        let mut c = Continuation::with_generator(None, vec!["info".into()], vec!["info".into()], &|_| None).unwrap();
+        c.set_generator("gapcontinue".into(), "Dog".into());
+        let (data, complete) = c.result();
+        let data = data.unwrap();
+        assert_eq!(data["gapcontinue"], "Dog");
+        assert_eq!(data["continue"], "gapcontinue||");
+        assert!(complete);
+    }
+
+    #[test]
+    fn a_finished_generator_skips_the_modules_on_its_pages() {
+        let c = Continuation::with_generator(Some("-||"), vec!["info".into()], vec!["info".into()], &|_| None).unwrap();
+        assert!(c.is_generator_done() && c.is_done("info"));
+        assert_eq!(c.result(), (None, true));
     }
 }

@@ -4,17 +4,20 @@
 //! collects continuation.
 
 mod continuation;
+pub mod pageset;
 
 pub use continuation::{bad_continue, Continuation};
+pub use pageset::{PageLookup, PageRecord, PageSet, PageSource};
 
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
-use serde_json::{json, Map, Value};
 use crate::descriptor::{Group, ModuleDescriptor, ParamDescriptor, ParamKind};
 use crate::error::ApiError;
 use crate::module::{ActionContext, ActionModule, ModuleSpec, QueryContext};
 use crate::param::{ParamReader, ParamType};
 use crate::registry::{ModuleEntry, Runner};
+use serde_json::{json, Map, Value};
 
 /// The query action's parameters.
 pub struct Query {
@@ -27,6 +30,40 @@ pub struct Query {
     generator: Option<String>,
     continue_: Option<String>,
     rawcontinue: bool,
+    indexpageids: bool,
+    redirects: bool,
+}
+
+/// What a query run shares with its modules (kept in the [`Continuation`], which every module
+/// context carries).
+#[derive(Debug, Default)]
+pub(crate) struct RunState {
+    /// The generator module's name.
+    pub generator: Option<String>,
+    /// The generator is running.
+    pub generating: bool,
+    /// The page set resolves redirects (`redirects=1`).
+    pub resolve_redirects: bool,
+    /// The pages the generator gave.
+    pub generated: Vec<(i32, String)>,
+    /// The generator pushed items: it cannot run as a generator yet.
+    pub generator_pushed: bool,
+    /// The page set.
+    pub pageset: Option<PageSet>,
+    /// Members prop modules added to pages.
+    pub page_values: pageset::PageValues,
+}
+
+/// The descriptor a module runs with as a generator: its prefix gets a `g` in front.
+fn generator_descriptor(d: &'static ModuleDescriptor) -> &'static ModuleDescriptor {
+    static CACHE: OnceLock<Mutex<HashMap<&'static str, &'static ModuleDescriptor>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    cache.entry(d.name).or_insert_with(|| {
+        let mut g = d.clone();
+        g.prefix = Box::leak(format!("g{}", d.prefix).into_boxed_str());
+        Box::leak(Box::new(g))
+    })
 }
 
 fn module_names(keep: impl Fn(&ModuleEntry) -> bool) -> Vec<&'static str> {
@@ -99,9 +136,8 @@ impl ModuleSpec for Query {
         let get = |name: &str| {
             d.param(name).ok_or_else(|| ApiError::internal("descriptor", format!("query has no `{name}`")))
         };
-        // The other parameters are read (and so recognised) even though page sets do not
-        // execute yet.
-        for flag in ["indexpageids", "export", "exportnowrap", "iwurl", "redirects", "converttitles"] {
+        // The other parameters are read (and so recognised); export is not implemented.
+        for flag in ["export", "exportnowrap", "iwurl", "converttitles"] {
             <bool as ParamType>::extract(get(flag)?, r)?;
         }
         <Option<String> as ParamType>::extract(get("exportschema")?, r)?;
@@ -112,22 +148,104 @@ impl ModuleSpec for Query {
             titles: <Vec<String> as ParamType>::extract(get("titles")?, r)?,
             pageids: <Vec<i64> as ParamType>::extract(get("pageids")?, r)?,
             revids: <Vec<i64> as ParamType>::extract(get("revids")?, r)?,
-            generator: <Option<String> as ParamType>::extract(get("generator")?, r)?,
+            generator: <Option<String> as ParamType>::extract(get("generator")?, r).map_err(|e| {
+                if e.code == "badvalue" {
+                    let value = r.peek("generator").unwrap_or_default();
+                    ApiError::new("badgenerator", format!("Unknown generator \"{value}\"."))
+                } else {
+                    e
+                }
+            })?,
             continue_: <Option<String> as ParamType>::extract(get("continue")?, r)?,
             rawcontinue: <bool as ParamType>::extract(get("rawcontinue")?, r)?,
+            indexpageids: <bool as ParamType>::extract(get("indexpageids")?, r)?,
+            redirects: <bool as ParamType>::extract(get("redirects")?, r)?,
         })
+    }
+}
+
+impl Query {
+    /// The page set's source; two of `titles`, `pageids`, `revids` is `multisource`.
+    fn source(&self) -> Result<PageSource<'_>, ApiError> {
+        let mut given: Vec<(&str, PageSource<'_>)> = Vec::new();
+        if !self.titles.is_empty() {
+            given.push(("titles", PageSource::Titles(&self.titles)));
+        }
+        if !self.pageids.is_empty() {
+            given.push(("pageids", PageSource::PageIds(&self.pageids)));
+        }
+        if !self.revids.is_empty() {
+            given.push(("revids", PageSource::RevIds(&self.revids)));
+        }
+        if given.len() > 1 {
+            return Err(ApiError::new(
+                "multisource",
+                format!("Cannot use \"{}\" with \"{}\".", given[1].0, given[0].0),
+            ));
+        }
+        Ok(given.pop().map_or(PageSource::None, |(_, s)| s))
     }
 }
 
 impl ActionModule for Query {
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<Map<String, Value>, ApiError> {
-        let has_pages = !self.titles.is_empty() || !self.pageids.is_empty() || !self.revids.is_empty();
-        if has_pages || self.generator.is_some() || !self.prop.is_empty() {
-            return Err(ApiError::not_implemented("query page sets (titles, pageids, revids, generator, prop)"));
-        }
-        let names: Vec<String> = self.meta.iter().chain(self.list.iter()).cloned().collect();
-        let mut continuation = Continuation::from_request(self.continue_.as_deref(), names.clone())?;
+        let props: Vec<String> = self.prop.clone();
+        let names: Vec<String> = props.iter().chain(self.list.iter()).chain(self.meta.iter()).cloned().collect();
+        let params = &ctx.state.params;
+        let lookup_param = |name: &str| params.get(name).map(str::to_owned);
+        let mut continuation =
+            Continuation::with_generator(self.continue_.as_deref(), names.clone(), props.clone(), &lookup_param)?;
+        let has_source = !self.titles.is_empty() || !self.pageids.is_empty() || !self.revids.is_empty();
+        let wants_pages = has_source || self.generator.is_some() || !props.is_empty();
         let mut query = Map::new();
+        let mut pages: Option<Vec<(i64, Value)>> = None;
+        let v2 = matches!(ctx.state.params.get("formatversion"), Some("2") | Some("latest"));
+
+        if wants_pages {
+            let lookup = ctx.services.require::<Arc<dyn PageLookup>>()?.clone();
+            let mut source = self.source()?;
+            if !self.revids.is_empty() && self.redirects {
+                ctx.state.warnings.add(
+                    "query",
+                    "redirectsandrevids",
+                    "Redirect resolution cannot be used together with the \"revids\" parameter.",
+                );
+            }
+            if let Some(generator) = &self.generator {
+                let entry =
+                    ctx.registry.query_module(generator).filter(|e| (e.descriptor)().generator).ok_or_else(|| {
+                        ApiError::new("badgenerator", format!("Module \"{generator}\" cannot be used as a generator."))
+                    })?;
+                let descriptor = generator_descriptor((entry.descriptor)());
+                if continuation.is_generator_done() {
+                    let _ = (entry.parse_only)(&mut ParamReader::new(ctx.state, descriptor.prefix, descriptor.name));
+                } else if let Runner::Query(run) = entry.runner {
+                    continuation.run.generator = Some(generator.clone());
+                    continuation.run.generating = true;
+                    continuation.run.resolve_redirects = self.redirects;
+                    let outcome = run(&mut QueryContext {
+                        state: ctx.state,
+                        services: ctx.services,
+                        query: &mut query,
+                        continuation: &mut continuation,
+                        module: descriptor,
+                    });
+                    continuation.run.generating = false;
+                    outcome?;
+                    if continuation.run.generator_pushed {
+                        return Err(ApiError::not_implemented(&format!("{} as a generator", descriptor.path())));
+                    }
+                    source = PageSource::Generated(std::mem::take(&mut continuation.run.generated));
+                }
+            }
+            if !continuation.is_generator_done() {
+                let set = PageSet::build(lookup.as_ref(), source, self.redirects)?;
+                let general = set.general_info(&mut query, lookup.namespaces());
+                continuation.run.pageset = Some(set);
+                pages = Some(general);
+            }
+        }
+
         for name in &names {
             let Some(entry) = ctx.registry.query_module(name) else { continue };
             if continuation.is_done(name) {
@@ -146,6 +264,20 @@ impl ActionModule for Query {
                 })?;
             }
         }
+
+        if let Some(mut pages) = pages.filter(|p| !p.is_empty()) {
+            let mut values = std::mem::take(&mut continuation.run.page_values);
+            for (id, page) in pages.iter_mut() {
+                if let (Some(extra), Value::Object(members)) = (values.remove(id), page) {
+                    members.extend(extra);
+                }
+            }
+            if self.indexpageids {
+                query.insert("pageids".into(), pageset::page_ids(&pages));
+            }
+            query.insert("pages".into(), pageset::pages_value(pages, v2));
+        }
+
         let mut out = Map::new();
         if self.rawcontinue {
             if let Some(raw) = continuation.raw_result() {

@@ -1,8 +1,9 @@
 //! Writes a database with a large log, for benchmarking `list=logevents`.
 //!
 //! `cargo run --release -p wikiquery-store --example gen_logging -- PATH [ENTRIES]` creates an
-//! SQLite database at PATH with wikiquery's schema (the migrations, so MediaWiki's indexes)
-//! and fills it with ENTRIES log entries (default 1,000,000) in a realistic mix: page
+//! SQLite database at PATH (or fills the empty database a `postgres://` or `mysql://` URL
+//! names, with the store's `postgres`/`mysql` features) with wikiquery's schema (the
+//! migrations, so MediaWiki's indexes) and fills it with ENTRIES log entries (default 1,000,000) in a realistic mix: page
 //! creations, account creations, patrols, uploads, moves, deletions, protections, blocks,
 //! rights changes, tag changes and a few suppressed entries, by 6,000 actors (registered users
 //! and IP addresses), with 2,000 distinct comments (some with links and section markers),
@@ -13,6 +14,7 @@
 use std::time::Instant;
 
 use diesel::prelude::*;
+use wikiquery_store::backend::{sync_id_sequences, Backend};
 use wikiquery_store::php::{serialize, PhpKey, PhpValue};
 use wikiquery_store::schema::{actor, change_tag, change_tag_def, comment, log_search, logging, page};
 use wikiquery_store::store::{OpenOptions, Store};
@@ -38,6 +40,8 @@ const USERS: u64 = 5_000;
 const IPS: u64 = 1_000;
 const COMMENTS: u64 = 2_000;
 const PAGES: u64 = 200_000;
+/// Rows per INSERT statement: few enough that the bound values stay under SQLite's limit.
+const ROWS_PER_INSERT: usize = 80;
 const TAGS: &[&str] = &["mw-new-redirect", "mw-rollback", "visualeditor", "mobile edit", "bot-tag"];
 
 /// Log types with their share of entries, in thousandths.
@@ -245,18 +249,22 @@ fn main() -> Result<(), String> {
         Some(n) => n.replace('_', "").parse().map_err(|e| format!("ENTRIES: {e}"))?,
         None => 1_000_000,
     };
-    if std::path::Path::new(path).exists() {
-        return Err(format!("{path} exists; remove it first"));
-    }
+    let url = if path.contains("://") || path.starts_with("sqlite:") {
+        path.clone()
+    } else {
+        if std::path::Path::new(path).exists() {
+            return Err(format!("{path} exists; remove it first"));
+        }
+        format!("sqlite:{path}")
+    };
     let started = Instant::now();
-    let store = Store::open(&OpenOptions {
-        primary: format!("sqlite:{path}"),
-        site_name: "Bench Wiki".to_owned(),
-        ..OpenOptions::default()
-    })
-    .map_err(|e| e.to_string())?;
+    let store =
+        Store::open(&OpenOptions { primary: url, site_name: "Bench Wiki".to_owned(), ..OpenOptions::default() })
+            .map_err(|e| e.to_string())?;
     let mut conn = store.writer().map_err(|e| e.to_string())?;
-    conn.batch_execute("PRAGMA synchronous = OFF").map_err(|e| e.to_string())?;
+    if conn.backend() == Backend::Sqlite {
+        conn.batch_execute("PRAGMA synchronous = OFF").map_err(|e| e.to_string())?;
+    }
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
 
     conn.batch_execute("BEGIN").map_err(|e| e.to_string())?;
@@ -264,7 +272,7 @@ fn main() -> Result<(), String> {
         .map(|i| (Some(i as i64), format!("User {i}")))
         .chain((1..=IPS).map(|i| (None, format!("10.{}.{}.{}", i / 65536, i / 256 % 256, i % 256))))
         .collect();
-    for chunk in actors.chunks(5000) {
+    for chunk in actors.chunks(ROWS_PER_INSERT) {
         let rows: Vec<_> = chunk.iter().map(|(u, n)| (actor::actor_user.eq(*u), actor::actor_name.eq(n))).collect();
         with_conn!(&mut conn, |c| diesel::insert_into(actor::table).values(&rows).execute(c))
             .map_err(|e| e.to_string())?;
@@ -282,17 +290,23 @@ fn main() -> Result<(), String> {
         .enumerate()
         .map(|(i, t)| (comment::comment_hash.eq(i as i32), comment::comment_text.eq(t)))
         .collect();
-    for chunk in rows.chunks(5000) {
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
         with_conn!(&mut conn, |c| diesel::insert_into(comment::table).values(chunk).execute(c))
             .map_err(|e| e.to_string())?;
     }
     let tag_rows: Vec<_> = TAGS
         .iter()
-        .map(|t| (change_tag_def::ctd_name.eq(*t), change_tag_def::ctd_user_defined.eq(0), change_tag_def::ctd_count.eq(0i64)))
+        .map(|t| {
+            (
+                change_tag_def::ctd_name.eq(*t),
+                change_tag_def::ctd_user_defined.eq(0),
+                change_tag_def::ctd_count.eq(0i64),
+            )
+        })
         .collect();
     with_conn!(&mut conn, |c| diesel::insert_into(change_tag_def::table).values(&tag_rows).execute(c))
         .map_err(|e| e.to_string())?;
-    let mut pages = Vec::with_capacity(5000);
+    let mut pages = Vec::with_capacity(ROWS_PER_INSERT);
     for n in 1..=PAGES {
         pages.push((
             page::page_namespace.eq(0),
@@ -303,7 +317,7 @@ fn main() -> Result<(), String> {
             page::page_latest.eq(n as i64),
             page::page_len.eq(100i64),
         ));
-        if pages.len() == 5000 {
+        if pages.len() == ROWS_PER_INSERT {
             with_conn!(&mut conn, |c| diesel::insert_into(page::table).values(&pages).execute(c))
                 .map_err(|e| e.to_string())?;
             pages.clear();
@@ -352,14 +366,16 @@ fn main() -> Result<(), String> {
             }
         }
         conn.batch_execute("BEGIN").map_err(|e| e.to_string())?;
-        with_conn!(&mut conn, |c| diesel::insert_into(logging::table).values(&rows).execute(c))
-            .map_err(|e| e.to_string())?;
-        if !searches.is_empty() {
-            with_conn!(&mut conn, |c| diesel::insert_into(log_search::table).values(&searches).execute(c))
+        for chunk in rows.chunks(ROWS_PER_INSERT) {
+            with_conn!(&mut conn, |c| diesel::insert_into(logging::table).values(chunk).execute(c))
                 .map_err(|e| e.to_string())?;
         }
-        if !tags.is_empty() {
-            with_conn!(&mut conn, |c| diesel::insert_into(change_tag::table).values(&tags).execute(c))
+        for chunk in searches.chunks(ROWS_PER_INSERT) {
+            with_conn!(&mut conn, |c| diesel::insert_into(log_search::table).values(chunk).execute(c))
+                .map_err(|e| e.to_string())?;
+        }
+        for chunk in tags.chunks(ROWS_PER_INSERT) {
+            with_conn!(&mut conn, |c| diesel::insert_into(change_tag::table).values(chunk).execute(c))
                 .map_err(|e| e.to_string())?;
         }
         conn.batch_execute("COMMIT").map_err(|e| e.to_string())?;
@@ -367,6 +383,8 @@ fn main() -> Result<(), String> {
             eprintln!("{id} entries ({:.1} s)", started.elapsed().as_secs_f64());
         }
     }
+    // Rows were written with their ids: the servers' id sequences must move past them.
+    sync_id_sequences(&mut conn).map_err(|e| e.to_string())?;
     eprintln!("wrote {total} log entries to {path} in {:.1} s", started.elapsed().as_secs_f64());
     Ok(())
 }

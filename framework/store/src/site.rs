@@ -20,7 +20,9 @@ use crate::with_conn;
 diesel::table! {
     /// wikiquery's record of the site a dump came from: one value per name.
     wikiquery_site (name) {
+        /// What the value is (`sitename`, `namespaces`, …).
         name -> Text,
+        /// The value; `namespaces` is a JSON list.
         value -> Text,
     }
 }
@@ -32,7 +34,9 @@ pub const SITE_TABLE: &str = "wikiquery_site";
 /// column without a length, hence the per-backend types).
 pub fn site_table_ddl(backend: Backend) -> &'static str {
     match backend {
-        Backend::Sqlite => "CREATE TABLE IF NOT EXISTS wikiquery_site (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)",
+        Backend::Sqlite => {
+            "CREATE TABLE IF NOT EXISTS wikiquery_site (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)"
+        }
         Backend::Postgres => {
             "CREATE TABLE IF NOT EXISTS wikiquery_site (name TEXT COLLATE \"C\" PRIMARY KEY, value TEXT NOT NULL)"
         }
@@ -128,7 +132,8 @@ pub fn write_interwiki(conn: &mut AnyConnection, rows: &[InterwikiRow]) -> Resul
 pub fn interwiki_map(rows: &[InterwikiRow]) -> InterwikiMap {
     let mut map = InterwikiMap::new();
     for row in rows {
-        let info = InterwikiInfo { language: row.local && is_language_code(&row.prefix), local: row.local, trans: row.trans };
+        let info =
+            InterwikiInfo { language: row.local && is_language_code(&row.prefix), local: row.local, trans: row.trans };
         map.insert(&row.prefix, info);
     }
     map
@@ -142,36 +147,37 @@ pub fn is_language_code(prefix: &str) -> bool {
 
 /// Language codes that have a language name in MediaWiki (Wikipedia editions, their legacy
 /// codes such as `zh-min-nan`, and common variants), sorted for binary search.
+#[rustfmt::skip]
 pub const LANGUAGE_CODES: &[&str] = &[
-    "aa", "ab", "abs", "ace", "ady", "ady-cyrl", "aeb", "af", "ak", "als", "alt", "am", "ami", "an", "ang", "anp", "ar",
-    "arc", "arn", "arq", "ary", "arz", "as", "ase", "ast", "atj", "av", "avk", "awa", "ay", "az", "azb", "ba", "ban",
-    "bar", "bat-smg", "bbc", "bcc", "bcl", "bdr", "be", "be-tarask", "be-x-old", "bew", "bg", "bh", "bho", "bi", "bjn",
-    "blk", "bm", "bn", "bo", "bpy", "bqi", "br", "brh", "bs", "btm", "bto", "bug", "bxr", "ca", "cbk-zam", "cdo", "ce",
-    "ceb", "ch", "cho", "chr", "chy", "ckb", "co", "cps", "cr", "crh", "cs", "csb", "cu", "cv", "cy", "da", "dag", "de",
-    "de-at", "de-ch", "de-formal", "din", "diq", "dsb", "dtp", "dty", "dv", "dz", "ee", "egl", "el", "eml", "en",
-    "en-ca", "en-gb", "eo", "es", "es-419", "es-formal", "et", "eu", "ext", "fa", "fat", "ff", "fi", "fit", "fiu-vro",
-    "fj", "fo", "fon", "fr", "frc", "frp", "frr", "fur", "fy", "ga", "gag", "gan", "gcr", "gd", "gl", "glk", "gn",
-    "gom", "gor", "got", "gpe", "grc", "gsw", "gu", "guc", "gur", "guw", "gv", "ha", "hak", "haw", "he", "hi", "hif",
-    "hil", "ho", "hr", "hrx", "hsb", "ht", "hu", "hy", "hyw", "hz", "ia", "id", "ie", "ig", "ii", "ik", "ike-cans",
-    "ike-latn", "ilo", "inh", "io", "is", "it", "iu", "ja", "jam", "jbo", "jut", "jv", "ka", "kaa", "kab", "kbd", "kbp",
-    "kcg", "kea", "kg", "khw", "ki", "kiu", "kj", "kjp", "kk", "kk-arab", "kk-cn", "kk-cyrl", "kk-kz", "kk-latn",
-    "kk-tr", "kl", "km", "kn", "ko", "ko-kp", "koi", "kr", "krc", "kri", "krj", "krl", "ks", "ksh", "ku", "ku-arab",
-    "ku-latn", "kum", "kus", "kv", "kw", "ky", "la", "lad", "lb", "lbe", "lez", "lfn", "lg", "li", "lij", "liv", "lld",
-    "lmo", "ln", "lo", "lrc", "lt", "ltg", "lus", "luz", "lv", "lzh", "lzz", "mad", "mai", "map-bms", "mdf", "mg", "mh",
-    "mhr", "mi", "min", "mk", "ml", "mn", "mni", "mnw", "mo", "mr", "mrh", "mrj", "ms", "mt", "mus", "mwl", "my", "myv",
-    "mzn", "na", "nah", "nan", "nap", "nb", "nds", "nds-nl", "ne", "new", "ng", "nia", "niu", "nl", "nl-informal", "nn",
-    "no", "nod", "nov", "nqo", "nr", "nrm", "nso", "nup", "nv", "ny", "nys", "oc", "olo", "om", "or", "os", "pa",
-    "pag", "pam", "pap", "pcd", "pcm", "pdc", "pdt", "pfl", "pi", "pih", "pl", "pms", "pnb", "pnt", "prg", "ps", "pt",
-    "pt-br", "pwn", "qu", "qug", "rgn", "rif", "rm", "rmy", "rn", "ro", "roa-rup", "roa-tara", "rsk", "ru", "rue",
-    "rup", "ruq", "rw", "sa", "sah", "sat", "sc", "scn", "sco", "sd", "sdc", "sdh", "se", "sei", "ses", "sg", "sgs",
-    "sh", "shi", "shn", "shy", "si", "simple", "sjd", "sje", "sk", "skr", "sl", "sli", "sm", "sma", "smn", "sms", "sn",
-    "so", "sq", "sr", "sr-ec", "sr-el", "srn", "ss", "st", "stq", "sty", "su", "sv", "sw", "syl", "szl", "szy", "ta",
-    "tay", "tcy", "te", "tet", "tg", "tg-cyrl", "tg-latn", "th", "ti", "tig", "tk", "tl", "tly", "tn", "to", "tok",
-    "tpi", "tr", "tru", "trv", "ts", "tt", "tt-cyrl", "tt-latn", "tum", "tw", "ty", "tyv", "tzm", "udm", "ug",
-    "ug-arab", "ug-latn", "uk", "ur", "uz", "uz-cyrl", "uz-latn", "ve", "vec", "vep", "vi", "vls", "vmf", "vmw", "vo",
-    "vot", "vro", "wa", "war", "wls", "wo", "wuu", "xal", "xh", "xmf", "xsy", "yi", "yo", "yrl", "yue", "za", "zea",
-    "zgh", "zh", "zh-classical", "zh-cn", "zh-hans", "zh-hant", "zh-hk", "zh-min-nan", "zh-mo", "zh-my", "zh-sg",
-    "zh-tw", "zh-yue", "zu",
+    "aa", "ab", "abs", "ace", "ady", "ady-cyrl", "aeb", "af", "ak", "als", "alt", "am", "ami", "an", "ang", "anp",
+    "ar", "arc", "arn", "arq", "ary", "arz", "as", "ase", "ast", "atj", "av", "avk", "awa", "ay", "az", "azb", "ba",
+    "ban", "bar", "bat-smg", "bbc", "bcc", "bcl", "bdr", "be", "be-tarask", "be-x-old", "bew", "bg", "bh", "bho",
+    "bi", "bjn", "blk", "bm", "bn", "bo", "bpy", "bqi", "br", "brh", "bs", "btm", "bto", "bug", "bxr", "ca",
+    "cbk-zam", "cdo", "ce", "ceb", "ch", "cho", "chr", "chy", "ckb", "co", "cps", "cr", "crh", "cs", "csb", "cu",
+    "cv", "cy", "da", "dag", "de", "de-at", "de-ch", "de-formal", "din", "diq", "dsb", "dtp", "dty", "dv", "dz", "ee",
+    "egl", "el", "eml", "en", "en-ca", "en-gb", "eo", "es", "es-419", "es-formal", "et", "eu", "ext", "fa", "fat",
+    "ff", "fi", "fit", "fiu-vro", "fj", "fo", "fon", "fr", "frc", "frp", "frr", "fur", "fy", "ga", "gag", "gan",
+    "gcr", "gd", "gl", "glk", "gn", "gom", "gor", "got", "gpe", "grc", "gsw", "gu", "guc", "gur", "guw", "gv", "ha",
+    "hak", "haw", "he", "hi", "hif", "hil", "ho", "hr", "hrx", "hsb", "ht", "hu", "hy", "hyw", "hz", "ia", "id", "ie",
+    "ig", "ii", "ik", "ike-cans", "ike-latn", "ilo", "inh", "io", "is", "it", "iu", "ja", "jam", "jbo", "jut", "jv",
+    "ka", "kaa", "kab", "kbd", "kbp", "kcg", "kea", "kg", "khw", "ki", "kiu", "kj", "kjp", "kk", "kk-arab", "kk-cn",
+    "kk-cyrl", "kk-kz", "kk-latn", "kk-tr", "kl", "km", "kn", "ko", "ko-kp", "koi", "kr", "krc", "kri", "krj", "krl",
+    "ks", "ksh", "ku", "ku-arab", "ku-latn", "kum", "kus", "kv", "kw", "ky", "la", "lad", "lb", "lbe", "lez", "lfn",
+    "lg", "li", "lij", "liv", "lld", "lmo", "ln", "lo", "lrc", "lt", "ltg", "lus", "luz", "lv", "lzh", "lzz", "mad",
+    "mai", "map-bms", "mdf", "mg", "mh", "mhr", "mi", "min", "mk", "ml", "mn", "mni", "mnw", "mo", "mr", "mrh", "mrj",
+    "ms", "mt", "mus", "mwl", "my", "myv", "mzn", "na", "nah", "nan", "nap", "nb", "nds", "nds-nl", "ne", "new", "ng",
+    "nia", "niu", "nl", "nl-informal", "nn", "no", "nod", "nov", "nqo", "nr", "nrm", "nso", "nup", "nv", "ny", "nys",
+    "oc", "olo", "om", "or", "os", "pa", "pag", "pam", "pap", "pcd", "pcm", "pdc", "pdt", "pfl", "pi", "pih", "pl",
+    "pms", "pnb", "pnt", "prg", "ps", "pt", "pt-br", "pwn", "qu", "qug", "rgn", "rif", "rm", "rmy", "rn", "ro",
+    "roa-rup", "roa-tara", "rsk", "ru", "rue", "rup", "ruq", "rw", "sa", "sah", "sat", "sc", "scn", "sco", "sd",
+    "sdc", "sdh", "se", "sei", "ses", "sg", "sgs", "sh", "shi", "shn", "shy", "si", "simple", "sjd", "sje", "sk",
+    "skr", "sl", "sli", "sm", "sma", "smn", "sms", "sn", "so", "sq", "sr", "sr-ec", "sr-el", "srn", "ss", "st", "stq",
+    "sty", "su", "sv", "sw", "syl", "szl", "szy", "ta", "tay", "tcy", "te", "tet", "tg", "tg-cyrl", "tg-latn", "th",
+    "ti", "tig", "tk", "tl", "tly", "tn", "to", "tok", "tpi", "tr", "tru", "trv", "ts", "tt", "tt-cyrl", "tt-latn",
+    "tum", "tw", "ty", "tyv", "tzm", "udm", "ug", "ug-arab", "ug-latn", "uk", "ur", "uz", "uz-cyrl", "uz-latn", "ve",
+    "vec", "vep", "vi", "vls", "vmf", "vmw", "vo", "vot", "vro", "wa", "war", "wls", "wo", "wuu", "xal", "xh", "xmf",
+    "xsy", "yi", "yo", "yrl", "yue", "za", "zea", "zgh", "zh", "zh-classical", "zh-cn", "zh-hans", "zh-hant", "zh-hk",
+    "zh-min-nan", "zh-mo", "zh-my", "zh-sg", "zh-tw", "zh-yue", "zu",
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -395,7 +401,8 @@ impl SiteInfo {
     /// the values it has and keeping any others.
     pub fn save(&self, conn: &mut AnyConnection) -> Result<(), StoreError> {
         for (name, value) in self.values() {
-            with_conn!(conn, |c| diesel::delete(wikiquery_site::table.filter(wikiquery_site::name.eq(name))).execute(c))?;
+            with_conn!(conn, |c| diesel::delete(wikiquery_site::table.filter(wikiquery_site::name.eq(name)))
+                .execute(c))?;
             with_conn!(conn, |c| diesel::insert_into(wikiquery_site::table)
                 .values((wikiquery_site::name.eq(name), wikiquery_site::value.eq(&value)))
                 .execute(c))?;

@@ -41,8 +41,11 @@ impl Store {
     /// and leaves an existing MediaWiki database untouched (served read-only).
     pub fn open(options: &OpenOptions) -> Result<Store, StoreError> {
         let url = DbUrl::parse(&options.primary)?;
-        let pool_options =
-            PoolOptions { max_size: options.pool_size.max(1), connection_timeout: Duration::from_secs(5), ..Default::default() };
+        let pool_options = PoolOptions {
+            max_size: options.pool_size.max(1),
+            connection_timeout: Duration::from_secs(5),
+            ..Default::default()
+        };
         let primary = Pool::connect(&url, pool_options.clone())?;
         let outcome = if primary.is_read_only() {
             MigrationOutcome::ExistingMediaWiki

@@ -1202,8 +1202,8 @@ fn case_map(text: &str, map: CaseMap) -> String {
 // Links
 
 /// MediaWiki's default URL protocols (`$wgUrlProtocols`); the last, `//`, only counts in
-/// brackets.
-const URL_PROTOCOLS: &[&str] = &[
+/// brackets. The scheme's delimiter (`://` or `:`) is part of each entry.
+pub(crate) const URL_PROTOCOLS: &[&str] = &[
     "bitcoin:",
     "ftp://",
     "ftps://",

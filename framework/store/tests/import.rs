@@ -127,7 +127,9 @@ impl ServerDb {
 impl Drop for ServerDb {
     fn drop(&mut self) {
         let sql = match self.admin.backend() {
-            wikiquery_store::backend::Backend::Postgres => format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name),
+            wikiquery_store::backend::Backend::Postgres => {
+                format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name)
+            }
             _ => format!("DROP DATABASE IF EXISTS {}", self.name),
         };
         if let Err(e) = self.admin.batch_execute(&sql) {
@@ -179,7 +181,8 @@ fn count_dump(path: &Path) -> DumpCounts {
 
 macro_rules! count_rows {
     ($conn:expr, $table:ident) => {
-        with_conn!($conn, |c| $table::table.count().get_result::<i64>(c)).expect(concat!("counting ", stringify!($table)))
+        with_conn!($conn, |c| $table::table.count().get_result::<i64>(c))
+            .expect(concat!("counting ", stringify!($table)))
     };
 }
 
@@ -190,9 +193,34 @@ fn table_counts(conn: &mut AnyConnection) -> BTreeMap<&'static str, i64> {
         ($($table:ident),*) => { $( counts.insert(stringify!($table), count_rows!(&mut *conn, $table)); )* };
     }
     add!(
-        page, revision, slots, slot_roles, content, content_models, text, comment, actor, user, logging, log_search,
-        categorylinks, category, pagelinks, templatelinks, linktarget, imagelinks, externallinks, langlinks, iwlinks,
-        redirect, image, oldimage, site_stats, interwiki, revision_comment_temp, ip_changes
+        page,
+        revision,
+        slots,
+        slot_roles,
+        content,
+        content_models,
+        text,
+        comment,
+        actor,
+        user,
+        logging,
+        log_search,
+        categorylinks,
+        category,
+        pagelinks,
+        templatelinks,
+        linktarget,
+        imagelinks,
+        externallinks,
+        langlinks,
+        iwlinks,
+        redirect,
+        image,
+        oldimage,
+        site_stats,
+        interwiki,
+        revision_comment_temp,
+        ip_changes
     );
     counts
 }
@@ -236,7 +264,12 @@ fn link_rows(conn: &mut AnyConnection) -> BTreeMap<&'static str, BTreeMap<i64, B
     }
     let rows: Vec<(i64, i32, i32, String)> = with_conn!(&mut *conn, |c| templatelinks::table
         .inner_join(linktarget::table)
-        .select((templatelinks::tl_from, templatelinks::tl_from_namespace, linktarget::lt_namespace, linktarget::lt_title))
+        .select((
+            templatelinks::tl_from,
+            templatelinks::tl_from_namespace,
+            linktarget::lt_namespace,
+            linktarget::lt_title
+        ))
         .load(c))
     .expect("templatelinks");
     for (from, from_ns, ns, title) in rows {
@@ -284,8 +317,14 @@ fn link_rows(conn: &mut AnyConnection) -> BTreeMap<&'static str, BTreeMap<i64, B
     for (from, prefix, title) in rows {
         add("iwlinks", from, format!("{prefix}:{title}"));
     }
-    let rows: Vec<(i64, i32, String, Option<String>, Option<String>)> = with_conn!(&mut *conn, |c| redirect::table
-        .select((redirect::rd_from, redirect::rd_namespace, redirect::rd_title, redirect::rd_interwiki, redirect::rd_fragment))
+    let rows: Vec<RedirectTuple> = with_conn!(&mut *conn, |c| redirect::table
+        .select((
+            redirect::rd_from,
+            redirect::rd_namespace,
+            redirect::rd_title,
+            redirect::rd_interwiki,
+            redirect::rd_fragment
+        ))
         .load(c))
     .expect("redirect");
     for (from, ns, title, interwiki, fragment) in rows {
@@ -297,6 +336,8 @@ fn link_rows(conn: &mut AnyConnection) -> BTreeMap<&'static str, BTreeMap<i64, B
     }
     tables
 }
+
+type RedirectTuple = (i64, i32, String, Option<String>, Option<String>);
 
 /// The part of a row that names the link (what template-borne rows are matched on).
 fn identity(row: &str) -> &str {
@@ -310,7 +351,13 @@ fn page_texts(conn: &mut AnyConnection) -> HashMap<(i32, String), (i64, String, 
         .inner_join(slot_roles::table.on(slot_roles::role_id.eq(slots::slot_role_id)))
         .inner_join(content::table.on(content::content_id.eq(slots::slot_content_id)))
         .filter(slot_roles::role_name.eq("main"))
-        .select((page::page_id, page::page_namespace, page::page_title, page::page_content_model, content::content_address))
+        .select((
+            page::page_id,
+            page::page_namespace,
+            page::page_title,
+            page::page_content_model,
+            content::content_address
+        ))
         .load(c))
     .expect("pages with their content");
     let texts: Vec<(i64, Vec<u8>)> =
@@ -448,9 +495,16 @@ fn compare_links(ours: &mut AnyConnection, mediawiki: &mut AnyConnection) -> (St
         } else {
             HashMap::new()
         };
-        for table in
-            ["pagelinks", "templatelinks", "categorylinks", "imagelinks", "externallinks", "langlinks", "iwlinks", "redirect"]
-        {
+        for table in [
+            "pagelinks",
+            "templatelinks",
+            "categorylinks",
+            "imagelinks",
+            "externallinks",
+            "langlinks",
+            "iwlinks",
+            "redirect",
+        ] {
             let tally = tallies.entry(table).or_default();
             let theirs = theirs_by_table.get(table).and_then(|t| t.get(&id)).unwrap_or(&empty);
             let ours = ours_by_table.get(table).and_then(|t| t.get(&id)).unwrap_or(&empty);
@@ -580,7 +634,8 @@ fn log_search_rows(conn: &mut AnyConnection, fields: &[&str]) -> BTreeSet<(Strin
     rows.into_iter()
         .filter(|(field, _, _)| fields.contains(&field.as_str()))
         .map(|(field, value, id)| {
-            let value = if field == "target_author_actor" { actors.get(&value).cloned().unwrap_or(value) } else { value };
+            let value =
+                if field == "target_author_actor" { actors.get(&value).cloned().unwrap_or(value) } else { value };
             (field, value, id)
         })
         .collect()
@@ -588,41 +643,41 @@ fn log_search_rows(conn: &mut AnyConnection, fields: &[&str]) -> BTreeSet<(Strin
 
 type FileFacts = (String, String, i64, String, String, String, String, String, Option<String>);
 
+type CurrentFile = (String, i64, String, String, String, String, String, Option<String>);
+
 /// Current and archived file versions: `(name, archive name or "")` → facts.
 fn files(conn: &mut AnyConnection) -> BTreeMap<(String, String), FileFacts> {
-    let current: Vec<(String, i64, String, String, String, String, String, Option<String>)> =
-        with_conn!(&mut *conn, |c| image::table
-            .inner_join(comment::table)
-            .inner_join(actor::table)
-            .select((
-                image::img_name,
-                image::img_size,
-                image::img_sha1,
-                image::img_timestamp,
-                comment::comment_text,
-                actor::actor_name,
-                image::img_major_mime,
-                image::img_media_type
-            ))
-            .load(c))
-        .expect("image rows");
-    let old: Vec<(String, String, i64, String, String, String, String, String, Option<String>)> =
-        with_conn!(&mut *conn, |c| oldimage::table
-            .inner_join(comment::table)
-            .inner_join(actor::table)
-            .select((
-                oldimage::oi_name,
-                oldimage::oi_archive_name,
-                oldimage::oi_size,
-                oldimage::oi_sha1,
-                oldimage::oi_timestamp,
-                comment::comment_text,
-                actor::actor_name,
-                oldimage::oi_major_mime,
-                oldimage::oi_media_type
-            ))
-            .load(c))
-        .expect("oldimage rows");
+    let current: Vec<CurrentFile> = with_conn!(&mut *conn, |c| image::table
+        .inner_join(comment::table)
+        .inner_join(actor::table)
+        .select((
+            image::img_name,
+            image::img_size,
+            image::img_sha1,
+            image::img_timestamp,
+            comment::comment_text,
+            actor::actor_name,
+            image::img_major_mime,
+            image::img_media_type
+        ))
+        .load(c))
+    .expect("image rows");
+    let old: Vec<FileFacts> = with_conn!(&mut *conn, |c| oldimage::table
+        .inner_join(comment::table)
+        .inner_join(actor::table)
+        .select((
+            oldimage::oi_name,
+            oldimage::oi_archive_name,
+            oldimage::oi_size,
+            oldimage::oi_sha1,
+            oldimage::oi_timestamp,
+            comment::comment_text,
+            actor::actor_name,
+            oldimage::oi_major_mime,
+            oldimage::oi_media_type
+        ))
+        .load(c))
+    .expect("oldimage rows");
     let mut out = BTreeMap::new();
     for (name, size, sha1, ts, comment, actor, major, media) in current {
         out.insert((name.clone(), String::new()), (name, String::new(), size, sha1, ts, comment, actor, major, media));
@@ -652,6 +707,8 @@ fn differences<K: Ord + std::fmt::Debug, V: PartialEq + std::fmt::Debug>(
     }
     out
 }
+
+type Stats = (Option<i64>, Option<i64>, Option<i64>, Option<i64>, Option<i64>);
 
 // ---------------------------------------------------------------------------------------
 // The whole check, on any backend
@@ -762,9 +819,14 @@ fn check_fixture_import(url: &DbUrl) {
     .expect("fixture category rows");
     let links = link_rows(&mut ours);
     for (title, pages, subcats, files) in &cats {
-        let members: Vec<&String> = links["categorylinks"].values().flatten().filter(|r| identity(r) == title).collect();
+        let members: Vec<&String> =
+            links["categorylinks"].values().flatten().filter(|r| identity(r) == title).collect();
         assert_eq!(*pages, members.len() as i64, "cat_pages of {title}");
-        assert_eq!(*subcats, members.iter().filter(|r| r.ends_with("|subcat")).count() as i64, "cat_subcats of {title}");
+        assert_eq!(
+            *subcats,
+            members.iter().filter(|r| r.ends_with("|subcat")).count() as i64,
+            "cat_subcats of {title}"
+        );
         assert_eq!(*files, members.iter().filter(|r| r.ends_with("|file")).count() as i64, "cat_files of {title}");
     }
     let ours_cat: BTreeSet<_> = cats.iter().cloned().collect();
@@ -830,10 +892,7 @@ fn check_fixture_import(url: &DbUrl) {
     );
     assert!(extra.is_empty(), "log_search rows MediaWiki does not have: {extra:?}");
     // Authors of revisions whose user the dump hides cannot be known.
-    assert!(
-        missing.iter().all(|(field, _, _)| field == "target_author_actor"),
-        "log_search rows missing: {missing:?}"
-    );
+    assert!(missing.iter().all(|(field, _, _)| field == "target_author_actor"), "log_search rows missing: {missing:?}");
 
     // Users and actors: dump ids and names, a subset of MediaWiki's.
     let users: Vec<(i64, String)> =
@@ -846,14 +905,16 @@ fn check_fixture_import(url: &DbUrl) {
         assert!(mw_users.contains(u), "user {u:?} is not MediaWiki's");
     }
     let names: Vec<String> = with_conn!(&mut ours, |c| actor::table.select(actor::actor_name).load(c)).expect("actors");
-    let mw_names: BTreeSet<String> =
-        with_conn!(&mut mw, |c| actor::table.select(actor::actor_name).load(c)).expect("fixture actors").into_iter().collect();
+    let mw_names: BTreeSet<String> = with_conn!(&mut mw, |c| actor::table.select(actor::actor_name).load(c))
+        .expect("fixture actors")
+        .into_iter()
+        .collect();
     for name in &names {
         assert!(mw_names.contains(name) || name == "Unknown user", "actor {name:?} is not MediaWiki's");
     }
 
     // Site statistics and the site record.
-    let stats: (Option<i64>, Option<i64>, Option<i64>, Option<i64>, Option<i64>) = with_conn!(&mut ours, |c| site_stats::table
+    let stats: Stats = with_conn!(&mut ours, |c| site_stats::table
         .select((
             site_stats::ss_total_edits,
             site_stats::ss_good_articles,
@@ -867,8 +928,8 @@ fn check_fixture_import(url: &DbUrl) {
     assert_eq!(stats.2, Some(full_counts.pages as i64));
     assert_eq!(stats.3, Some(users.len() as i64));
     assert_eq!(stats.4, Some(5));
-    let mw_good: Option<i64> =
-        with_conn!(&mut mw, |c| site_stats::table.select(site_stats::ss_good_articles).first(c)).expect("fixture stats");
+    let mw_good: Option<i64> = with_conn!(&mut mw, |c| site_stats::table.select(site_stats::ss_good_articles).first(c))
+        .expect("fixture stats");
     // MediaWiki's "link" method: content pages that are no redirect and link somewhere. Pages
     // whose only links come from templates are not counted here.
     let linking: BTreeSet<i64> = links["pagelinks"].keys().copied().collect();

@@ -1,7 +1,9 @@
 //! `action=paraminfo`: the descriptors of modules.
 
 use serde_json::{json, Map, Value};
-use wikiquery_framework::{query_module, ActionContext, ActionModule, ApiError, ModuleDescriptor, Registry};
+use wikiquery_framework::{
+    main_module, query_module, ActionContext, ActionModule, ApiError, ModuleDescriptor, Registry,
+};
 
 /// The help formats paraminfo accepts; this server has no help texts, so all render as `none`.
 pub const HELP_FORMATS: &[&str] = &["html", "none", "raw", "wikitext"];
@@ -33,6 +35,7 @@ pub struct ParamInfo {
 fn resolve(registry: &Registry, path: &str) -> Result<Vec<&'static ModuleDescriptor>, String> {
     let (parent, child) = match path.split_once('+') {
         Some((parent, child)) => (parent, Some(child)),
+        None if path == "main" => ("main", None),
         None => ("main", Some(path)),
     };
     match (parent, child) {
@@ -41,6 +44,7 @@ fn resolve(registry: &Registry, path: &str) -> Result<Vec<&'static ModuleDescrip
             .query_module(name)
             .map(|e| vec![(e.descriptor)()])
             .ok_or_else(|| format!("The module \"query\" does not have a submodule \"{name}\".")),
+        ("main", None) => Ok(vec![main_module::main_descriptor(registry)]),
         ("main", Some("*")) => Ok(registry.actions().map(|e| (e.descriptor)()).collect()),
         ("main", Some(name)) => registry
             .action(name)

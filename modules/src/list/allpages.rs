@@ -86,6 +86,13 @@ pub struct AllPages {
 impl QueryModule for AllPages {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let namespace = self.namespace.0;
+        if ctx.is_generator() && ctx.is_resolving_redirects() {
+            let filter = format!("{}filterredir", ctx.module.prefix);
+            return Err(ApiError::new(
+                "params",
+                format!("As a generator, \"{filter}=nonredirects\" takes the place of \"redirects\"."),
+            ));
+        }
         // A continue value is one title; anything else was not handed out by us.
         if self.continue_.as_deref().is_some_and(|c| c.contains('|')) {
             return Err(wikiquery_framework::query::bad_continue());
@@ -164,11 +171,19 @@ impl QueryModule for AllPages {
         };
 
         let namespaces = site.namespaces();
-        ctx.ensure_list();
+        let generator = ctx.is_generator();
+        if !generator {
+            ctx.ensure_list();
+        }
         for (count, row) in rows.into_iter().enumerate() {
             if count as u64 >= limit {
                 ctx.set_continue(row.title);
                 break;
+            }
+            if generator {
+                // As a generator it gives the pages to the query's page set.
+                ctx.add_generated(row.namespace, row.title);
+                continue;
             }
             let title = full_text(row.namespace, &row.title, namespaces);
             ctx.push_item(json!({ "pageid": row.id, "ns": row.namespace, "title": title }));

@@ -1,7 +1,7 @@
 //! `list=logevents`: events from the log, as MediaWiki 1.39 lists them.
 //!
 //! One query reads a batch of `logging` rows (with actor, comment and the page that has the
-//! entry's title now) in `(timestamp, id)` order; tags, the revisions entries created and the
+//! entry's title now) in `(timestamp, id)` order; the revisions entries created, tags and the
 //! pages their comments link to are then read for the batch at once. What a caller sees of an
 //! entry depends on its rights ([`CallerRights`]): entries of restricted log types are left
 //! out, and parts hidden by revision deletion (`log_deleted`) are replaced by flags.
@@ -349,6 +349,21 @@ fn site_title(text: &str, site: &SiteInfo) -> Result<ParsedTitle, ApiError> {
     }
 }
 
+/// A stored timestamp in ISO 8601. The usual 14-digit form is rewritten directly; anything
+/// else goes through the timestamp parser (which also rolls over out-of-range fields).
+fn iso_timestamp(stored: &str) -> Option<String> {
+    let b = stored.as_bytes();
+    if b.len() == 14 && b.iter().all(u8::is_ascii_digit) {
+        let field = |i: usize| u32::from(b[i] - b'0') * 10 + u32::from(b[i + 1] - b'0');
+        let (month, day, hour, minute, second) = (field(4), field(6), field(8), field(10), field(12));
+        if (1..=12).contains(&month) && (1..=28).contains(&day) && hour < 24 && minute < 60 && second < 60 {
+            let s = stored;
+            return Some(format!("{}-{}-{}T{}:{}:{}Z", &s[..4], &s[4..6], &s[6..8], &s[8..10], &s[10..12], &s[12..14]));
+        }
+    }
+    Timestamp::parse(stored).map(Timestamp::to_iso)
+}
+
 /// The entries' members, for one batch.
 struct Batch<'a> {
     fields: Fields,
@@ -423,8 +438,10 @@ impl Batch<'_> {
             }
         }
         if f.timestamp {
-            let iso = Timestamp::parse(&row.timestamp).map(Timestamp::to_iso);
-            v.insert("timestamp".into(), iso.map(Value::String).unwrap_or(Value::Bool(false)));
+            v.insert(
+                "timestamp".into(),
+                iso_timestamp(&row.timestamp).map(Value::String).unwrap_or(Value::Bool(false)),
+            );
         }
         if f.comment || f.parsedcomment {
             if deleted & DELETED_COMMENT == DELETED_COMMENT {
@@ -668,6 +685,14 @@ mod tests {
         assert!(oversight.hidden_log_types().is_empty());
         assert!(!admin.can_view_log_type("suppress"));
         assert!(oversight.can_view_log_type("suppress"));
+    }
+
+    #[test]
+    fn stored_timestamps_are_written_in_iso_8601() {
+        assert_eq!(iso_timestamp("20261121233230").as_deref(), Some("2026-11-21T23:32:30Z"));
+        assert_eq!(iso_timestamp("20240229120000").as_deref(), Some("2024-02-29T12:00:00Z"));
+        assert_eq!(iso_timestamp("20230229120000").as_deref(), Some("2023-03-01T12:00:00Z"));
+        assert_eq!(iso_timestamp("garbage"), None);
     }
 
     #[test]

@@ -1,6 +1,12 @@
 //! `prop=info`: basic page information of the given pages.
 
-use wikiquery_framework::{query_module, ParamValues, QueryModule, Title};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use serde_json::{json, Map, Value};
+use wikiquery_framework::query::pageset::{PageLookup, PageRecord};
+use wikiquery_framework::title::{full_dbkey, full_text, subject, talk};
+use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule, Timestamp, Title};
 
 /// Additional properties to return; `preload` and `readable` are deprecated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -74,4 +80,211 @@ pub struct Info {
     pub continue_: Option<String>,
 }
 
-impl QueryModule for Info {}
+impl QueryModule for Info {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let Some(set) = ctx.page_set() else { return Ok(()) };
+        let lookup = ctx.services.require::<Arc<dyn PageLookup>>()?.clone();
+        let lookup = lookup.as_ref();
+        let has = |p: InfoProp| self.prop.contains(&p);
+        // The pages info describes: existing ones and missing titles, by (possibly fake) id.
+        let mut pages: Vec<(i64, i32, String, Option<PageRecord>)> =
+            set.good.iter().map(|g| (g.id, g.ns, g.dbkey.clone(), Some(g.clone()))).collect();
+        pages.extend(set.missing.iter().map(|m| (m.fake_id, m.ns, m.dbkey.clone(), None)));
+
+        let existing: Vec<i64> = pages.iter().filter(|p| p.3.is_some()).map(|p| p.0).collect();
+        let missing: Vec<(i32, String)> = pages.iter().filter(|p| p.3.is_none()).map(|p| (p.1, p.2.clone())).collect();
+
+        let now = Timestamp::now().to_mw();
+        let mut protections: HashMap<i64, Vec<Value>> = HashMap::new();
+        let mut title_protections: HashMap<(i32, String), Vec<Value>> = HashMap::new();
+        if has(InfoProp::Protection) {
+            if !existing.is_empty() {
+                for r in lookup.restrictions(&existing)? {
+                    if r.expiry != "infinity" && r.expiry.as_str() <= now.as_str() {
+                        continue;
+                    }
+                    let mut v = json!({"type": r.kind, "level": r.level, "expiry": expiry(&r.expiry)});
+                    if r.cascade {
+                        v["cascade"] = json!(true);
+                    }
+                    protections.entry(r.page).or_default().push(v);
+                }
+            }
+            if !missing.is_empty() {
+                for t in lookup.title_protections(&missing)? {
+                    if t.expiry != "infinity" && t.expiry.as_str() <= now.as_str() {
+                        continue;
+                    }
+                    let v = json!({"type": "create", "level": t.level, "expiry": expiry(&t.expiry)});
+                    title_protections.entry((t.ns, t.dbkey)).or_default().push(v);
+                }
+            }
+        }
+
+        // Ids of the associated (talk or subject) pages.
+        let mut associated_ids: HashMap<(i32, String), i64> = HashMap::new();
+        if has(InfoProp::Talkid) || has(InfoProp::Subjectid) {
+            let wanted: Vec<(i32, String)> =
+                pages.iter().filter_map(|(_, ns, dbkey, _)| associated(*ns).map(|a| (a, dbkey.clone()))).collect();
+            if !wanted.is_empty() {
+                for r in lookup.pages_by_titles(&wanted)? {
+                    associated_ids.insert((r.ns, r.dbkey), r.id);
+                }
+            }
+        }
+
+        let mut display_titles: HashMap<i64, String> = HashMap::new();
+        if has(InfoProp::Displaytitle) && !existing.is_empty() {
+            display_titles.extend(lookup.page_props(&existing, "displaytitle")?);
+        }
+
+        let namespaces = lookup.namespaces();
+        let language = lookup.language();
+        let mut out: Vec<(i64, Map<String, Value>)> = Vec::new();
+        for (id, ns, dbkey, record) in &pages {
+            let (ns, id) = (*ns, *id);
+            let text = full_text(ns, dbkey, namespaces);
+            let key = full_dbkey(ns, dbkey, namespaces);
+            let mut info = Map::new();
+            let model =
+                record.as_ref().and_then(|r| r.content_model.clone()).unwrap_or_else(|| default_model(ns, dbkey));
+            info.insert("contentmodel".into(), json!(model));
+            let lang = record.as_ref().and_then(|r| r.lang.clone()).unwrap_or_else(|| language.clone());
+            info.insert("pagelanguage".into(), json!(lang));
+            info.insert("pagelanguagehtmlcode".into(), json!(lang));
+            info.insert("pagelanguagedir".into(), json!(if is_rtl(&lang) { "rtl" } else { "ltr" }));
+            if let Some(r) = record {
+                info.insert("touched".into(), json!(iso(&r.touched)));
+                info.insert("lastrevid".into(), json!(r.latest));
+                info.insert("length".into(), json!(r.len));
+                if r.is_redirect {
+                    info.insert("redirect".into(), json!(true));
+                }
+                if r.is_new {
+                    info.insert("new".into(), json!(true));
+                }
+            }
+            if has(InfoProp::Protection) {
+                let list = if record.is_some() {
+                    protections.remove(&id).unwrap_or_default()
+                } else {
+                    title_protections.remove(&(ns, dbkey.clone())).unwrap_or_default()
+                };
+                info.insert("protection".into(), Value::Array(list));
+                let types: Vec<&str> = if record.is_none() {
+                    vec!["create"]
+                } else if ns == 6 {
+                    vec!["edit", "move", "upload"]
+                } else {
+                    vec!["edit", "move"]
+                };
+                info.insert("restrictiontypes".into(), json!(types));
+            }
+            // Anonymous readers watch nothing and may not see watcher counts.
+            if has(InfoProp::Watched) {
+                info.insert("watched".into(), json!(false));
+            }
+            if has(InfoProp::Notificationtimestamp) {
+                info.insert("notificationtimestamp".into(), json!(""));
+            }
+            if let Some(other) = associated(ns) {
+                let found = associated_ids.get(&(other, dbkey.clone()));
+                if ns % 2 == 0 && has(InfoProp::Talkid) {
+                    if let Some(t) = found {
+                        info.insert("talkid".into(), json!(t));
+                    }
+                }
+                if ns % 2 == 1 && has(InfoProp::Subjectid) {
+                    if let Some(t) = found {
+                        info.insert("subjectid".into(), json!(t));
+                    }
+                }
+                if has(InfoProp::Associatedpage) {
+                    info.insert("associatedpage".into(), json!(full_text(other, dbkey, namespaces)));
+                }
+            }
+            if has(InfoProp::Url) {
+                if let Some(url) = lookup.page_url(&key) {
+                    info.insert("fullurl".into(), json!(url));
+                    if let Some(edit) = lookup.action_url(&key, "edit") {
+                        info.insert("editurl".into(), json!(edit));
+                    }
+                    info.insert("canonicalurl".into(), json!(url));
+                }
+            }
+            if has(InfoProp::Readable) {
+                info.insert("readable".into(), json!(true));
+            }
+            if has(InfoProp::Preload) {
+                info.insert("preload".into(), if record.is_some() { json!("") } else { Value::Null });
+            }
+            if has(InfoProp::Displaytitle) {
+                let shown = display_titles.remove(&id).unwrap_or_else(|| escape_html(&text));
+                info.insert("displaytitle".into(), json!(shown));
+            }
+            if has(InfoProp::Varianttitles) {
+                info.insert("varianttitles".into(), json!({ language.clone(): text }));
+            }
+            if has(InfoProp::Linkclasses) {
+                if let Some(r) = record {
+                    let classes: Vec<&str> = if r.is_redirect { vec!["mw-redirect"] } else { Vec::new() };
+                    info.insert("linkclasses".into(), json!(classes));
+                }
+            }
+            out.push((id, info));
+        }
+        for (id, info) in out {
+            ctx.add_page_values(id, info);
+        }
+        Ok(())
+    }
+}
+
+/// The talk page's namespace for a subject namespace and the reverse; none for the virtual
+/// namespaces.
+fn associated(ns: i32) -> Option<i32> {
+    if ns < 0 {
+        None
+    } else if ns % 2 == 0 {
+        talk(ns)
+    } else {
+        Some(subject(ns))
+    }
+}
+
+/// A 14-digit timestamp in ISO 8601 (`2026-11-21T23:32:27Z`).
+fn iso(ts: &str) -> String {
+    Timestamp::parse(ts).map_or_else(|| ts.to_owned(), Timestamp::to_iso)
+}
+
+/// An expiry as the API writes it: `infinity` or ISO 8601.
+fn expiry(value: &str) -> String {
+    if value == "infinity" {
+        value.to_owned()
+    } else {
+        iso(value)
+    }
+}
+
+/// The content model of a page that does not say: scripts and styles in the MediaWiki and
+/// User namespaces by their suffix, wikitext otherwise.
+fn default_model(ns: i32, dbkey: &str) -> String {
+    let by_suffix = ns == 8 || (ns == 2 && dbkey.contains('/'));
+    let model = match dbkey.rsplit('.').next() {
+        Some("js") if by_suffix && dbkey.contains('.') => "javascript",
+        Some("css") if by_suffix && dbkey.contains('.') => "css",
+        Some("json") if by_suffix && dbkey.contains('.') => "json",
+        _ => "wikitext",
+    };
+    model.to_owned()
+}
+
+/// Languages written right to left.
+fn is_rtl(lang: &str) -> bool {
+    matches!(lang, "ar" | "arc" | "arz" | "ckb" | "dv" | "fa" | "he" | "ks" | "mzn" | "ps" | "sd" | "ug" | "ur" | "yi")
+}
+
+/// `&`, `<`, `>` as HTML entities.
+fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}

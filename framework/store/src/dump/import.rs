@@ -53,7 +53,7 @@ use super::{Contributor, DumpError, DumpItem, DumpSource, LogItem, MwTimestamp, 
 use crate::backend::{inspect, AnyConnection, Backend, DatabaseKind, DbUrl, Pool, PoolOptions, StoreError};
 use crate::php::{self, PhpValue};
 use crate::schema::{
-    actor, categorylinks, category, comment, content, content_models, externallinks, image, imagelinks, ip_changes,
+    actor, category, categorylinks, comment, content, content_models, externallinks, image, imagelinks, ip_changes,
     iwlinks, langlinks, linktarget, log_search, logging, oldimage, page, pagelinks, redirect, revision,
     revision_comment_temp, site_stats, slot_roles, slots, templatelinks, text, user,
 };
@@ -390,8 +390,7 @@ pub fn import_source<'a>(
                 };
                 return Err(ImportError::NotOurs { url, what });
             }
-            let mut conn =
-                pool.get().map_err(|source| ImportError::Store { source, pages: 0, log_items: 0 })?;
+            let mut conn = pool.get().map_err(|source| ImportError::Store { source, pages: 0, log_items: 0 })?;
             run(source, &mut conn, Some(url), options)
         }
     }
@@ -428,7 +427,10 @@ fn run(
     let mut importer = Importer::new(conn, options.batch_pages.max(1), progress).map_err(early)?;
     // Decompressing and parsing run on their own thread, ahead of the database work.
     let (sender, receiver) = std::sync::mpsc::sync_channel(READ_AHEAD);
-    let reading = std::thread::spawn(move || read_items(reader, sender));
+    let reading = std::thread::Builder::new()
+        .name("dump-reader".to_owned())
+        .spawn(move || read_items(reader, sender))
+        .map_err(ImportError::Open)?;
     let outcome = importer.import(&receiver);
     // Dropping the receiver stops the reader if the import ended early.
     drop(receiver);
@@ -453,7 +455,8 @@ fn read_items<R: std::io::Read>(mut reader: super::DumpReader<R>, sender: std::s
     while let Some(item) = reader.next() {
         let failed = item.is_err();
         let item = item.map(|item| {
-            let language = matches!(item, DumpItem::SiteInfo(_)).then(|| reader.language().map(str::to_owned)).flatten();
+            let language =
+                matches!(item, DumpItem::SiteInfo(_)).then(|| reader.language().map(str::to_owned)).flatten();
             (item, language)
         });
         if sender.send(item).is_err() || failed {
@@ -465,7 +468,8 @@ fn read_items<R: std::io::Read>(mut reader: super::DumpReader<R>, sender: std::s
 /// Reads the interwiki table of another database, opened read-only.
 fn copy_interwiki(url: &DbUrl) -> Result<Vec<InterwikiRow>, ImportError> {
     let fail = |source: StoreError| ImportError::Interwiki { url: url.redacted(), source };
-    let pool = Pool::connect(url, PoolOptions { max_size: 1, read_only: true, ..PoolOptions::default() }).map_err(fail)?;
+    let pool =
+        Pool::connect(url, PoolOptions { max_size: 1, read_only: true, ..PoolOptions::default() }).map_err(fail)?;
     let mut conn = pool.get().map_err(fail)?;
     site::read_interwiki(&mut conn).map_err(fail)
 }
@@ -495,8 +499,7 @@ struct PageRow {
     page_lang: Option<String>,
 }
 
-type PageTuple =
-    (i64, i32, String, i32, i32, f64, String, Option<String>, i64, i64, Option<String>, Option<String>);
+type PageTuple = (i64, i32, String, i32, i32, f64, String, Option<String>, i64, i64, Option<String>, Option<String>);
 
 impl From<PageTuple> for PageRow {
     fn from(t: PageTuple) -> Self {
@@ -705,6 +708,9 @@ struct IwLinkRow {
     iwl_prefix: String,
     iwl_title: String,
 }
+
+/// A `redirect` row as selected.
+type RedirectTuple = (i64, i32, String, Option<String>, Option<String>);
 
 #[derive(Insertable, Clone, Debug, PartialEq, Eq)]
 #[diesel(table_name = redirect, treat_none_as_default_value = false)]
@@ -1003,7 +1009,7 @@ impl Progress {
                 Some(total) => {
                     let bar = ProgressBar::new(total);
                     if let Ok(style) = ProgressStyle::with_template(
-                        "{elapsed_precise} [{bar:30}] {bytes}/{total_bytes} {binary_bytes_per_sec} eta {eta} {msg}",
+                        "{elapsed_precise} [{bar:25}] {bytes}/{total_bytes} {binary_bytes_per_sec} eta {eta} {wide_msg}",
                     ) {
                         bar.set_style(style.progress_chars("=> "));
                     }
@@ -1011,9 +1017,9 @@ impl Progress {
                 }
                 None => {
                     let bar = ProgressBar::new_spinner();
-                    if let Ok(style) =
-                        ProgressStyle::with_template("{elapsed_precise} {spinner} {bytes} {binary_bytes_per_sec} {msg}")
-                    {
+                    if let Ok(style) = ProgressStyle::with_template(
+                        "{elapsed_precise} {spinner} {bytes} {binary_bytes_per_sec} {wide_msg}",
+                    ) {
                         bar.set_style(style);
                     }
                     bar
@@ -1090,7 +1096,9 @@ impl<'c> Importer<'c> {
         if backend == Backend::Sqlite {
             // A larger page cache keeps the indexes being filled in memory, and checkpointing
             // the write-ahead log less often saves most of the waiting for the disk.
-            conn.batch_execute("PRAGMA cache_size = -131072; PRAGMA temp_store = MEMORY; PRAGMA wal_autocheckpoint = 16384;")?;
+            conn.batch_execute(
+                "PRAGMA cache_size = -131072; PRAGMA temp_store = MEMORY; PRAGMA wal_autocheckpoint = 16384;",
+            )?;
         }
         let mut importer = Importer {
             conn,
@@ -1129,14 +1137,17 @@ impl<'c> Importer<'c> {
                 .select(max(revision::rev_id))
                 .first::<Option<i64>>(c))?
             .unwrap_or(0),
-            log: with_conn!(&mut *importer.conn, |c| logging::table.select(max(logging::log_id)).first::<Option<i64>>(c))?
-                .unwrap_or(0),
+            log: with_conn!(&mut *importer.conn, |c| logging::table
+                .select(max(logging::log_id))
+                .first::<Option<i64>>(c))?
+            .unwrap_or(0),
         };
         Ok(importer)
     }
 
     fn max_of_page(&mut self) -> Result<i64, StoreError> {
-        Ok(with_conn!(&mut *self.conn, |c| page::table.select(max(page::page_id)).first::<Option<i64>>(c))?.unwrap_or(0))
+        Ok(with_conn!(&mut *self.conn, |c| page::table.select(max(page::page_id)).first::<Option<i64>>(c))?
+            .unwrap_or(0))
     }
 
     /// Reads id counters and the small lookup tables; also after a rollback, when the caches
@@ -1155,9 +1166,8 @@ impl<'c> Importer<'c> {
                 .select(max(externallinks::el_id))
                 .first(c))?),
         };
-        let roles: Vec<(i64, String)> = with_conn!(&mut *conn, |c| slot_roles::table
-            .select((slot_roles::role_id, slot_roles::role_name))
-            .load(c))?;
+        let roles: Vec<(i64, String)> =
+            with_conn!(&mut *conn, |c| slot_roles::table.select((slot_roles::role_id, slot_roles::role_name)).load(c))?;
         self.roles = roles.into_iter().map(|(id, name)| (name, id)).collect();
         let models: Vec<(i64, String)> = with_conn!(&mut *conn, |c| content_models::table
             .select((content_models::model_id, content_models::model_name))
@@ -1174,7 +1184,8 @@ impl<'c> Importer<'c> {
     fn site(&mut self) -> &SiteInfo {
         if self.site.is_none() {
             // A dump without <siteinfo>: what the database says, or MediaWiki's defaults.
-            let loaded = SiteInfo::load(self.conn, "Project").unwrap_or_else(|_| SiteInfo::mediawiki_default("Project"));
+            let loaded =
+                SiteInfo::load(self.conn, "Project").unwrap_or_else(|_| SiteInfo::mediawiki_default("Project"));
             self.site = Some(loaded);
         }
         // Set just above.
@@ -1383,15 +1394,16 @@ impl<'c> Importer<'c> {
 
     fn revision_of(&mut self, page: &mut PageState, rev: Revision) -> Result<(), Fail> {
         let id = i64::try_from(rev.id).map_err(|_| Fail::Data(format!("revision id {} is too large", rev.id)))?;
-        let exists = page.existing_revisions.contains(&id) || (id <= self.before.revision && self.revision_exists(id)?);
+        let exists =
+            page.existing_revisions.contains(&id) || (id <= self.before.revision && self.revision_exists(id)?);
         if !exists {
             page.revision_count += 1;
         }
-        if page.earliest.map_or(true, |t| rev.timestamp < t) {
+        if !matches!(page.earliest, Some(t) if t <= rev.timestamp) {
             page.earliest = Some(rev.timestamp);
         }
         let main_len = slot_size(rev.text_bytes, rev.text.as_deref());
-        let is_latest = page.latest.as_ref().map_or(true, |l| (rev.timestamp, id) > (l.timestamp, l.id));
+        let is_latest = !matches!(&page.latest, Some(l) if (l.timestamp, l.id) >= (rev.timestamp, id));
         if is_latest {
             page.latest = Some(Latest {
                 id,
@@ -1474,11 +1486,8 @@ impl<'c> Importer<'c> {
     }
 
     fn revision_exists(&mut self, id: i64) -> Result<bool, StoreError> {
-        let found: Option<i64> = with_conn!(&mut *self.conn, |c| revision::table
-            .find(id)
-            .select(revision::rev_id)
-            .first(c)
-            .optional())?;
+        let found: Option<i64> =
+            with_conn!(&mut *self.conn, |c| revision::table.find(id).select(revision::rev_id).first(c).optional())?;
         Ok(found.is_some())
     }
 
@@ -1664,9 +1673,12 @@ impl<'c> Importer<'c> {
                 let archive_name = if i == newest {
                     None
                 } else {
-                    Some(upload.archivename.clone().unwrap_or_else(|| {
-                        format!("{}!{}", versions[i + 1].timestamp.as_str(), name)
-                    }))
+                    Some(
+                        upload
+                            .archivename
+                            .clone()
+                            .unwrap_or_else(|| format!("{}!{}", versions[i + 1].timestamp.as_str(), name)),
+                    )
                 };
                 let mut deleted = 0;
                 if upload.contributor.is_deleted() {
@@ -1691,7 +1703,12 @@ impl<'c> Importer<'c> {
         let site = self.site();
         let interwikis = site.interwikis();
         let parsed = parse_title(target, 0, site.namespaces(), &|p| interwikis.is_interwiki(p)).ok()?;
-        Some(RedirectTarget { ns: parsed.ns, dbkey: parsed.dbkey, fragment: parsed.fragment, interwiki: parsed.interwiki })
+        Some(RedirectTarget {
+            ns: parsed.ns,
+            dbkey: parsed.dbkey,
+            fragment: parsed.fragment,
+            interwiki: parsed.interwiki,
+        })
     }
 
     /// The links of a page's wikitext; templates are looked up among the pages read so far.
@@ -1784,7 +1801,7 @@ impl<'c> Importer<'c> {
     fn log_target(&mut self, title: &str, namespace: Option<i32>) -> (i32, String) {
         let site = self.site();
         match parse_title(title, 0, site.namespaces(), &|_| false) {
-            Ok(parsed) if namespace.map_or(true, |ns| ns == parsed.ns) => (parsed.ns, parsed.dbkey),
+            Ok(parsed) if namespace.unwrap_or(parsed.ns) == parsed.ns => (parsed.ns, parsed.dbkey),
             _ => (namespace.unwrap_or(0), title.replace(' ', "_")),
         }
     }
@@ -1849,9 +1866,16 @@ impl<'c> Importer<'c> {
         let mut ips = Vec::new();
         for mut r in revisions {
             r.row.rev_actor = self.actor_id(&r.actor)?;
-            comments.push(RevCommentRow { revcomment_rev: r.row.rev_id, revcomment_comment_id: self.comment_id(&r.comment)? });
+            comments.push(RevCommentRow {
+                revcomment_rev: r.row.rev_id,
+                revcomment_comment_id: self.comment_id(&r.comment)?,
+            });
             if let Some(hex) = r.ip {
-                ips.push(IpChangeRow { ipc_rev_id: r.row.rev_id, ipc_rev_timestamp: r.row.rev_timestamp.clone(), ipc_hex: hex });
+                ips.push(IpChangeRow {
+                    ipc_rev_id: r.row.rev_id,
+                    ipc_rev_timestamp: r.row.rev_timestamp.clone(),
+                    ipc_hex: hex,
+                });
             }
             if let Some(user) = r.actor.user {
                 self.touched_users.insert(user);
@@ -2125,7 +2149,11 @@ impl<'c> Importer<'c> {
             }
             for id in desired_targets {
                 if !cur.templatelinks.contains(&(id, from_ns)) {
-                    add.templatelinks.push(TemplateLinkRow { tl_from: from, tl_from_namespace: from_ns, tl_target_id: id });
+                    add.templatelinks.push(TemplateLinkRow {
+                        tl_from: from,
+                        tl_from_namespace: from_ns,
+                        tl_target_id: id,
+                    });
                 }
             }
 
@@ -2138,11 +2166,8 @@ impl<'c> Importer<'c> {
             for (name, prefix) in &links.categories {
                 wanted_categories.insert(name.clone());
                 let prefix = cut(prefix, 255).to_owned();
-                let input = if prefix.is_empty() {
-                    item.title_text.clone()
-                } else {
-                    format!("{prefix}\n{}", item.title_text)
-                };
+                let input =
+                    if prefix.is_empty() { item.title_text.clone() } else { format!("{prefix}\n{}", item.title_text) };
                 let sortkey = cut(&input.to_uppercase(), 230).to_owned();
                 let old = cur.categorylinks.remove(name);
                 let timestamp = old.as_ref().map_or_else(|| item.timestamp.clone(), |o| o.cl_timestamp.clone());
@@ -2177,7 +2202,11 @@ impl<'c> Importer<'c> {
             }
             for name in &links.images {
                 if !cur.imagelinks.contains(&(name.clone(), from_ns)) {
-                    add.imagelinks.push(ImageLinkRow { il_from: from, il_from_namespace: from_ns, il_to: name.clone() });
+                    add.imagelinks.push(ImageLinkRow {
+                        il_from: from,
+                        il_from_namespace: from_ns,
+                        il_to: name.clone(),
+                    });
                 }
             }
 
@@ -2210,7 +2239,11 @@ impl<'c> Importer<'c> {
             }
             for (lang, title) in &links.langlinks {
                 if !cur.langlinks.contains(&(lang.clone(), title.clone())) {
-                    add.langlinks.push(LangLinkRow { ll_from: from, ll_lang: lang.clone(), ll_title: cut(title, 255).to_owned() });
+                    add.langlinks.push(LangLinkRow {
+                        ll_from: from,
+                        ll_lang: lang.clone(),
+                        ll_title: cut(title, 255).to_owned(),
+                    });
                 }
             }
 
@@ -2220,7 +2253,11 @@ impl<'c> Importer<'c> {
             }
             for (prefix, title) in &links.iwlinks {
                 if !cur.iwlinks.contains(&(prefix.clone(), title.clone())) {
-                    add.iwlinks.push(IwLinkRow { iwl_from: from, iwl_prefix: prefix.clone(), iwl_title: title.clone() });
+                    add.iwlinks.push(IwLinkRow {
+                        iwl_from: from,
+                        iwl_prefix: prefix.clone(),
+                        iwl_title: title.clone(),
+                    });
                 }
             }
         }
@@ -2236,7 +2273,12 @@ impl<'c> Importer<'c> {
             let conn = &mut *self.conn;
             let rows: Vec<(i64, i32, String, i32)> = with_conn!(&mut *conn, |c| pagelinks::table
                 .filter(pagelinks::pl_from.eq_any(chunk))
-                .select((pagelinks::pl_from, pagelinks::pl_namespace, pagelinks::pl_title, pagelinks::pl_from_namespace))
+                .select((
+                    pagelinks::pl_from,
+                    pagelinks::pl_namespace,
+                    pagelinks::pl_title,
+                    pagelinks::pl_from_namespace
+                ))
                 .load(c))?;
             for (from, ns, title, from_ns) in rows {
                 out.entry(from).or_default().pagelinks.insert((ns, title, from_ns));
@@ -2262,8 +2304,15 @@ impl<'c> Importer<'c> {
                     ))
                     .load(c))?;
             for (cl_from, cl_to, cl_sortkey, cl_sortkey_prefix, cl_timestamp, cl_collation, cl_type) in rows {
-                let row =
-                    CategoryLinkRow { cl_from, cl_to, cl_sortkey, cl_sortkey_prefix, cl_timestamp, cl_collation, cl_type };
+                let row = CategoryLinkRow {
+                    cl_from,
+                    cl_to,
+                    cl_sortkey,
+                    cl_sortkey_prefix,
+                    cl_timestamp,
+                    cl_collation,
+                    cl_type,
+                };
                 out.entry(cl_from).or_default().categorylinks.insert(row.cl_to.clone(), row);
             }
             let rows: Vec<(i64, String, i32)> = with_conn!(&mut *conn, |c| imagelinks::table
@@ -2295,7 +2344,7 @@ impl<'c> Importer<'c> {
             for (from, prefix, title) in rows {
                 out.entry(from).or_default().iwlinks.insert((prefix, title));
             }
-            let rows: Vec<(i64, i32, String, Option<String>, Option<String>)> = with_conn!(&mut *conn, |c| redirect::table
+            let rows: Vec<RedirectTuple> = with_conn!(&mut *conn, |c| redirect::table
                 .filter(redirect::rd_from.eq_any(chunk))
                 .select((
                     redirect::rd_from,
@@ -2326,7 +2375,9 @@ impl<'c> Importer<'c> {
         }
         for (from, target) in &remove.templatelinks {
             with_conn!(&mut *conn, |c| diesel::delete(
-                templatelinks::table.filter(templatelinks::tl_from.eq(from)).filter(templatelinks::tl_target_id.eq(target))
+                templatelinks::table
+                    .filter(templatelinks::tl_from.eq(from))
+                    .filter(templatelinks::tl_target_id.eq(target))
             )
             .execute(c))?;
         }
@@ -2343,8 +2394,10 @@ impl<'c> Importer<'c> {
             .execute(c))?;
         }
         for chunk in remove.externallinks.chunks(IN_CHUNK) {
-            with_conn!(&mut *conn, |c| diesel::delete(externallinks::table.filter(externallinks::el_id.eq_any(chunk)))
-                .execute(c))?;
+            with_conn!(&mut *conn, |c| diesel::delete(
+                externallinks::table.filter(externallinks::el_id.eq_any(chunk))
+            )
+            .execute(c))?;
         }
         for (from, lang) in &remove.langlinks {
             with_conn!(&mut *conn, |c| diesel::delete(
@@ -2362,7 +2415,8 @@ impl<'c> Importer<'c> {
             .execute(c))?;
         }
         for chunk in remove.redirect.chunks(IN_CHUNK) {
-            with_conn!(&mut *conn, |c| diesel::delete(redirect::table.filter(redirect::rd_from.eq_any(chunk))).execute(c))?;
+            with_conn!(&mut *conn, |c| diesel::delete(redirect::table.filter(redirect::rd_from.eq_any(chunk)))
+                .execute(c))?;
         }
         let removed = &mut self.report.links_removed;
         removed.pagelinks += remove.pagelinks.len() as u64;
@@ -2477,7 +2531,8 @@ impl<'c> Importer<'c> {
                 .load(c))?;
             present.extend(found);
         }
-        let (skipped, logs): (Vec<PendingLog>, Vec<PendingLog>) = logs.into_iter().partition(|l| present.contains(&l.id));
+        let (skipped, logs): (Vec<PendingLog>, Vec<PendingLog>) =
+            logs.into_iter().partition(|l| present.contains(&l.id));
         self.report.log_items_skipped += skipped.len() as u64;
 
         // log_page: the page that has the target's title now (dumps do not carry it).
@@ -2541,10 +2596,16 @@ impl<'c> Importer<'c> {
                 self.report.log_pages_found += 1;
             }
             for (field, value) in &log.search {
-                search.insert(LogSearchRow { ls_field: field.clone(), ls_value: cut(value, 255).to_owned(), ls_log_id: log.id });
+                search.insert(LogSearchRow {
+                    ls_field: field.clone(),
+                    ls_value: cut(value, 255).to_owned(),
+                    ls_log_id: log.id,
+                });
             }
             let authors: Vec<i64> = match &log.targets {
-                Some(RevDelTargets::Revisions(ids)) => ids.iter().filter_map(|id| rev_actors.get(id)).copied().collect(),
+                Some(RevDelTargets::Revisions(ids)) => {
+                    ids.iter().filter_map(|id| rev_actors.get(id)).copied().collect()
+                }
                 Some(RevDelTargets::LogItems(ids)) => ids.iter().filter_map(|id| log_actors.get(id)).copied().collect(),
                 None => Vec::new(),
             };
@@ -2623,8 +2684,11 @@ impl<'c> Importer<'c> {
             }
         }
         let relink = std::mem::take(&mut self.relink);
-        let pages: Vec<i64> =
-            relink.into_iter().filter(|(_, keys)| keys.iter().any(|&k| now_present[k as usize])).map(|(p, _)| p).collect();
+        let pages: Vec<i64> = relink
+            .into_iter()
+            .filter(|(_, keys)| keys.iter().any(|&k| now_present[k as usize]))
+            .map(|(p, _)| p)
+            .collect();
         self.missing_keys.clear();
         self.missing_index.clear();
         *self.page_cache.borrow_mut() = PageCache::default();
@@ -2650,10 +2714,8 @@ impl<'c> Importer<'c> {
                 }
                 let Some(text) = self.stored_text(&address)? else { continue };
                 let links = self.extract_links(id, ns, &dbkey, &text)?;
-                let timestamp: String = with_conn!(&mut *self.conn, |c| page::table
-                    .find(id)
-                    .select(page::page_touched)
-                    .first(c))?;
+                let timestamp: String =
+                    with_conn!(&mut *self.conn, |c| page::table.find(id).select(page::page_touched).first(c))?;
                 self.pending.links.push(PendingLinks {
                     page_id: id,
                     ns,
@@ -2679,11 +2741,8 @@ impl<'c> Importer<'c> {
         let Some(id) = address.strip_prefix("tt:").and_then(|id| id.parse::<i64>().ok()) else {
             return Ok(None);
         };
-        let bytes: Option<Vec<u8>> = with_conn!(&mut *self.conn, |c| text::table
-            .find(id)
-            .select(text::old_text)
-            .first(c)
-            .optional())?;
+        let bytes: Option<Vec<u8>> =
+            with_conn!(&mut *self.conn, |c| text::table.find(id).select(text::old_text).first(c).optional())?;
         Ok(bytes.map(|b| String::from_utf8_lossy(&b).into_owned()))
     }
 
@@ -2709,7 +2768,13 @@ impl<'c> Importer<'c> {
             }
             let existing: Vec<(i64, String, i64, i64, i64)> = with_conn!(&mut *self.conn, |c| category::table
                 .filter(category::cat_title.eq_any(chunk))
-                .select((category::cat_id, category::cat_title, category::cat_pages, category::cat_subcats, category::cat_files))
+                .select((
+                    category::cat_id,
+                    category::cat_title,
+                    category::cat_pages,
+                    category::cat_subcats,
+                    category::cat_files
+                ))
                 .load(c))?;
             let existing: HashMap<String, (i64, i64, i64, i64)> =
                 existing.into_iter().map(|(id, t, p, s, f)| (t, (id, p, s, f))).collect();
@@ -2728,17 +2793,16 @@ impl<'c> Importer<'c> {
                     Some(&(id, ..)) if !keep => {
                         with_conn!(&mut *self.conn, |c| diesel::delete(category::table.find(id)).execute(c))?;
                     }
-                    Some(&(id, p, s, f)) => {
-                        if (p, s, f) != (pages, subcats, files) {
-                            with_conn!(&mut *self.conn, |c| diesel::update(category::table.find(id))
-                                .set((
-                                    category::cat_pages.eq(pages),
-                                    category::cat_subcats.eq(subcats),
-                                    category::cat_files.eq(files)
-                                ))
-                                .execute(c))?;
-                        }
+                    Some(&(id, p, s, f)) if (p, s, f) != (pages, subcats, files) => {
+                        with_conn!(&mut *self.conn, |c| diesel::update(category::table.find(id))
+                            .set((
+                                category::cat_pages.eq(pages),
+                                category::cat_subcats.eq(subcats),
+                                category::cat_files.eq(files)
+                            ))
+                            .execute(c))?;
                     }
+                    Some(_) => {}
                     None if keep => {
                         let cat_id = self.next.category;
                         self.next.category += 1;
@@ -3241,13 +3305,8 @@ fn list_text(value: &PhpValue) -> Vec<String> {
 // External link index (el_index)
 // ---------------------------------------------------------------------------------------
 
-/// MediaWiki's default URL protocols (`$wgUrlProtocols`), which decide whether a scheme is
-/// followed by `://` or by `:` alone.
-const URL_PROTOCOLS: &[&str] = &[
-    "bitcoin:", "ftp://", "ftps://", "geo:", "git://", "gopher://", "http://", "https://", "irc://", "ircs://",
-    "magnet:", "mailto:", "matrix:", "mms://", "news:", "nntp://", "redis://", "sftp://", "sip:", "sips:", "sms:",
-    "ssh://", "svn://", "tel:", "telnet://", "urn:", "worldwind://", "xmpp:", "//",
-];
+/// MediaWiki's default URL protocols decide whether a scheme is followed by `://` or by `:`.
+use crate::wikitext::URL_PROTOCOLS;
 
 /// The parts of a URL as PHP's `parse_url` splits them, after MediaWiki's corrections.
 struct UrlParts {
@@ -3425,7 +3484,8 @@ fn percent_decode_bytes(text: &str) -> Vec<u8> {
     while i < bytes.len() {
         if bytes[i] == b'%' {
             let hex = |b: u8| (b as char).to_digit(16);
-            if let (Some(h), Some(l)) = (bytes.get(i + 1).and_then(|&b| hex(b)), bytes.get(i + 2).and_then(|&b| hex(b))) {
+            if let (Some(h), Some(l)) = (bytes.get(i + 1).and_then(|&b| hex(b)), bytes.get(i + 2).and_then(|&b| hex(b)))
+            {
                 out.push((h * 16 + l) as u8);
                 i += 3;
                 continue;
@@ -3596,7 +3656,10 @@ mod tests {
             "update",
             r#"a:7:{s:8:"4::revid";i:42;s:8:"5::logid";b:0;s:16:"6:list:tagsAdded";a:1:{i:0;s:8:"temp-tag";}s:23:"7:number:tagsAddedCount";i:1;s:18:"8:list:tagsRemoved";a:1:{i:0;s:11:"fixture-tag";}s:25:"9:number:tagsRemovedCount";i:1;s:11:"initialTags";a:1:{i:0;s:11:"fixture-tag";}}"#,
         );
-        assert_eq!(search, vec![("Tag".to_owned(), "temp-tag".to_owned()), ("Tag".to_owned(), "fixture-tag".to_owned())]);
+        assert_eq!(
+            search,
+            vec![("Tag".to_owned(), "temp-tag".to_owned()), ("Tag".to_owned(), "fixture-tag".to_owned())]
+        );
         let (search, _) = log_relations("create", "create", r#"a:1:{s:17:"associated_rev_id";i:1;}"#);
         assert_eq!(search, vec![("associated_rev_id".to_owned(), "1".to_owned())]);
         assert_eq!(log_relations("move", "move", "legacy\nparams").0, Vec::new());

@@ -1,5 +1,5 @@
 //! Log events (`logging`) with the filters of `list=logevents`, and what their rendering
-//! needs: tags, the revisions entries created, user names of ids, and the pages and files
+//! needs: the revisions entries created, tags, user names of ids, and the pages and files
 //! that links in comments point to.
 //!
 //! The listing reads `logging` joined with `actor`, `comment` and (by title) `page`, in
@@ -88,6 +88,7 @@ pub struct LogRow {
     pub page_id: Option<i64>,
 }
 
+/// The selected columns, in order.
 type RowTuple =
     (i64, String, String, String, i32, i32, String, Option<i64>, String, String, Option<i64>, String, Option<i64>);
 
@@ -258,16 +259,23 @@ pub fn log_tags(conn: &mut AnyConnection, log_ids: &[i64]) -> Result<HashMap<i64
 }
 
 /// The revision each of these log entries created, as `log_search` records it.
+///
+/// The rows are found by `ls_log_id` alone and the field is checked here: with a condition on
+/// `ls_field` as well, SQLite (without statistics) prefers the primary key, whose first
+/// column is the field, and reads every `associated_rev_id` row of the wiki.
 pub fn associated_revisions(conn: &mut AnyConnection, log_ids: &[i64]) -> Result<HashMap<i64, i64>, StoreError> {
     if log_ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let rows: Vec<(i64, String)> = with_conn!(conn, |c| log_search::table
-        .select((log_search::ls_log_id, log_search::ls_value))
-        .filter(log_search::ls_field.eq(ASSOCIATED_REV_ID))
+    let rows: Vec<(i64, String, String)> = with_conn!(conn, |c| log_search::table
+        .select((log_search::ls_log_id, log_search::ls_field, log_search::ls_value))
         .filter(log_search::ls_log_id.eq_any(log_ids))
         .load(c))?;
-    Ok(rows.into_iter().filter_map(|(id, value)| value.trim().parse().ok().map(|rev| (id, rev))).collect())
+    Ok(rows
+        .into_iter()
+        .filter(|(_, field, _)| field == ASSOCIATED_REV_ID)
+        .filter_map(|(id, _, value)| value.trim().parse().ok().map(|rev| (id, rev)))
+        .collect())
 }
 
 /// The id of a change tag, by name.

@@ -4,6 +4,7 @@
 
 pub mod allpages;
 pub mod logevents;
+pub mod pages;
 
 /// The escape character of LIKE patterns, as MediaWiki uses it.
 pub const LIKE_ESCAPE: char = '`';

@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# Benchmarks `list=logevents`: requests per second and p50/p99 latency (wrk) of
+#   - lelimit=50, lelimit=max, and a page deep in the log (a lecontinue near its end),
+# on the MediaWiki 1.39 fixture database and on a generated database of ENTRIES log entries
+# (default 1,000,000), then pages through the whole generated log with lelimit=max and
+# compares the cost of the first and the last pages. The same fixture requests are also sent to
+# the reference MediaWiki when it answers (MEDIAWIKI, default http://127.0.0.1:8081/api.php;
+# note that it runs under PHP's built-in web server, one request at a time, not Apache).
+#
+#   tools/bench_logevents.sh            # all of the above
+#   DURATION=30s ENTRIES=200000 tools/bench_logevents.sh
+#
+# Needs wrk, curl and python3. The generated database is kept in BENCH_DIR (default
+# /tmp/wikiquery-bench) and reused by later runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+
+BENCH_DIR=${BENCH_DIR:-/tmp/wikiquery-bench}
+ENTRIES=${ENTRIES:-1000000}
+DURATION=${DURATION:-10s}
+THREADS=${THREADS:-2}
+CONNECTIONS=${CONNECTIONS:-8}
+MEDIAWIKI=${MEDIAWIKI:-http://127.0.0.1:8081/api.php}
+PORT_FIXTURE=${PORT_FIXTURE:-8097}
+PORT_LARGE=${PORT_LARGE:-8098}
+
+mkdir -p "$BENCH_DIR"
+LARGE_DB="$BENCH_DIR/logging-$ENTRIES.sqlite"
+FIXTURE_DB="$BENCH_DIR/fixturewiki.sqlite"
+
+echo "# building (release)" >&2
+cargo build --release -q -p wikiquery
+cargo build --release -q -p wikiquery-store --example gen_logging
+BIN="$ROOT/target/release/wikiquery"
+
+if [ ! -f "$LARGE_DB" ]; then
+  echo "# generating $ENTRIES log entries into $LARGE_DB" >&2
+  "$ROOT/target/release/examples/gen_logging" "$LARGE_DB" "$ENTRIES"
+fi
+cp -f "$ROOT/tests/fixtures/mw139/fixturewiki.sqlite" "$FIXTURE_DB"
+chmod u+w "$FIXTURE_DB"
+
+PIDS=()
+cleanup() {
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+}
+trap cleanup EXIT
+
+serve() { # port db site-name
+  "$BIN" serve --listen "127.0.0.1:$1" --db "sqlite:$2" --site-name "$3" >"$BENCH_DIR/server-$1.log" 2>&1 &
+  PIDS+=($!)
+  for _ in $(seq 1 100); do
+    curl -sf "http://127.0.0.1:$1/api.php?action=query&meta=siteinfo&format=json" >/dev/null 2>&1 && return 0
+    sleep 0.1
+  done
+  echo "server on port $1 did not start; see $BENCH_DIR/server-$1.log" >&2
+  exit 1
+}
+
+# A lecontinue value near the end of the log (the 60th oldest visible entry).
+deep_continue() { # api
+  curl -sf "$1?action=query&list=logevents&ledir=newer&lelimit=60&leprop=ids%7Ctimestamp&format=json&formatversion=2" |
+    python3 -c '
+import json, sys
+e = json.load(sys.stdin)["query"]["logevents"][-1]
+ts = e["timestamp"].replace("-", "").replace("T", "").replace(":", "").replace("Z", "")
+print("%s%%7C%d" % (ts, e["logid"]))'
+}
+
+# One wrk run: prints "| label | requests/s | p50 | p99 |".
+measure() { # label url
+  local out
+  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$2" 2>&1)
+  if echo "$out" | grep -q "Non-2xx"; then
+    echo "wrk saw errors for $2:" >&2
+    echo "$out" >&2
+  fi
+  local rps p50 p99
+  rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
+  p50=$(echo "$out" | awk '$1 == "50%" {print $2}')
+  p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
+  echo "| $1 | $rps | $p50 | $p99 |"
+}
+
+suite() { # name api
+  local api=$2 deep
+  deep=$(deep_continue "$api")
+  local q="$api?action=query&list=logevents&format=json"
+  measure "$1, lelimit=50" "$q&lelimit=50"
+  measure "$1, lelimit=max" "$q&lelimit=max"
+  measure "$1, lelimit=50, deep page" "$q&lelimit=50&lecontinue=$deep"
+}
+
+serve "$PORT_FIXTURE" "$FIXTURE_DB" "Fixture Wiki"
+serve "$PORT_LARGE" "$LARGE_DB" "Bench Wiki"
+
+echo
+echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION on $(nproc) cores ($(uname -m)); server and wrk on the same machine"
+echo
+echo "| request | requests/s | p50 | p99 |"
+echo "|---|---|---|---|"
+suite "wikiquery, fixture (263 entries)" "http://127.0.0.1:$PORT_FIXTURE/api.php"
+suite "wikiquery, $ENTRIES entries" "http://127.0.0.1:$PORT_LARGE/api.php"
+if curl -sf "$MEDIAWIKI?action=query&meta=siteinfo&format=json" >/dev/null 2>&1; then
+  suite "MediaWiki 1.39 (php -S), fixture" "$MEDIAWIKI"
+else
+  echo "(MediaWiki at $MEDIAWIKI does not answer: skipped)" >&2
+fi
+
+echo
+echo "Paging through all $ENTRIES entries with lelimit=max:"
+python3 - "http://127.0.0.1:$PORT_LARGE/api.php" <<'EOF'
+import json, sys, time, urllib.parse, urllib.request
+
+api = sys.argv[1]
+base = {"action": "query", "list": "logevents", "lelimit": "max", "format": "json", "formatversion": "2"}
+cont, times, entries = {}, [], 0
+while True:
+    url = api + "?" + urllib.parse.urlencode({**base, **cont})
+    start = time.perf_counter()
+    with urllib.request.urlopen(url) as res:
+        body = json.loads(res.read())
+    times.append(time.perf_counter() - start)
+    entries += len(body["query"]["logevents"])
+    if "continue" not in body:
+        break
+    cont = body["continue"]
+tenth = max(1, len(times) // 10)
+first = sorted(times[:tenth])[tenth // 2] * 1000
+last = sorted(times[-tenth:])[tenth // 2] * 1000
+print("| pages | entries | total | median page, first tenth | median page, last tenth |")
+print("|---|---|---|---|---|")
+print("| %d | %d | %.1f s | %.1f ms | %.1f ms |" % (len(times), entries, sum(times), first, last))
+EOF
