@@ -64,7 +64,10 @@ pub fn create(path: &Path, options: &OpenOptions) -> Result<(), String> {
 fn load(path: &Path, options: &OpenOptions) -> Result<(), String> {
     let store = Store::open(options).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
     let pool = store.primary_pool().map_err(|e| e.to_string())?;
-    let dir = std::env::temp_dir().join(format!("wikiquery-demo-{}", std::process::id()));
+    // One folder per call: several databases may be created at once in one process.
+    static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("wikiquery-demo-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let mut result = Ok(());
     for (name, bytes) in [("demo-pages.xml.gz", PAGES), ("demo-logs.xml.gz", LOGS)] {

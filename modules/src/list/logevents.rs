@@ -32,7 +32,8 @@ use crate::values::TimeDir;
 use self::comment::{LinkStatus, Needed, SelfTitle, Site};
 use self::params::{EntryInfo, TitleContext};
 
-/// Log types: the empty string (all types) and every type of the Events table.
+/// Log types: the empty string and every type of the Events table. MediaWiki 1.39 accepts
+/// the empty string and filters on it like any type, so it lists no entry.
 pub const LOG_TYPES: &[&str] = &[
     "",
     "block",

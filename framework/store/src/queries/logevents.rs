@@ -92,6 +92,10 @@ pub struct LogRow {
 type RowTuple =
     (i64, String, String, String, i32, i32, String, Option<i64>, String, String, Option<i64>, String, Option<i64>);
 
+/// The most values one `IN (...)` list binds; longer lists are asked for in parts (every
+/// backend limits the values one statement binds).
+const IN_LIST_MAX: usize = 1000;
+
 /// The escape character of LIKE patterns, as MediaWiki uses it.
 const LIKE_ESCAPE: char = '`';
 
@@ -244,15 +248,17 @@ pub fn log_tags(conn: &mut AnyConnection, log_ids: &[i64]) -> Result<HashMap<i64
     if log_ids.is_empty() {
         return Ok(out);
     }
-    let rows: Vec<(Option<i64>, String)> = with_conn!(conn, |c| change_tag::table
-        .inner_join(change_tag_def::table)
-        .select((change_tag::ct_log_id, change_tag_def::ctd_name))
-        .filter(change_tag::ct_log_id.eq_any(log_ids))
-        .order((change_tag::ct_log_id, change_tag::ct_tag_id))
-        .load(c))?;
-    for (id, name) in rows {
-        if let Some(id) = id {
-            out.entry(id).or_default().push(name);
+    for ids in log_ids.chunks(IN_LIST_MAX) {
+        let rows: Vec<(Option<i64>, String)> = with_conn!(conn, |c| change_tag::table
+            .inner_join(change_tag_def::table)
+            .select((change_tag::ct_log_id, change_tag_def::ctd_name))
+            .filter(change_tag::ct_log_id.eq_any(ids))
+            .order((change_tag::ct_log_id, change_tag::ct_tag_id))
+            .load(c))?;
+        for (id, name) in rows {
+            if let Some(id) = id {
+                out.entry(id).or_default().push(name);
+            }
         }
     }
     Ok(out)
@@ -264,18 +270,19 @@ pub fn log_tags(conn: &mut AnyConnection, log_ids: &[i64]) -> Result<HashMap<i64
 /// `ls_field` as well, SQLite (without statistics) prefers the primary key, whose first
 /// column is the field, and reads every `associated_rev_id` row of the wiki.
 pub fn associated_revisions(conn: &mut AnyConnection, log_ids: &[i64]) -> Result<HashMap<i64, i64>, StoreError> {
-    if log_ids.is_empty() {
-        return Ok(HashMap::new());
+    let mut out = HashMap::new();
+    for ids in log_ids.chunks(IN_LIST_MAX) {
+        let rows: Vec<(i64, String, String)> = with_conn!(conn, |c| log_search::table
+            .select((log_search::ls_log_id, log_search::ls_field, log_search::ls_value))
+            .filter(log_search::ls_log_id.eq_any(ids))
+            .load(c))?;
+        out.extend(
+            rows.into_iter()
+                .filter(|(_, field, _)| field == ASSOCIATED_REV_ID)
+                .filter_map(|(id, _, value)| value.trim().parse().ok().map(|rev| (id, rev))),
+        );
     }
-    let rows: Vec<(i64, String, String)> = with_conn!(conn, |c| log_search::table
-        .select((log_search::ls_log_id, log_search::ls_field, log_search::ls_value))
-        .filter(log_search::ls_log_id.eq_any(log_ids))
-        .load(c))?;
-    Ok(rows
-        .into_iter()
-        .filter(|(_, field, _)| field == ASSOCIATED_REV_ID)
-        .filter_map(|(id, _, value)| value.trim().parse().ok().map(|rev| (id, rev)))
-        .collect())
+    Ok(out)
 }
 
 /// The id of a change tag, by name.
@@ -310,13 +317,15 @@ pub fn existing_pages(
     }
     let mut out = HashMap::new();
     for (ns, keys) in by_ns {
-        let rows: Vec<(String, i32)> = with_conn!(conn, |c| page::table
-            .select((page::page_title, page::page_is_redirect))
-            .filter(page::page_namespace.eq(ns))
-            .filter(page::page_title.eq_any(&keys))
-            .load(c))?;
-        for (title, redirect) in rows {
-            out.insert((ns, title), redirect != 0);
+        for keys in keys.chunks(IN_LIST_MAX) {
+            let rows: Vec<(String, i32)> = with_conn!(conn, |c| page::table
+                .select((page::page_title, page::page_is_redirect))
+                .filter(page::page_namespace.eq(ns))
+                .filter(page::page_title.eq_any(keys))
+                .load(c))?;
+            for (title, redirect) in rows {
+                out.insert((ns, title), redirect != 0);
+            }
         }
     }
     Ok(out)
@@ -324,12 +333,13 @@ pub fn existing_pages(
 
 /// Of these file names (database keys), the ones that have a current file.
 pub fn existing_files(conn: &mut AnyConnection, names: &[String]) -> Result<Vec<String>, StoreError> {
-    if names.is_empty() {
-        return Ok(Vec::new());
+    let mut out = Vec::new();
+    for names in names.chunks(IN_LIST_MAX) {
+        let rows: Vec<String> =
+            with_conn!(conn, |c| image::table.select(image::img_name).filter(image::img_name.eq_any(names)).load(c))?;
+        out.extend(rows);
     }
-    let rows: Vec<String> =
-        with_conn!(conn, |c| image::table.select(image::img_name).filter(image::img_name.eq_any(names)).load(c))?;
-    Ok(rows)
+    Ok(out)
 }
 
 #[cfg(test)]
