@@ -8,7 +8,7 @@
 
 mod reader;
 mod scalar;
-mod timestamp;
+pub mod timestamp;
 pub mod user;
 
 pub use reader::{ParamReader, RequestParams, RequestState, DEFAULT_NAMESPACES};

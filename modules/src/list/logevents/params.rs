@@ -10,6 +10,7 @@
 //! order as well as with its values.
 
 use serde_json::{Map, Number, Value};
+use wikiquery_framework::param::timestamp::{civil_from_days, days_from_civil};
 use wikiquery_framework::title::{full_text, parse_title, SiteNamespaces, NS_SPECIAL};
 use wikiquery_framework::Timestamp;
 use wikiquery_store::php::{self, PhpKey, PhpValue};
@@ -728,29 +729,6 @@ fn rights_params(stored: Params) -> Params {
 // ---------------------------------------------------------------------------------------
 // Relative times (PHP's strtotime, for block durations)
 // ---------------------------------------------------------------------------------------
-
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = if y >= 0 { y } else { y - 399 } / 400;
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146097 + doe - 719468
-}
-
-fn civil_from_days(z: i64) -> (i64, i64, i64) {
-    let z = z + 719468;
-    let era = if z >= 0 { z } else { z - 146096 } / 146097;
-    let doe = z - era * 146097;
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (if m <= 2 { y + 1 } else { y }, m, d)
-}
 
 /// The time a duration such as `2 weeks`, `3 months` or `1 year 2 days` gives from `base`
 /// (Unix seconds), as PHP's `strtotime` computes it in UTC: months and years move the
