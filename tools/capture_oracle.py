@@ -2,7 +2,7 @@
 """Captures MediaWiki 1.39's answers to a fixed list of requests, for the differential tests.
 
 The reference MediaWiki serves the fixture database (tests/fixtures/mw139/fixturewiki.sqlite);
-start it with `bash /work/shared/oracle/serve-fixture.sh 8081 /tmp/mw-oracle &`. Each request
+start it with the oracle scripts that come with the fixture (`serve-fixture.sh 8081 DATA_DIR`). Each request
 is written to tests/fixtures/oracle/<group>/<name>.json as
 {"request": "<query string>", "response": <the parsed JSON answer>}; the Rust tests replay the
 request in-process against the same database and compare. The tests never talk to MediaWiki.
