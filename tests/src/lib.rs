@@ -133,3 +133,41 @@ fn decode(s: &str) -> String {
     }
     String::from_utf8_lossy(&out).into_owned()
 }
+
+/// The query string of a stored oracle capture (`{"request": ..., "response": ...}`), with or
+/// without the `GET /api.php?` its older files begin with.
+pub fn query_of(capture: &Value) -> String {
+    let request = capture["request"].as_str().unwrap_or_else(|| panic!("capture without request: {capture}"));
+    let request = request.strip_prefix("GET ").unwrap_or(request);
+    request.strip_prefix("/api.php?").unwrap_or(request).to_owned()
+}
+
+/// Where two values differ, as `path: expected … got …` lines.
+pub fn differences(path: &str, expected: &Value, got: &Value, out: &mut Vec<String>) {
+    match (expected, got) {
+        (Value::Object(e), Value::Object(g)) => {
+            for (key, value) in e {
+                let here = format!("{path}.{key}");
+                match g.get(key) {
+                    Some(other) => differences(&here, value, other, out),
+                    None => out.push(format!("{here}: expected {value}, missing")),
+                }
+            }
+            for (key, value) in g {
+                if !e.contains_key(key) {
+                    out.push(format!("{path}.{key}: not expected, got {value}"));
+                }
+            }
+        }
+        (Value::Array(e), Value::Array(g)) => {
+            for (i, (a, b)) in e.iter().zip(g).enumerate() {
+                differences(&format!("{path}[{i}]"), a, b, out);
+            }
+            if e.len() != g.len() {
+                out.push(format!("{path}: expected {} items, got {}", e.len(), g.len()));
+            }
+        }
+        _ if expected != got => out.push(format!("{path}: expected {expected}, got {got}")),
+        _ => {}
+    }
+}

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use serde_json::{Map, Value};
 use wikiquery_framework::Timestamp;
-use wikiquery_tests::{fixture_api, fixture_json, fixtures};
+use wikiquery_tests::{differences, fixture_api, fixture_json, fixtures, query_of};
 
 /// Members that differ between any two answers, whoever gives them.
 const IGNORED: &[&str] = &["servedby", "curtimestamp"];
@@ -27,13 +27,6 @@ const SHARED_CAPTURES: &[&str] = &[
 /// compares expiries with the current time, so once it has passed, captures of protection
 /// filters (named `pr…`) no longer describe what either server answers; they are skipped then.
 const FIXTURE_PROTECTION_EXPIRY: &str = "20261221233227";
-
-/// The request of a capture as a query string (older captures start with `GET /api.php?`).
-fn query_of(capture: &Value) -> String {
-    let request = capture["request"].as_str().unwrap_or_else(|| panic!("capture without request: {capture}"));
-    let request = request.strip_prefix("GET ").unwrap_or(request);
-    request.strip_prefix("/api.php?").unwrap_or(request).to_owned()
-}
 
 /// The form of an answer that is compared: ignored members dropped, an error reduced to its
 /// code, warnings to the modules that warned.
@@ -56,36 +49,6 @@ fn comparable(body: &Value) -> Value {
         out.insert(key.clone(), value);
     }
     Value::Object(out)
-}
-
-/// Where two values differ, as `path: expected … got …` lines.
-fn differences(path: &str, expected: &Value, got: &Value, out: &mut Vec<String>) {
-    match (expected, got) {
-        (Value::Object(e), Value::Object(g)) => {
-            for (key, value) in e {
-                let here = format!("{path}.{key}");
-                match g.get(key) {
-                    Some(other) => differences(&here, value, other, out),
-                    None => out.push(format!("{here}: expected {value}, missing")),
-                }
-            }
-            for (key, value) in g {
-                if !e.contains_key(key) {
-                    out.push(format!("{path}.{key}: not expected, got {value}"));
-                }
-            }
-        }
-        (Value::Array(e), Value::Array(g)) => {
-            for (i, (a, b)) in e.iter().zip(g).enumerate() {
-                differences(&format!("{path}[{i}]"), a, b, out);
-            }
-            if e.len() != g.len() {
-                out.push(format!("{path}: expected {} items, got {}", e.len(), g.len()));
-            }
-        }
-        _ if expected != got => out.push(format!("{path}: expected {expected}, got {got}")),
-        _ => {}
-    }
 }
 
 /// Replays one capture; `None` when the answer matches, else a readable report.

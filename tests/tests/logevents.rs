@@ -21,20 +21,13 @@ use wikiquery_framework::query::Continuation;
 use wikiquery_framework::{Limit, ModuleSpec, QueryContext};
 use wikiquery_modules::list::logevents::{ActionFilter, CallerRights, LogEventProp, LogEvents};
 use wikiquery_modules::values::TimeDir;
-use wikiquery_tests::{fixture_api, fixture_config, fixture_json, fixtures};
+use wikiquery_tests::{differences, fixture_api, fixture_config, fixture_json, fixtures, query_of};
 
 /// Members that differ between any two answers, whoever gives them.
 const IGNORED: &[&str] = &["servedby", "curtimestamp"];
 
 /// Members of a log entry that the spec adds over MediaWiki 1.39.
 const SPEC_ADDITIONS: &[&str] = &["revid"];
-
-/// The request of a capture as a query string (older captures start with `GET /api.php?`).
-fn query_of(capture: &Value) -> String {
-    let request = capture["request"].as_str().unwrap_or_else(|| panic!("capture without request: {capture}"));
-    let request = request.strip_prefix("GET ").unwrap_or(request);
-    request.strip_prefix("/api.php?").unwrap_or(request).to_owned()
-}
 
 /// Every capture of a logevents request: the module's folder and the older ones beside it.
 fn captures() -> Vec<(String, Value)> {
@@ -105,36 +98,6 @@ fn without_additions(ours: &mut Value, theirs: &Value) {
                 }
             }
         }
-    }
-}
-
-/// Where two values differ, as `path: expected … got …` lines.
-fn differences(path: &str, expected: &Value, got: &Value, out: &mut Vec<String>) {
-    match (expected, got) {
-        (Value::Object(e), Value::Object(g)) => {
-            for (key, value) in e {
-                let here = format!("{path}.{key}");
-                match g.get(key) {
-                    Some(other) => differences(&here, value, other, out),
-                    None => out.push(format!("{here}: expected {value}, missing")),
-                }
-            }
-            for (key, value) in g {
-                if !e.contains_key(key) {
-                    out.push(format!("{path}.{key}: not expected, got {value}"));
-                }
-            }
-        }
-        (Value::Array(e), Value::Array(g)) => {
-            for (i, (a, b)) in e.iter().zip(g).enumerate() {
-                differences(&format!("{path}[{i}]"), a, b, out);
-            }
-            if e.len() != g.len() {
-                out.push(format!("{path}: expected {} items, got {}", e.len(), g.len()));
-            }
-        }
-        _ if expected != got => out.push(format!("{path}: expected {expected}, got {got}")),
-        _ => {}
     }
 }
 

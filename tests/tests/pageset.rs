@@ -10,7 +10,7 @@
 use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
-use wikiquery_tests::{fixture_api, fixture_json, fixtures};
+use wikiquery_tests::{differences, fixture_api, fixture_json, fixtures, query_of};
 
 /// Members that differ between any two answers, whoever gives them.
 const IGNORED: &[&str] = &["servedby", "curtimestamp"];
@@ -24,11 +24,6 @@ const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
     ("info-url.fv2.json", "the store does not know a MediaWiki database's server and article path"),
     ("info-preload.fv2.json", "the catalogue declares inprop=preload deprecated; MediaWiki 1.39 does not warn"),
 ];
-
-/// The request of a capture as a query string.
-fn query_of(capture: &Value) -> String {
-    capture["request"].as_str().unwrap_or_else(|| panic!("capture without request: {capture}")).to_owned()
-}
 
 /// Reduces wording to presence, recursively: `invalidreason` becomes `true`.
 fn without_wording(value: &mut Value) {
@@ -68,36 +63,6 @@ fn comparable(body: &Value) -> Value {
         out.insert(key.clone(), value);
     }
     Value::Object(out)
-}
-
-/// Where two values differ, as `path: expected … got …` lines.
-fn differences(path: &str, expected: &Value, got: &Value, out: &mut Vec<String>) {
-    match (expected, got) {
-        (Value::Object(e), Value::Object(g)) => {
-            for (key, value) in e {
-                let here = format!("{path}.{key}");
-                match g.get(key) {
-                    Some(other) => differences(&here, value, other, out),
-                    None => out.push(format!("{here}: expected {value}, missing")),
-                }
-            }
-            for (key, value) in g {
-                if !e.contains_key(key) {
-                    out.push(format!("{path}.{key}: not expected, got {value}"));
-                }
-            }
-        }
-        (Value::Array(e), Value::Array(g)) => {
-            for (i, (a, b)) in e.iter().zip(g).enumerate() {
-                differences(&format!("{path}[{i}]"), a, b, out);
-            }
-            if e.len() != g.len() {
-                out.push(format!("{path}: expected {} items, got {}", e.len(), g.len()));
-            }
-        }
-        _ if expected != got => out.push(format!("{path}: expected {expected}, got {got}")),
-        _ => {}
-    }
 }
 
 /// Replays one capture; `None` when the answer matches, else a readable report.
