@@ -86,6 +86,8 @@ pub struct ParamDescriptor {
     pub sensitive: bool,
     /// Duplicate values are kept.
     pub allows_duplicates: bool,
+    /// The listed values are for paraminfo; the module checks a request's value itself.
+    pub module_checks_values: bool,
     /// Allowed values that are deprecated.
     pub deprecated_values: Vec<&'static str>,
     /// Annotations.
@@ -114,6 +116,7 @@ impl ParamDescriptor {
             deprecated: false,
             sensitive: false,
             allows_duplicates: false,
+            module_checks_values: false,
             deprecated_values: Vec::new(),
             info: Vec::new(),
             template_vars: Vec::new(),

@@ -165,6 +165,10 @@ pub struct FieldArgs {
     pub sensitive: darling::util::Flag,
     #[darling(default)]
     pub allow_duplicates: darling::util::Flag,
+    /// The values are listed in paraminfo but the module checks a request's value itself
+    /// (MediaWiki answers some such parameters with a module-specific code, not `badvalue`).
+    #[darling(default)]
+    pub module_checks_values: darling::util::Flag,
     #[darling(multiple)]
     pub info: Vec<InfoAttr>,
     /// A templated parameter's name, with one `{placeholder}`.

@@ -60,6 +60,7 @@ pub struct Param {
     pub deprecated: bool,
     pub sensitive: bool,
     pub allow_duplicates: bool,
+    pub module_checks_values: bool,
     pub info: Vec<InfoAttr>,
 }
 
@@ -259,6 +260,7 @@ impl Param {
             deprecated: args.deprecated.is_present(),
             sensitive: args.sensitive.is_present(),
             allow_duplicates: args.allow_duplicates.is_present(),
+            module_checks_values: args.module_checks_values.is_present(),
             info: args.info,
         })
     }

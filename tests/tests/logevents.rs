@@ -19,7 +19,7 @@ use serde_json::{json, Map, Value};
 use wikiquery_framework::param::{RequestParams, RequestState};
 use wikiquery_framework::query::Continuation;
 use wikiquery_framework::{Limit, ModuleSpec, QueryContext};
-use wikiquery_modules::list::logevents::{ActionFilter, CallerRights, LogEventProp, LogEvents};
+use wikiquery_modules::list::logevents::{CallerRights, LogEventProp, LogEvents};
 use wikiquery_modules::values::TimeDir;
 use wikiquery_tests::{differences, fixture_api, fixture_config, fixture_json, fixtures, query_of};
 
@@ -290,7 +290,7 @@ fn run_with(rights: &[&str], log_type: Option<&str>) -> Vec<Value> {
             LogEventProp::Details,
         ],
         log_type: log_type.map(str::to_owned),
-        action: ActionFilter(None),
+        action: None,
         start: None,
         end: None,
         dir: TimeDir::Older,

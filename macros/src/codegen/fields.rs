@@ -68,6 +68,7 @@ pub fn descriptors(params: &[Param]) -> TokenStream {
                     _ => quote!(false),
                 };
                 let (deprecated, sensitive, all, dups) = (f.deprecated, f.sensitive, f.all, f.allow_duplicates);
+                let module_checks = f.module_checks_values;
                 let infos = f.info.iter().map(|i| {
                     let n = &i.name;
                     let v = &i.values;
@@ -87,6 +88,7 @@ pub fn descriptors(params: &[Param]) -> TokenStream {
                         #describe
                         #template_vars
                         __d.default = #default;
+                        __d.module_checks_values = #module_checks;
                         __d.required = #required;
                         __d.deprecated = #deprecated;
                         __d.sensitive = #sensitive;

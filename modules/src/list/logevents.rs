@@ -15,12 +15,10 @@ pub mod params;
 use std::collections::{HashMap, HashSet};
 
 use serde_json::{json, Map, Value};
-use wikiquery_framework::descriptor::ParamDescriptor;
-use wikiquery_framework::param::{describe_scalar, Hints, ParamType};
 use wikiquery_framework::query::bad_continue;
 use wikiquery_framework::title::{full_text, parse_title, ParsedTitle, SiteNamespaces};
 use wikiquery_framework::{
-    query_module, ApiError, Limit, Namespace, ParamReader, ParamValues, QueryContext, QueryModule, Timestamp, UserRef,
+    query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp, UserRef,
 };
 use wikiquery_store::queries::logevents::{self as q, LogEventsFilter, LogRow};
 use wikiquery_store::site::SiteInfo;
@@ -131,8 +129,9 @@ pub struct LogEvents {
     pub prop: Vec<LogEventProp>,
     #[param(rename = "type", values = LOG_TYPES)]
     pub log_type: Option<String>,
-    #[param(values = LOG_ACTIONS)]
-    pub action: ActionFilter,
+    /// MediaWiki checks a request's value itself, answering `unknown_leaction`.
+    #[param(values = LOG_ACTIONS, module_checks_values)]
+    pub action: Option<String>,
     pub start: Option<Timestamp>,
     pub end: Option<Timestamp>,
     #[param(default = "older")]
@@ -147,27 +146,6 @@ pub struct LogEvents {
     pub limit: Limit,
     #[param(rename = "continue")]
     pub continue_: Option<String>,
-}
-
-/// `leaction`: paraminfo lists its allowed values, but MediaWiki checks a request's value
-/// itself (answering `unknown_leaction`, not `badvalue`), so it is read as it comes and
-/// checked when the module runs.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ActionFilter(pub Option<String>);
-
-impl ParamType for ActionFilter {
-    const OPTIONAL: bool = true;
-    const MULTI: bool = false;
-    const VALUES: Option<&'static [&'static str]> = None;
-
-    fn describe(hints: &Hints, d: &mut ParamDescriptor) {
-        describe_scalar::<String>(hints, d);
-    }
-
-    fn extract(d: &ParamDescriptor, r: &mut ParamReader<'_>) -> Result<Self, ApiError> {
-        let wire = r.wire_name(d.name);
-        Ok(ActionFilter(r.take(&wire).map(|v| v.trim_start_matches('\u{1f}').to_owned())))
-    }
 }
 
 /// Log types only some callers may read, with the right they need (`$wgLogRestrictions`).
@@ -505,7 +483,7 @@ impl LogEvents {
             }
         }
 
-        if let Some(action) = &self.action.0 {
+        if let Some(action) = &self.action {
             if !is_known_action(action) {
                 return Err(ApiError::new(
                     "unknown_leaction",
