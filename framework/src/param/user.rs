@@ -1,8 +1,6 @@
 //! User references: a name, an IP address or range, an interwiki name, `#id`, or a temporary
 //! account, each accepted only where the parameter's subtypes allow it.
 
-use std::net::{Ipv4Addr, Ipv6Addr};
-
 use super::{Hints, MultiValue, ScalarParam, ValueContext};
 use crate::descriptor::ParamKind;
 use crate::error::ApiError;
@@ -52,11 +50,11 @@ impl UserRef {
             return Some(UserRef::Interwiki(raw.to_owned()));
         }
         let text = normalise_name(raw)?;
-        if let Some(ip) = sanitize_ip(&text) {
-            return Some(UserRef::Ip(ip));
+        if let Some(ip) = crate::title::sanitize_ip(&text) {
+            return Some(if ip.contains('/') { UserRef::Cidr(ip) } else { UserRef::Ip(ip) });
         }
-        if let Some(range) = sanitize_range(&text) {
-            return Some(UserRef::Cidr(range));
+        if is_hidden_ipv4(&text) {
+            return Some(UserRef::Ip(text));
         }
         if text.contains(['@', ':', '=', '/']) {
             return None;
@@ -82,32 +80,10 @@ fn normalise_name(raw: &str) -> Option<String> {
     Some(first.to_uppercase().chain(chars).collect())
 }
 
-/// MediaWiki's form of an IP address: IPv4 without leading zeros, IPv6 in upper case with all
-/// eight groups written out and no leading zeros.
-pub fn sanitize_ip(text: &str) -> Option<String> {
-    if let Ok(v4) = text.parse::<Ipv4Addr>() {
-        return Some(v4.to_string());
-    }
-    if text.contains(':') {
-        if let Ok(v6) = text.parse::<Ipv6Addr>() {
-            let groups: Vec<String> = v6.segments().iter().map(|g| format!("{g:X}")).collect();
-            return Some(groups.join(":"));
-        }
-    }
-    // `1.2.3.xxx` is the old form of a hidden address.
+/// `1.2.3.xxx`, the old form of a hidden address, which MediaWiki still takes as an IP user.
+fn is_hidden_ipv4(text: &str) -> bool {
     let parts: Vec<&str> = text.split('.').collect();
-    if parts.len() == 4 && parts[3] == "xxx" && parts[..3].iter().all(|p| p.parse::<u8>().is_ok()) {
-        return Some(text.to_owned());
-    }
-    None
-}
-
-fn sanitize_range(text: &str) -> Option<String> {
-    let (addr, bits) = text.split_once('/')?;
-    let bits: u8 = bits.parse().ok()?;
-    let ip = sanitize_ip(addr)?;
-    let max = if ip.contains(':') { 128 } else { 32 };
-    (bits <= max).then(|| format!("{ip}/{bits}"))
+    parts.len() == 4 && parts[3] == "xxx" && parts[..3].iter().all(|p| p.parse::<u8>().is_ok())
 }
 
 impl ScalarParam for UserRef {
