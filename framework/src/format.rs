@@ -2,6 +2,10 @@
 //! Modules write formatversion=2-shaped data (real booleans); this is the one place where
 //! formatversion=1's conventions are applied.
 
+use std::io;
+
+use serde::Serialize as _;
+use serde_json::ser::{CompactFormatter, Formatter, PrettyFormatter};
 use serde_json::{Map, Value};
 
 /// The output format.
@@ -65,28 +69,88 @@ pub fn to_v1_booleans(value: &mut Value) {
     }
 }
 
-fn escape_non_ascii(json: &str) -> String {
-    let mut out = String::with_capacity(json.len());
-    for c in json.chars() {
-        if c.is_ascii() {
-            out.push(c);
-        } else {
-            let mut buf = [0u16; 2];
-            for unit in c.encode_utf16(&mut buf) {
-                out.push_str(&format!("\\u{unit:04x}"));
-            }
-        }
-    }
-    out
+/// Which characters beyond JSON's own escapes a response writes as `\uXXXX`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Escape {
+    /// Every non-ASCII character (formatversion 1's default, `ascii` in 2).
+    NonAscii,
+    /// Only U+2028 and U+2029, which end lines in JavaScript: MediaWiki escapes them even
+    /// where it writes other characters raw, so that JSONP stays valid script.
+    LineSeparators,
 }
 
-/// U+2028 and U+2029 end lines in JavaScript: MediaWiki escapes them even where it writes
-/// other characters raw, so that JSONP stays valid script.
-fn escape_line_separators(json: String) -> String {
-    if json.contains(['\u{2028}', '\u{2029}']) {
-        json.replace('\u{2028}', "\\u2028").replace('\u{2029}', "\\u2029")
+/// A serde_json formatter that escapes characters as [`Escape`] says while it writes strings
+/// (one pass, no copy of the text), otherwise writing as `F` does (compact or pretty).
+struct Escaping<F> {
+    inner: F,
+    escape: Escape,
+}
+
+impl<F: Formatter> Escaping<F> {
+    fn needs_escape(&self, c: char) -> bool {
+        match self.escape {
+            Escape::NonAscii => !c.is_ascii(),
+            Escape::LineSeparators => matches!(c, '\u{2028}' | '\u{2029}'),
+        }
+    }
+}
+
+/// Forwards a formatter method to the wrapped formatter.
+macro_rules! forward {
+    ($($name:ident($($arg:ident: $ty:ty),*);)*) => {$(
+        fn $name<W: ?Sized + io::Write>(&mut self, writer: &mut W $(, $arg: $ty)*) -> io::Result<()> {
+            self.inner.$name(writer $(, $arg)*)
+        }
+    )*};
+}
+
+impl<F: Formatter> Formatter for Escaping<F> {
+    fn write_string_fragment<W: ?Sized + io::Write>(&mut self, writer: &mut W, fragment: &str) -> io::Result<()> {
+        let mut start = 0;
+        for (i, c) in fragment.char_indices() {
+            if c.is_ascii() || !self.needs_escape(c) {
+                continue;
+            }
+            writer.write_all(&fragment.as_bytes()[start..i])?;
+            let mut units = [0u16; 2];
+            for unit in c.encode_utf16(&mut units) {
+                write!(writer, "\\u{unit:04x}")?;
+            }
+            start = i + c.len_utf8();
+        }
+        writer.write_all(&fragment.as_bytes()[start..])
+    }
+
+    forward! {
+        begin_array();
+        end_array();
+        begin_array_value(first: bool);
+        end_array_value();
+        begin_object();
+        end_object();
+        begin_object_key(first: bool);
+        end_object_key();
+        begin_object_value();
+        end_object_value();
+    }
+}
+
+/// A value as JSON text, compact or pretty, escaping as `escape` says.
+fn to_json(value: &Value, pretty: bool, escape: Escape) -> String {
+    let mut out = Vec::with_capacity(4096);
+    let written = if pretty {
+        let formatter = Escaping { inner: PrettyFormatter::with_indent(b"    "), escape };
+        value.serialize(&mut serde_json::Serializer::with_formatter(&mut out, formatter))
     } else {
-        json
+        value.serialize(&mut serde_json::Serializer::with_formatter(
+            &mut out,
+            Escaping { inner: CompactFormatter, escape },
+        ))
+    };
+    match written {
+        // serde_json writes UTF-8 (and escapes only whole characters).
+        Ok(()) => String::from_utf8(out).unwrap_or_else(|_| "{}".to_owned()),
+        Err(_) => "{}".to_owned(),
     }
 }
 
@@ -114,16 +178,14 @@ impl Output {
         match self.format {
             Format::None => ("text/plain; charset=utf-8", String::new()),
             Format::Json => {
-                let text = serde_json::to_string(&value).unwrap_or_else(|_| "{}".to_owned());
-                let text = if self.ascii { escape_non_ascii(&text) } else { escape_line_separators(text) };
+                let text = to_json(&value, false, if self.ascii { Escape::NonAscii } else { Escape::LineSeparators });
                 match &self.callback {
                     Some(cb) => ("text/javascript; charset=utf-8", format!("/**/{cb}({text})")),
                     None => ("application/json; charset=utf-8", text),
                 }
             }
             Format::JsonFm => {
-                let text = serde_json::to_string_pretty(&value).unwrap_or_else(|_| "{}".to_owned());
-                let text = if self.ascii { escape_non_ascii(&text) } else { text };
+                let text = to_json(&value, true, if self.ascii { Escape::NonAscii } else { Escape::LineSeparators });
                 let page = format!(
                     "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>API result</title></head><body>\n<p>This is the HTML representation of the JSON format. HTML is good for debugging, but is unsuitable for application use. Specify the <var>format</var> parameter to change the output format; for the non-HTML form of JSON, set <kbd>format=json</kbd>.</p>\n<pre class=\"api-pretty-content\">{}</pre>\n</body></html>\n",
                     html_escape(&text)
@@ -137,6 +199,22 @@ impl Output {
 #[cfg(test)]
 mod tests {
     use serde_json::json;
+
+    #[test]
+    fn escapes_are_written_as_json_reads_them() {
+        let v = json!({"k\u{e9}y": "a\u{e9}\u{1F600}\u{2028}\"/\n", "n": [1, true]});
+        let ascii = super::to_json(&v, false, super::Escape::NonAscii);
+        assert_eq!(ascii, r#"{"k\u00e9y":"a\u00e9\ud83d\ude00\u2028\"/\n","n":[1,true]}"#);
+        let raw = super::to_json(&v, false, super::Escape::LineSeparators);
+        assert_eq!(raw, "{\"k\u{e9}y\":\"a\u{e9}\u{1F600}\\u2028\\\"/\\n\",\"n\":[1,true]}");
+        for pretty in [false, true] {
+            for escape in [super::Escape::NonAscii, super::Escape::LineSeparators] {
+                let text = super::to_json(&v, pretty, escape);
+                assert_eq!(serde_json::from_str::<serde_json::Value>(&text).unwrap(), v, "{text}");
+            }
+        }
+        assert!(super::to_json(&v, true, super::Escape::NonAscii).contains("\n    \"n\": [\n        1,"));
+    }
 
     #[test]
     fn v1_turns_true_into_empty_string_and_drops_false() {

@@ -7,6 +7,12 @@ use wikiquery_server::cli::{Cli, Command, ServeArgs};
 use wikiquery_server::config::{resolve, FileConfig};
 use wikiquery_server::{import, serve};
 
+// The API answers each request with many small, short-lived allocations from several
+// threads; mimalloc serves those without the lock contention and heap consolidation of
+// the system allocator (a third of the serving time in a profile of list=logevents).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))

@@ -54,7 +54,12 @@ pub fn run(config: ServeConfig) -> Result<(), String> {
         "database open"
     );
     let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "wikiquery".to_owned());
-    let state = AppState { config: Arc::new(api_config(store, host, format!("http://{}/api.php", config.listen))) };
+    // A local SQLite file is read without waiting (WAL readers take no locks), so requests are
+    // answered on the worker that received them; a database over the network gets the
+    // blocking pool.
+    let inline = store.is_local();
+    let state =
+        AppState::new(Arc::new(api_config(store, host, format!("http://{}/api.php", config.listen)))).inline(inline);
     let listen = config.listen.clone();
     actix_web::rt::System::new()
         .block_on(async move {

@@ -9,7 +9,7 @@ use wikiquery_server::http::{configure, AppState};
 
 fn state() -> web::Data<AppState> {
     wikiquery_modules::link();
-    web::Data::new(AppState { config: Arc::new(ApiConfig::default()) })
+    web::Data::new(AppState::new(Arc::new(ApiConfig::default())))
 }
 
 async fn names(resp: actix_web::dev::ServiceResponse) -> Vec<String> {

@@ -41,7 +41,7 @@ async fn get(state: &web::Data<AppState>, query: &str) -> (u16, Value) {
 fn state_for(db: String) -> web::Data<AppState> {
     wikiquery_modules::link();
     let store = open_store(&config(db)).expect("the store opens");
-    web::Data::new(AppState { config: Arc::new(api_config(store, "test".into(), "/api.php".into())) })
+    web::Data::new(AppState::new(Arc::new(api_config(store, "test".into(), "/api.php".into()))))
 }
 
 fn titles(body: &Value) -> Vec<String> {
@@ -104,7 +104,7 @@ async fn reads_go_to_the_replicas() {
     let mut cfg = config(format!("sqlite:{}", primary.display()));
     cfg.replicas = vec![format!("sqlite:{}", replica.display())];
     let store = open_store(&cfg).expect("opens");
-    let state = web::Data::new(AppState { config: Arc::new(api_config(store, "test".into(), "/api.php".into())) });
+    let state = web::Data::new(AppState::new(Arc::new(api_config(store, "test".into(), "/api.php".into()))));
     let (_, body) = get(&state, "action=query&list=allpages&aplimit=3&format=json&formatversion=2").await;
     assert_eq!(titles(&body).len(), 3, "the empty primary has no pages; the replica answered: {body}");
     drop(state);

@@ -564,6 +564,7 @@ impl Target {
     fn establish(&self) -> Result<AnyConnection, StoreError> {
         match self.backend {
             Backend::Sqlite => {
+                configure_sqlite_library();
                 SqliteConnection::establish(&self.connect).map(AnyConnection::Sqlite).map_err(|e| self.connect_error(e))
             }
             #[cfg(feature = "postgres")]
@@ -584,7 +585,7 @@ impl Target {
         let sql = match conn {
             AnyConnection::Sqlite(_) => {
                 let mut sql = format!(
-                    // LIKE is case-sensitive, as MediaWiki makes it on SQLite (prefix filters).
+                    // LIKE is case-sensitive, as MediaWiki makes it on SQLite.
                     "PRAGMA busy_timeout = {}; PRAGMA foreign_keys = OFF; PRAGMA case_sensitive_like = ON;",
                     self.busy_timeout.as_millis().min(i32::MAX as u128)
                 );
@@ -906,6 +907,12 @@ impl Replicas {
         &self.primary
     }
 
+    /// Whether every database is a file on this machine (SQLite): reading it is CPU work,
+    /// never a wait on the network.
+    pub fn is_local(&self) -> bool {
+        self.primary.backend() == Backend::Sqlite && self.replicas.iter().all(|r| r.pool.backend() == Backend::Sqlite)
+    }
+
     /// How many replicas are configured.
     pub fn replica_count(&self) -> usize {
         self.replicas.len()
@@ -914,6 +921,56 @@ impl Replicas {
     fn millis(&self) -> u64 {
         u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
     }
+}
+
+/// Sets SQLite's process-wide options once, before its first connection opens:
+/// - multi-thread mode: a connection is used by one thread at a time (a pooled connection is
+///   checked out by one request), so SQLite's per-connection mutexes only cost time;
+/// - no memory statistics: keeping them takes a global mutex on every allocation, which every
+///   request's threads would contend for;
+/// - every connection plans a statement once, whatever values are bound to it (see
+///   [`plan_once`]).
+///
+/// The first two can only be set before SQLite initialises; when something opened a database
+/// earlier in the process, SQLite refuses them and keeps its safe defaults.
+fn configure_sqlite_library() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        use libsqlite3_sys as ffi;
+        // SAFETY: `sqlite3_config` is called before any connection of this process exists
+        // (this runs before the first `establish`), with the argument each option takes: none
+        // for SQLITE_CONFIG_MULTITHREAD, an int for SQLITE_CONFIG_MEMSTATUS. A refusal
+        // (SQLITE_MISUSE, SQLite already initialised) changes nothing. `plan_once` has the
+        // signature SQLite calls an extension's entry point with.
+        unsafe {
+            ffi::sqlite3_config(ffi::SQLITE_CONFIG_MULTITHREAD);
+            ffi::sqlite3_config(ffi::SQLITE_CONFIG_MEMSTATUS, 0 as std::os::raw::c_int);
+            ffi::sqlite3_auto_extension(Some(plan_once));
+        }
+    });
+}
+
+/// Run by SQLite for every connection it opens: turns on its query planner stability
+/// guarantee. Without it a statement whose plan could depend on a bound value (a `LIMIT ?`,
+/// which every listing binds) is planned again each time it runs, so the statement cache
+/// saves nothing. Our queries never need a bound value to find their index: prefixes are
+/// ranges, not LIKE patterns (see `queries::prefix_upper_bound`).
+unsafe extern "C" fn plan_once(
+    db: *mut libsqlite3_sys::sqlite3,
+    _error: *mut *mut std::os::raw::c_char,
+    _api: *const libsqlite3_sys::sqlite3_api_routines,
+) -> std::os::raw::c_int {
+    // SAFETY: SQLite passes the connection it is opening; SQLITE_DBCONFIG_ENABLE_QPSG takes an
+    // int (1: on) and an int pointer for the resulting setting (null: not wanted).
+    unsafe {
+        libsqlite3_sys::sqlite3_db_config(
+            db,
+            libsqlite3_sys::SQLITE_DBCONFIG_ENABLE_QPSG,
+            1 as std::os::raw::c_int,
+            std::ptr::null_mut::<std::os::raw::c_int>(),
+        );
+    }
+    libsqlite3_sys::SQLITE_OK
 }
 
 // ---------------------------------------------------------------------------------------

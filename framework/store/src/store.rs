@@ -87,6 +87,11 @@ impl Store {
         Ok(self.db.primary())
     }
 
+    /// Whether every database is a local file (SQLite), read without waiting on a network.
+    pub fn is_local(&self) -> bool {
+        self.db.is_local()
+    }
+
     /// The site the database holds.
     pub fn site(&self) -> &SiteInfo {
         &self.site

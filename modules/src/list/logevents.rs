@@ -336,8 +336,16 @@ fn iso_timestamp(stored: &str) -> Option<String> {
         let field = |i: usize| u32::from(b[i] - b'0') * 10 + u32::from(b[i + 1] - b'0');
         let (month, day, hour, minute, second) = (field(4), field(6), field(8), field(10), field(12));
         if (1..=12).contains(&month) && (1..=28).contains(&day) && hour < 24 && minute < 60 && second < 60 {
-            let s = stored;
-            return Some(format!("{}-{}-{}T{}:{}:{}Z", &s[..4], &s[4..6], &s[6..8], &s[8..10], &s[10..12], &s[12..14]));
+            let mut iso = String::with_capacity(20);
+            for (i, part) in
+                [&stored[..4], &stored[4..6], &stored[6..8], &stored[8..10], &stored[10..12], &stored[12..]]
+                    .into_iter()
+                    .enumerate()
+            {
+                iso.push_str(part);
+                iso.push_str(["-", "-", "T", ":", ":", "Z"][i]);
+            }
+            return Some(iso);
         }
     }
     Timestamp::parse(stored).map(Timestamp::to_iso)
@@ -350,7 +358,6 @@ struct Batch<'a> {
     namespaces: &'a SiteNamespaces,
     params_site: TitleContext<'a>,
     tags: HashMap<i64, Vec<String>>,
-    revisions: HashMap<i64, i64>,
     comments: HashMap<i64, String>,
 }
 
@@ -358,7 +365,8 @@ impl Batch<'_> {
     /// One entry as MediaWiki writes it, members in its order.
     fn entry(&self, row: &LogRow) -> Value {
         let f = self.fields;
-        let mut v = Map::new();
+        // Room for every member an entry can have: no rehashing while it is filled.
+        let mut v = Map::with_capacity(20);
         let mut any_hidden = false;
         let deleted = row.deleted;
         let type_visible = self.rights.can_view_log_type(&row.log_type);
@@ -379,7 +387,7 @@ impl Batch<'_> {
                 if f.ids {
                     v.insert("pageid".into(), json!(row.page_id.unwrap_or(0)));
                     v.insert("logpage".into(), json!(row.log_page.unwrap_or(0)));
-                    let rev = self.revisions.get(&row.id).copied().or_else(|| params::associated_rev_id(&row.params));
+                    let rev = row.revision.or_else(|| params::associated_rev_id(&row.params));
                     if let Some(rev) = rev {
                         v.insert("revid".into(), json!(rev));
                     }
@@ -471,6 +479,7 @@ impl LogEvents {
         let mut filter = LogEventsFilter {
             ascending: self.dir == TimeDir::Newer,
             hidden_types: rights.hidden_log_types(),
+            with_revision: Fields::of(&self.prop).ids,
             limit: self.limit.get() as i64 + 1,
             ..Default::default()
         };
@@ -567,8 +576,6 @@ impl LogEvents {
         let fields = Fields::of(&self.prop);
         let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
         let tags = if fields.tags { q::log_tags(&mut conn, &ids).map_err(db_error)? } else { HashMap::new() };
-        let revisions =
-            if fields.ids { q::associated_revisions(&mut conn, &ids).map_err(db_error)? } else { HashMap::new() };
         let comments = if fields.parsedcomment {
             let urls: HashMap<String, String> =
                 site.interwiki.iter().map(|row| (row.prefix.to_lowercase(), row.url.clone())).collect();
@@ -603,7 +610,6 @@ impl LogEvents {
             namespaces: site.namespaces(),
             params_site: TitleContext { namespaces: site.namespaces(), is_interwiki: &is_interwiki },
             tags,
-            revisions,
             comments,
         };
         for row in &rows {

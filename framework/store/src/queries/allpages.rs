@@ -4,7 +4,7 @@
 use diesel::dsl::{exists, not};
 use diesel::prelude::*;
 
-use super::{like_prefix, LIKE_ESCAPE};
+use super::prefix_upper_bound;
 use crate::backend::{AnyConnection, StoreError};
 use crate::schema::{langlinks, page, page_restrictions};
 use crate::with_conn;
@@ -83,7 +83,7 @@ pub struct AllPagesFilter {
 
 /// The pages a filter selects, ordered by title in its direction, at most `filter.limit`.
 pub fn all_pages(conn: &mut AnyConnection, filter: &AllPagesFilter) -> Result<Vec<PageRow>, StoreError> {
-    let pattern = filter.prefix.as_deref().map(like_prefix);
+    let prefix_end = filter.prefix.as_deref().and_then(prefix_upper_bound);
     let rows: Vec<(i64, i32, String)> = with_conn!(conn, |c| {
         let mut query = page::table
             .select((page::page_id, page::page_namespace, page::page_title))
@@ -105,8 +105,11 @@ pub fn all_pages(conn: &mut AnyConnection, filter: &AllPagesFilter) -> Result<Ve
         if let Some(upper) = upper {
             query = query.filter(page::page_title.le(upper));
         }
-        if let Some(pattern) = &pattern {
-            query = query.filter(page::page_title.like(pattern).escape(LIKE_ESCAPE));
+        if let Some(prefix) = &filter.prefix {
+            query = query.filter(page::page_title.ge(prefix));
+        }
+        if let Some(end) = &prefix_end {
+            query = query.filter(page::page_title.lt(end));
         }
 
         if let Some(redirects) = filter.redirects {
@@ -157,15 +160,4 @@ pub fn all_pages(conn: &mut AnyConnection, filter: &AllPagesFilter) -> Result<Ve
         query.limit(filter.limit).load(c)
     })?;
     Ok(rows.into_iter().map(|(id, namespace, title)| PageRow { id, namespace, title }).collect())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn like_patterns_escape_wildcards() {
-        assert_eq!(like_prefix("A_b%c`d"), "A`_b`%c``d%");
-        assert_eq!(like_prefix(""), "%");
-    }
 }

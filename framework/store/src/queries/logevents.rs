@@ -10,16 +10,17 @@
 
 use std::collections::HashMap;
 
-use diesel::dsl::sql;
+use diesel::dsl::max;
 use diesel::prelude::*;
 use diesel::sql_types::{Bool, Integer};
 
-use crate::backend::{AnyConnection, Backend, StoreError};
+use super::{prefix_upper_bound, BitAnd};
+use crate::backend::{AnyConnection, StoreError};
 use crate::schema::{actor, change_tag, change_tag_def, comment, image, log_search, logging, page};
 use crate::with_conn;
 
 /// The `log_search` field that records the revision a log entry created.
-pub const ASSOCIATED_REV_ID: &str = "associated_rev_id";
+const ASSOCIATED_REV_ID: &str = "associated_rev_id";
 
 /// What [`log_events`] selects. Timestamps are MediaWiki's 14-digit form; titles are database
 /// keys (underscores).
@@ -53,6 +54,8 @@ pub struct LogEventsFilter {
     pub tag_id: Option<i64>,
     /// Leave out entries whose `log_deleted` has all of these bits, one mask a condition.
     pub exclude_deleted: Vec<i32>,
+    /// Also read the revision each entry created ([`LogRow::revision`]).
+    pub with_revision: bool,
     /// How many rows at most.
     pub limit: i64,
 }
@@ -86,40 +89,36 @@ pub struct LogRow {
     pub comment: String,
     /// The id of the page that has the entry's title now, if any.
     pub page_id: Option<i64>,
+    /// The revision the entry created, as `log_search` records it (`associated_rev_id`);
+    /// read only when the filter asks for it.
+    pub revision: Option<i64>,
 }
 
 /// The selected columns, in order.
-type RowTuple =
-    (i64, String, String, String, i32, i32, String, Option<i64>, String, String, Option<i64>, String, Option<i64>);
+type RowTuple = (
+    i64,
+    String,
+    String,
+    String,
+    i32,
+    i32,
+    String,
+    Option<i64>,
+    String,
+    String,
+    Option<i64>,
+    String,
+    Option<i64>,
+    Option<String>,
+);
 
 /// The most values one `IN (...)` list binds; longer lists are asked for in parts (every
 /// backend limits the values one statement binds).
 const IN_LIST_MAX: usize = 1000;
 
-/// The escape character of LIKE patterns, as MediaWiki uses it.
-const LIKE_ESCAPE: char = '`';
-
-/// A LIKE pattern for every text that starts with `prefix`, its wildcards escaped.
-fn like_prefix(prefix: &str) -> String {
-    let mut pattern = String::with_capacity(prefix.len() + 2);
-    for c in prefix.chars() {
-        if matches!(c, '%' | '_') || c == LIKE_ESCAPE {
-            pattern.push(LIKE_ESCAPE);
-        }
-        pattern.push(c);
-    }
-    pattern.push('%');
-    pattern
-}
-
 /// The log entries a filter selects, in its order, at most `filter.limit`.
 pub fn log_events(conn: &mut AnyConnection, filter: &LogEventsFilter) -> Result<Vec<LogRow>, StoreError> {
-    if filter.title_prefix.is_some() && conn.backend() == Backend::Sqlite {
-        // MediaWiki makes LIKE case-sensitive on every SQLite connection; a session setting,
-        // allowed on read-only connections.
-        conn.batch_execute("PRAGMA case_sensitive_like = ON")?;
-    }
-    let pattern = filter.title_prefix.as_deref().map(like_prefix);
+    let prefix_end = filter.title_prefix.as_deref().and_then(prefix_upper_bound);
     let rows: Vec<RowTuple> = with_conn!(conn, |c| {
         let mut query = logging::table
             .inner_join(actor::table)
@@ -142,6 +141,16 @@ pub fn log_events(conn: &mut AnyConnection, filter: &LogEventsFilter) -> Result<
                 actor::actor_user,
                 comment::comment_text,
                 page::page_id.nullable(),
+                // The revision the entry created: a lookup by `ls_log_id` per row. The field
+                // is compared as an expression so that no planner takes `log_search`'s primary
+                // key (whose first column is the field) and reads every `associated_rev_id`
+                // row of the wiki for each entry — SQLite, which keeps no statistics, would.
+                log_search::table
+                    .select(max(log_search::ls_value))
+                    .filter(filter.with_revision.into_sql::<Bool>())
+                    .filter(log_search::ls_log_id.eq(logging::log_id))
+                    .filter(log_search::ls_field.concat("").eq(ASSOCIATED_REV_ID))
+                    .single_value(),
             ))
             .into_boxed();
 
@@ -186,16 +195,18 @@ pub fn log_events(conn: &mut AnyConnection, filter: &LogEventsFilter) -> Result<
         if let Some(title) = &filter.title {
             query = query.filter(logging::log_title.eq(title));
         }
-        if let Some(pattern) = &pattern {
-            query = query.filter(logging::log_title.like(pattern).escape(LIKE_ESCAPE));
+        if let Some(prefix) = &filter.title_prefix {
+            query = query.filter(logging::log_title.ge(prefix));
+        }
+        if let Some(end) = &prefix_end {
+            query = query.filter(logging::log_title.lt(end));
         }
         if let Some(tag) = filter.tag_id {
             let tagged = change_tag::table.select(change_tag::ct_log_id).filter(change_tag::ct_tag_id.eq(tag));
             query = query.filter(logging::log_id.nullable().eq_any(tagged));
         }
         for &bits in &filter.exclude_deleted {
-            query = query
-                .filter(sql::<Bool>("(log_deleted & ").bind::<Integer, _>(bits).sql(") <> ").bind::<Integer, _>(bits));
+            query = query.filter(BitAnd::new(logging::log_deleted, bits.into_sql::<Integer>()).ne(bits));
         }
         query = if filter.ascending {
             query.order((logging::log_timestamp.asc(), logging::log_id.asc()))
@@ -221,6 +232,7 @@ pub fn log_events(conn: &mut AnyConnection, filter: &LogEventsFilter) -> Result<
                 actor_user,
                 comment,
                 page_id,
+                revision,
             )| {
                 LogRow {
                     id,
@@ -236,6 +248,7 @@ pub fn log_events(conn: &mut AnyConnection, filter: &LogEventsFilter) -> Result<
                     actor_user,
                     comment,
                     page_id,
+                    revision: revision.and_then(|r| r.trim().parse().ok()),
                 }
             },
         )
@@ -260,27 +273,6 @@ pub fn log_tags(conn: &mut AnyConnection, log_ids: &[i64]) -> Result<HashMap<i64
                 out.entry(id).or_default().push(name);
             }
         }
-    }
-    Ok(out)
-}
-
-/// The revision each of these log entries created, as `log_search` records it.
-///
-/// The rows are found by `ls_log_id` alone and the field is checked here: with a condition on
-/// `ls_field` as well, SQLite (without statistics) prefers the primary key, whose first
-/// column is the field, and reads every `associated_rev_id` row of the wiki.
-pub fn associated_revisions(conn: &mut AnyConnection, log_ids: &[i64]) -> Result<HashMap<i64, i64>, StoreError> {
-    let mut out = HashMap::new();
-    for ids in log_ids.chunks(IN_LIST_MAX) {
-        let rows: Vec<(i64, String, String)> = with_conn!(conn, |c| log_search::table
-            .select((log_search::ls_log_id, log_search::ls_field, log_search::ls_value))
-            .filter(log_search::ls_log_id.eq_any(ids))
-            .load(c))?;
-        out.extend(
-            rows.into_iter()
-                .filter(|(_, field, _)| field == ASSOCIATED_REV_ID)
-                .filter_map(|(id, _, value)| value.trim().parse().ok().map(|rev| (id, rev))),
-        );
     }
     Ok(out)
 }
@@ -340,15 +332,4 @@ pub fn existing_files(conn: &mut AnyConnection, names: &[String]) -> Result<Vec<
         out.extend(rows);
     }
     Ok(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn like_patterns_escape_wildcards() {
-        assert_eq!(like_prefix("A_b%c`d"), "A`_b`%c``d%");
-        assert_eq!(like_prefix(""), "%");
-    }
 }

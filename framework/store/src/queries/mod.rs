@@ -6,19 +6,51 @@ pub mod allpages;
 pub mod logevents;
 pub mod pages;
 
-/// The escape character of LIKE patterns, as MediaWiki uses it.
-pub const LIKE_ESCAPE: char = '`';
+diesel::infix_operator!(BitAnd, " & ", diesel::sql_types::Integer);
 
-/// A LIKE pattern matching every text that starts with `prefix`: the pattern characters `%`
-/// and `_` and the escape character itself are escaped.
-pub fn like_prefix(prefix: &str) -> String {
-    let mut pattern = String::with_capacity(prefix.len() + 2);
-    for c in prefix.chars() {
-        if matches!(c, '%' | '_') || c == LIKE_ESCAPE {
-            pattern.push(LIKE_ESCAPE);
+/// The smallest text greater than every text that starts with `prefix`, in the byte order
+/// titles are compared in (SQLite's BINARY, PostgreSQL's "C" collation, MariaDB's
+/// VARBINARY); `None` when no text bounds them (an empty prefix).
+///
+/// `title >= prefix AND title < bound` selects exactly the titles starting with `prefix`
+/// (UTF-8 orders bytes as it orders code points, and no character's encoding is a prefix of
+/// another's), as an index range on every backend, whatever the planner knows of bound values
+/// (a LIKE pattern only narrows an index when its text is known when the query is planned).
+pub fn prefix_upper_bound(prefix: &str) -> Option<String> {
+    let mut chars: Vec<char> = prefix.chars().collect();
+    while let Some(last) = chars.pop() {
+        let next = (u32::from(last) + 1..=0x10FFFF).find_map(char::from_u32);
+        if let Some(next) = next {
+            chars.push(next);
+            return Some(chars.into_iter().collect());
         }
-        pattern.push(c);
     }
-    pattern.push('%');
-    pattern
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::prefix_upper_bound;
+
+    #[test]
+    fn prefix_bounds_follow_the_last_character() {
+        assert_eq!(prefix_upper_bound("Ab").as_deref(), Some("Ac"));
+        assert_eq!(prefix_upper_bound("A_%").as_deref(), Some("A_&"));
+        assert_eq!(prefix_upper_bound("Z\u{D7FF}").as_deref(), Some("Z\u{E000}"));
+        assert_eq!(prefix_upper_bound("Y\u{10FFFF}").as_deref(), Some("Z"));
+        assert_eq!(prefix_upper_bound("\u{10FFFF}"), None);
+        assert_eq!(prefix_upper_bound(""), None);
+    }
+
+    #[test]
+    fn the_bound_orders_after_every_extension_of_the_prefix() {
+        for prefix in ["a", "Ä", "日本", "x\u{7F}", "z\u{FFFF}"] {
+            let bound = prefix_upper_bound(prefix).unwrap();
+            for rest in ["", "\u{0}", "zz", "\u{10FFFF}\u{10FFFF}"] {
+                let title = format!("{prefix}{rest}");
+                assert!(title.as_bytes() >= prefix.as_bytes() && title.as_bytes() < bound.as_bytes(), "{title:?}");
+            }
+            assert!(!bound.starts_with(prefix));
+        }
+    }
 }
