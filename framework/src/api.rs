@@ -11,6 +11,7 @@ use crate::main_module::{main_descriptor, HELP_ACTION};
 use crate::module::ActionContext;
 use crate::param::{ParamReader, ParamType, RequestParams, RequestState, Timestamp, UserRef};
 use crate::registry::{Registry, Runner};
+use crate::rights::Rights;
 use crate::services::Services;
 
 /// Settings of the API that do not change between requests.
@@ -24,6 +25,8 @@ pub struct ApiConfig {
     pub services: Services,
     /// The site's namespaces (the values namespace parameters accept).
     pub namespaces: Vec<i32>,
+    /// The rights of every caller (there are no logins): MediaWiki's `*` group by default.
+    pub anonymous_rights: Rights,
 }
 
 impl Default for ApiConfig {
@@ -33,6 +36,7 @@ impl Default for ApiConfig {
             api_url: "/api.php".to_owned(),
             services: Services::new(),
             namespaces: crate::param::DEFAULT_NAMESPACES.to_vec(),
+            anonymous_rights: Rights::anonymous(),
         }
     }
 }
@@ -249,6 +253,11 @@ fn validate_main(state: &mut RequestState, descriptor: &'static ModuleDescriptor
 fn run_action(main: &Main, state: &mut RequestState, services: &Services) -> Result<Map<String, Value>, ApiError> {
     let registry = Registry::global().map_err(|e| ApiError::internal("registry", e))?;
     let entry = registry.action(&main.action).ok_or_else(|| ApiError::bad_value("action", &main.action))?;
+    // A module that reads the wiki's content (paraminfo's `readrights` flag) needs `read`,
+    // checked before its parameters are, as MediaWiki checks it.
+    if (entry.descriptor)().readrights && !state.rights.has("read") {
+        return Err(ApiError::new("readapidenied", "You need read permission to use this module."));
+    }
     match entry.runner {
         Runner::Action(run) => run(&mut ActionContext { state, services, registry }),
         Runner::Query(_) => Err(ApiError::bad_value("action", &main.action)),
@@ -384,6 +393,7 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
     let origin_header = request.header("Origin").map(str::to_owned);
     let mut state = RequestState::new(RequestParams::from_pairs(request.params));
     state.namespaces.clone_from(&config.namespaces);
+    state.rights = config.anonymous_rights.clone();
     let main = read_main(&mut state);
     let mut headers = Vec::new();
 

@@ -16,6 +16,7 @@ pub mod module;
 pub mod param;
 pub mod query;
 pub mod registry;
+pub mod rights;
 pub mod services;
 pub mod title;
 
@@ -24,6 +25,7 @@ pub use error::{ApiError, Warning, Warnings};
 pub use module::{ActionContext, ActionModule, ModuleSpec, QueryContext, QueryModule};
 pub use param::{Limit, Namespace, ParamGroup, ParamReader, Templated, Timestamp, Title, UserRef, ValueList};
 pub use registry::{ModuleEntry, Registry};
+pub use rights::Rights;
 pub use services::Services;
 pub use wikiquery_macros::{query_module, ParamGroup, ParamValues};
 

@@ -362,6 +362,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn anonymous_rights_are_in_the_vocabulary() {
+        for right in wikiquery_framework::rights::ANONYMOUS_RIGHTS {
+            assert!(RIGHTS_A.contains(right), "{right}");
+        }
+    }
+
+    #[test]
     fn rights_b_is_rights_a_without_nine() {
         let removed = [
             "changeemail",

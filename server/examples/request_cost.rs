@@ -30,6 +30,7 @@ fn main() -> Result<(), String> {
         workers: 1,
         pool_size: 1,
         site_name: None,
+        anonymous_rights: None,
     };
     let config = api_config(open_store(&config)?, "bench".to_owned(), "/api.php".to_owned());
     let params: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();

@@ -46,6 +46,12 @@ pub struct ServeArgs {
     /// The wiki's name (its project namespace) when the database does not record it.
     #[arg(long, env = "WIKIQUERY_SITE_NAME")]
     pub site_name: Option<String>,
+    /// The rights every caller has, comma-separated (there are no logins) [default: those of
+    /// MediaWiki's `*` group]. Without `read` every query answers `readapidenied`;
+    /// `apihighlimits` raises limits to 5000; `deletedhistory`, `suppressionlog`... reveal
+    /// hidden log entries.
+    #[arg(long, env = "WIKIQUERY_ANONYMOUS_RIGHTS", value_delimiter = ',')]
+    pub anonymous_rights: Option<Vec<String>>,
 }
 
 /// Options of `import`.

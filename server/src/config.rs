@@ -37,6 +37,8 @@ pub struct FileConfig {
     /// The wiki's name, which is also its project namespace, for a MediaWiki database that
     /// does not record it.
     pub site_name: Option<String>,
+    /// The rights every caller has.
+    pub anonymous_rights: Option<Vec<String>>,
 }
 
 impl FileConfig {
@@ -62,6 +64,8 @@ pub struct ServeConfig {
     pub pool_size: u32,
     /// The wiki's name, when the database does not say.
     pub site_name: Option<String>,
+    /// The rights every caller has; `None`: those of MediaWiki's `*` group.
+    pub anonymous_rights: Option<Vec<String>>,
 }
 
 /// Picks the first value given: flag (clap already folds in the environment), then file, then
@@ -80,6 +84,7 @@ pub fn resolve(flags: &crate::cli::ServeArgs, file: FileConfig) -> ServeConfig {
         workers,
         pool_size: flags.pool_size.or(file.pool_size).unwrap_or((workers as u32 * 2).max(4)),
         site_name: flags.site_name.clone().or(file.site_name),
+        anonymous_rights: flags.anonymous_rights.clone().or(file.anonymous_rights),
     }
 }
 
@@ -100,6 +105,9 @@ mod tests {
         assert_eq!(c.replicas, ["sqlite:r.sqlite"]);
         let c = resolve(&ServeArgs::default(), FileConfig::default());
         assert_eq!((c.listen.as_str(), c.db.as_str()), (DEFAULT_LISTEN, DEFAULT_DB));
+        assert_eq!(c.anonymous_rights, None);
+        let file: FileConfig = toml::from_str("anonymous_rights = [\"read\", \"apihighlimits\"]").unwrap();
+        assert_eq!(resolve(&ServeArgs::default(), file).anonymous_rights.unwrap(), ["read", "apihighlimits"]);
     }
 
     #[test]

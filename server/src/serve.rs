@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use actix_web::{web, App, HttpServer};
 use wikiquery_framework::api::ApiConfig;
-use wikiquery_framework::{Registry, Services};
+use wikiquery_framework::{Registry, Rights, Services};
 use wikiquery_store::backend::DbUrl;
 use wikiquery_store::store::{OpenOptions, Store};
 
@@ -39,12 +39,22 @@ pub fn api_config(store: Store, served_by: String, api_url: String) -> ApiConfig
     let pages: std::sync::Arc<dyn wikiquery_framework::query::PageLookup> = std::sync::Arc::new(store.clone());
     services.insert(pages);
     services.insert(store);
-    ApiConfig { served_by, api_url, services, namespaces }
+    ApiConfig { served_by, api_url, services, namespaces, anonymous_rights: Rights::anonymous() }
+}
+
+/// The rights an operator grants every caller, checked against the permission vocabulary.
+pub fn anonymous_rights(names: &[String]) -> Result<Rights, String> {
+    let names: Vec<&str> = names.iter().map(|n| n.trim()).filter(|n| !n.is_empty()).collect();
+    if let Some(unknown) = names.iter().find(|n| !wikiquery_modules::values::RIGHTS_A.contains(n)) {
+        return Err(format!("unknown right `{unknown}` in the anonymous rights"));
+    }
+    Ok(Rights::new(names))
 }
 
 /// Serves until stopped.
 pub fn run(config: ServeConfig) -> Result<(), String> {
     let registry = Registry::global().map_err(|p| format!("refusing to start: {p}"))?;
+    let granted = config.anonymous_rights.as_deref().map(anonymous_rights).transpose()?;
     tracing::info!(modules = registry.query_modules(None).count(), "module registry checked");
     let store = open_store(&config)?;
     tracing::info!(
@@ -58,8 +68,12 @@ pub fn run(config: ServeConfig) -> Result<(), String> {
     // answered on the worker that received them; a database over the network gets the
     // blocking pool.
     let inline = store.is_local();
-    let state =
-        AppState::new(Arc::new(api_config(store, host, format!("http://{}/api.php", config.listen)))).inline(inline);
+    let mut api = api_config(store, host, format!("http://{}/api.php", config.listen));
+    if let Some(rights) = granted {
+        api.anonymous_rights = rights;
+    }
+    tracing::info!(rights = ?api.anonymous_rights.iter().collect::<Vec<_>>(), "every caller's rights");
+    let state = AppState::new(Arc::new(api)).inline(inline);
     let listen = config.listen.clone();
     actix_web::rt::System::new()
         .block_on(async move {

@@ -38,6 +38,14 @@ pub fn fixture_api(query: &str) -> (u16, Value) {
     run(query, fixture_config())
 }
 
+/// Answers a request against the fixture database as [`fixture_api`] does, for callers with
+/// exactly `rights` (what an operator grants with `--anonymous-rights`).
+pub fn fixture_api_as(rights: &[&str], query: &str) -> (u16, Value) {
+    let mut config = fixture_config().clone();
+    config.anonymous_rights = wikiquery_framework::Rights::new(rights);
+    run(query, &config)
+}
+
 /// The settings [`fixture_api`] answers with: the fixture database's store (in `services`)
 /// and the site's namespaces. For tests that run a module directly.
 pub fn fixture_config() -> &'static ApiConfig {

@@ -18,8 +18,8 @@ use std::path::PathBuf;
 use serde_json::{json, Map, Value};
 use wikiquery_framework::param::{RequestParams, RequestState};
 use wikiquery_framework::query::Continuation;
-use wikiquery_framework::{Limit, ModuleSpec, QueryContext};
-use wikiquery_modules::list::logevents::{CallerRights, LogEventProp, LogEvents};
+use wikiquery_framework::{Limit, ModuleSpec, QueryContext, QueryModule, Rights};
+use wikiquery_modules::list::logevents::{LogEventProp, LogEvents};
 use wikiquery_modules::values::TimeDir;
 use wikiquery_tests::{differences, fixture_api, fixture_config, fixture_json, fixtures, query_of};
 
@@ -303,6 +303,7 @@ fn run_with(rights: &[&str], log_type: Option<&str>) -> Vec<Value> {
         continue_: None,
     };
     let mut state = RequestState::new(RequestParams::from_pairs(Vec::new()));
+    state.rights = Rights::new(rights);
     let mut query = Map::new();
     let mut continuation = Continuation::from_request(None, vec!["logevents".to_owned()]).expect("continuation");
     let mut ctx = QueryContext {
@@ -312,7 +313,7 @@ fn run_with(rights: &[&str], log_type: Option<&str>) -> Vec<Value> {
         continuation: &mut continuation,
         module: LogEvents::descriptor(),
     };
-    module.run(&mut ctx, &CallerRights::new(rights.iter().copied())).expect("runs");
+    module.execute(&mut ctx).expect("runs");
     query["logevents"].as_array().cloned().unwrap_or_default()
 }
 

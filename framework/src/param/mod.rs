@@ -335,7 +335,7 @@ impl<T: ScalarParam> Templated<T> {
                 None => return Ok(Templated { values: Vec::new() }),
             },
         };
-        let mut scratch = RequestState::detached(r.high_limits());
+        let mut scratch = RequestState::detached(r.rights().clone());
         let keys = {
             let mut quiet = ParamReader::new(&mut scratch, r.prefix(), r.module());
             split_multi(source, &source_wire, &raw, false, &mut quiet)?

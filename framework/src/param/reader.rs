@@ -3,6 +3,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::error::Warnings;
+use crate::rights::Rights;
 
 /// The parameters of a request in the order they came; a name given twice keeps its last
 /// value, as PHP does.
@@ -43,8 +44,8 @@ pub struct RequestState {
     used: HashSet<String>,
     /// Warnings raised so far.
     pub warnings: Warnings,
-    /// Whether the caller has `apihighlimits`.
-    pub high_limits: bool,
+    /// What the caller may do.
+    pub rights: Rights,
     /// The namespaces of the site, for namespace parameters.
     pub namespaces: Vec<i32>,
     /// `limits` member of the response: module name → limit that `max` resolved to.
@@ -60,9 +61,15 @@ impl RequestState {
         RequestState { params, namespaces: DEFAULT_NAMESPACES.to_vec(), ..Default::default() }
     }
 
-    /// A state with no parameters, for reading values that do not come from the request.
-    pub fn detached(high_limits: bool) -> Self {
-        RequestState { high_limits, namespaces: DEFAULT_NAMESPACES.to_vec(), ..Default::default() }
+    /// A state with no parameters, for reading values that do not come from the request, for
+    /// a caller with `rights`.
+    pub fn detached(rights: Rights) -> Self {
+        RequestState { rights, namespaces: DEFAULT_NAMESPACES.to_vec(), ..Default::default() }
+    }
+
+    /// Whether the caller has `apihighlimits` (higher limits, more values a parameter).
+    pub fn high_limits(&self) -> bool {
+        self.rights.has("apihighlimits")
     }
 
     /// Marks a parameter as used without reading it through a descriptor.
@@ -119,7 +126,12 @@ impl<'a> ParamReader<'a> {
 
     /// Whether the caller has `apihighlimits`.
     pub fn high_limits(&self) -> bool {
-        self.state.high_limits
+        self.state.high_limits()
+    }
+
+    /// What the caller may do.
+    pub fn rights(&self) -> &Rights {
+        &self.state.rights
     }
 
     /// The site's namespaces.

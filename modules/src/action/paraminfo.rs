@@ -64,7 +64,7 @@ impl ActionModule for ParamInfo {
         let mut modules = Vec::new();
         for path in &paths {
             match resolve(ctx.registry, path) {
-                Ok(found) => modules.extend(found.into_iter().map(|d| d.to_json(ctx.state.high_limits))),
+                Ok(found) => modules.extend(found.into_iter().map(|d| d.to_json(ctx.state.high_limits()))),
                 Err(text) => ctx.state.warnings.add("paraminfo", "badmodule", text),
             }
         }

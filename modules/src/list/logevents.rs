@@ -3,7 +3,7 @@
 //! One query reads a batch of `logging` rows (with actor, comment and the page that has the
 //! entry's title now) in `(timestamp, id)` order; the revisions entries created, tags and the
 //! pages their comments link to are then read for the batch at once. What a caller sees of an
-//! entry depends on its rights ([`CallerRights`]): entries of restricted log types are left
+//! entry depends on its rights (the request's [`Rights`]): entries of restricted log types are left
 //! out, and parts hidden by revision deletion (`log_deleted`) are replaced by flags.
 //!
 //! The `params` member is written per log type in [`params`]; `parsedcomment` in
@@ -12,13 +12,13 @@
 pub mod comment;
 pub mod params;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use serde_json::{json, Map, Value};
 use wikiquery_framework::query::bad_continue;
 use wikiquery_framework::title::{full_text, parse_title, ParsedTitle, SiteNamespaces};
 use wikiquery_framework::{
-    query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp, UserRef,
+    query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Rights, Timestamp, UserRef,
 };
 use wikiquery_store::queries::logevents::{self as q, LogEventsFilter, LogRow};
 use wikiquery_store::site::SiteInfo;
@@ -151,76 +151,27 @@ pub struct LogEvents {
 /// Log types only some callers may read, with the right they need (`$wgLogRestrictions`).
 pub const LOG_RESTRICTIONS: &[(&str, &str)] = &[("suppress", "suppressionlog")];
 
-/// The rights of MediaWiki's `*` group (everyone, logged in or not) by default.
-pub const ANONYMOUS_RIGHTS: &[&str] = &[
-    "createaccount",
-    "read",
-    "edit",
-    "createpage",
-    "createtalk",
-    "writeapi",
-    "viewmywatchlist",
-    "editmywatchlist",
-    "viewmyprivateinfo",
-    "editmyprivateinfo",
-    "editmyoptions",
-];
-
-/// What the caller of a request may do, as a set of MediaWiki rights.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CallerRights {
-    rights: HashSet<String>,
+/// The log types the caller may not read.
+pub fn hidden_log_types(rights: &Rights) -> Vec<String> {
+    LOG_RESTRICTIONS.iter().filter(|(_, right)| !rights.has(right)).map(|(t, _)| (*t).to_owned()).collect()
 }
 
-impl CallerRights {
-    /// A caller with exactly these rights.
-    pub fn new<'a>(rights: impl IntoIterator<Item = &'a str>) -> Self {
-        CallerRights { rights: rights.into_iter().map(str::to_owned).collect() }
-    }
-
-    /// An anonymous caller: the rights of the `*` group.
-    pub fn anonymous() -> Self {
-        Self::new(ANONYMOUS_RIGHTS.iter().copied())
-    }
-
-    /// Whether the caller has a right.
-    pub fn has(&self, right: &str) -> bool {
-        self.rights.contains(right)
-    }
-
-    /// Whether the caller has any of these rights.
-    pub fn has_any(&self, rights: &[&str]) -> bool {
-        rights.iter().any(|r| self.has(r))
-    }
-
-    /// The log types the caller may not read.
-    pub fn hidden_log_types(&self) -> Vec<String> {
-        LOG_RESTRICTIONS.iter().filter(|(_, right)| !self.has(right)).map(|(t, _)| (*t).to_owned()).collect()
-    }
-
-    /// Whether the caller may read entries of a log type.
-    pub fn can_view_log_type(&self, log_type: &str) -> bool {
-        LOG_RESTRICTIONS.iter().all(|(t, right)| *t != log_type || self.has(right))
-    }
-
-    /// Whether the caller may see a part (`field`, one of the `DELETED_*` bits) of an entry
-    /// whose `log_deleted` is `deleted`: hidden parts need `deletedhistory`, suppressed ones
-    /// `suppressrevision` or `viewsuppressed`.
-    pub fn can_see(&self, deleted: i32, field: i32) -> bool {
-        if deleted & field == 0 {
-            true
-        } else if deleted & DELETED_RESTRICTED != 0 {
-            self.has_any(&["suppressrevision", "viewsuppressed"])
-        } else {
-            self.has("deletedhistory")
-        }
-    }
+/// Whether the caller may read entries of a log type.
+pub fn can_view_log_type(rights: &Rights, log_type: &str) -> bool {
+    LOG_RESTRICTIONS.iter().all(|(t, right)| *t != log_type || rights.has(right))
 }
 
-/// The rights of the request's caller. The server has no logins yet, so every caller is
-/// anonymous.
-fn caller_rights(_ctx: &QueryContext<'_>) -> CallerRights {
-    CallerRights::anonymous()
+/// Whether the caller may see a part (`field`, one of the `DELETED_*` bits) of an entry whose
+/// `log_deleted` is `deleted`: hidden parts need `deletedhistory`, suppressed ones
+/// `suppressrevision` or `viewsuppressed`.
+pub fn can_see(rights: &Rights, deleted: i32, field: i32) -> bool {
+    if deleted & field == 0 {
+        true
+    } else if deleted & DELETED_RESTRICTED != 0 {
+        rights.has_any(&["suppressrevision", "viewsuppressed"])
+    } else {
+        rights.has("deletedhistory")
+    }
 }
 
 /// `log_deleted`: the action (target and parameters) is hidden.
@@ -354,7 +305,7 @@ fn iso_timestamp(stored: &str) -> Option<String> {
 /// The entries' members, for one batch.
 struct Batch<'a> {
     fields: Fields,
-    rights: &'a CallerRights,
+    rights: &'a Rights,
     namespaces: &'a SiteNamespaces,
     params_site: TitleContext<'a>,
     tags: HashMap<i64, Vec<String>>,
@@ -369,8 +320,8 @@ impl Batch<'_> {
         let mut v = Map::with_capacity(20);
         let mut any_hidden = false;
         let deleted = row.deleted;
-        let type_visible = self.rights.can_view_log_type(&row.log_type);
-        let can = |field: i32| self.rights.can_see(deleted, field) && type_visible;
+        let type_visible = can_view_log_type(self.rights, &row.log_type);
+        let can = |field: i32| can_see(self.rights, deleted, field) && type_visible;
         if f.ids {
             v.insert("logid".into(), json!(row.id));
         }
@@ -461,7 +412,7 @@ impl LogEvents {
         &self,
         conn: &mut wikiquery_store::backend::AnyConnection,
         site: &SiteInfo,
-        rights: &CallerRights,
+        rights: &Rights,
     ) -> Result<Option<LogEventsFilter>, ApiError> {
         let given: Vec<&str> = [
             ("letitle", self.title.is_some()),
@@ -478,7 +429,7 @@ impl LogEvents {
 
         let mut filter = LogEventsFilter {
             ascending: self.dir == TimeDir::Newer,
-            hidden_types: rights.hidden_log_types(),
+            hidden_types: hidden_log_types(rights),
             with_revision: Fields::of(&self.prop).ids,
             limit: self.limit.get() as i64 + 1,
             ..Default::default()
@@ -561,8 +512,9 @@ impl LogEvents {
         Ok(if matches_nothing { None } else { Some(filter) })
     }
 
-    /// Runs the module for a caller with `rights`.
-    pub fn run(&self, ctx: &mut QueryContext<'_>, rights: &CallerRights) -> Result<(), ApiError> {
+    /// Runs the module for the request's caller.
+    fn run(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let rights = &ctx.state.rights.clone();
         let services = ctx.services;
         let store = services.require::<Store>()?;
         let site = store.site();
@@ -580,7 +532,7 @@ impl LogEvents {
             let urls: HashMap<String, String> =
                 site.interwiki.iter().map(|row| (row.prefix.to_lowercase(), row.url.clone())).collect();
             let csite = Site { namespaces: site.namespaces(), interwiki_urls: &urls };
-            let visible: Vec<&LogRow> = rows.iter().filter(|r| rights.can_see(r.deleted, DELETED_COMMENT)).collect();
+            let visible: Vec<&LogRow> = rows.iter().filter(|r| can_see(rights, r.deleted, DELETED_COMMENT)).collect();
             let mut needed = Needed::default();
             for r in &visible {
                 comment::links_needed(&r.comment, SelfTitle { ns: r.namespace, dbkey: &r.title }, &csite, &mut needed);
@@ -624,8 +576,7 @@ impl LogEvents {
 
 impl QueryModule for LogEvents {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let rights = caller_rights(ctx);
-        self.run(ctx, &rights)
+        self.run(ctx)
     }
 }
 
@@ -657,19 +608,19 @@ mod tests {
 
     #[test]
     fn hidden_parts_need_rights() {
-        let anon = CallerRights::anonymous();
-        let admin = CallerRights::new(["read", "deletedhistory"]);
-        let oversight = CallerRights::new(["read", "deletedhistory", "suppressrevision", "suppressionlog"]);
-        assert!(anon.can_see(0, DELETED_USER));
-        assert!(!anon.can_see(DELETED_USER, DELETED_USER));
-        assert!(anon.can_see(DELETED_USER, DELETED_COMMENT));
-        assert!(admin.can_see(DELETED_USER, DELETED_USER));
-        assert!(!admin.can_see(DELETED_USER | DELETED_RESTRICTED, DELETED_USER));
-        assert!(oversight.can_see(DELETED_USER | DELETED_RESTRICTED, DELETED_USER));
-        assert_eq!(anon.hidden_log_types(), vec!["suppress".to_owned()]);
-        assert!(oversight.hidden_log_types().is_empty());
-        assert!(!admin.can_view_log_type("suppress"));
-        assert!(oversight.can_view_log_type("suppress"));
+        let anon = Rights::anonymous();
+        let admin = Rights::new(["read", "deletedhistory"]);
+        let oversight = Rights::new(["read", "deletedhistory", "suppressrevision", "suppressionlog"]);
+        assert!(can_see(&anon, 0, DELETED_USER));
+        assert!(!can_see(&anon, DELETED_USER, DELETED_USER));
+        assert!(can_see(&anon, DELETED_USER, DELETED_COMMENT));
+        assert!(can_see(&admin, DELETED_USER, DELETED_USER));
+        assert!(!can_see(&admin, DELETED_USER | DELETED_RESTRICTED, DELETED_USER));
+        assert!(can_see(&oversight, DELETED_USER | DELETED_RESTRICTED, DELETED_USER));
+        assert_eq!(hidden_log_types(&anon), vec!["suppress".to_owned()]);
+        assert!(hidden_log_types(&oversight).is_empty());
+        assert!(!can_view_log_type(&admin, "suppress"));
+        assert!(can_view_log_type(&oversight, "suppress"));
     }
 
     #[test]
