@@ -34,6 +34,9 @@ GROUPS = {
         # defaults, both formats
         "default": AP + FV1,
         "default.fv2": AP + FV2,
+        # values that are not NFC are cleaned, with a warning
+        "from-unclean.fv2": AP + "&apfrom=Cafe%CC%81&aplimit=2&errorformat=plaintext" + FV2,
+        "prefix-unclean": AP + "&apprefix=Cafe%CC%81" + FV1,
         # namespaces
         "ns1-max.fv2": AP + "&apnamespace=1&aplimit=max" + FV2,
         "ns2-max": AP + "&apnamespace=2&aplimit=max" + FV1,
@@ -448,6 +451,10 @@ GROUPS["pageset"] = {
     "titles-invalid.fv2": Q + "&titles=Foo%5Bbar%7C%7CTalk:%7C..%2Fx%7CCat" + FV2,
     "titles-invalid": Q + "&titles=a%7Bb%7CTalk:" + FV1,
     "titles-special.fv2": Q + "&titles=Special:RecentChanges%7CSpecial:recentchanges%7CSpecial:NoSuchSpecial" + FV2,
+    # text cleaning: not NFC, control characters; the U+001F separator form
+    "titles-unclean.fv2": Q + "&titles=A%01B%7CCafe%CC%81%20culture%7Ccafe%CC%81_culture%7CDog" + FV2,
+    "titles-unclean": Q + "&titles=%1FA%01B%1FCafe%CC%81%1FCat" + FV1,
+    "titles-unclean-plaintext.fv2": Q + "&titles=Cafe%CC%81%20culture&errorformat=plaintext" + FV2,
     "titles-special": Q + "&titles=Special:Version%7CSpecial:Nope" + FV1,
     "titles-media.fv2": Q + "&titles=Media:Nothing.png" + FV2,
     "titles-interwiki.fv2": Q + "&titles=wikipedia:Foo%7CCat" + FV2,

@@ -30,6 +30,7 @@ fn main() -> Result<(), String> {
         workers: 1,
         pool_size: 1,
         site_name: None,
+        base: None,
         anonymous_rights: None,
     };
     let config = api_config(open_store(&config)?, "bench".to_owned(), "/api.php".to_owned());

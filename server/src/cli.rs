@@ -46,6 +46,11 @@ pub struct ServeArgs {
     /// The wiki's name (its project namespace) when the database does not record it.
     #[arg(long, env = "WIKIQUERY_SITE_NAME")]
     pub site_name: Option<String>,
+    /// The URL of the wiki's main page (`https://example.org/wiki/Main_Page`), from which page
+    /// URLs are built (`inprop=url`), for a database that does not record it (a MediaWiki
+    /// database) or a wiki that moved [default: what the database records].
+    #[arg(long, env = "WIKIQUERY_BASE")]
+    pub base: Option<String>,
     /// The rights every caller has, comma-separated (there are no logins) [default: those of
     /// MediaWiki's `*` group]. Without `read` every query answers `readapidenied`;
     /// `apihighlimits` raises limits to 5000; `deletedhistory`, `suppressionlog`... reveal

@@ -37,6 +37,8 @@ pub struct FileConfig {
     /// The wiki's name, which is also its project namespace, for a MediaWiki database that
     /// does not record it.
     pub site_name: Option<String>,
+    /// The URL of the wiki's main page, from which page URLs are built.
+    pub base: Option<String>,
     /// The rights every caller has.
     pub anonymous_rights: Option<Vec<String>>,
 }
@@ -64,6 +66,8 @@ pub struct ServeConfig {
     pub pool_size: u32,
     /// The wiki's name, when the database does not say.
     pub site_name: Option<String>,
+    /// The URL of the wiki's main page; `None`: what the database records.
+    pub base: Option<String>,
     /// The rights every caller has; `None`: those of MediaWiki's `*` group.
     pub anonymous_rights: Option<Vec<String>>,
 }
@@ -84,6 +88,7 @@ pub fn resolve(flags: &crate::cli::ServeArgs, file: FileConfig) -> ServeConfig {
         workers,
         pool_size: flags.pool_size.or(file.pool_size).unwrap_or((workers as u32 * 2).max(4)),
         site_name: flags.site_name.clone().or(file.site_name),
+        base: flags.base.clone().or(file.base),
         anonymous_rights: flags.anonymous_rights.clone().or(file.anonymous_rights),
     }
 }

@@ -21,6 +21,7 @@ pub fn open_store(config: &ServeConfig) -> Result<Store, String> {
         replicas: config.replicas.clone(),
         pool_size: config.pool_size,
         site_name: config.site_name.clone().unwrap_or_else(|| "Project".to_owned()),
+        base: config.base.clone(),
     };
     if config.db == DEFAULT_DB {
         if let Ok(DbUrl::Sqlite { path }) = DbUrl::parse(&config.db) {

@@ -79,8 +79,7 @@ fn serve_says_why_it_cannot_start() {
 fn serve_refuses_rights_outside_the_vocabulary() {
     let dir = temp_dir("rights");
     let db = format!("sqlite:{}", dir.join("never-created.sqlite").display());
-    let (ok, _, err) =
-        wikiquery(&["serve", "--listen", "127.0.0.1:0", "--db", &db, "--anonymous-rights", "read,fly"]);
+    let (ok, _, err) = wikiquery(&["serve", "--listen", "127.0.0.1:0", "--db", &db, "--anonymous-rights", "read,fly"]);
     assert!(!ok);
     assert!(err.contains("unknown right `fly`"), "{err}");
     assert!(!dir.join("never-created.sqlite").exists(), "nothing is opened before the settings are checked");

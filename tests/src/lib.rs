@@ -27,6 +27,9 @@ pub fn api(query: &str) -> (u16, Value) {
     run(query, CONFIG.get_or_init(ApiConfig::default))
 }
 
+/// The main page's URL of the reference MediaWiki that served the fixture database.
+pub const FIXTURE_BASE: &str = "http://127.0.0.1:8081/index.php/Main_Page";
+
 /// The project name of the fixture wiki (its namespace 4).
 pub const FIXTURE_SITE_NAME: &str = "Fixture Wiki";
 
@@ -62,6 +65,8 @@ fn open_fixture() -> ApiConfig {
     let options = OpenOptions {
         primary: format!("sqlite:{}", copy.display()),
         site_name: FIXTURE_SITE_NAME.to_owned(),
+        // Where the reference MediaWiki served this database when its answers were captured.
+        base: Some(FIXTURE_BASE.to_owned()),
         ..OpenOptions::default()
     };
     let store = Store::open(&options).unwrap_or_else(|e| panic!("opening {}: {e}", copy.display()));

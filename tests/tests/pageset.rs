@@ -21,7 +21,6 @@ const IGNORED: &[&str] = &["servedby", "curtimestamp"];
 const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
     ("gen-other.fv2.json", "notimplemented: list=categorymembers does not run (as a generator) yet"),
     ("prop-other.fv2.json", "notimplemented: prop=categories does not run yet"),
-    ("info-url.fv2.json", "the store does not know a MediaWiki database's server and article path"),
     ("info-preload.fv2.json", "the catalogue declares inprop=preload deprecated; MediaWiki 1.39 does not warn"),
 ];
 

@@ -27,6 +27,7 @@ fn config(db: String) -> ServeConfig {
         workers: 1,
         pool_size: 2,
         site_name: Some("Fixture Wiki".into()),
+        base: None,
         anonymous_rights: None,
     }
 }

@@ -1,26 +1,46 @@
 //! The request's parameters and the reader a module's generated parser uses.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};
+
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 use crate::error::Warnings;
 use crate::rights::Rights;
 
 /// The parameters of a request in the order they came; a name given twice keeps its last
-/// value, as PHP does.
+/// value, as PHP does. Values are cleaned as MediaWiki cleans request data ([`clean_text`]);
+/// what a value was before cleaning changed it is kept ([`RequestParams::raw`]).
 #[derive(Debug, Clone, Default)]
 pub struct RequestParams {
     pairs: Vec<(String, String)>,
     last: HashMap<String, usize>,
+    raw: HashMap<String, String>,
 }
 
 impl RequestParams {
-    /// Builds the parameter map from ordered (name, value) pairs.
-    pub fn from_pairs(pairs: Vec<(String, String)>) -> Self {
+    /// Builds the parameter map from ordered (name, value) pairs, cleaning the values.
+    pub fn from_pairs(mut pairs: Vec<(String, String)>) -> Self {
         let mut last = HashMap::with_capacity(pairs.len());
-        for (i, (k, _)) in pairs.iter().enumerate() {
+        let mut raw = HashMap::new();
+        for (i, (k, v)) in pairs.iter_mut().enumerate() {
             last.insert(k.clone(), i);
+            match clean_text(v) {
+                Cow::Owned(clean) if clean != *v => {
+                    raw.insert(k.clone(), std::mem::replace(v, clean));
+                }
+                _ => {
+                    raw.remove(k.as_str());
+                }
+            }
         }
-        RequestParams { pairs, last }
+        RequestParams { pairs, last, raw }
+    }
+
+    /// The value of a parameter as sent, when cleaning changed it (it was not NFC, or had
+    /// control characters).
+    pub fn raw(&self, name: &str) -> Option<&str> {
+        self.raw.get(name).map(String::as_str)
     }
 
     /// The value of a parameter, if given.
@@ -32,6 +52,31 @@ impl RequestParams {
     pub fn names(&self) -> Vec<&str> {
         let mut seen = HashSet::new();
         self.pairs.iter().map(|(k, _)| k.as_str()).filter(|k| seen.insert(*k)).collect()
+    }
+}
+
+/// Text as MediaWiki cleans every request value: C0 control characters other than tab, line
+/// feed and carriage return become U+FFFD, and the text is put in Unicode normalisation form
+/// C. A value starting with U+001F (the other multi-value separator) keeps its separators.
+/// Borrowed when nothing changes, which is nearly always.
+pub fn clean_text(text: &str) -> Cow<'_, str> {
+    let bad_control = |c: char| c < ' ' && !matches!(c, '\t' | '\n' | '\r');
+    if let Some(rest) = text.strip_prefix('\u{1f}') {
+        if !rest.chars().any(|c| c != '\u{1f}' && bad_control(c)) && is_nfc_quick(rest.chars()) == IsNormalized::Yes {
+            return Cow::Borrowed(text);
+        }
+        let pieces: Vec<Cow<'_, str>> = rest.split('\u{1f}').map(clean_text).collect();
+        return Cow::Owned(format!("\u{1f}{}", pieces.join("\u{1f}")));
+    }
+    if !text.chars().any(bad_control) && is_nfc_quick(text.chars()) == IsNormalized::Yes {
+        return Cow::Borrowed(text);
+    }
+    let replaced = text.chars().map(|c| if bad_control(c) { '\u{fffd}' } else { c });
+    let clean: String = replaced.nfc().collect();
+    if clean == text {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(clean)
     }
 }
 
@@ -109,9 +154,24 @@ impl<'a> ParamReader<'a> {
     pub fn take(&mut self, wire: &str) -> Option<String> {
         let v = self.state.params.get(wire).map(str::to_owned);
         if v.is_some() {
+            if self.state.params.raw(wire).is_some() && !self.state.used.contains(wire) {
+                self.warn(
+                    "badutf8",
+                    format!(
+                        "The value passed for \"{wire}\" contains invalid or non-normalized data. Textual data \
+                         should be valid, NFC-normalized Unicode without C0 control characters other than HT \
+                         (\\t), LF (\\n), and CR (\\r)."
+                    ),
+                );
+            }
             self.state.mark_used(wire);
         }
         v
+    }
+
+    /// A parameter's value as sent, when cleaning changed it ([`clean_text`]).
+    pub fn raw(&self, wire: &str) -> Option<String> {
+        self.state.params.raw(wire).map(str::to_owned)
     }
 
     /// Looks at a parameter's value without marking it used.
@@ -152,5 +212,34 @@ impl<'a> ParamReader<'a> {
     /// The module's name.
     pub fn module(&self) -> &'a str {
         self.module
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{clean_text, RequestParams};
+
+    #[test]
+    fn clean_text_is_nfc_without_control_characters() {
+        assert_eq!(clean_text("Café"), "Café");
+        assert!(matches!(clean_text("plain|text\twith\ttabs\n"), std::borrow::Cow::Borrowed(_)));
+        assert_eq!(clean_text("Cafe\u{301}"), "Caf\u{e9}");
+        assert_eq!(clean_text("A\u{1}B"), "A\u{fffd}B");
+        assert_eq!(clean_text("\u{1f}A\u{1}B\u{1f}e\u{301}"), "\u{1f}A\u{fffd}B\u{1f}\u{e9}");
+    }
+
+    #[test]
+    fn parameters_keep_what_cleaning_changed() {
+        let p = RequestParams::from_pairs(vec![
+            ("titles".into(), "Cafe\u{301}".into()),
+            ("list".into(), "allpages".into()),
+            ("titles".into(), "Caf\u{e9}".into()),
+            ("x".into(), "e\u{301}".into()),
+        ]);
+        assert_eq!(p.get("titles"), Some("Caf\u{e9}"));
+        assert_eq!(p.raw("titles"), None, "the last value wins and needed no cleaning");
+        assert_eq!(p.get("x"), Some("\u{e9}"));
+        assert_eq!(p.raw("x"), Some("e\u{301}"));
+        assert_eq!(p.raw("list"), None);
     }
 }

@@ -25,6 +25,8 @@ pub struct Query {
     list: Vec<String>,
     meta: Vec<String>,
     titles: Vec<String>,
+    /// Titles that cleaning changed: (as sent, as cleaned).
+    titles_cleaned: Vec<(String, String)>,
     pageids: Vec<i64>,
     revids: Vec<i64>,
     generator: Option<String>,
@@ -146,6 +148,10 @@ impl ModuleSpec for Query {
             list: <Vec<String> as ParamType>::extract(get("list")?, r)?,
             meta: <Vec<String> as ParamType>::extract(get("meta")?, r)?,
             titles: <Vec<String> as ParamType>::extract(get("titles")?, r)?,
+            titles_cleaned: r
+                .raw("titles")
+                .map(|raw| cleaned_values(&raw, r.peek("titles").as_deref().unwrap_or("")))
+                .unwrap_or_default(),
             pageids: <Vec<i64> as ParamType>::extract(get("pageids")?, r)?,
             revids: <Vec<i64> as ParamType>::extract(get("revids")?, r)?,
             generator: <Option<String> as ParamType>::extract(get("generator")?, r).map_err(|e| {
@@ -169,7 +175,7 @@ impl Query {
     fn source(&self) -> Result<PageSource<'_>, ApiError> {
         let mut given: Vec<(&str, PageSource<'_>)> = Vec::new();
         if !self.titles.is_empty() {
-            given.push(("titles", PageSource::Titles(&self.titles)));
+            given.push(("titles", PageSource::Titles { titles: &self.titles, cleaned: &self.titles_cleaned }));
         }
         if !self.pageids.is_empty() {
             given.push(("pageids", PageSource::PageIds(&self.pageids)));
@@ -185,6 +191,18 @@ impl Query {
         }
         Ok(given.pop().map_or(PageSource::None, |(_, s)| s))
     }
+}
+
+/// The values of a multi-valued parameter that cleaning changed, pairing the values as sent
+/// with the values as cleaned (cleaning keeps the separators).
+fn cleaned_values(raw: &str, clean: &str) -> Vec<(String, String)> {
+    let split = |s: &str| -> Vec<String> {
+        match s.strip_prefix('\u{1f}') {
+            Some(rest) => rest.split('\u{1f}').map(str::to_owned).collect(),
+            None => s.split('|').map(str::to_owned).collect(),
+        }
+    };
+    split(raw).into_iter().zip(split(clean)).filter(|(r, c)| r != c).collect()
 }
 
 impl ActionModule for Query {

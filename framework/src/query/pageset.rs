@@ -134,11 +134,37 @@ pub struct FakePage {
     pub known: bool,
 }
 
+/// A title given in one form and read in another.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Normalized {
+    /// The title as given.
+    pub from: String,
+    /// The title it became.
+    pub to: String,
+    /// Whether `from` was changed by cleaning the request's text (not NFC, control
+    /// characters): then it is written URL-encoded, with `fromencoded`.
+    pub encoded: bool,
+}
+
+/// `from` as PHP's `rawurlencode` writes it: every byte but ASCII letters, digits and `-_.~`
+/// percent-encoded.
+fn raw_url_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 3);
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
 /// The pages of a query, as `ApiPageSet` sorts them.
 #[derive(Debug, Clone, Default)]
 pub struct PageSet {
-    /// Input title → normalised title.
-    pub normalized: Vec<(String, String)>,
+    /// Input titles and what they became.
+    pub normalized: Vec<Normalized>,
     /// Interwiki titles and their prefixes.
     pub interwiki: Vec<(String, String)>,
     /// Redirects followed.
@@ -167,8 +193,13 @@ pub struct PageSet {
 pub enum PageSource<'a> {
     /// Nothing: no page set.
     None,
-    /// `titles=`.
-    Titles(&'a [String]),
+    /// `titles=`, and those of them that cleaning changed: (as sent, as cleaned).
+    Titles {
+        /// The titles, cleaned.
+        titles: &'a [String],
+        /// The titles cleaning changed.
+        cleaned: &'a [(String, String)],
+    },
     /// `pageids=`.
     PageIds(&'a [i64]),
     /// `revids=`.
@@ -183,7 +214,10 @@ impl PageSet {
         let mut set = PageSet { fake_id: -1, resolve_redirects, ..PageSet::default() };
         match source {
             PageSource::None => {}
-            PageSource::Titles(titles) => {
+            PageSource::Titles { titles, cleaned } => {
+                for (from, to) in cleaned {
+                    set.normalized.push(Normalized { from: from.clone(), to: to.clone(), encoded: true });
+                }
                 let batch = set.process_titles(lookup, titles.iter().map(|t| TitleInput::Text(t.clone())).collect());
                 set.load_titles(lookup, batch)?;
             }
@@ -292,9 +326,9 @@ impl PageSet {
     }
 
     fn push_normalized(&mut self, from: String, to: String) {
-        match self.normalized.iter_mut().find(|(f, _)| *f == from) {
-            Some(entry) => entry.1 = to,
-            None => self.normalized.push((from, to)),
+        match self.normalized.iter_mut().find(|n| !n.encoded && n.from == from) {
+            Some(entry) => entry.to = to,
+            None => self.normalized.push(Normalized { from, to, encoded: false }),
         }
     }
 
@@ -404,8 +438,14 @@ impl PageSet {
     /// `query` and returns the page entries, keyed as MediaWiki keys them, in its order.
     pub fn general_info(&self, query: &mut Map<String, Value>, namespaces: &SiteNamespaces) -> Vec<(i64, Value)> {
         if !self.normalized.is_empty() {
-            let items: Vec<Value> =
-                self.normalized.iter().map(|(f, t)| json!({"fromencoded": false, "from": f, "to": t})).collect();
+            let items: Vec<Value> = self
+                .normalized
+                .iter()
+                .map(|n| {
+                    let from = if n.encoded { raw_url_encode(&n.from) } else { n.from.clone() };
+                    json!({"fromencoded": n.encoded, "from": from, "to": n.to})
+                })
+                .collect();
             query.insert("normalized".into(), Value::Array(items));
         }
         if !self.interwiki.is_empty() {

@@ -289,6 +289,17 @@ impl SiteInfo {
         .assemble()
     }
 
+    /// The same site at another address: `base` is the URL of its main page (as a dump's
+    /// `<base>` and siteinfo's `base` give it), from which page URLs are built.
+    pub fn with_base(mut self, base: &str) -> SiteInfo {
+        self.server = server_of(base);
+        if let Some(main_page) = main_page_of(base) {
+            self.main_page = main_page;
+        }
+        self.base = Some(base.to_owned());
+        self
+    }
+
     /// The same site with these interwiki prefixes.
     pub fn with_interwiki(mut self, rows: Vec<InterwikiRow>) -> SiteInfo {
         self.interwiki = rows;
@@ -464,6 +475,14 @@ mod tests {
         for prefix in ["wikipedia", "mw", "fixturelocal", "commons", "wikt"] {
             assert!(!is_language_code(prefix), "{prefix}");
         }
+    }
+
+    #[test]
+    fn a_base_given_later_moves_the_site() {
+        let site = SiteInfo::mediawiki_default("Wiki").with_base("https://wiki.example.org/wiki/Start");
+        assert_eq!(site.server.as_deref(), Some("https://wiki.example.org"));
+        assert_eq!(site.main_page, "Start");
+        assert_eq!(site.base.as_deref(), Some("https://wiki.example.org/wiki/Start"));
     }
 
     #[test]

@@ -19,11 +19,20 @@ pub struct OpenOptions {
     pub pool_size: u32,
     /// The project namespace's name for a MediaWiki database that does not record it.
     pub site_name: String,
+    /// The URL of the wiki's main page, when the database does not record it (a MediaWiki
+    /// database) or the wiki now lives elsewhere: page URLs are built from it.
+    pub base: Option<String>,
 }
 
 impl Default for OpenOptions {
     fn default() -> Self {
-        OpenOptions { primary: String::new(), replicas: Vec::new(), pool_size: 8, site_name: "Project".to_owned() }
+        OpenOptions {
+            primary: String::new(),
+            replicas: Vec::new(),
+            pool_size: 8,
+            site_name: "Project".to_owned(),
+            base: None,
+        }
     }
 }
 
@@ -61,7 +70,11 @@ impl Store {
         }
         let site = {
             let mut conn = primary.get()?;
-            SiteInfo::load(&mut conn, &options.site_name)?
+            let site = SiteInfo::load(&mut conn, &options.site_name)?;
+            match &options.base {
+                Some(base) => site.with_base(base),
+                None => site,
+            }
         };
         Ok(Store { db: Arc::new(Replicas::new(primary, replicas)), site: Arc::new(site), writable, outcome })
     }
