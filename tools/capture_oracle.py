@@ -451,6 +451,9 @@ GROUPS["pageset"] = {
     "titles-invalid.fv2": Q + "&titles=Foo%5Bbar%7C%7CTalk:%7C..%2Fx%7CCat" + FV2,
     "titles-invalid": Q + "&titles=a%7Bb%7CTalk:" + FV1,
     "titles-special.fv2": Q + "&titles=Special:RecentChanges%7CSpecial:recentchanges%7CSpecial:NoSuchSpecial" + FV2,
+    # interwiki titles with their URLs
+    "titles-iwurl.fv2": Q + "&titles=en:Foo%7Cwikipedia:Bar%20baz%7CCat%7Cmw:Help:Contents&iwurl=1" + FV2,
+    "titles-iwurl": Q + "&titles=en:S%C3%A3o_Paulo%7Cfr:a%3Fb&iwurl=1" + FV1,
     # text cleaning: not NFC, control characters; the U+001F separator form
     "titles-unclean.fv2": Q + "&titles=A%01B%7CCafe%CC%81%20culture%7Ccafe%CC%81_culture%7CDog" + FV2,
     "titles-unclean": Q + "&titles=%1FA%01B%1FCafe%CC%81%1FCat" + FV1,

@@ -106,6 +106,9 @@ macro_rules! forward {
 
 impl<F: Formatter> Formatter for Escaping<F> {
     fn write_string_fragment<W: ?Sized + io::Write>(&mut self, writer: &mut W, fragment: &str) -> io::Result<()> {
+        if fragment.is_ascii() {
+            return writer.write_all(fragment.as_bytes());
+        }
         let mut start = 0;
         for (i, c) in fragment.char_indices() {
             if c.is_ascii() || !self.needs_escape(c) {

@@ -48,6 +48,11 @@ impl QueryContext<'_> {
             self.continuation.run.generator_pushed = true;
             return;
         }
+        // Looked up by `&str` first: `entry` would allocate the key for every item.
+        if let Some(Value::Array(items)) = self.query.get_mut(self.module.name) {
+            items.push(item);
+            return;
+        }
         let list = self.query.entry(self.module.name).or_insert_with(|| Value::Array(Vec::new()));
         if let Value::Array(items) = list {
             items.push(item);

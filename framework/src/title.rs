@@ -271,6 +271,20 @@ pub fn is_talk(id: i32) -> bool {
     id >= 0 && id & 1 == 1
 }
 
+/// Text as MediaWiki puts a title in a URL (`wfUrlencode`): percent-encoded but for ASCII
+/// letters, digits and `-_.~;@$!*(),/:`.
+pub fn url_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~;@$!*(),/:".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
 /// What MediaWiki knows of an interwiki prefix.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct InterwikiInfo {
@@ -287,6 +301,8 @@ pub struct InterwikiInfo {
 #[derive(Debug, Clone, Default)]
 pub struct InterwikiMap {
     entries: HashMap<String, InterwikiInfo>,
+    /// URL templates (`https://en.wikipedia.org/wiki/$1`) by lower-cased prefix.
+    urls: HashMap<String, String>,
 }
 
 impl InterwikiMap {
@@ -303,6 +319,18 @@ impl InterwikiMap {
     /// What the map knows of a prefix.
     pub fn get(&self, prefix: &str) -> Option<&InterwikiInfo> {
         self.entries.get(&prefix.to_lowercase())
+    }
+
+    /// Sets the URL template of a prefix: `$1` stands for the page.
+    pub fn set_url(&mut self, prefix: &str, template: &str) {
+        self.urls.insert(prefix.to_lowercase(), template.to_owned());
+    }
+
+    /// The URL of a page of the wiki a prefix names (`dbkey` with underscores), as
+    /// MediaWiki builds it: the URL-encoded key in place of `$1`.
+    pub fn url(&self, prefix: &str, dbkey: &str) -> Option<String> {
+        let template = self.urls.get(&prefix.to_lowercase())?;
+        Some(template.replace("$1", &url_encode(dbkey)))
     }
 
     /// Whether a prefix is an interwiki prefix.

@@ -34,6 +34,7 @@ pub struct Query {
     rawcontinue: bool,
     indexpageids: bool,
     redirects: bool,
+    iwurl: bool,
 }
 
 /// What a query run shares with its modules (kept in the [`Continuation`], which every module
@@ -139,7 +140,8 @@ impl ModuleSpec for Query {
             d.param(name).ok_or_else(|| ApiError::internal("descriptor", format!("query has no `{name}`")))
         };
         // The other parameters are read (and so recognised); export is not implemented.
-        for flag in ["export", "exportnowrap", "iwurl", "converttitles"] {
+        // `converttitles` changes nothing on a site whose language has no variants.
+        for flag in ["export", "exportnowrap", "converttitles"] {
             <bool as ParamType>::extract(get(flag)?, r)?;
         }
         <Option<String> as ParamType>::extract(get("exportschema")?, r)?;
@@ -164,6 +166,7 @@ impl ModuleSpec for Query {
             })?,
             continue_: <Option<String> as ParamType>::extract(get("continue")?, r)?,
             rawcontinue: <bool as ParamType>::extract(get("rawcontinue")?, r)?,
+            iwurl: <bool as ParamType>::extract(get("iwurl")?, r)?,
             indexpageids: <bool as ParamType>::extract(get("indexpageids")?, r)?,
             redirects: <bool as ParamType>::extract(get("redirects")?, r)?,
         })
@@ -257,7 +260,8 @@ impl ActionModule for Query {
                 }
             }
             if !continuation.is_generator_done() {
-                let set = PageSet::build(lookup.as_ref(), source, self.redirects)?;
+                let mut set = PageSet::build(lookup.as_ref(), source, self.redirects)?;
+                set.iwurl = self.iwurl;
                 let general = set.general_info(&mut query, lookup.namespaces());
                 continuation.run.pageset = Some(set);
                 pages = Some(general);

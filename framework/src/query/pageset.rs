@@ -165,8 +165,10 @@ fn raw_url_encode(text: &str) -> String {
 pub struct PageSet {
     /// Input titles and what they became.
     pub normalized: Vec<Normalized>,
-    /// Interwiki titles and their prefixes.
-    pub interwiki: Vec<(String, String)>,
+    /// Interwiki titles: (title, prefix, the page's URL on the other wiki when known).
+    pub interwiki: Vec<(String, String, Option<String>)>,
+    /// Write the URL of interwiki titles (`iwurl`).
+    pub iwurl: bool,
     /// Redirects followed.
     pub redirects: Vec<ResolvedRedirect>,
     /// Revision ids that do not exist.
@@ -286,8 +288,9 @@ impl PageSet {
             };
             let prefixed = parsed.prefixed_text(namespaces);
             if parsed.is_external() {
-                if !self.interwiki.iter().any(|(t, _)| *t == prefixed) {
-                    self.interwiki.push((prefixed.clone(), parsed.interwiki.clone()));
+                if !self.interwiki.iter().any(|(t, _, _)| *t == prefixed) {
+                    let url = interwikis.url(&parsed.interwiki, &parsed.dbkey);
+                    self.interwiki.push((prefixed.clone(), parsed.interwiki.clone(), url));
                 }
             } else if parsed.ns < 0 {
                 let (dbkey, known) = if parsed.ns == -1 {
@@ -415,8 +418,9 @@ impl PageSet {
             let local = full_text(target.ns, &target.dbkey, namespaces);
             let to = if target.interwiki.is_empty() { local } else { format!("{}:{local}", target.interwiki) };
             if !target.interwiki.is_empty() {
-                if !self.interwiki.iter().any(|(t, _)| *t == to) {
-                    self.interwiki.push((to.clone(), target.interwiki.clone()));
+                if !self.interwiki.iter().any(|(t, _, _)| *t == to) {
+                    let url = lookup.interwikis().url(&target.interwiki, &target.dbkey);
+                    self.interwiki.push((to.clone(), target.interwiki.clone(), url));
                 }
             } else {
                 let key = (target.ns, target.dbkey.clone());
@@ -449,7 +453,14 @@ impl PageSet {
             query.insert("normalized".into(), Value::Array(items));
         }
         if !self.interwiki.is_empty() {
-            let items: Vec<Value> = self.interwiki.iter().map(|(t, iw)| json!({"title": t, "iw": iw})).collect();
+            let items: Vec<Value> = self
+                .interwiki
+                .iter()
+                .map(|(title, iw, url)| match url {
+                    Some(url) if self.iwurl => json!({"title": title, "iw": iw, "url": url}),
+                    _ => json!({"title": title, "iw": iw}),
+                })
+                .collect();
             query.insert("interwiki".into(), Value::Array(items));
         }
         if !self.redirects.is_empty() {

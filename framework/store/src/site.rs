@@ -135,6 +135,7 @@ pub fn interwiki_map(rows: &[InterwikiRow]) -> InterwikiMap {
         let info =
             InterwikiInfo { language: row.local && is_language_code(&row.prefix), local: row.local, trans: row.trans };
         map.insert(&row.prefix, info);
+        map.set_url(&row.prefix, &row.url);
     }
     map
 }

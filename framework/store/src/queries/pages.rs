@@ -6,7 +6,7 @@ use diesel::prelude::*;
 use wikiquery_framework::query::pageset::{
     PageLookup, PageRecord, RedirectRecord, RestrictionRecord, TitleProtectionRecord,
 };
-use wikiquery_framework::title::{InterwikiMap, SiteNamespaces};
+use wikiquery_framework::title::{url_encode, InterwikiMap, SiteNamespaces};
 use wikiquery_framework::ApiError;
 
 use crate::backend::StoreError;
@@ -44,20 +44,6 @@ fn api_error(e: StoreError) -> ApiError {
     } else {
         ApiError::internal("DBQueryError", format!("A database query failed: {e}"))
     }
-}
-
-/// Percent-encodes a title for a URL path as MediaWiki's `wfUrlencode` does.
-fn url_encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for b in text.bytes() {
-        let keep = b.is_ascii_alphanumeric() || b"-_.~;@$!*(),/:".contains(&b);
-        if keep {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
 }
 
 impl Store {
