@@ -314,7 +314,7 @@ struct Batch<'a> {
 
 impl Batch<'_> {
     /// One entry as MediaWiki writes it, members in its order.
-    fn entry(&self, row: &LogRow) -> Value {
+    fn entry(&mut self, row: LogRow) -> Value {
         let f = self.fields;
         // Room for every member an entry can have: no rehashing while it is filled.
         let mut v = Map::with_capacity(20);
@@ -355,8 +355,8 @@ impl Batch<'_> {
             }
         }
         if f.kind {
-            v.insert("type".into(), json!(row.log_type));
-            v.insert("action".into(), json!(row.action));
+            v.insert("type".into(), Value::String(row.log_type));
+            v.insert("action".into(), Value::String(row.action));
         }
         if f.user || f.userid {
             if deleted & DELETED_USER == DELETED_USER {
@@ -365,7 +365,7 @@ impl Batch<'_> {
             }
             if can(DELETED_USER) {
                 if f.user {
-                    v.insert("user".into(), json!(row.actor_name));
+                    v.insert("user".into(), Value::String(row.actor_name));
                 }
                 if f.userid {
                     v.insert("userid".into(), json!(row.actor_user.unwrap_or(0)));
@@ -388,15 +388,15 @@ impl Batch<'_> {
             }
             if can(DELETED_COMMENT) {
                 if f.comment {
-                    v.insert("comment".into(), json!(row.comment));
+                    v.insert("comment".into(), Value::String(row.comment));
                 }
                 if f.parsedcomment {
-                    v.insert("parsedcomment".into(), json!(self.comments.get(&row.id).cloned().unwrap_or_default()));
+                    v.insert("parsedcomment".into(), json!(self.comments.remove(&row.id).unwrap_or_default()));
                 }
             }
         }
         if f.tags {
-            v.insert("tags".into(), json!(self.tags.get(&row.id).cloned().unwrap_or_default()));
+            v.insert("tags".into(), json!(self.tags.remove(&row.id).unwrap_or_default()));
         }
         if any_hidden && deleted & DELETED_RESTRICTED == DELETED_RESTRICTED {
             v.insert("suppressed".into(), json!(true));
@@ -556,7 +556,7 @@ impl LogEvents {
 
         let iw = site.interwikis();
         let is_interwiki = |p: &str| iw.is_interwiki(p);
-        let batch = Batch {
+        let mut batch = Batch {
             fields,
             rights,
             namespaces: site.namespaces(),
@@ -564,7 +564,7 @@ impl LogEvents {
             tags,
             comments,
         };
-        for row in &rows {
+        for row in rows {
             ctx.push_item(batch.entry(row));
         }
         if let Some(next) = next {
