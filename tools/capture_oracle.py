@@ -37,6 +37,10 @@ GROUPS = {
         # values that are not NFC are cleaned, with a warning
         "from-unclean.fv2": AP + "&apfrom=Cafe%CC%81&aplimit=2&errorformat=plaintext" + FV2,
         "prefix-unclean": AP + "&apprefix=Cafe%CC%81" + FV1,
+        # warnings with their data, in the formats that write it
+        "limit-over-max-plaintext.fv2": AP + "&aplimit=600&errorformat=plaintext" + FV2,
+        "limit-zero-none.fv2": AP + "&aplimit=0&errorformat=none" + FV2,
+        "bad-dir-values-html": AP + "&apprtype=edit%7Cbogus%7Cworse&errorformat=html" + FV1,
         # namespaces
         "ns1-max.fv2": AP + "&apnamespace=1&aplimit=max" + FV2,
         "ns2-max": AP + "&apnamespace=2&aplimit=max" + FV1,

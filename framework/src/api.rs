@@ -339,7 +339,7 @@ fn warnings_json(state: &RequestState, main: &Main) -> Option<Value> {
             .warnings
             .iter()
             .map(|w: &Warning| {
-                message_json(main.errorformat, v2, &w.code, &w.text, &module_path(&w.module), None, true)
+                message_json(main.errorformat, v2, &w.code, &w.text, &module_path(&w.module), w.data.as_ref(), true)
             })
             .collect();
         return Some(Value::Array(list));

@@ -109,6 +109,9 @@ pub struct Warning {
     pub code: Cow<'static, str>,
     /// The English text.
     pub text: String,
+    /// What MediaWiki adds for machines (`outofrange`: the bounds; `unrecognizedvalues`: the
+    /// values), written as `data` in every error format but `bc`.
+    pub data: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 /// The warnings a request collects, in order.
@@ -120,11 +123,22 @@ pub struct Warnings {
 impl Warnings {
     /// Files a warning under `module`; the same text twice for one module is kept once.
     pub fn add(&mut self, module: &str, code: impl Into<Cow<'static, str>>, text: impl Into<String>) {
+        self.add_with_data(module, code, text, None);
+    }
+
+    /// Files a warning with MediaWiki's `data` for it.
+    pub fn add_with_data(
+        &mut self,
+        module: &str,
+        code: impl Into<Cow<'static, str>>,
+        text: impl Into<String>,
+        data: Option<serde_json::Map<String, serde_json::Value>>,
+    ) {
         let text = text.into();
         if self.items.iter().any(|w| w.module == module && w.text == text) {
             return;
         }
-        self.items.push(Warning { module: module.to_owned(), code: code.into(), text });
+        self.items.push(Warning { module: module.to_owned(), code: code.into(), text, data });
     }
 
     /// All warnings in the order they were raised.

@@ -166,3 +166,24 @@ fn a_prefix_is_matched_literally_and_case_sensitively() {
     let (_, body) = fixture_api(&format!("{ap}&apprefix=protected%20t"));
     assert_eq!(titles(&body), ["Protected then moved"]);
 }
+
+/// The `data` members of warnings (bounds of a clamped limit, the unrecognised values), which
+/// the replay compares by code and module only, equal MediaWiki's.
+#[test]
+fn warnings_carry_mediawikis_data() {
+    for name in ["limit-over-max-plaintext.fv2.json", "limit-zero-none.fv2.json", "bad-dir-values-html.json"] {
+        let capture = fixture_json(&format!("oracle/allpages/{name}"));
+        let (_, ours) = fixture_api(&query_of(&capture));
+        let data = |body: &Value| -> Vec<(String, Value)> {
+            body["warnings"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{name}: warnings are a list: {body}"))
+                .iter()
+                .map(|w| (w["code"].as_str().unwrap_or("").to_owned(), w["data"].clone()))
+                .collect()
+        };
+        let expected = data(&capture["response"]);
+        assert!(expected.iter().all(|(_, d)| d.is_object()), "{name}: the capture has data");
+        assert_eq!(data(&ours), expected, "{name}");
+    }
+}

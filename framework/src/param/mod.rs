@@ -289,7 +289,13 @@ pub fn split_multi(
     }
     if !unknown.is_empty() {
         let noun = if unknown.len() == 1 { "value" } else { "values" };
-        r.warn("unrecognizedvalues", format!("Unrecognized {noun} for parameter \"{wire}\": {}", unknown.join(", ")));
+        let mut data = serde_json::Map::new();
+        data.insert("values".into(), serde_json::json!(unknown));
+        r.warn_with_data(
+            "unrecognizedvalues",
+            format!("Unrecognized {noun} for parameter \"{wire}\": {}", unknown.join(", ")),
+            data,
+        );
     }
     if from_request {
         for v in &out {

@@ -184,6 +184,16 @@ impl<'a> ParamReader<'a> {
         self.state.warnings.add(self.module, code, text);
     }
 
+    /// Files a warning with MediaWiki's `data` member under this module.
+    pub fn warn_with_data(
+        &mut self,
+        code: &'static str,
+        text: String,
+        data: serde_json::Map<String, serde_json::Value>,
+    ) {
+        self.state.warnings.add_with_data(self.module, code, text, Some(data));
+    }
+
     /// Whether the caller has `apihighlimits`.
     pub fn high_limits(&self) -> bool {
         self.state.high_limits()

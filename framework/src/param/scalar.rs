@@ -26,15 +26,29 @@ fn parse_integer(
     max: Option<i64>,
     ctx: &mut ValueContext<'_, '_>,
 ) -> Result<i64, ApiError> {
-    let digits = raw.strip_prefix(['+', '-']).unwrap_or(raw);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(ApiError::bad_integer(ctx.wire, raw));
-    }
-    let value: i64 = raw.parse().map_err(|_| ApiError::bad_integer(ctx.wire, raw))?;
-    Ok(clamp(value, raw, min, max, ctx))
+    let value = read_integer(raw, ctx.wire)?;
+    Ok(clamp(value, raw, min, (max, max, max), ctx))
 }
 
-fn clamp(value: i64, raw: &str, min: Option<i64>, max: Option<i64>, ctx: &mut ValueContext<'_, '_>) -> i64 {
+/// An integer as MediaWiki reads one: optional sign, then digits only.
+fn read_integer(raw: &str, wire: &str) -> Result<i64, ApiError> {
+    let digits = raw.strip_prefix(['+', '-']).unwrap_or(raw);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ApiError::bad_integer(wire, raw));
+    }
+    raw.parse().map_err(|_| ApiError::bad_integer(wire, raw))
+}
+
+/// Keeps `value` within `min` and `max.0` (the caller's maximum), warning as MediaWiki does;
+/// `max.1` and `max.2` are the ordinary and the high maximum, reported in the warning's data.
+fn clamp(
+    value: i64,
+    raw: &str,
+    min: Option<i64>,
+    max: (Option<i64>, Option<i64>, Option<i64>),
+    ctx: &mut ValueContext<'_, '_>,
+) -> i64 {
+    let (max, ordinary_max, high_max) = max;
     let below = min.is_some_and(|m| value < m);
     let above = max.is_some_and(|m| value > m);
     if !below && !above {
@@ -47,7 +61,12 @@ fn clamp(value: i64, raw: &str, min: Option<i64>, max: Option<i64>, ctx: &mut Va
         (None, Some(hi)) => format!("The value \"{raw}\" for parameter \"{wire}\" must be no greater than {hi}."),
         (None, None) => unreachable_range(),
     };
-    ctx.reader.warn("outofrange", text);
+    let mut data = serde_json::Map::new();
+    data.insert("min".into(), serde_json::json!(min));
+    data.insert("curmax".into(), serde_json::json!(max));
+    data.insert("max".into(), serde_json::json!(ordinary_max));
+    data.insert("highmax".into(), serde_json::json!(high_max));
+    ctx.reader.warn_with_data("outofrange", text, data);
     if below {
         min.unwrap_or(value)
     } else {
@@ -125,7 +144,8 @@ impl ScalarParam for Limit {
             ctx.reader.record_limit(cur_max as u64);
             return Ok(Limit(cur_max as u64));
         }
-        let v = parse_integer(raw, Some(min), Some(cur_max), ctx)?;
+        let v = read_integer(raw, ctx.wire)?;
+        let v = clamp(v, raw, Some(min), (Some(cur_max), Some(max), Some(highmax)), ctx);
         Ok(Limit(v.max(0) as u64))
     }
 }
