@@ -43,7 +43,10 @@ async fn get(state: &web::Data<AppState>, query: &str) -> (u16, Value) {
 fn state_for(db: String) -> web::Data<AppState> {
     wikiquery_modules::link();
     let store = open_store(&config(db)).expect("the store opens");
-    web::Data::new(AppState::new(Arc::new(api_config(store, "test".into(), "/api.php".into()))))
+    // As `serve` does: a local SQLite file is answered on the worker itself (the tests in
+    // http.rs go through the blocking pool).
+    let inline = store.is_local();
+    web::Data::new(AppState::new(Arc::new(api_config(store, "test".into(), "/api.php".into()))).inline(inline))
 }
 
 fn titles(body: &Value) -> Vec<String> {
