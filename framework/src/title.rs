@@ -274,9 +274,19 @@ pub fn is_talk(id: i32) -> bool {
 /// Text as MediaWiki puts a title in a URL (`wfUrlencode`): percent-encoded but for ASCII
 /// letters, digits and `-_.~;@$!*(),/:`.
 pub fn url_encode(text: &str) -> String {
+    percent_encode(text, b"-_.~;@$!*(),/:")
+}
+
+/// Text as PHP's `rawurlencode` writes it: percent-encoded but for ASCII letters, digits and
+/// `-_.~`.
+pub fn raw_url_encode(text: &str) -> String {
+    percent_encode(text, b"-_.~")
+}
+
+fn percent_encode(text: &str, keep: &[u8]) -> String {
     let mut out = String::with_capacity(text.len());
     for b in text.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.~;@$!*(),/:".contains(&b) {
+        if b.is_ascii_alphanumeric() || keep.contains(&b) {
             out.push(char::from(b));
         } else {
             out.push_str(&format!("%{b:02X}"));
@@ -1298,6 +1308,13 @@ const NAMED_ENTITIES: &[(&str, &str)] = &[
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn titles_are_url_encoded_as_mediawiki_and_php_encode_them() {
+        assert_eq!(url_encode("São_Paulo/a:b?c&d"), "S%C3%A3o_Paulo/a:b%3Fc%26d");
+        assert_eq!(raw_url_encode("Cafe\u{301} culture/x:y"), "Cafe%CC%81%20culture%2Fx%3Ay");
+    }
+
     use super::*;
 
     fn fixture_site() -> SiteNamespaces {

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use serde_json::{json, Map, Value};
 
 use crate::error::ApiError;
-use crate::title::{full_text, parse_title, InterwikiMap, InvalidTitle, SiteNamespaces};
+use crate::title::{full_text, parse_title, raw_url_encode, InterwikiMap, InvalidTitle, SiteNamespaces};
 
 /// One row of the `page` table, as the page set and `prop=info` need it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -144,20 +144,6 @@ pub struct Normalized {
     /// Whether `from` was changed by cleaning the request's text (not NFC, control
     /// characters): then it is written URL-encoded, with `fromencoded`.
     pub encoded: bool,
-}
-
-/// `from` as PHP's `rawurlencode` writes it: every byte but ASCII letters, digits and `-_.~`
-/// percent-encoded.
-fn raw_url_encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() * 3);
-    for b in text.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
 }
 
 /// The pages of a query, as `ApiPageSet` sorts them.
