@@ -455,6 +455,8 @@ GROUPS["pageset"] = {
     "titles-invalid.fv2": Q + "&titles=Foo%5Bbar%7C%7CTalk:%7C..%2Fx%7CCat" + FV2,
     "titles-invalid": Q + "&titles=a%7Bb%7CTalk:" + FV1,
     "titles-special.fv2": Q + "&titles=Special:RecentChanges%7CSpecial:recentchanges%7CSpecial:NoSuchSpecial" + FV2,
+    # more titles than a caller may give, with the limits as data
+    "titles-toomany-plaintext.fv2": Q + "&titles=" + "%7C".join("T%d" % i for i in range(51)) + "&errorformat=plaintext" + FV2,
     # interwiki titles with their URLs
     "titles-iwurl.fv2": Q + "&titles=en:Foo%7Cwikipedia:Bar%20baz%7CCat%7Cmw:Help:Contents&iwurl=1" + FV2,
     "titles-iwurl": Q + "&titles=en:S%C3%A3o_Paulo%7Cfr:a%3Fb&iwurl=1" + FV1,

@@ -53,9 +53,19 @@ impl ApiError {
         Self::new("badtimestamp", format!("Invalid value \"{value}\" for timestamp parameter \"{param}\"."))
     }
 
-    /// `toomanyvalues`: more values than a multi-valued parameter takes.
+    /// `toomanyvalues`: more values than a multi-valued parameter takes (`limit`, the
+    /// caller's), with MediaWiki's data: the limit and both limits there are.
     pub fn too_many_values(param: &str, limit: usize) -> Self {
-        Self::new("toomanyvalues", format!("Too many values supplied for parameter \"{param}\". The limit is {limit}."))
+        let mut err = Self::new(
+            "toomanyvalues",
+            format!("Too many values supplied for parameter \"{param}\". The limit is {limit}."),
+        );
+        let mut data = serde_json::Map::new();
+        data.insert("limit".into(), limit.into());
+        data.insert("lowlimit".into(), crate::param::MULTI_LIMIT_LOW.into());
+        data.insert("highlimit".into(), crate::param::MULTI_LIMIT_HIGH.into());
+        err.data = Some(Box::new(data));
+        err
     }
 
     /// `notimplemented`: a module that is described but does not execute in this server yet.

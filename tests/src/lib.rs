@@ -184,3 +184,32 @@ pub fn differences(path: &str, expected: &Value, got: &Value, out: &mut Vec<Stri
         _ => {}
     }
 }
+
+/// Members that differ between any two answers, whoever gives them: the host, the clock, and
+/// the wording of the API's reference (`docref`).
+pub const IGNORED_MEMBERS: &[&str] = &["servedby", "curtimestamp", "docref"];
+
+/// The form in which the replay tests compare an answer's top-level members: ignored members
+/// dropped; errors and warnings by code and module, never by wording — an `error` by its code,
+/// an `errors` list (the non-bc formats) by code and module, `warnings` by the modules that
+/// warned (bc) or by code and module (the other formats). `None` drops the member.
+pub fn comparable_member(key: &str, value: &Value) -> Option<Value> {
+    if IGNORED_MEMBERS.contains(&key) {
+        return None;
+    }
+    let code_and_module =
+        |list: &Vec<Value>| -> Vec<String> { list.iter().map(|m| format!("{}@{}", m["code"], m["module"])).collect() };
+    Some(match (key, value) {
+        ("error", _) => serde_json::json!({ "code": value["code"] }),
+        ("errors", Value::Array(list)) => serde_json::json!(code_and_module(list)),
+        ("warnings", Value::Array(list)) => {
+            let set: std::collections::BTreeSet<String> = code_and_module(list).into_iter().collect();
+            serde_json::json!(set)
+        }
+        ("warnings", Value::Object(modules)) => {
+            let set: std::collections::BTreeSet<&str> = modules.keys().map(String::as_str).collect();
+            serde_json::json!(set)
+        }
+        _ => value.clone(),
+    })
+}

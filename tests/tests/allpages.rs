@@ -5,15 +5,11 @@
 //! Compared as parsed JSON, ignoring `servedby` and `curtimestamp`; errors are compared by
 //! code, warnings by the set of modules that warned (the wording is MediaWiki's own).
 
-use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use serde_json::{Map, Value};
 use wikiquery_framework::Timestamp;
-use wikiquery_tests::{differences, fixture_api, fixture_json, fixtures, query_of};
-
-/// Members that differ between any two answers, whoever gives them.
-const IGNORED: &[&str] = &["servedby", "curtimestamp"];
+use wikiquery_tests::{comparable_member, differences, fixture_api, fixture_json, fixtures, query_of};
 
 /// Captures outside the module's folder that concern `list=allpages` too.
 const SHARED_CAPTURES: &[&str] = &[
@@ -34,19 +30,9 @@ fn comparable(body: &Value) -> Value {
     let Some(members) = body.as_object() else { return body.clone() };
     let mut out = Map::new();
     for (key, value) in members {
-        if IGNORED.contains(&key.as_str()) {
-            continue;
+        if let Some(value) = comparable_member(key, value) {
+            out.insert(key.clone(), value);
         }
-        let value = match key.as_str() {
-            "error" => serde_json::json!({ "code": value["code"] }),
-            "warnings" => {
-                let modules: BTreeSet<&str> =
-                    value.as_object().map(|w| w.keys().map(String::as_str).collect()).unwrap_or_default();
-                serde_json::json!(modules)
-            }
-            _ => value.clone(),
-        };
-        out.insert(key.clone(), value);
     }
     Value::Object(out)
 }

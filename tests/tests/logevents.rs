@@ -21,10 +21,7 @@ use wikiquery_framework::query::Continuation;
 use wikiquery_framework::{Limit, ModuleSpec, QueryContext, QueryModule, Rights};
 use wikiquery_modules::list::logevents::{LogEventProp, LogEvents};
 use wikiquery_modules::values::TimeDir;
-use wikiquery_tests::{differences, fixture_api, fixture_config, fixture_json, fixtures, query_of};
-
-/// Members that differ between any two answers, whoever gives them.
-const IGNORED: &[&str] = &["servedby", "curtimestamp"];
+use wikiquery_tests::{comparable_member, differences, fixture_api, fixture_config, fixture_json, fixtures, query_of};
 
 /// Members of a log entry that the spec adds over MediaWiki 1.39.
 const SPEC_ADDITIONS: &[&str] = &["revid"];
@@ -63,19 +60,9 @@ fn comparable(body: &Value) -> Value {
     let Some(members) = body.as_object() else { return body.clone() };
     let mut out = Map::new();
     for (key, value) in members {
-        if IGNORED.contains(&key.as_str()) {
-            continue;
+        if let Some(value) = comparable_member(key, value) {
+            out.insert(key.clone(), value);
         }
-        let value = match key.as_str() {
-            "error" => json!({ "code": value["code"] }),
-            "warnings" => {
-                let modules: BTreeSet<&str> =
-                    value.as_object().map(|w| w.keys().map(String::as_str).collect()).unwrap_or_default();
-                json!(modules)
-            }
-            _ => value.clone(),
-        };
-        out.insert(key.clone(), value);
     }
     Value::Object(out)
 }

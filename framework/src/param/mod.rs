@@ -21,6 +21,15 @@ use crate::error::ApiError;
 
 /// How many values a multi-valued parameter takes.
 pub const MULTI_LIMIT_LOW: usize = 50;
+/// The values of a multi-valued parameter's text: separated by `|`, or by U+001F when the
+/// text starts with one (so that values may contain `|`).
+pub fn split_values(raw: &str) -> Vec<&str> {
+    match raw.strip_prefix('\u{1f}') {
+        Some(rest) => rest.split('\u{1f}').collect(),
+        None => raw.split('|').collect(),
+    }
+}
+
 /// How many values a multi-valued parameter takes for callers with `apihighlimits`.
 pub const MULTI_LIMIT_HIGH: usize = 500;
 
@@ -253,10 +262,7 @@ pub fn split_multi(
     if raw.is_empty() || raw == "\u{1f}" {
         return Ok(Vec::new());
     }
-    let pieces: Vec<&str> = match raw.strip_prefix('\u{1f}') {
-        Some(rest) => rest.split('\u{1f}').collect(),
-        None => raw.split('|').collect(),
-    };
+    let pieces = split_values(raw);
     let limit = if r.high_limits() { MULTI_LIMIT_HIGH } else { MULTI_LIMIT_LOW };
     if pieces.len() > limit {
         return Err(ApiError::too_many_values(wire, limit));

@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use crate::descriptor::{Group, ModuleDescriptor, ParamDescriptor, ParamKind};
 use crate::error::ApiError;
 use crate::module::{ActionContext, ActionModule, ModuleSpec, QueryContext};
-use crate::param::{ParamReader, ParamType};
+use crate::param::{split_values, ParamReader, ParamType};
 use crate::registry::{ModuleEntry, Runner};
 use serde_json::{json, Map, Value};
 
@@ -199,13 +199,12 @@ impl Query {
 /// The values of a multi-valued parameter that cleaning changed, pairing the values as sent
 /// with the values as cleaned (cleaning keeps the separators).
 fn cleaned_values(raw: &str, clean: &str) -> Vec<(String, String)> {
-    let split = |s: &str| -> Vec<String> {
-        match s.strip_prefix('\u{1f}') {
-            Some(rest) => rest.split('\u{1f}').map(str::to_owned).collect(),
-            None => s.split('|').map(str::to_owned).collect(),
-        }
-    };
-    split(raw).into_iter().zip(split(clean)).filter(|(r, c)| r != c).collect()
+    split_values(raw)
+        .into_iter()
+        .zip(split_values(clean))
+        .filter(|(r, c)| r != c)
+        .map(|(r, c)| (r.to_owned(), c.to_owned()))
+        .collect()
 }
 
 impl ActionModule for Query {
