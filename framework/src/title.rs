@@ -503,6 +503,34 @@ fn split_prefix(text: &str) -> Option<(&str, &str)> {
     Some((prefix, rest))
 }
 
+/// The database-key form of the start of a title in a namespace, as MediaWiki's
+/// `titlePartToKey` makes it: the part is read as a title with a letter appended (so trailing
+/// spaces survive as underscores, leading ones are dropped, the first letter follows the
+/// namespace's case), and the letter is removed again. A part that is no valid title, has a
+/// fragment, names another namespace or another wiki is `invalidtitle`.
+pub fn title_part_to_key(
+    part: &str,
+    namespace: i32,
+    namespaces: &SiteNamespaces,
+    interwikis: &InterwikiMap,
+) -> Result<String, crate::ApiError> {
+    let invalid =
+        || crate::ApiError::new("invalidtitle", format!("\"{part}\" cannot start a title in namespace {namespace}."));
+    // MediaWiki names the namespace by its canonical name here.
+    let ns_name = namespaces.get(namespace).map(|n| if n.canonical.is_empty() { &n.name } else { &n.canonical });
+    let text = match ns_name {
+        Some(name) if !name.is_empty() => format!("{name}:{part}x"),
+        _ => format!("{part}x"),
+    };
+    let parsed = split_title(&text, 0, namespaces, &|prefix| interwikis.is_interwiki(prefix)).map_err(|_| invalid())?;
+    if !parsed.fragment.is_empty() || parsed.ns != namespace || parsed.is_external() {
+        return Err(invalid());
+    }
+    let mut key = parsed.dbkey;
+    key.pop();
+    Ok(key)
+}
+
 /// MediaWiki's title codec (`splitTitleString`), without character-reference decoding.
 pub fn split_title(
     text: &str,

@@ -215,6 +215,25 @@ impl<T: ScalarParam> ParamType for Option<T> {
     }
 }
 
+/// A multi-valued parameter whose absence differs from an empty value: `None` when the request
+/// does not give it (and it has no default), `Some` of the values — perhaps none — when it does.
+impl<T: MultiValue> ParamType for Option<Vec<T>> {
+    const OPTIONAL: bool = true;
+    const MULTI: bool = true;
+    const VALUES: Option<&'static [&'static str]> = T::VALUES;
+
+    fn describe(hints: &Hints, d: &mut ParamDescriptor) {
+        <Vec<T> as ParamType>::describe(hints, d);
+    }
+
+    fn extract(d: &ParamDescriptor, r: &mut ParamReader<'_>) -> Result<Self, ApiError> {
+        if r.peek(&r.wire_name(d.name)).is_none() && d.default.is_none() && !d.required {
+            return Ok(None);
+        }
+        <Vec<T> as ParamType>::extract(d, r).map(Some)
+    }
+}
+
 impl<T: MultiValue> ParamType for Vec<T> {
     const OPTIONAL: bool = true;
     const MULTI: bool = true;

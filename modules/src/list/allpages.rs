@@ -1,12 +1,11 @@
 //! `list=allpages`: every page of a namespace, in title order.
 
 use serde_json::json;
-use wikiquery_framework::title::{full_text, split_title};
+use wikiquery_framework::title::{full_text, title_part_to_key};
 use wikiquery_framework::{
     query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp,
 };
 use wikiquery_store::queries::allpages::{all_pages, AllPagesFilter, ExpiryFilter, ProtectionFilter};
-use wikiquery_store::site::SiteInfo;
 use wikiquery_store::store::Store;
 
 use crate::db;
@@ -71,8 +70,9 @@ pub struct AllPages {
     pub minsize: Option<i64>,
     pub maxsize: Option<i64>,
     pub prtype: Vec<ProtectionType>,
+    /// `None` when not given: an empty `prlevel=` still asks for the protection filter.
     #[param(values = PROTECTION_LEVELS)]
-    pub prlevel: Vec<String>,
+    pub prlevel: Option<Vec<String>>,
     #[param(default = "all")]
     pub prfiltercascade: FilterCascade,
     #[param(default = "all")]
@@ -101,16 +101,16 @@ impl QueryModule for AllPages {
         // are pushed.
         let services = ctx.services;
         let site = services.require::<Store>()?.site();
-        let title_part =
-            |part: &Option<String>| part.as_deref().map(|p| title_part_to_key(p, namespace, site)).transpose();
+        let title_part = |part: &Option<String>| {
+            part.as_deref().map(|p| title_part_to_key(p, namespace, site.namespaces(), site.interwikis())).transpose()
+        };
         let from = title_part(&self.from)?;
         let to = title_part(&self.to)?;
         let prefix = title_part(&self.prefix)?;
 
         // The protection filter joins when a type or an expiry is asked for; levels and
-        // cascading only count together with a type. MediaWiki tells whether `prlevel` was
-        // given at all (an empty value counts), so the raw parameter is asked.
-        let prlevel_given = ctx.state.params.get(&format!("{}prlevel", ctx.module.prefix)).is_some();
+        // cascading only count together with a type; `prlevel` given at all (an empty value
+        // counts) without a type is an error.
         let protection = if !self.prtype.is_empty() || self.prexpiry != FilterExpiry::All {
             let mut filter = ProtectionFilter {
                 expiry: match self.prexpiry {
@@ -123,7 +123,7 @@ impl QueryModule for AllPages {
             };
             if !self.prtype.is_empty() {
                 filter.types = self.prtype.iter().map(|t| protection_type_name(*t).to_owned()).collect();
-                filter.levels = self.prlevel.iter().filter(|l| !l.is_empty() && *l != "*").cloned().collect();
+                filter.levels = self.prlevel.iter().flatten().filter(|l| !l.is_empty() && *l != "*").cloned().collect();
                 filter.cascade = match self.prfiltercascade {
                     FilterCascade::All => None,
                     FilterCascade::Cascading => Some(true),
@@ -131,7 +131,7 @@ impl QueryModule for AllPages {
                 };
             }
             Some(filter)
-        } else if prlevel_given {
+        } else if self.prlevel.is_some() {
             let (level, kind) = (format!("{}prlevel", ctx.module.prefix), format!("{}prtype", ctx.module.prefix));
             return Err(ApiError::new(
                 "invalidparammix",
@@ -199,29 +199,4 @@ fn protection_type_name(t: ProtectionType) -> &'static str {
         ProtectionType::Move => "move",
         ProtectionType::Upload => "upload",
     }
-}
-
-/// The database-key form of the start of a title in a namespace, as MediaWiki's
-/// `titlePartToKey` makes it: the part is read as a title with a letter appended (so trailing
-/// spaces survive as underscores, leading ones are dropped, the first letter follows the
-/// namespace's case), and the letter is removed again. A part that is no valid title, has a
-/// fragment, names another namespace or another wiki is `invalidtitle`.
-pub fn title_part_to_key(part: &str, namespace: i32, site: &SiteInfo) -> Result<String, ApiError> {
-    let namespaces = site.namespaces();
-    let invalid =
-        || ApiError::new("invalidtitle", format!("\"{part}\" cannot start a title in namespace {namespace}."));
-    // MediaWiki names the namespace by its canonical name here.
-    let ns_name = namespaces.get(namespace).map(|n| if n.canonical.is_empty() { &n.name } else { &n.canonical });
-    let text = match ns_name {
-        Some(name) if !name.is_empty() => format!("{name}:{part}x"),
-        _ => format!("{part}x"),
-    };
-    let interwikis = site.interwikis();
-    let parsed = split_title(&text, 0, namespaces, &|prefix| interwikis.is_interwiki(prefix)).map_err(|_| invalid())?;
-    if !parsed.fragment.is_empty() || parsed.ns != namespace || parsed.is_external() {
-        return Err(invalid());
-    }
-    let mut key = parsed.dbkey;
-    key.pop();
-    Ok(key)
 }
