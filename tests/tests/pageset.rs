@@ -109,3 +109,15 @@ fn errors_carry_mediawikis_data() {
     assert_eq!(ours["errors"][0]["code"], expected["code"], "{ours}");
     assert_eq!(ours["errors"][0]["data"], expected["data"], "{ours}");
 }
+
+/// The XML export is not built: asking for it says so instead of answering without it.
+#[test]
+fn export_is_refused_clearly() {
+    for flag in ["export", "exportnowrap"] {
+        let (_, body) = fixture_api(&format!("action=query&titles=Cat&{flag}=1&format=json&formatversion=2"));
+        assert_eq!(body["error"]["code"], "notimplemented", "{flag}: {body}");
+        assert!(body.get("query").is_none(), "{flag}: {body}");
+    }
+    let (_, body) = fixture_api("action=query&titles=Cat&converttitles=1&format=json&formatversion=2");
+    assert_eq!(body["query"]["pages"][0]["title"], "Cat", "{body}");
+}

@@ -139,12 +139,19 @@ impl ModuleSpec for Query {
         let get = |name: &str| {
             d.param(name).ok_or_else(|| ApiError::internal("descriptor", format!("query has no `{name}`")))
         };
-        // The other parameters are read (and so recognised); export is not implemented.
         // `converttitles` changes nothing on a site whose language has no variants.
-        for flag in ["export", "exportnowrap", "converttitles"] {
-            <bool as ParamType>::extract(get(flag)?, r)?;
-        }
+        <bool as ParamType>::extract(get("converttitles")?, r)?;
+        // The XML export is not built: asking for it is an error rather than an answer
+        // without it.
+        let export = <bool as ParamType>::extract(get("export")?, r)?;
+        let exportnowrap = <bool as ParamType>::extract(get("exportnowrap")?, r)?;
         <Option<String> as ParamType>::extract(get("exportschema")?, r)?;
+        if export || exportnowrap {
+            return Err(ApiError::new(
+                "notimplemented",
+                "The XML export of pages (\"export\", \"exportnowrap\") is not available in this server.",
+            ));
+        }
         Ok(Query {
             prop: <Vec<String> as ParamType>::extract(get("prop")?, r)?,
             list: <Vec<String> as ParamType>::extract(get("list")?, r)?,
