@@ -16,8 +16,8 @@ use std::time::Duration;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Binary, Double, Integer, Nullable, Text};
 use wikiquery_store::backend::{
-    inspect, is_ours, latest_schema_version, migrate, schema_version, sync_id_sequences, table_names, AnyConnection,
-    Backend, DatabaseKind, DbUrl, MigrationOutcome, Pool, PoolOptions, Replicas, StoreError,
+    inspect, is_ours, latest_schema_version, migrate, schema_version, table_names, AnyConnection, Backend,
+    DatabaseKind, DbUrl, MigrationOutcome, Pool, PoolOptions, Replicas, StoreError,
 };
 use wikiquery_store::schema;
 use wikiquery_store::with_conn;
@@ -841,7 +841,7 @@ fn server_suite(db: &ServerDb) {
     assert_fixture_copies(&mut fixture, &mut conn);
 
     // After rows arrived with explicit ids, new rows still get fresh ids.
-    sync_id_sequences(&mut conn).expect("syncing id generators");
+    wikiquery_store::backend::sync_id_sequences(&mut conn).expect("syncing id generators");
     // (On PostgreSQL the generators still point at ids the fixture uses until synced.)
     round_trip(&mut conn).expect("round trip after the copy");
 
