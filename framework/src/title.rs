@@ -283,6 +283,26 @@ pub fn raw_url_encode(text: &str) -> String {
     percent_encode(text, b"-_.~")
 }
 
+/// PHP's `rawurldecode`: every `%XX` pair becomes its byte; the bytes need not be UTF-8.
+pub fn percent_decode(text: &str) -> Vec<u8> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |at: usize| bytes.get(at).and_then(|&b| char::from(b).to_digit(16));
+        if bytes[i] == b'%' {
+            if let (Some(h), Some(l)) = (hex(i + 1), hex(i + 2)) {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    out
+}
+
 fn percent_encode(text: &str, keep: &[u8]) -> String {
     let mut out = String::with_capacity(text.len());
     for b in text.bytes() {
@@ -1336,6 +1356,13 @@ const NAMED_ENTITIES: &[(&str, &str)] = &[
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn percent_pairs_decode_to_bytes() {
+        assert_eq!(percent_decode("S%C3%A3o%20Paulo"), "São Paulo".as_bytes());
+        assert_eq!(percent_decode("100%_%4"), b"100%_%4");
+        assert_eq!(percent_decode("%ff%41"), [0xff, b'A']);
+    }
 
     #[test]
     fn titles_are_url_encoded_as_mediawiki_and_php_encode_them() {

@@ -86,14 +86,8 @@ pub fn fixture_api_raw(query: &str, headers: &[(&str, &str)]) -> ApiResponse {
 
 fn respond(query: &str, headers: &[(&str, &str)], config: &ApiConfig) -> ApiResponse {
     wikiquery_modules::link();
-    let params = query
-        .split('&')
-        .filter(|s| !s.is_empty())
-        .map(|pair| {
-            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-            (decode(k), decode(v))
-        })
-        .collect();
+    // Decoded as the HTTP layer decodes a query string.
+    let params = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
     let headers = headers.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
     handle(ApiRequest { params, posted: false, headers }, config)
 }
@@ -120,31 +114,6 @@ pub fn response_json(res: &ApiResponse) -> Value {
 fn run(query: &str, config: &ApiConfig) -> (u16, Value) {
     let res = respond(query, &[], config);
     (res.status, response_json(&res))
-}
-
-fn decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'%' if i + 2 < bytes.len() => {
-                let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok().and_then(|h| u8::from_str_radix(h, 16).ok());
-                match hex {
-                    Some(b) => {
-                        out.push(b);
-                        i += 3;
-                        continue;
-                    }
-                    None => out.push(b'%'),
-                }
-            }
-            b'+' => out.push(b' '),
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// The query string of a stored oracle capture (`{"request": ..., "response": ...}`), with or

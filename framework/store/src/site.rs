@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use diesel::prelude::*;
 use serde_json::{json, Value as Json};
-use wikiquery_framework::title::{InterwikiInfo, InterwikiMap, SiteNamespaces};
+use wikiquery_framework::title::{percent_decode, InterwikiInfo, InterwikiMap, SiteNamespaces};
 
 use crate::backend::{inspect, table_names, AnyConnection, Backend, DatabaseKind, StoreError};
 use crate::dump;
@@ -440,27 +440,8 @@ pub fn main_page_of(url: &str) -> Option<String> {
         Some(title) => title,
         None => path.split_once('/').map(|(_, p)| p)?.rsplit('/').next()?,
     };
-    let decoded = percent_decode(raw);
+    let decoded = String::from_utf8_lossy(&percent_decode(raw)).into_owned();
     (!decoded.is_empty()).then(|| decoded.replace(' ', "_"))
-}
-
-fn percent_decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]

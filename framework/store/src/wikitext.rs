@@ -191,25 +191,10 @@ fn valid_redirect_target(title: &ParsedTitle) -> bool {
     !title.dbkey.is_empty()
 }
 
-/// PHP's `rawurldecode`: `%XX` pairs become bytes; `None` when the result is not UTF-8
-/// (MediaWiki then finds no valid title).
+/// PHP's `rawurldecode`; `None` when the result is not UTF-8 (MediaWiki then finds no valid
+/// title).
 fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            let hex = |b: u8| (b as char).to_digit(16);
-            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8(out).ok()
+    String::from_utf8(wikiquery_framework::title::percent_decode(text)).ok()
 }
 
 // ---------------------------------------------------------------------------------------

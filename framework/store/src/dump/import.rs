@@ -3436,7 +3436,7 @@ fn el_indexes(url: &str) -> Vec<String> {
 /// A host in index form: decoded, IDN labels in Unicode, lower case, unusual bytes
 /// percent-encoded, then `V4.1.2.3.4.`, `V6.…` or the labels reversed with a final dot.
 fn indexify_host(host: &str) -> String {
-    let decoded = percent_decode_bytes(host);
+    let decoded = wikiquery_framework::title::percent_decode(host);
     let decoded = match String::from_utf8(decoded) {
         Ok(text) if !text.is_empty() => idn_to_unicode(&text).into_bytes(),
         Ok(text) => text.into_bytes(),
@@ -3455,7 +3455,7 @@ fn indexify_host(host: &str) -> String {
     }
     // High bytes are kept only when the whole host is valid UTF-8, so this is valid UTF-8.
     let encoded = String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    let raw = String::from_utf8_lossy(&percent_decode_bytes(&encoded)).into_owned();
+    let raw = String::from_utf8_lossy(&wikiquery_framework::title::percent_decode(&encoded)).into_owned();
     if let Some(inner) = raw.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
         if !inner.is_empty() && inner.bytes().all(|b| b.is_ascii_hexdigit() || b == b':') {
             if let Some(ip) = sanitize_ip(inner).filter(|ip| ip.contains(':')) {
@@ -3475,26 +3475,6 @@ fn indexify_host(host: &str) -> String {
     let mut labels: Vec<&str> = host.split('.').collect();
     labels.reverse();
     format!("{}.", labels.join("."))
-}
-
-fn percent_decode_bytes(text: &str) -> Vec<u8> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = |b: u8| (b as char).to_digit(16);
-            if let (Some(h), Some(l)) = (bytes.get(i + 1).and_then(|&b| hex(b)), bytes.get(i + 2).and_then(|&b| hex(b)))
-            {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    out
 }
 
 /// A host with its `xn--` labels decoded to Unicode and non-ASCII letters in lower case, as

@@ -11,8 +11,8 @@
 use std::collections::{HashMap, HashSet};
 
 use wikiquery_framework::title::{
-    decode_char_references, full_dbkey, full_text, parse_title, split_title, ParsedTitle, SiteNamespaces, NS_FILE,
-    NS_MAIN, NS_MEDIA, NS_SPECIAL,
+    decode_char_references, full_dbkey, full_text, parse_title, percent_decode, split_title, ParsedTitle,
+    SiteNamespaces, NS_FILE, NS_MAIN, NS_MEDIA, NS_SPECIAL,
 };
 
 /// Where pages are served: `/index.php/Title`, as MediaWiki's default article path.
@@ -284,26 +284,6 @@ fn rawurlencode(s: &str) -> String {
     out
 }
 
-/// PHP's `rawurldecode`.
-fn rawurldecode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok().and_then(|h| u8::from_str_radix(h, 16).ok());
-            if let Some(b) = hex {
-                out.push(b);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 /// MediaWiki's URL encoding of titles (`wfUrlencode`).
 fn wf_urlencode(s: &str) -> String {
     let mut out = urlencode(s);
@@ -430,7 +410,7 @@ fn replace_link(
 ) -> String {
     let mut target = m.target.to_owned();
     if target.contains('%') {
-        target = rawurldecode(&target).replace('<', "&lt;").replace('>', "&gt;");
+        target = String::from_utf8_lossy(&percent_decode(&target)).replace('<', "&lt;").replace('>', "&gt;");
     }
     let text = match m.label {
         Some(l) if !l.is_empty() => l.to_owned(),
