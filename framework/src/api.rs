@@ -395,6 +395,7 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
     state.namespaces.clone_from(&config.namespaces);
     state.rights = config.anonymous_rights.clone();
     let main = read_main(&mut state);
+    state.json_style = main.output.style();
     let mut headers = Vec::new();
 
     // CORS first, as MediaWiki does: `origin=*` answers anonymously to anyone; another
@@ -509,7 +510,7 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         body.insert("errorlang".into(), json!(main.errorlang));
     }
     headers.push(("Cache-Control".to_owned(), cache_control));
-    let (content_type, text) = main.output.render(body);
+    let (content_type, text) = main.output.render(&body, &state.lists);
     if let Some(name) = main.output.file_name() {
         headers.push(("Content-Disposition".to_owned(), format!("inline; filename={name}")));
     }

@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 
 use crate::descriptor::{Group, ModuleDescriptor};
 use crate::error::ApiError;
+use crate::format::ItemWriter;
 use crate::param::{ParamReader, RequestState};
 use crate::query::Continuation;
 use crate::registry::Registry;
@@ -57,6 +58,25 @@ impl QueryContext<'_> {
         if let Value::Array(items) = list {
             items.push(item);
         }
+    }
+
+    /// Appends an item to the module's list in `query`, written straight as JSON text: for
+    /// modules that list many items, this costs a fraction of building a [`Value`] for each.
+    /// Items written this way follow those pushed as values.
+    pub fn write_item(&mut self, write: impl FnOnce(&mut ItemWriter<'_>)) {
+        if self.continuation.run.generating {
+            self.continuation.run.generator_pushed = true;
+            return;
+        }
+        self.ensure_list();
+        let style = self.state.json_style;
+        let buf = self.state.lists.buffer(self.module.name);
+        if !buf.is_empty() {
+            buf.push(b',');
+        }
+        let mut item = ItemWriter::begin(buf, style);
+        write(&mut item);
+        item.finish();
     }
 
     /// Makes sure the module's list exists even when it has no items, as MediaWiki does.

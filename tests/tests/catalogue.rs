@@ -3,7 +3,7 @@
 //! never from this code's output.
 
 use serde_json::{Map, Value};
-use wikiquery_framework::format::to_v1_booleans;
+use wikiquery_framework::format::{to_json_text, JsonStyle};
 use wikiquery_framework::Registry;
 use wikiquery_tests::{api, fixture_json};
 
@@ -72,9 +72,9 @@ fn ours_v1(name: &str) -> Option<Value> {
     wikiquery_modules::link();
     let registry = Registry::global().expect("registry builds");
     let entry = registry.query_module(name)?;
-    let mut v = (entry.descriptor)().to_json(false);
-    to_v1_booleans(&mut v);
-    Some(v)
+    // As a formatversion=1 response writes it.
+    let text = to_json_text(&(entry.descriptor)().to_json(false), JsonStyle::new(false, false));
+    Some(serde_json::from_str(&text).expect("our JSON reads back"))
 }
 
 #[test]

@@ -16,6 +16,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use serde_json::{json, Map, Value};
+use wikiquery_framework::format::{Format, JsonStyle, Output};
 use wikiquery_framework::param::{RequestParams, RequestState};
 use wikiquery_framework::query::Continuation;
 use wikiquery_framework::{Limit, ModuleSpec, QueryContext, QueryModule, Rights};
@@ -291,6 +292,7 @@ fn run_with(rights: &[&str], log_type: Option<&str>) -> Vec<Value> {
     };
     let mut state = RequestState::new(RequestParams::from_pairs(Vec::new()));
     state.rights = Rights::new(rights);
+    state.json_style = JsonStyle::new(true, false);
     let mut query = Map::new();
     let mut continuation = Continuation::from_request(None, vec!["logevents".to_owned()]).expect("continuation");
     let mut ctx = QueryContext {
@@ -301,7 +303,13 @@ fn run_with(rights: &[&str], log_type: Option<&str>) -> Vec<Value> {
         module: LogEvents::descriptor(),
     };
     module.execute(&mut ctx).expect("runs");
-    query["logevents"].as_array().cloned().unwrap_or_default()
+    // The items as a formatversion=2 response carries them.
+    let mut body = Map::new();
+    body.insert("query".to_owned(), Value::Object(query));
+    let output = Output { format: Format::Json, v2: true, ascii: false, callback: None };
+    let (_, text) = output.render(&body, &state.lists);
+    let body: Value = serde_json::from_str(&text).expect("the response is JSON");
+    body["query"]["logevents"].as_array().cloned().unwrap_or_default()
 }
 
 fn entry(all: &[Value], id: i64) -> Value {

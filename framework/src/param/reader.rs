@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 use crate::error::Warnings;
+use crate::format::{JsonStyle, WrittenLists};
 use crate::rights::Rights;
 
 /// The parameters of a request in the order they came; a name given twice keeps its last
@@ -95,6 +96,10 @@ pub struct RequestState {
     pub namespaces: Vec<i32>,
     /// `limits` member of the response: module name → limit that `max` resolved to.
     pub limits: BTreeMap<String, u64>,
+    /// How the response's JSON is written (for list items written as text).
+    pub json_style: JsonStyle,
+    /// List items modules wrote as JSON text.
+    pub lists: WrittenLists,
 }
 
 /// The namespaces of a MediaWiki site without extra configuration.

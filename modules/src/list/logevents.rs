@@ -14,7 +14,8 @@ pub mod params;
 
 use std::collections::HashMap;
 
-use serde_json::{json, Map, Value};
+use serde_json::Value;
+use wikiquery_framework::format::ItemWriter;
 use wikiquery_framework::query::bad_continue;
 use wikiquery_framework::title::{full_text, parse_title, ParsedTitle, SiteNamespaces};
 use wikiquery_framework::{
@@ -313,34 +314,31 @@ struct Batch<'a> {
 }
 
 impl Batch<'_> {
-    /// One entry as MediaWiki writes it, members in its order.
-    fn entry(&mut self, row: LogRow) -> Value {
+    /// Writes one entry as MediaWiki writes it, members in its order.
+    fn write(&self, row: &LogRow, out: &mut ItemWriter<'_>) {
         let f = self.fields;
-        // Room for every member an entry can have: no rehashing while it is filled.
-        let mut v = Map::with_capacity(20);
         let mut any_hidden = false;
         let deleted = row.deleted;
         let type_visible = can_view_log_type(self.rights, &row.log_type);
         let can = |field: i32| can_see(self.rights, deleted, field) && type_visible;
         if f.ids {
-            v.insert("logid".into(), json!(row.id));
+            out.int("logid", row.id);
         }
         if f.title || f.ids || (f.details && !row.params.is_empty()) {
             if deleted & DELETED_ACTION == DELETED_ACTION {
-                v.insert("actionhidden".into(), json!(true));
+                out.flag("actionhidden");
                 any_hidden = true;
             }
             if can(DELETED_ACTION) {
                 if f.title {
-                    v.insert("ns".into(), json!(row.namespace));
-                    v.insert("title".into(), json!(full_text(row.namespace, &row.title, self.namespaces)));
+                    out.int("ns", row.namespace.into());
+                    out.str("title", &full_text(row.namespace, &row.title, self.namespaces));
                 }
                 if f.ids {
-                    v.insert("pageid".into(), json!(row.page_id.unwrap_or(0)));
-                    v.insert("logpage".into(), json!(row.log_page.unwrap_or(0)));
-                    let rev = row.revision.or_else(|| params::associated_rev_id(&row.params));
-                    if let Some(rev) = rev {
-                        v.insert("revid".into(), json!(rev));
+                    out.int("pageid", row.page_id.unwrap_or(0));
+                    out.int("logpage", row.log_page.unwrap_or(0));
+                    if let Some(rev) = row.revision.or_else(|| params::associated_rev_id(&row.params)) {
+                        out.int("revid", rev);
                     }
                 }
                 if f.details {
@@ -350,58 +348,57 @@ impl Batch<'_> {
                         timestamp: &row.timestamp,
                         params: &row.params,
                     };
-                    v.insert("params".into(), Value::Object(params::format_params(&info, &self.params_site)));
+                    out.value("params", &Value::Object(params::format_params(&info, &self.params_site)));
                 }
             }
         }
         if f.kind {
-            v.insert("type".into(), Value::String(row.log_type));
-            v.insert("action".into(), Value::String(row.action));
+            out.str("type", &row.log_type);
+            out.str("action", &row.action);
         }
         if f.user || f.userid {
             if deleted & DELETED_USER == DELETED_USER {
-                v.insert("userhidden".into(), json!(true));
+                out.flag("userhidden");
                 any_hidden = true;
             }
             if can(DELETED_USER) {
                 if f.user {
-                    v.insert("user".into(), Value::String(row.actor_name));
+                    out.str("user", &row.actor_name);
                 }
                 if f.userid {
-                    v.insert("userid".into(), json!(row.actor_user.unwrap_or(0)));
+                    out.int("userid", row.actor_user.unwrap_or(0));
                 }
                 if row.actor_user.unwrap_or(0) == 0 {
-                    v.insert("anon".into(), json!(true));
+                    out.flag("anon");
                 }
             }
         }
         if f.timestamp {
-            v.insert(
-                "timestamp".into(),
-                iso_timestamp(&row.timestamp).map(Value::String).unwrap_or(Value::Bool(false)),
-            );
+            match iso_timestamp(&row.timestamp) {
+                Some(iso) => out.str("timestamp", &iso),
+                None => out.bool("timestamp", false),
+            };
         }
         if f.comment || f.parsedcomment {
             if deleted & DELETED_COMMENT == DELETED_COMMENT {
-                v.insert("commenthidden".into(), json!(true));
+                out.flag("commenthidden");
                 any_hidden = true;
             }
             if can(DELETED_COMMENT) {
                 if f.comment {
-                    v.insert("comment".into(), Value::String(row.comment));
+                    out.str("comment", &row.comment);
                 }
                 if f.parsedcomment {
-                    v.insert("parsedcomment".into(), json!(self.comments.remove(&row.id).unwrap_or_default()));
+                    out.str("parsedcomment", self.comments.get(&row.id).map_or("", String::as_str));
                 }
             }
         }
         if f.tags {
-            v.insert("tags".into(), json!(self.tags.remove(&row.id).unwrap_or_default()));
+            out.strings("tags", self.tags.get(&row.id).map_or(&[], Vec::as_slice));
         }
         if any_hidden && deleted & DELETED_RESTRICTED == DELETED_RESTRICTED {
-            v.insert("suppressed".into(), json!(true));
+            out.flag("suppressed");
         }
-        Value::Object(v)
     }
 }
 
@@ -556,7 +553,7 @@ impl LogEvents {
 
         let iw = site.interwikis();
         let is_interwiki = |p: &str| iw.is_interwiki(p);
-        let mut batch = Batch {
+        let batch = Batch {
             fields,
             rights,
             namespaces: site.namespaces(),
@@ -564,8 +561,8 @@ impl LogEvents {
             tags,
             comments,
         };
-        for row in rows {
-            ctx.push_item(batch.entry(row));
+        for row in &rows {
+            ctx.write_item(|out| batch.write(row, out));
         }
         if let Some(next) = next {
             ctx.set_continue(format!("{}|{}", next.timestamp, next.id));
