@@ -589,9 +589,6 @@ impl Target {
                     "PRAGMA busy_timeout = {}; PRAGMA foreign_keys = OFF; PRAGMA case_sensitive_like = ON;",
                     self.busy_timeout.as_millis().min(i32::MAX as u128)
                 );
-                if let Ok(extra) = std::env::var("WQ_EXPERIMENT_PRAGMA") {
-                    sql.push_str(&extra);
-                }
                 if self.read_only {
                     sql.push_str(" PRAGMA query_only = ON;");
                 } else {
