@@ -560,6 +560,19 @@ mod tests {
     }
 
     #[test]
+    fn every_ascii_character_anywhere_in_a_string_is_written_as_serde_json_writes_it() {
+        for b in 0u8..0x80 {
+            for at in 0..17 {
+                let mut text = "abcdefghijklmnopq".to_owned().into_bytes();
+                text[at] = b;
+                let text = String::from_utf8(text).unwrap();
+                let ours = to_json_text(&Value::String(text.clone()), JsonStyle::new(true, false));
+                assert_eq!(ours, serde_json::to_string(&text).unwrap(), "byte {b:#x} at {at}");
+            }
+        }
+    }
+
+    #[test]
     fn v1_turns_true_into_empty_string_and_drops_false_members() {
         let v = json!({"a": true, "b": false, "c": [{"d": true, "f": false}, false], "e": 1});
         let v1 = to_json_text(&v, JsonStyle::new(false, false));
