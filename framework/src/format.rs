@@ -359,12 +359,21 @@ impl<'a> ItemWriter<'a> {
     }
 
     fn key(&mut self, key: &str) {
+        let out = &mut *self.w.out;
         if !self.first {
-            self.w.out.push(b',');
+            out.push(b',');
         }
         self.first = false;
-        self.w.string(key);
-        self.w.out.push(b':');
+        if key.bytes().all(|b| !NEEDS_LOOK[b as usize] && b < 0x80) {
+            // Member names are almost always plain ASCII: written in one piece.
+            out.reserve(key.len() + 3);
+            out.push(b'"');
+            out.extend_from_slice(key.as_bytes());
+            out.extend_from_slice(b"\":");
+        } else {
+            self.w.string(key);
+            self.w.out.push(b':');
+        }
     }
 
     /// A string member.

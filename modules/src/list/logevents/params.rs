@@ -57,6 +57,9 @@ pub fn stored_params(text: &str) -> Params {
 
 /// The revision id the stored parameters record (`associated_rev_id`), if any.
 pub fn associated_rev_id(text: &str) -> Option<i64> {
+    if !text.contains("associated_rev_id") {
+        return None;
+    }
     match php::unserialize(text) {
         Ok(value) => match value.get("associated_rev_id")? {
             PhpValue::Int(i) => Some(*i),
