@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Benchmarks `list=logevents`: requests per second and p50/p99 latency (wrk) of
 #   - lelimit=50, lelimit=max, and a page deep in the log (a lecontinue near its end),
-# on the MediaWiki 1.39 fixture database and on a generated database of ENTRIES log entries
-# (default 1,000,000), then pages through the whole generated log with lelimit=max and
-# compares the cost of the first and the last pages. The same fixture requests are also sent to
-# the reference MediaWiki when it answers (MEDIAWIKI, default http://127.0.0.1:8081/api.php;
-# note that it runs under PHP's built-in web server, one request at a time, not Apache).
+# on three databases: the MediaWiki 1.39 fixture; a generated database of ENTRIES log entries
+# (default 1,000,000; wikiquery's schema, a realistic mix of types, actors and comments); and
+# the fixture with its log repeated to ENTRIES entries (tools/grow_fixture_log.py), which
+# MediaWiki itself can serve. Then pages through the whole generated log with lelimit=max and
+# compares the cost of the first and the last pages. The same requests are sent to the
+# reference MediaWiki when it answers: MEDIAWIKI (default http://127.0.0.1:8081/api.php)
+# serving the fixture, and MEDIAWIKI_GROWN serving the grown fixture (the README's "Speed" says
+# how); MediaWiki runs under PHP's built-in web server with 4 workers here, not Apache.
 #
 #   tools/bench_logevents.sh            # all of the above
 #   DURATION=30s ENTRIES=200000 tools/bench_logevents.sh
 #
-# Needs wrk, curl and python3. The generated database is kept in BENCH_DIR (default
+# Needs wrk, curl and python3. The databases are kept in BENCH_DIR (default
 # /tmp/wikiquery-bench) and reused by later runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,10 +27,14 @@ CONNECTIONS=${CONNECTIONS:-8}
 MEDIAWIKI=${MEDIAWIKI:-http://127.0.0.1:8081/api.php}
 PORT_FIXTURE=${PORT_FIXTURE:-8097}
 PORT_LARGE=${PORT_LARGE:-8098}
+PORT_GROWN=${PORT_GROWN:-8099}
+# MediaWiki serving the grown fixture (see the README's "Speed"); skipped when it does not answer.
+MEDIAWIKI_GROWN=${MEDIAWIKI_GROWN:-}
 
 mkdir -p "$BENCH_DIR"
 LARGE_DB="$BENCH_DIR/logging-$ENTRIES.sqlite"
 FIXTURE_DB="$BENCH_DIR/fixturewiki.sqlite"
+GROWN_DB="$BENCH_DIR/fixture-grown-$ENTRIES.sqlite"
 
 echo "# building (release)" >&2
 cargo build --release -q -p wikiquery
@@ -37,6 +44,10 @@ BIN="$ROOT/target/release/wikiquery"
 if [ ! -f "$LARGE_DB" ]; then
   echo "# generating $ENTRIES log entries into $LARGE_DB" >&2
   "$ROOT/target/release/examples/gen_logging" "$LARGE_DB" "$ENTRIES"
+fi
+if [ ! -f "$GROWN_DB" ]; then
+  echo "# repeating the fixture's log to $ENTRIES entries into $GROWN_DB" >&2
+  python3 tools/grow_fixture_log.py "$ROOT/tests/fixtures/mw139/fixturewiki.sqlite" "$GROWN_DB" "$ENTRIES"
 fi
 cp -f "$ROOT/tests/fixtures/mw139/fixturewiki.sqlite" "$FIXTURE_DB"
 chmod u+w "$FIXTURE_DB"
@@ -94,6 +105,7 @@ suite() { # name api
 
 serve "$PORT_FIXTURE" "$FIXTURE_DB" "Fixture Wiki"
 serve "$PORT_LARGE" "$LARGE_DB" "Bench Wiki"
+serve "$PORT_GROWN" "$GROWN_DB" "Fixture Wiki"
 
 echo
 echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION on $(nproc) cores ($(uname -m)); server and wrk on the same machine"
@@ -102,10 +114,14 @@ echo "| request | requests/s | p50 | p99 |"
 echo "|---|---|---|---|"
 suite "wikiquery, fixture (263 entries)" "http://127.0.0.1:$PORT_FIXTURE/api.php"
 suite "wikiquery, $ENTRIES entries" "http://127.0.0.1:$PORT_LARGE/api.php"
+suite "wikiquery, fixture grown to $ENTRIES entries" "http://127.0.0.1:$PORT_GROWN/api.php"
 if curl -sf "$MEDIAWIKI?action=query&meta=siteinfo&format=json" >/dev/null 2>&1; then
   suite "MediaWiki 1.39 (php -S), fixture" "$MEDIAWIKI"
 else
   echo "(MediaWiki at $MEDIAWIKI does not answer: skipped)" >&2
+fi
+if [ -n "$MEDIAWIKI_GROWN" ] && curl -sf "$MEDIAWIKI_GROWN?action=query&meta=siteinfo&format=json" >/dev/null 2>&1; then
+  suite "MediaWiki 1.39 (php -S), fixture grown to $ENTRIES entries" "$MEDIAWIKI_GROWN"
 fi
 
 echo

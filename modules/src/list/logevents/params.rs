@@ -340,9 +340,8 @@ fn format_for_api(params: Params, site: &TitleContext<'_>) -> Map<String, Value>
     let mut out = Map::new();
     for (k, value) in params {
         if let PhpKey::Str(s) = &k {
-            let parts: Vec<&str> = s.splitn(3, ':').collect();
-            if parts.len() == 3 {
-                for (name, v) in format_value(parts[2], parts[1], &value, site) {
+            if let Some((kind, name)) = s.split_once(':').and_then(|(_, rest)| rest.split_once(':')) {
+                for (name, v) in format_value(name, kind, &value, site) {
                     out.entry(name).or_insert(v);
                 }
                 continue;
@@ -360,7 +359,19 @@ fn format_for_api(params: Params, site: &TitleContext<'_>) -> Map<String, Value>
 /// One typed parameter in MediaWiki's API form: (member name, value) pairs.
 fn format_value(name: &str, kind: &str, value: &PhpValue, site: &TitleContext<'_>) -> Vec<(String, Value)> {
     let one = |v: Value| vec![(name.to_owned(), v)];
-    match kind.trim().to_lowercase().as_str() {
+    // PHP's `strtolower(trim($type))`: its whitespace, ASCII letters.
+    let kind = kind.trim_matches([' ', '\t', '\n', '\r', '\x0b', '\0']);
+    let mut lower = [0u8; 16];
+    let kind = match lower.get_mut(..kind.len()) {
+        Some(buf) => {
+            buf.copy_from_slice(kind.as_bytes());
+            buf.make_ascii_lowercase();
+            std::str::from_utf8(buf).unwrap_or("")
+        }
+        // Longer than any type name.
+        None => "",
+    };
+    match kind {
         "bool" => one(Value::Bool(php_truthy(value))),
         "number" => one(number_value(value)),
         "array" => match value {
