@@ -10,6 +10,7 @@
 
 use std::collections::HashMap;
 
+use diesel::connection::DefaultLoadingMode;
 use diesel::prelude::*;
 use diesel::sql_types::{Bool, Integer};
 
@@ -118,7 +119,9 @@ const IN_LIST_MAX: usize = 1000;
 /// The log entries a filter selects, in its order, at most `filter.limit`.
 pub fn log_events(conn: &mut AnyConnection, filter: &LogEventsFilter) -> Result<Vec<LogRow>, StoreError> {
     let prefix_end = filter.title_prefix.as_deref().and_then(prefix_upper_bound);
-    let rows: Vec<RowTuple> = with_conn!(conn, |c| {
+    // Rows are decoded into entries as they come, into room for all of them.
+    let mut rows = Vec::with_capacity(usize::try_from(filter.limit).unwrap_or(0).min(5001));
+    with_conn!(conn, |c| {
         let mut query = logging::table
             .inner_join(actor::table)
             .inner_join(comment::table)
@@ -214,46 +217,49 @@ pub fn log_events(conn: &mut AnyConnection, filter: &LogEventsFilter) -> Result<
         } else {
             query.order((logging::log_timestamp.desc(), logging::log_id.desc()))
         };
-        query.limit(filter.limit).load(c)
+        for row in query.limit(filter.limit).load_iter::<RowTuple, DefaultLoadingMode>(c)? {
+            rows.push(log_row(row?));
+        }
+        Ok::<(), StoreError>(())
     })?;
-    Ok(rows
-        .into_iter()
-        .map(
-            |(
-                id,
-                log_type,
-                action,
-                timestamp,
-                deleted,
-                namespace,
-                title,
-                log_page,
-                params,
-                actor_name,
-                actor_user,
-                comment,
-                page_id,
-                revision,
-            )| {
-                LogRow {
-                    id,
-                    log_type,
-                    action,
-                    timestamp,
-                    deleted,
-                    namespace,
-                    title,
-                    log_page,
-                    params,
-                    actor_name,
-                    actor_user,
-                    comment,
-                    page_id,
-                    revision: revision.and_then(|r| r.trim().parse().ok()),
-                }
-            },
-        )
-        .collect())
+    Ok(rows)
+}
+
+/// An entry from its selected columns.
+fn log_row(
+    (
+        id,
+        log_type,
+        action,
+        timestamp,
+        deleted,
+        namespace,
+        title,
+        log_page,
+        params,
+        actor_name,
+        actor_user,
+        comment,
+        page_id,
+        revision,
+    ): RowTuple,
+) -> LogRow {
+    LogRow {
+        id,
+        log_type,
+        action,
+        timestamp,
+        deleted,
+        namespace,
+        title,
+        log_page,
+        params,
+        actor_name,
+        actor_user,
+        comment,
+        page_id,
+        revision: revision.and_then(|r| r.trim().parse().ok()),
+    }
 }
 
 /// The tags of each of these log entries, each entry's in the order of the tags' ids.
