@@ -272,13 +272,14 @@ impl<'a> JsonWriter<'a> {
                 }
                 self.out.push(b']');
             }
-            Value::Object(map) => self.object(map, None),
+            Value::Object(map) => self.object(map, Splice::None),
         }
     }
 
-    /// An object; the members of `lists` (module name → items written already) are written
-    /// after the items `map` has under that name.
-    fn object(&mut self, map: &Map<String, Value>, lists: Option<&WrittenLists>) {
+    /// An object. At `Splice::Query` (the response body), the `query` member is written with
+    /// the module lists of `Splice::Lists`: members that have written items get them after
+    /// the items their array holds.
+    fn object(&mut self, map: &Map<String, Value>, splice: Splice<'_>) {
         self.out.push(b'{');
         let mut first = true;
         for (key, value) in map {
@@ -291,14 +292,17 @@ impl<'a> JsonWriter<'a> {
             first = false;
             self.string(key);
             self.out.push(b':');
-            match (value, lists.and_then(|l| l.get(key))) {
-                (Value::Array(items), Some(written)) => {
+            match (splice, value) {
+                (Splice::Query(lists), Value::Object(query)) if key == "query" => {
+                    self.object(query, Splice::Lists(lists));
+                }
+                (Splice::Lists(lists), Value::Array(items)) if lists.get(key).is_some() => {
                     self.out.push(b'[');
                     for item in items {
                         self.value(item);
                         self.out.push(b',');
                     }
-                    self.raw(written);
+                    self.raw(lists.get(key).unwrap_or_default());
                     self.out.push(b']');
                 }
                 _ => self.value(value),
@@ -310,28 +314,19 @@ impl<'a> JsonWriter<'a> {
     /// A response body: the items modules wrote as text ([`WrittenLists`]) go into their lists
     /// in its `query` member.
     fn body(&mut self, body: &Map<String, Value>, lists: &WrittenLists) {
-        if lists.is_empty() {
-            return self.object(body, None);
-        }
-        self.out.push(b'{');
-        let mut first = true;
-        for (key, value) in body {
-            if !self.style.v2 && matches!(value, Value::Bool(false)) {
-                continue;
-            }
-            if !first {
-                self.out.push(b',');
-            }
-            first = false;
-            self.string(key);
-            self.out.push(b':');
-            match value {
-                Value::Object(query) if key == "query" => self.object(query, Some(lists)),
-                _ => self.value(value),
-            }
-        }
-        self.out.push(b'}');
+        self.object(body, if lists.is_empty() { Splice::None } else { Splice::Query(lists) });
     }
+}
+
+/// Where [`JsonWriter::object`] puts the items modules wrote as text.
+#[derive(Clone, Copy)]
+enum Splice<'a> {
+    /// Nowhere (any object but the body).
+    None,
+    /// Into the `query` member of this object (the body).
+    Query(&'a WrittenLists),
+    /// Into this object's members (`query`).
+    Lists(&'a WrittenLists),
 }
 
 /// A list item being written as a JSON object, member by member, in the response's style (see
