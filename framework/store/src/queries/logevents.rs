@@ -10,9 +10,11 @@
 
 use std::collections::HashMap;
 
+use diesel::backend::Backend;
 use diesel::connection::DefaultLoadingMode;
+use diesel::deserialize::{FromSql, Queryable};
 use diesel::prelude::*;
-use diesel::sql_types::{Bool, Integer};
+use diesel::sql_types::{Bool, Integer, Nullable, Text};
 
 use super::{prefix_upper_bound, BitAnd};
 use crate::backend::{AnyConnection, StoreError};
@@ -60,8 +62,9 @@ pub struct LogEventsFilter {
     pub limit: i64,
 }
 
-/// One log entry with its actor, comment and the page that has its title now.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One log entry with its actor, comment and the page that has its title now; its fields are
+/// the listing's columns, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable)]
 pub struct LogRow {
     /// `log_id`.
     pub id: i64,
@@ -91,26 +94,29 @@ pub struct LogRow {
     pub page_id: Option<i64>,
     /// The revision the entry created, as `log_search` records it (`associated_rev_id`);
     /// read only when the filter asks for it.
+    #[diesel(deserialize_as = StoredRevision)]
     pub revision: Option<i64>,
 }
 
-/// The selected columns, in order.
-type RowTuple = (
-    i64,
-    String,
-    String,
-    String,
-    i32,
-    i32,
-    String,
-    Option<i64>,
-    String,
-    String,
-    Option<i64>,
-    String,
-    Option<i64>,
-    Option<String>,
-);
+/// The `ls_value` of an `associated_rev_id` row, a revision id stored as text.
+pub struct StoredRevision(Option<i64>);
+
+impl<DB: Backend> Queryable<Nullable<Text>, DB> for StoredRevision
+where
+    Option<String>: FromSql<Nullable<Text>, DB>,
+{
+    type Row = Option<String>;
+
+    fn build(value: Option<String>) -> diesel::deserialize::Result<Self> {
+        Ok(StoredRevision(value.and_then(|v| v.trim().parse().ok())))
+    }
+}
+
+impl From<StoredRevision> for Option<i64> {
+    fn from(value: StoredRevision) -> Self {
+        value.0
+    }
+}
 
 /// The most values one `IN (...)` list binds; longer lists are asked for in parts (every
 /// backend limits the values one statement binds).
@@ -217,49 +223,12 @@ pub fn log_events(conn: &mut AnyConnection, filter: &LogEventsFilter) -> Result<
         } else {
             query.order((logging::log_timestamp.desc(), logging::log_id.desc()))
         };
-        for row in query.limit(filter.limit).load_iter::<RowTuple, DefaultLoadingMode>(c)? {
-            rows.push(log_row(row?));
+        for row in query.limit(filter.limit).load_iter::<LogRow, DefaultLoadingMode>(c)? {
+            rows.push(row?);
         }
         Ok::<(), StoreError>(())
     })?;
     Ok(rows)
-}
-
-/// An entry from its selected columns.
-fn log_row(
-    (
-        id,
-        log_type,
-        action,
-        timestamp,
-        deleted,
-        namespace,
-        title,
-        log_page,
-        params,
-        actor_name,
-        actor_user,
-        comment,
-        page_id,
-        revision,
-    ): RowTuple,
-) -> LogRow {
-    LogRow {
-        id,
-        log_type,
-        action,
-        timestamp,
-        deleted,
-        namespace,
-        title,
-        log_page,
-        params,
-        actor_name,
-        actor_user,
-        comment,
-        page_id,
-        revision: revision.and_then(|r| r.trim().parse().ok()),
-    }
 }
 
 /// The tags of each of these log entries, each entry's in the order of the tags' ids.
