@@ -2,7 +2,7 @@
 //! Modules write formatversion=2-shaped data (real booleans); this is the one place where
 //! formatversion=1's conventions are applied.
 
-use std::io::{self, Write as _};
+use std::io;
 
 use serde::Serialize as _;
 use serde_json::ser::{Formatter, PrettyFormatter};
@@ -90,6 +90,15 @@ struct Escaping<F> {
     escape: Escape,
 }
 
+/// A character as JSON's `\uXXXX` escape (two, a surrogate pair, beyond the BMP).
+fn write_unicode_escape<W: ?Sized + io::Write>(writer: &mut W, c: char) -> io::Result<()> {
+    let mut units = [0u16; 2];
+    for unit in c.encode_utf16(&mut units) {
+        write!(writer, "\\u{unit:04x}")?;
+    }
+    Ok(())
+}
+
 /// Forwards a formatter method to the wrapped formatter.
 macro_rules! forward {
     ($($name:ident($($arg:ident: $ty:ty),*);)*) => {$(
@@ -110,10 +119,7 @@ impl<F: Formatter> Formatter for Escaping<F> {
                 continue;
             }
             writer.write_all(&fragment.as_bytes()[start..i])?;
-            let mut units = [0u16; 2];
-            for unit in c.encode_utf16(&mut units) {
-                write!(writer, "\\u{unit:04x}")?;
-            }
+            write_unicode_escape(writer, c)?;
             start = i + c.len_utf8();
         }
         writer.write_all(&fragment.as_bytes()[start..])
@@ -185,11 +191,6 @@ impl<'a> JsonWriter<'a> {
         JsonWriter { out, style }
     }
 
-    /// The style written in.
-    pub fn style(&self) -> JsonStyle {
-        self.style
-    }
-
     /// Appends text that is JSON already.
     fn raw(&mut self, text: &[u8]) {
         self.out.extend_from_slice(text);
@@ -228,10 +229,8 @@ impl<'a> JsonWriter<'a> {
             let c = s[i..i + len].chars().next().unwrap_or('\u{fffd}');
             if self.style.escape.needs_escape(c) {
                 self.out.extend_from_slice(&bytes[start..i]);
-                let mut units = [0u16; 2];
-                for unit in c.encode_utf16(&mut units) {
-                    let _ = write!(self.out, "\\u{unit:04x}");
-                }
+                // Writing to a vector cannot fail.
+                let _ = write_unicode_escape(&mut *self.out, c);
                 start = i + len;
             }
             i += len;
@@ -296,15 +295,18 @@ impl<'a> JsonWriter<'a> {
                 (Splice::Query(lists), Value::Object(query)) if key == "query" => {
                     self.object(query, Splice::Lists(lists));
                 }
-                (Splice::Lists(lists), Value::Array(items)) if lists.get(key).is_some() => {
-                    self.out.push(b'[');
-                    for item in items {
-                        self.value(item);
-                        self.out.push(b',');
+                (Splice::Lists(lists), Value::Array(items)) => match lists.get(key) {
+                    Some(written) => {
+                        self.out.push(b'[');
+                        for item in items {
+                            self.value(item);
+                            self.out.push(b',');
+                        }
+                        self.raw(written);
+                        self.out.push(b']');
                     }
-                    self.raw(lists.get(key).unwrap_or_default());
-                    self.out.push(b']');
-                }
+                    None => self.value(value),
+                },
                 _ => self.value(value),
             }
         }
@@ -346,11 +348,6 @@ impl<'a> ItemWriter<'a> {
     /// Closes the object.
     pub fn finish(self) {
         self.w.out.push(b'}');
-    }
-
-    /// The style written in (formatversion 2 or 1).
-    pub fn style(&self) -> JsonStyle {
-        self.w.style
     }
 
     fn key(&mut self, key: &str) {

@@ -213,6 +213,30 @@ impl Timestamp {
         format!("{y:04}{mo:02}{d:02}{h:02}{mi:02}{s:02}")
     }
 
+    /// A timestamp as stored (usually the 14-digit form) in ISO 8601, as the API writes it;
+    /// `None` for text that is no timestamp. The 14-digit form of a valid date is rewritten
+    /// directly; anything else goes through [`Timestamp::parse`] (which also rolls over
+    /// out-of-range fields).
+    pub fn iso_of_stored(stored: &str) -> Option<String> {
+        let b = stored.as_bytes();
+        if b.len() == 14 && b.iter().all(u8::is_ascii_digit) {
+            let field = |i: usize| u32::from(b[i] - b'0') * 10 + u32::from(b[i + 1] - b'0');
+            let (month, day, hour, minute, second) = (field(4), field(6), field(8), field(10), field(12));
+            // Days up to 28 exist in every month; later ones are checked by the parser.
+            if (1..=12).contains(&month) && (1..=28).contains(&day) && hour < 24 && minute < 60 && second < 60 {
+                let mut iso = String::with_capacity(20);
+                for (part, separator) in
+                    [(0..4, "-"), (4..6, "-"), (6..8, "T"), (8..10, ":"), (10..12, ":"), (12..14, "Z")]
+                {
+                    iso.push_str(&stored[part]);
+                    iso.push_str(separator);
+                }
+                return Some(iso);
+            }
+        }
+        Timestamp::parse(stored).map(Timestamp::to_iso)
+    }
+
     /// ISO 8601 `YYYY-MM-DDThh:mm:ssZ`, as the API writes timestamps.
     pub fn to_iso(self) -> String {
         let (y, mo, d, h, mi, s) = self.fields();
@@ -290,6 +314,14 @@ mod tests {
         for bad in ["notatime", "2024-13", "12345678901234567", "2024-03-05T06:07"] {
             assert!(Timestamp::parse(bad).is_none(), "{bad}");
         }
+    }
+
+    #[test]
+    fn stored_timestamps_are_written_in_iso_8601() {
+        assert_eq!(Timestamp::iso_of_stored("20261121233230").as_deref(), Some("2026-11-21T23:32:30Z"));
+        assert_eq!(Timestamp::iso_of_stored("20240229120000").as_deref(), Some("2024-02-29T12:00:00Z"));
+        assert_eq!(Timestamp::iso_of_stored("20230229120000").as_deref(), Some("2023-03-01T12:00:00Z"));
+        assert_eq!(Timestamp::iso_of_stored("garbage"), None);
     }
 
     #[test]
