@@ -57,11 +57,36 @@ pub fn fixture_config() -> &'static ApiConfig {
 }
 
 fn open_fixture() -> ApiConfig {
+    open_fixture_copy("fixturewiki.sqlite", "")
+}
+
+/// Settings as [`fixture_config`]'s, on a copy of the fixture database named `name` (one per
+/// test process) that `sql` (SQLite statements) has changed first: for cases the fixture does
+/// not hold. Answer requests with [`api_with`].
+pub fn altered_fixture_config(name: &str, sql: &str) -> ApiConfig {
+    open_fixture_copy(name, sql)
+}
+
+/// Answers a request given as a query string against the database of `config`.
+pub fn api_with(config: &ApiConfig, query: &str) -> (u16, Value) {
+    run(query, config)
+}
+
+fn open_fixture_copy(name: &str, sql: &str) -> ApiConfig {
+    use diesel::connection::SimpleConnection;
+    use diesel::Connection;
+
     let source = fixtures().join("mw139/fixturewiki.sqlite");
     let dir = std::env::temp_dir().join(format!("wikiquery-fixture-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("creating {}: {e}", dir.display()));
-    let copy = dir.join("fixturewiki.sqlite");
+    let copy = dir.join(name);
     std::fs::copy(&source, &copy).unwrap_or_else(|e| panic!("copying {}: {e}", source.display()));
+    if !sql.is_empty() {
+        let path = copy.display().to_string();
+        let mut conn = diesel::sqlite::SqliteConnection::establish(&path)
+            .unwrap_or_else(|e| panic!("opening {path}: {e}"));
+        conn.batch_execute(sql).unwrap_or_else(|e| panic!("changing {path}: {e}"));
+    }
     let options = OpenOptions {
         primary: format!("sqlite:{}", copy.display()),
         site_name: FIXTURE_SITE_NAME.to_owned(),

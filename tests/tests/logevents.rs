@@ -22,7 +22,10 @@ use wikiquery_framework::query::Continuation;
 use wikiquery_framework::{Limit, ModuleSpec, QueryContext, QueryModule, Rights};
 use wikiquery_modules::list::logevents::{LogEventProp, LogEvents};
 use wikiquery_modules::values::TimeDir;
-use wikiquery_tests::{comparable_member, differences, fixture_api, fixture_config, fixture_json, fixtures, query_of};
+use wikiquery_tests::{
+    altered_fixture_config, api_with, comparable_member, differences, fixture_api, fixture_config, fixture_json,
+    fixtures, query_of,
+};
 
 /// Members of a log entry that the spec adds over MediaWiki 1.39.
 const SPEC_ADDITIONS: &[&str] = &["revid"];
@@ -232,6 +235,54 @@ fn entries_that_created_a_revision_name_it() {
     // Only with ids.
     let (_, body) = fixture_api("action=query&list=logevents&lelimit=3&leprop=title&format=json&formatversion=2");
     assert!(entries(&body).iter().all(|e| e.get("revid").is_none()));
+}
+
+#[test]
+fn an_entry_with_two_recorded_revisions_is_listed_once_and_pages_whole() {
+    // MediaWiki records one revision an entry created; a second `associated_rev_id` row for the
+    // upload entry 51 (whose revision is 32) must neither double it nor shorten a page.
+    let config = altered_fixture_config(
+        "fixture-two-revisions.sqlite",
+        "INSERT INTO log_search (ls_field, ls_value, ls_log_id) VALUES ('associated_rev_id', '999', 51);",
+    );
+    let base = "action=query&list=logevents&format=json&formatversion=2&leprop=ids|type|timestamp";
+    let read = |query: &str| {
+        let (_, body) = api_with(&config, query);
+        assert!(body.get("error").is_none(), "{body}");
+        body
+    };
+    let whole = entries(&read(&format!("{base}&lelimit=5000")));
+    let (_, original) = fixture_api(&format!("{base}&lelimit=5000"));
+    assert_eq!(whole.len(), entries(&original).len());
+    assert_eq!(whole.iter().filter(|e| e["logid"] == 51).count(), 1);
+    assert_eq!(entry(&whole, 51)["revid"], 32, "the first recorded revision");
+    // Pages ending on the entry: each has its full size, and together they are the whole log.
+    let position = whole.iter().position(|e| e["logid"] == 51).expect("entry 51");
+    for limit in [1, 2, 7] {
+        let mut paged = Vec::new();
+        let mut cont = String::new();
+        loop {
+            let body = read(&format!("{base}&lelimit={limit}{cont}"));
+            let batch = entries(&body);
+            match body.get("continue") {
+                Some(c) => {
+                    assert_eq!(batch.len(), limit, "a short page before {c}");
+                    let lecontinue = c["lecontinue"].as_str().unwrap_or_default().replace('|', "%7C");
+                    cont = format!("&lecontinue={lecontinue}&continue=-%7C%7C");
+                }
+                None => cont.clear(),
+            }
+            paged.extend(batch);
+            if cont.is_empty() {
+                break;
+            }
+        }
+        assert_eq!(paged, whole, "lelimit={limit}");
+    }
+    // A page that ends exactly on the entry still says where to go on.
+    let body = read(&format!("{base}&lelimit={}", position + 1));
+    assert_eq!(entries(&body).len(), position + 1);
+    assert!(body.get("continue").is_some(), "{body}");
 }
 
 #[test]

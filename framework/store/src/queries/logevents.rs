@@ -2,8 +2,8 @@
 //! needs: the revisions entries created, tags, user names of ids, and the pages and files
 //! that links in comments point to.
 //!
-//! The listing reads `logging` joined with `actor`, `comment` and (by title) `page`, in
-//! `(log_timestamp, log_id)` order. Every filter narrows a range of one of the indexes
+//! The listing reads `logging` joined with `actor`, `comment`, (by title) `page` and (for the
+//! revision an entry created) `log_search`, in `(log_timestamp, log_id)` order. Every filter narrows a range of one of the indexes
 //! MediaWiki's schema has on `logging` (`log_times`, `log_type_time`, `log_type_action`,
 //! `log_actor_time`, `log_page_time`), and a continuation key is a bound on that order, so a
 //! page costs the same however deep into the log it starts.
@@ -124,9 +124,29 @@ const IN_LIST_MAX: usize = 1000;
 
 /// The log entries a filter selects, in its order, at most `filter.limit`.
 pub fn log_events(conn: &mut AnyConnection, filter: &LogEventsFilter) -> Result<Vec<LogRow>, StoreError> {
+    let wanted = usize::try_from(filter.limit).unwrap_or(0);
+    let mut read = filter.limit;
+    loop {
+        let mut rows = log_event_rows(conn, filter, read)?;
+        let all = rows.len();
+        // An entry with two `associated_rev_id` rows (MediaWiki writes one) comes twice, next to
+        // itself: the first is kept. Should that leave the page short while more rows were
+        // there, the page is read again with room for the doubles.
+        rows.dedup_by_key(|row| row.id);
+        let doubles = all - rows.len();
+        if doubles == 0 || rows.len() >= wanted || i64::try_from(all).unwrap_or(i64::MAX) < read {
+            rows.truncate(wanted);
+            return Ok(rows);
+        }
+        read += doubles as i64;
+    }
+}
+
+/// At most `limit` rows of the listing; an entry with two revisions recorded comes twice.
+fn log_event_rows(conn: &mut AnyConnection, filter: &LogEventsFilter, limit: i64) -> Result<Vec<LogRow>, StoreError> {
     let prefix_end = filter.title_prefix.as_deref().and_then(prefix_upper_bound);
     // Rows are decoded into entries as they come, into room for all of them.
-    let mut rows = Vec::with_capacity(usize::try_from(filter.limit).unwrap_or(0).min(5001));
+    let mut rows = Vec::with_capacity(usize::try_from(limit).unwrap_or(0).min(5001));
     with_conn!(conn, |c| {
         let mut query = logging::table
             .inner_join(actor::table)
@@ -134,6 +154,16 @@ pub fn log_events(conn: &mut AnyConnection, filter: &LogEventsFilter) -> Result<
             .left_join(
                 page::table
                     .on(page::page_namespace.eq(logging::log_namespace).and(page::page_title.eq(logging::log_title))),
+            )
+            // The revision the entry created, read only when asked for. The field is compared
+            // as an expression so that no planner takes `log_search`'s primary key (whose first
+            // column is the field) and reads every `associated_rev_id` row of the wiki for each
+            // entry (SQLite, which keeps no statistics, would), but the `ls_log_id` index.
+            .left_join(
+                log_search::table.on(log_search::ls_log_id
+                    .eq(logging::log_id)
+                    .and(log_search::ls_field.concat("").eq(ASSOCIATED_REV_ID))
+                    .and(filter.with_revision.into_sql::<Bool>())),
             )
             .select((
                 logging::log_id,
@@ -149,18 +179,7 @@ pub fn log_events(conn: &mut AnyConnection, filter: &LogEventsFilter) -> Result<
                 actor::actor_user,
                 comment::comment_text,
                 page::page_id.nullable(),
-                // The revision the entry created: a lookup by `ls_log_id` per row. The field
-                // is compared as an expression so that no planner takes `log_search`'s primary
-                // key (whose first column is the field) and reads every `associated_rev_id`
-                // row of the wiki for each entry — SQLite, which keeps no statistics, would.
-                // `single_value` reads the first row (an aggregate such as MAX costs SQLite
-                // five times as much here).
-                log_search::table
-                    .select(log_search::ls_value)
-                    .filter(filter.with_revision.into_sql::<Bool>())
-                    .filter(log_search::ls_log_id.eq(logging::log_id))
-                    .filter(log_search::ls_field.concat("").eq(ASSOCIATED_REV_ID))
-                    .single_value(),
+                log_search::ls_value.nullable(),
             ))
             .into_boxed();
 
@@ -223,7 +242,7 @@ pub fn log_events(conn: &mut AnyConnection, filter: &LogEventsFilter) -> Result<
         } else {
             query.order((logging::log_timestamp.desc(), logging::log_id.desc()))
         };
-        for row in query.limit(filter.limit).load_iter::<LogRow, DefaultLoadingMode>(c)? {
+        for row in query.limit(limit).load_iter::<LogRow, DefaultLoadingMode>(c)? {
             rows.push(row?);
         }
         Ok::<(), StoreError>(())
