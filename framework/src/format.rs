@@ -279,9 +279,14 @@ impl<'a> JsonWriter<'a> {
     /// the module lists of `Splice::Lists`: members that have written items get them after
     /// the items their array holds.
     fn object(&mut self, map: &Map<String, Value>, splice: Splice<'_>) {
+        self.members(map.iter().map(|(k, v)| (k.as_str(), v)), splice);
+    }
+
+    /// An object given as its members in order (see [`JsonWriter::object`]).
+    fn members<'v>(&mut self, members: impl IntoIterator<Item = (&'v str, &'v Value)>, splice: Splice<'_>) {
         self.out.push(b'{');
         let mut first = true;
-        for (key, value) in map {
+        for (key, value) in members {
             if !self.style.v2 && matches!(value, Value::Bool(false)) {
                 continue;
             }
@@ -352,20 +357,24 @@ impl<'a> ItemWriter<'a> {
 
     fn key(&mut self, key: &str) {
         let out = &mut *self.w.out;
-        if !self.first {
-            out.push(b',');
-        }
-        self.first = false;
+        // Member names are almost always plain ASCII: written in one piece with what
+        // surrounds them.
         if key.bytes().all(|b| !NEEDS_LOOK[b as usize] && b < 0x80) {
-            // Member names are almost always plain ASCII: written in one piece.
-            out.reserve(key.len() + 3);
+            out.reserve(key.len() + 4);
+            if !self.first {
+                out.push(b',');
+            }
             out.push(b'"');
             out.extend_from_slice(key.as_bytes());
             out.extend_from_slice(b"\":");
         } else {
+            if !self.first {
+                out.push(b',');
+            }
             self.w.string(key);
             self.w.out.push(b':');
         }
+        self.first = false;
     }
 
     /// A string member.
@@ -410,6 +419,14 @@ impl<'a> ItemWriter<'a> {
         }
         self.key(key);
         self.w.value(value);
+        self
+    }
+
+    /// A member holding an object given as its members in order, written as
+    /// [`ItemWriter::value`] writes an object.
+    pub fn object<'v>(&mut self, key: &str, members: impl IntoIterator<Item = (&'v str, &'v Value)>) -> &mut Self {
+        self.key(key);
+        self.w.members(members, Splice::None);
         self
     }
 

@@ -68,10 +68,12 @@ impl QueryContext<'_> {
             self.continuation.run.generator_pushed = true;
             return;
         }
-        self.ensure_list();
         let style = self.state.json_style;
         let buf = self.state.lists.buffer(self.module.name);
-        if !buf.is_empty() {
+        if buf.is_empty() {
+            // The first item: the list it goes into.
+            self.query.entry(self.module.name).or_insert_with(|| Value::Array(Vec::new()));
+        } else {
             buf.push(b',');
         }
         let mut item = ItemWriter::begin(buf, style);

@@ -459,11 +459,19 @@ impl std::error::Error for InvalidTitle {}
 /// The title with its namespace, with spaces: `full_text(3, "Foo_bar", site)` is
 /// `"User talk:Foo bar"`. A namespace the site does not know gets no prefix.
 pub fn full_text(ns: i32, dbkey: &str, site: &SiteNamespaces) -> String {
-    let text = dbkey.replace('_', " ");
-    match site.name(ns) {
-        Some(name) if !name.is_empty() => format!("{name}:{text}"),
-        _ => text,
+    let prefix = site.name(ns).filter(|name| !name.is_empty());
+    let mut text = String::with_capacity(prefix.map_or(0, |p| p.len() + 1) + dbkey.len());
+    if let Some(prefix) = prefix {
+        text.push_str(prefix);
+        text.push(':');
     }
+    for (i, part) in dbkey.split('_').enumerate() {
+        if i > 0 {
+            text.push(' ');
+        }
+        text.push_str(part);
+    }
+    text
 }
 
 /// The title with its namespace, with underscores (`User_talk:Foo_bar`).

@@ -217,30 +217,50 @@ impl Timestamp {
     /// `None` for text that is no timestamp. The 14-digit form of a valid date is rewritten
     /// directly; anything else goes through [`Timestamp::parse`] (which also rolls over
     /// out-of-range fields).
-    pub fn iso_of_stored(stored: &str) -> Option<String> {
+    pub fn iso_of_stored(stored: &str) -> Option<IsoText> {
         let b = stored.as_bytes();
         if b.len() == 14 && b.iter().all(u8::is_ascii_digit) {
             let field = |i: usize| u32::from(b[i] - b'0') * 10 + u32::from(b[i + 1] - b'0');
             let (month, day, hour, minute, second) = (field(4), field(6), field(8), field(10), field(12));
             // Days up to 28 exist in every month; later ones are checked by the parser.
             if (1..=12).contains(&month) && (1..=28).contains(&day) && hour < 24 && minute < 60 && second < 60 {
-                let mut iso = String::with_capacity(20);
-                for (part, separator) in
-                    [(0..4, "-"), (4..6, "-"), (6..8, "T"), (8..10, ":"), (10..12, ":"), (12..14, "Z")]
-                {
-                    iso.push_str(&stored[part]);
-                    iso.push_str(separator);
-                }
+                let mut iso = IsoText { buf: [0; ISO_MAX], len: 20 };
+                iso.buf[..20].copy_from_slice(&[
+                    b[0], b[1], b[2], b[3], b'-', b[4], b[5], b'-', b[6], b[7], b'T', b[8], b[9], b':', b[10], b[11],
+                    b':', b[12], b[13], b'Z',
+                ]);
                 return Some(iso);
             }
         }
-        Timestamp::parse(stored).map(Timestamp::to_iso)
+        Timestamp::parse(stored).map(Timestamp::iso)
     }
 
     /// ISO 8601 `YYYY-MM-DDThh:mm:ssZ`, as the API writes timestamps.
     pub fn to_iso(self) -> String {
+        self.iso().as_str().to_owned()
+    }
+
+    /// ISO 8601 as [`Timestamp::to_iso`] writes it, without allocating.
+    pub fn iso(self) -> IsoText {
         let (y, mo, d, h, mi, s) = self.fields();
-        format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}Z")
+        let mut iso = IsoText { buf: [0; ISO_MAX], len: 0 };
+        if (0..=9999).contains(&y) {
+            iso.two((y / 100) as u8);
+            iso.two((y % 100) as u8);
+        } else {
+            // Years outside four digits, as `{:04}` writes them.
+            let text = format!("{y:04}");
+            iso.buf[..text.len()].copy_from_slice(text.as_bytes());
+            iso.len = text.len() as u8;
+        }
+        for (separator, value) in [(b'-', mo), (b'-', d), (b'T', h), (b':', mi), (b':', s)] {
+            iso.buf[usize::from(iso.len)] = separator;
+            iso.len += 1;
+            iso.two(value as u8);
+        }
+        iso.buf[usize::from(iso.len)] = b'Z';
+        iso.len += 1;
+        iso
     }
 
     fn fields(self) -> (i64, i64, i64, i64, i64, i64) {
@@ -253,7 +273,60 @@ impl Timestamp {
 
 impl fmt::Display for Timestamp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_iso())
+        f.write_str(&self.iso())
+    }
+}
+
+/// The longest ISO 8601 text of a [`Timestamp`]: a year of any `i64` and the 15 bytes after it.
+const ISO_MAX: usize = 40;
+
+/// A timestamp's ISO 8601 text (`YYYY-MM-DDThh:mm:ssZ`) held without allocating; read it as a
+/// `str`.
+#[derive(Clone, Copy)]
+pub struct IsoText {
+    buf: [u8; ISO_MAX],
+    len: u8,
+}
+
+impl IsoText {
+    /// Appends two digits.
+    fn two(&mut self, value: u8) {
+        let at = usize::from(self.len);
+        self.buf[at] = b'0' + value / 10 % 10;
+        self.buf[at + 1] = b'0' + value % 10;
+        self.len += 2;
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII digits and separators are ever written.
+        std::str::from_utf8(&self.buf[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
+
+impl std::ops::Deref for IsoText {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl fmt::Display for IsoText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self)
+    }
+}
+
+impl fmt::Debug for IsoText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl PartialEq for IsoText {
+    fn eq(&self, other: &IsoText) -> bool {
+        self.as_str() == other.as_str()
     }
 }
 
@@ -322,6 +395,16 @@ mod tests {
         assert_eq!(Timestamp::iso_of_stored("20240229120000").as_deref(), Some("2024-02-29T12:00:00Z"));
         assert_eq!(Timestamp::iso_of_stored("20230229120000").as_deref(), Some("2023-03-01T12:00:00Z"));
         assert_eq!(Timestamp::iso_of_stored("garbage"), None);
+        // Years of other lengths are written as the 14-digit form's parser reads them.
+        for (unix, want) in [
+            (0, "1970-01-01T00:00:00Z"),
+            (-62_167_219_200, "0000-01-01T00:00:00Z"),
+            (-62_167_219_201, "-001-12-31T23:59:59Z"),
+            (253_402_300_800, "10000-01-01T00:00:00Z"),
+        ] {
+            assert_eq!(Timestamp::from_unix(unix).to_iso(), want);
+            assert_eq!(Timestamp::from_unix(unix).to_string(), want);
+        }
     }
 
     #[test]

@@ -14,7 +14,6 @@ pub mod params;
 
 use std::collections::HashMap;
 
-use serde_json::Value;
 use wikiquery_framework::format::ItemWriter;
 use wikiquery_framework::query::bad_continue;
 use wikiquery_framework::title::{full_text, parse_title, ParsedTitle, SiteNamespaces};
@@ -325,7 +324,7 @@ impl Batch<'_> {
                         timestamp: &row.timestamp,
                         params: &row.params,
                     };
-                    out.value("params", &Value::Object(params::format_params(&info, &self.params_site)));
+                    out.object("params", params::format_params(&info, &self.params_site).iter());
                 }
             }
         }

@@ -70,8 +70,44 @@ pub fn associated_rev_id(text: &str) -> Option<i64> {
     }
 }
 
+/// The members of a `params` object, in MediaWiki's order. A handful at most, so kept in a
+/// vector and found by a scan, which costs less than hashing each name.
+#[derive(Debug, Default, PartialEq)]
+pub struct Members(Vec<(String, Value)>);
+
+impl Members {
+    /// The members, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.0.iter().map(|(k, v)| (k.as_str(), v))
+    }
+
+    /// The members as a JSON object.
+    pub fn into_map(self) -> Map<String, Value> {
+        self.0.into_iter().collect()
+    }
+
+    fn get_mut(&mut self, name: &str) -> Option<&mut Value> {
+        self.0.iter_mut().find(|(k, _)| k == name).map(|(_, v)| v)
+    }
+
+    /// PHP's `$a[$k] = $v`: replaces the value in its place, or appends.
+    fn insert(&mut self, name: String, value: Value) {
+        match self.get_mut(&name) {
+            Some(v) => *v = value,
+            None => self.0.push((name, value)),
+        }
+    }
+
+    /// Appends unless the name is there already.
+    fn insert_new(&mut self, name: String, value: Value) {
+        if self.get_mut(&name).is_none() {
+            self.0.push((name, value));
+        }
+    }
+}
+
 /// The `params` member of an entry.
-pub fn format_params(entry: &EntryInfo<'_>, site: &TitleContext<'_>) -> Map<String, Value> {
+pub fn format_params(entry: &EntryInfo<'_>, site: &TitleContext<'_>) -> Members {
     let stored = stored_params(entry.params);
     let handler = Handler::of(entry.log_type, entry.action);
     let prepared = match handler {
@@ -96,7 +132,7 @@ pub fn format_params(entry: &EntryInfo<'_>, site: &TitleContext<'_>) -> Map<Stri
                     (key("5::noredir"), "5:bool:suppressredirect"),
                 ],
             );
-            if !isset(&p, &key("5:bool:suppressredirect")) {
+            if !isset(&p, key("5:bool:suppressredirect")) {
                 set(&mut p, key("5:bool:suppressredirect"), PhpValue::Bool(false));
             }
             p
@@ -187,32 +223,68 @@ impl Handler {
 // The ordered PHP array
 // ---------------------------------------------------------------------------------------
 
-fn int(i: i64) -> PhpKey {
-    PhpKey::Int(i)
+/// A key to look up, without owning its text.
+#[derive(Debug, Clone, Copy)]
+enum K<'a> {
+    Int(i64),
+    Str(&'a str),
 }
 
-fn key(s: &str) -> PhpKey {
+impl<'a> K<'a> {
+    fn of(k: &'a PhpKey) -> K<'a> {
+        match k {
+            PhpKey::Int(i) => K::Int(*i),
+            PhpKey::Str(s) => K::Str(s),
+        }
+    }
+
+    fn is(self, k: &PhpKey) -> bool {
+        match (self, k) {
+            (K::Int(a), PhpKey::Int(b)) => a == *b,
+            (K::Str(a), PhpKey::Str(b)) => a == b,
+            _ => false,
+        }
+    }
+
+    fn owned(self) -> PhpKey {
+        match self {
+            K::Int(i) => PhpKey::Int(i),
+            K::Str(s) => PhpKey::Str(s.to_owned()),
+        }
+    }
+}
+
+fn int(i: i64) -> K<'static> {
+    K::Int(i)
+}
+
+fn key(s: &str) -> K<'_> {
+    K::Str(s)
+}
+
+/// A string key of an array being built.
+fn owned(s: &str) -> PhpKey {
     PhpKey::Str(s.to_owned())
 }
 
-fn position(params: &Params, k: &PhpKey) -> Option<usize> {
-    params.iter().position(|(pk, _)| pk == k)
+fn position(params: &Params, k: K<'_>) -> Option<usize> {
+    params.iter().position(|(pk, _)| k.is(pk))
 }
 
-fn get<'p>(params: &'p Params, k: &PhpKey) -> Option<&'p PhpValue> {
+fn get<'p>(params: &'p Params, k: K<'_>) -> Option<&'p PhpValue> {
     position(params, k).map(|i| &params[i].1)
 }
 
 /// PHP's `isset`: present and not null.
-fn isset(params: &Params, k: &PhpKey) -> bool {
+fn isset(params: &Params, k: K<'_>) -> bool {
     get(params, k).is_some_and(|v| !matches!(v, PhpValue::Null))
 }
 
 /// PHP's `$a[$k] = $v`: replaces in place, or appends.
-fn set(params: &mut Params, k: PhpKey, value: PhpValue) {
-    match position(params, &k) {
+fn set(params: &mut Params, k: K<'_>, value: PhpValue) {
+    match position(params, k) {
         Some(i) => params[i].1 = value,
-        None => params.push((k, value)),
+        None => params.push((k.owned(), value)),
     }
 }
 
@@ -220,16 +292,17 @@ fn unset(params: &mut Params, k: &str) {
     params.retain(|(pk, _)| !matches!(pk, PhpKey::Str(s) if s == k));
 }
 
-fn unset_key(params: &mut Params, k: &PhpKey) {
-    params.retain(|(pk, _)| pk != k);
+fn unset_key(params: &mut Params, k: K<'_>) {
+    params.retain(|(pk, _)| !k.is(pk));
 }
 
 /// Moves each present (not null) old key to its new name, at the end, as the formatters'
 /// maps do.
-fn rename(mut params: Params, map: &[(PhpKey, &str)]) -> Params {
-    for (old, new) in map {
-        if isset(&params, old) {
-            let value = get(&params, old).cloned().unwrap_or(PhpValue::Null);
+fn rename(mut params: Params, map: &[(K<'_>, &str)]) -> Params {
+    for &(old, new) in map {
+        if let Some(at) = position(&params, old).filter(|&at| !matches!(params[at].1, PhpValue::Null)) {
+            // The old key goes: its value moves.
+            let value = std::mem::replace(&mut params[at].1, PhpValue::Null);
             set(&mut params, key(new), value);
             unset_key(&mut params, old);
         }
@@ -336,13 +409,13 @@ pub fn php_numeric(s: &str) -> Option<f64> {
 
 /// Writes the prepared parameters: `<index>:<type>:<name>` keys by their type, others as
 /// they are; a typed key never replaces a member already written.
-fn format_for_api(params: Params, site: &TitleContext<'_>) -> Map<String, Value> {
-    let mut out = Map::new();
+fn format_for_api(params: Params, site: &TitleContext<'_>) -> Members {
+    let mut out = Members(Vec::with_capacity(params.len() + 1));
     for (k, value) in params {
         if let PhpKey::Str(s) = &k {
             if let Some((kind, name)) = s.split_once(':').and_then(|(_, rest)| rest.split_once(':')) {
                 for (name, v) in format_value(name, kind, &value, site) {
-                    out.entry(name).or_insert(v);
+                    out.insert_new(name, v);
                 }
                 continue;
             }
@@ -550,23 +623,23 @@ fn block_params(stored: Params, entry: &EntryInfo<'_>) -> Params {
         rename(stored, &[(int(0), "5::duration"), (int(1), "6:array:flags"), (key("6::flags"), "6:array:flags")]);
     p.sort_by(|(a, _), (b, _)| compare_keys(a, b));
     if matches!(entry.action, "block" | "reblock") {
-        if position(&p, &key("5::duration")).is_none() {
-            p.push((key("5::duration"), PhpValue::String("infinity".to_owned())));
+        if position(&p, key("5::duration")).is_none() {
+            p.push((owned("5::duration"), PhpValue::String("infinity".to_owned())));
         }
-        if position(&p, &key("6:array:flags")).is_none() {
-            p.push((key("6:array:flags"), PhpValue::Array(Vec::new())));
+        if position(&p, key("6:array:flags")).is_none() {
+            p.push((owned("6:array:flags"), PhpValue::Array(Vec::new())));
         }
-        let flags = get(&p, &key("6:array:flags")).cloned().unwrap_or(PhpValue::Null);
+        let flags = get(&p, key("6:array:flags")).cloned().unwrap_or(PhpValue::Null);
         if !matches!(flags, PhpValue::Array(_)) {
             let text = php_string(&flags);
             let list = if text.is_empty() {
                 Vec::new()
             } else {
-                text.split(',').enumerate().map(|(i, f)| (int(i as i64), PhpValue::String(f.to_owned()))).collect()
+                text.split(',').enumerate().map(|(i, f)| (PhpKey::Int(i as i64), PhpValue::String(f.to_owned()))).collect()
             };
             set(&mut p, key("6:array:flags"), PhpValue::Array(list));
         }
-        let duration = get(&p, &key("5::duration")).map(php_string).unwrap_or_default();
+        let duration = get(&p, key("5::duration")).map(php_string).unwrap_or_default();
         if is_infinity(&duration) {
             set(&mut p, key("5::duration"), PhpValue::String("infinity".to_owned()));
         } else if let Some(base) = Timestamp::parse(entry.timestamp) {
@@ -593,7 +666,7 @@ fn delete_params(stored: Params, action: &str) -> Params {
                         next += 1;
                     }
                 }
-                raw.insert(0, (int(0), PhpValue::String("logging".to_owned())));
+                raw.insert(0, (PhpKey::Int(0), PhpValue::String("logging".to_owned())));
             }
             let raw = rename(
                 raw,
@@ -607,35 +680,35 @@ fn delete_params(stored: Params, action: &str) -> Params {
                     (key("6::nfield"), "7::nfield"),
                 ],
             );
-            let ids = match get(&raw, &key("5::ids")) {
+            let ids = match get(&raw, key("5::ids")) {
                 Some(PhpValue::Array(a)) => PhpValue::Array(a.clone()),
                 Some(other) => PhpValue::Array(
                     php_string(other)
                         .split(',')
                         .enumerate()
-                        .map(|(i, s)| (int(i as i64), PhpValue::String(s.to_owned())))
+                        .map(|(i, s)| (PhpKey::Int(i as i64), PhpValue::String(s.to_owned())))
                         .collect(),
                 ),
-                None => PhpValue::Array(vec![(int(0), PhpValue::String(String::new()))]),
+                None => PhpValue::Array(vec![(PhpKey::Int(0), PhpValue::String(String::new()))]),
             };
             let mut params: Params = vec![
-                (key("::type"), get(&raw, &key("4::type")).cloned().unwrap_or(PhpValue::Null)),
-                (key(":array:ids"), ids),
+                (owned("::type"), get(&raw, key("4::type")).cloned().unwrap_or(PhpValue::Null)),
+                (owned(":array:ids"), ids),
             ];
             for (field, name) in [("6::ofield", ":assoc:old"), ("7::nfield", ":assoc:new")] {
-                if isset(&raw, &key(field)) {
-                    let bits = parse_bit_field(get(&raw, &key(field)).unwrap_or(&PhpValue::Null));
-                    let mut flags = vec![(key("bitmask"), PhpValue::Int(bits))];
+                if isset(&raw, key(field)) {
+                    let bits = parse_bit_field(get(&raw, key(field)).unwrap_or(&PhpValue::Null));
+                    let mut flags = vec![(owned("bitmask"), PhpValue::Int(bits))];
                     for (bit, label) in [(1, "content"), (2, "comment"), (4, "user"), (8, "restricted")] {
-                        flags.push((key(label), PhpValue::Bool(bits & bit != 0)));
+                        flags.push((owned(label), PhpValue::Bool(bits & bit != 0)));
                     }
-                    params.push((key(name), PhpValue::Array(flags)));
+                    params.push((owned(name), PhpValue::Array(flags)));
                 }
             }
             params
         }
-        "restore" => match get(&stored, &key(":assoc:count")) {
-            Some(count) if !matches!(count, PhpValue::Null) => vec![(key(":assoc:count"), count.clone())],
+        "restore" => match get(&stored, key(":assoc:count")) {
+            Some(count) if !matches!(count, PhpValue::Null) => vec![(owned(":assoc:count"), count.clone())],
             _ => Vec::new(),
         },
         _ => Vec::new(),
@@ -671,7 +744,7 @@ fn protect_params(stored: Params, action: &str) -> Params {
         "move_prot" => rename(stored, &[(int(0), "4:title:oldtitle"), (key("4::oldtitle"), "4:title:oldtitle")]),
         _ => stored,
     };
-    if let Some(PhpValue::String(s)) = get(&p, &key("5:bool:cascade")) {
+    if let Some(PhpValue::String(s)) = get(&p, key("5:bool:cascade")) {
         let cascade = s == "cascade";
         set(&mut p, key("5:bool:cascade"), PhpValue::Bool(cascade));
     }
@@ -689,7 +762,7 @@ fn group_array(value: PhpValue) -> Vec<(PhpKey, PhpValue)> {
             } else {
                 text.split(',')
                     .enumerate()
-                    .map(|(i, g)| (int(i as i64), PhpValue::String(g.trim().to_owned())))
+                    .map(|(i, g)| (PhpKey::Int(i as i64), PhpValue::String(g.trim().to_owned())))
                     .collect()
             }
         }
@@ -709,33 +782,33 @@ fn rights_params(stored: Params) -> Params {
         ],
     );
     for (groups_key, meta_key) in [("4:array:oldgroups", "oldmetadata"), ("5:array:newgroups", "newmetadata")] {
-        if !isset(&p, &key(groups_key)) {
+        if !isset(&p, key(groups_key)) {
             continue;
         }
-        let groups = group_array(get(&p, &key(groups_key)).cloned().unwrap_or(PhpValue::Null));
+        let groups = group_array(get(&p, key(groups_key)).cloned().unwrap_or(PhpValue::Null));
         set(&mut p, key(groups_key), PhpValue::Array(groups.clone()));
-        let metadata = match get(&p, &key(meta_key)) {
+        let metadata = match get(&p, key(meta_key)) {
             Some(PhpValue::Array(m)) => m.clone(),
             _ => Vec::new(),
         };
         let combined: Vec<(PhpKey, PhpValue)> = groups
             .iter()
             .map(|(index, group)| {
-                let mut result = vec![(key("group"), group.clone())];
+                let mut result = vec![(owned("group"), group.clone())];
                 if let Some((_, PhpValue::Array(extra))) = metadata.iter().find(|(k, _)| k == index) {
                     for (k, v) in extra {
-                        if position(&result, k).is_none() {
+                        if position(&result, K::of(k)).is_none() {
                             result.push((k.clone(), v.clone()));
                         }
                     }
                 }
-                let expiry = membership_expiry(get(&result, &key("expiry")));
+                let expiry = membership_expiry(get(&result, key("expiry")));
                 set(&mut result, key("expiry"), expiry);
                 (index.clone(), PhpValue::Array(result))
             })
             .collect();
         unset(&mut p, meta_key);
-        p.push((key(meta_key), PhpValue::Array(combined)));
+        p.push((owned(meta_key), PhpValue::Array(combined)));
     }
     p
 }
@@ -837,7 +910,7 @@ mod tests {
         let ns = site();
         let no_iw = |_: &str| false;
         let ctx = TitleContext { namespaces: &ns, is_interwiki: &no_iw };
-        Value::Object(format_params(&EntryInfo { log_type, action, timestamp, params }, &ctx))
+        Value::Object(format_params(&EntryInfo { log_type, action, timestamp, params }, &ctx).into_map())
     }
 
     fn keys(v: &Value) -> Vec<String> {
