@@ -81,6 +81,15 @@ impl QueryContext<'_> {
         item.finish();
     }
 
+    /// Makes room for about `bytes` more of items written with [`QueryContext::write_item`],
+    /// for a module that knows how much it is about to write: the text is not copied as it
+    /// grows.
+    pub fn reserve_written(&mut self, bytes: usize) {
+        if !self.continuation.run.generating {
+            self.state.lists.buffer(self.module.name).reserve(bytes);
+        }
+    }
+
     /// Makes sure the module's list exists even when it has no items, as MediaWiki does.
     pub fn ensure_list(&mut self) {
         self.query.entry(self.module.name).or_insert_with(|| Value::Array(Vec::new()));

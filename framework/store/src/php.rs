@@ -203,16 +203,28 @@ impl<'a> Reader<'a> {
     fn integer(&mut self, end: u8) -> Result<i64, PhpError> {
         let start = self.pos;
         let digits = self.until(end, "an integer")?;
-        let body = digits.strip_prefix(['+', '-']).unwrap_or(digits);
+        let (negative, body) = match digits.as_bytes().first() {
+            Some(b'-') => (true, &digits[1..]),
+            Some(b'+') => (false, &digits[1..]),
+            _ => (false, digits),
+        };
         if body.is_empty() || !body.bytes().all(|b| b.is_ascii_digit()) {
             self.pos = start;
             return Err(self.fail("an integer"));
         }
-        digits
-            .strip_prefix('+')
-            .unwrap_or(digits)
-            .parse()
-            .map_err(|_| PhpError { offset: start, expected: "an integer within 64 bits" })
+        // Accumulated negatively, so that i64::MIN reads too.
+        let mut value: i64 = 0;
+        for b in body.bytes() {
+            value = value
+                .checked_mul(10)
+                .and_then(|v| v.checked_sub(i64::from(b - b'0')))
+                .ok_or(PhpError { offset: start, expected: "an integer within 64 bits" })?;
+        }
+        if negative {
+            Ok(value)
+        } else {
+            value.checked_neg().ok_or(PhpError { offset: start, expected: "an integer within 64 bits" })
+        }
     }
 
     fn length(&mut self) -> Result<usize, PhpError> {
@@ -222,7 +234,14 @@ impl<'a> Reader<'a> {
             self.pos = start;
             return Err(self.fail("a length"));
         }
-        digits.parse().map_err(|_| PhpError { offset: start, expected: "a length that fits in memory" })
+        let mut value: usize = 0;
+        for b in digits.bytes() {
+            value = value
+                .checked_mul(10)
+                .and_then(|v| v.checked_add(usize::from(b - b'0')))
+                .ok_or(PhpError { offset: start, expected: "a length that fits in memory" })?;
+        }
+        Ok(value)
     }
 
     /// `LEN:"…"` with LEN in bytes; the closing quote is consumed.
@@ -593,6 +612,22 @@ mod tests {
             Err(PhpError { offset: 2, expected: "an integer within 64 bits" })
         );
         assert_eq!(unserialize("a:1:{x}"), Err(PhpError { offset: 5, expected: "an integer or string key" }));
+        assert_eq!(unserialize("i:9x;"), Err(PhpError { offset: 2, expected: "an integer" }));
+        assert_eq!(unserialize("i:-;"), Err(PhpError { offset: 2, expected: "an integer" }));
+        assert_eq!(unserialize("s:1x:\"a\";"), Err(PhpError { offset: 2, expected: "a length" }));
+    }
+
+    #[test]
+    fn integers_read_to_the_ends_of_64_bits() {
+        assert_eq!(unserialize("i:9223372036854775807;"), Ok(PhpValue::Int(i64::MAX)));
+        assert_eq!(unserialize("i:-9223372036854775808;"), Ok(PhpValue::Int(i64::MIN)));
+        assert_eq!(unserialize("i:+42;"), Ok(PhpValue::Int(42)));
+        assert_eq!(unserialize("i:-0;"), Ok(PhpValue::Int(0)));
+        assert_eq!(unserialize("i:007;"), Ok(PhpValue::Int(7)));
+        assert_eq!(
+            unserialize("i:9223372036854775808;"),
+            Err(PhpError { offset: 2, expected: "an integer within 64 bits" })
+        );
     }
 
     #[test]

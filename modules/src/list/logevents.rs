@@ -537,6 +537,8 @@ impl LogEvents {
             tags,
             comments,
         };
+        // An entry is about 250 bytes of JSON.
+        ctx.reserve_written(rows.len() * 256);
         for row in &rows {
             ctx.write_item(|out| batch.write(row, out));
         }
