@@ -240,7 +240,8 @@ fn entries_that_created_a_revision_name_it() {
 #[test]
 fn an_entry_with_two_recorded_revisions_is_listed_once_and_pages_whole() {
     // MediaWiki records one revision an entry created; a second `associated_rev_id` row for the
-    // upload entry 51 (whose revision is 32) must neither double it nor shorten a page.
+    // upload entry 51 (whose revision is 32) must neither double it nor shorten a page, and the
+    // entry names the lowest.
     let config = altered_fixture_config(
         "fixture-two-revisions.sqlite",
         "INSERT INTO log_search (ls_field, ls_value, ls_log_id) VALUES ('associated_rev_id', '999', 51);",
@@ -255,7 +256,7 @@ fn an_entry_with_two_recorded_revisions_is_listed_once_and_pages_whole() {
     let (_, original) = fixture_api(&format!("{base}&lelimit=5000"));
     assert_eq!(whole.len(), entries(&original).len());
     assert_eq!(whole.iter().filter(|e| e["logid"] == 51).count(), 1);
-    assert_eq!(entry(&whole, 51)["revid"], 32, "the first recorded revision");
+    assert_eq!(entry(&whole, 51)["revid"], 32, "the lowest recorded revision");
     // Pages ending on the entry: each has its full size, and together they are the whole log.
     let position = whole.iter().position(|e| e["logid"] == 51).expect("entry 51");
     for limit in [1, 2, 7] {

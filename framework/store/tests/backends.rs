@@ -19,6 +19,7 @@ use wikiquery_store::backend::{
     inspect, is_ours, latest_schema_version, migrate, schema_version, table_names, AnyConnection, Backend,
     DatabaseKind, DbUrl, MigrationOutcome, Pool, PoolOptions, Replicas, StoreError,
 };
+use wikiquery_store::queries::logevents::{associated_revisions, log_events, LogEventsFilter};
 use wikiquery_store::schema;
 use wikiquery_store::with_conn;
 
@@ -840,6 +841,9 @@ fn server_suite(db: &ServerDb) {
     round_trip(&mut conn).expect("round trip through schema.rs");
     assert_fixture_copies(&mut fixture, &mut conn);
 
+    assert_same_log_listing(&mut fixture, &mut conn);
+    check_associated_revisions(&mut conn);
+
     // After rows arrived with explicit ids, new rows still get fresh ids.
     wikiquery_store::backend::sync_id_sequences(&mut conn).expect("syncing id generators");
     // (On PostgreSQL the generators still point at ids the fixture uses until synced.)
@@ -975,6 +979,51 @@ fn sqlite_fresh_database_is_created_migrated_once_and_round_trips() {
     let mut fixture = fixture_pool.get().expect("fixture connection");
     assert_same_keys_as_mediawiki(&mut conn, &mut fixture);
     assert_fixture_copies(&mut fixture, &mut conn);
+    assert_same_log_listing(&mut fixture, &mut conn);
+    check_associated_revisions(&mut conn);
+}
+
+/// The whole log, with the revisions entries created, reads the same from both databases.
+fn assert_same_log_listing(fixture: &mut AnyConnection, copy: &mut AnyConnection) {
+    let filter = LogEventsFilter { with_revision: true, limit: 5000, ..LogEventsFilter::default() };
+    let expected = log_events(fixture, &filter).expect("listing the fixture's log");
+    assert!(expected.len() > 250 && expected.iter().filter(|r| r.revision.is_some()).count() > 100);
+    assert_eq!(log_events(copy, &filter).expect("listing the copy's log"), expected);
+}
+
+/// `associated_revisions` reads runs of ids as ranges and scattered ids one by one; both give
+/// each entry's lowest recorded revision and nothing for entries without one.
+fn check_associated_revisions(conn: &mut AnyConnection) {
+    use schema::log_search::dsl::{log_search, ls_field, ls_log_id, ls_value};
+    let base = 1_000_000i64;
+    let mut rows: Vec<(String, String, i64)> =
+        (0..12).map(|k| ("associated_rev_id".to_owned(), (500 + k).to_string(), base + 1000 * k)).collect();
+    rows.push(("associated_rev_id".to_owned(), "499".to_owned(), base));
+    rows.push(("ipb_id".to_owned(), "7".to_owned(), base + 1000));
+    rows.push(("associated_rev_id".to_owned(), "600".to_owned(), base + 20));
+    for (field, value, id) in &rows {
+        with_conn!(conn, |c| diesel::insert_into(log_search)
+            .values((ls_field.eq(field), ls_value.eq(value), ls_log_id.eq(id)))
+            .execute(c))
+        .expect("inserting log_search rows");
+    }
+    // Twelve ids a thousand apart (and one without a row): looked up one by one.
+    let mut scattered: Vec<i64> = (0..12).map(|k| base + 1000 * k).collect();
+    scattered.push(base + 500);
+    let mut expected: Vec<(i64, i64)> = (0..12).map(|k| (base + 1000 * k, 500 + k)).collect();
+    expected[0].1 = 499;
+    assert_eq!(associated_revisions(conn, &scattered).expect("scattered ids"), expected);
+    // Two runs of near ids, given in any order: read as ranges; ids between them that were not
+    // asked for are left out.
+    let runs = [base + 1000, base + 20, base + 10, base, base + 1001];
+    assert_eq!(
+        associated_revisions(conn, &runs).expect("runs of ids"),
+        [(base, 499), (base + 20, 600), (base + 1000, 501)]
+    );
+    assert_eq!(associated_revisions(conn, &[base + 10]).expect("one id"), []);
+    assert_eq!(associated_revisions(conn, &[]).expect("no ids"), []);
+    with_conn!(conn, |c| diesel::delete(log_search.filter(ls_log_id.ge(base))).execute(c))
+        .expect("removing the rows again");
 }
 
 #[test]

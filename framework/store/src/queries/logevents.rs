@@ -12,9 +12,9 @@ use std::collections::HashMap;
 
 use diesel::backend::Backend;
 use diesel::connection::DefaultLoadingMode;
-use diesel::deserialize::{FromSql, Queryable};
+use diesel::deserialize::{FromStaticSqlRow, Queryable};
 use diesel::prelude::*;
-use diesel::sql_types::{Bool, Integer, Nullable, Text};
+use diesel::sql_types::Integer;
 
 use super::{prefix_upper_bound, BitAnd};
 use crate::backend::{AnyConnection, StoreError};
@@ -62,9 +62,9 @@ pub struct LogEventsFilter {
     pub limit: i64,
 }
 
-/// One log entry with its actor, comment and the page that has its title now; its fields are
-/// the listing's columns, in order.
-#[derive(Debug, Clone, PartialEq, Eq, Queryable)]
+/// One log entry with its actor, comment and the page that has its title now; its fields up
+/// to `page_id` are the listing's columns, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LogRow {
     /// `log_id`.
     pub id: i64,
@@ -94,27 +94,38 @@ pub struct LogRow {
     pub page_id: Option<i64>,
     /// The revision the entry created, as `log_search` records it (`associated_rev_id`);
     /// read only when the filter asks for it.
-    #[diesel(deserialize_as = StoredRevision)]
     pub revision: Option<i64>,
 }
 
-/// The `ls_value` of an `associated_rev_id` row, a revision id stored as text.
-pub struct StoredRevision(Option<i64>);
+/// The listing's columns.
+type ListedRow =
+    (i64, String, String, String, i32, i32, String, Option<i64>, String, String, Option<i64>, String, Option<i64>);
 
-impl<DB: Backend> Queryable<Nullable<Text>, DB> for StoredRevision
+impl<ST, DB: Backend> Queryable<ST, DB> for LogRow
 where
-    Option<String>: FromSql<Nullable<Text>, DB>,
+    ListedRow: FromStaticSqlRow<ST, DB>,
 {
-    type Row = Option<String>;
+    type Row = ListedRow;
 
-    fn build(value: Option<String>) -> diesel::deserialize::Result<Self> {
-        Ok(StoredRevision(value.and_then(|v| v.trim().parse().ok())))
-    }
-}
-
-impl From<StoredRevision> for Option<i64> {
-    fn from(value: StoredRevision) -> Self {
-        value.0
+    fn build(row: ListedRow) -> diesel::deserialize::Result<Self> {
+        let (id, log_type, action, timestamp, deleted, namespace, title, log_page, params, actor_name, actor_user, comment, page_id) =
+            row;
+        Ok(LogRow {
+            id,
+            log_type,
+            action,
+            timestamp,
+            deleted,
+            namespace,
+            title,
+            log_page,
+            params,
+            actor_name,
+            actor_user,
+            comment,
+            page_id,
+            revision: None,
+        })
     }
 }
 
@@ -124,29 +135,22 @@ const IN_LIST_MAX: usize = 1000;
 
 /// The log entries a filter selects, in its order, at most `filter.limit`.
 pub fn log_events(conn: &mut AnyConnection, filter: &LogEventsFilter) -> Result<Vec<LogRow>, StoreError> {
-    let wanted = usize::try_from(filter.limit).unwrap_or(0);
-    let mut read = filter.limit;
-    loop {
-        let mut rows = log_event_rows(conn, filter, read)?;
-        let all = rows.len();
-        // An entry with two `associated_rev_id` rows (MediaWiki writes one) comes twice, next to
-        // itself: the first is kept. Should that leave the page short while more rows were
-        // there, the page is read again with room for the doubles.
-        rows.dedup_by_key(|row| row.id);
-        let doubles = all - rows.len();
-        if doubles == 0 || rows.len() >= wanted || i64::try_from(all).unwrap_or(i64::MAX) < read {
-            rows.truncate(wanted);
-            return Ok(rows);
+    let mut rows = listed_rows(conn, filter)?;
+    if filter.with_revision && !rows.is_empty() {
+        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+        let revisions = associated_revisions(conn, &ids)?;
+        for row in &mut rows {
+            row.revision = revisions.binary_search_by_key(&row.id, |&(id, _)| id).ok().map(|at| revisions[at].1);
         }
-        read += doubles as i64;
     }
+    Ok(rows)
 }
 
-/// At most `limit` rows of the listing; an entry with two revisions recorded comes twice.
-fn log_event_rows(conn: &mut AnyConnection, filter: &LogEventsFilter, limit: i64) -> Result<Vec<LogRow>, StoreError> {
+/// The listing's rows, without the revisions entries created.
+fn listed_rows(conn: &mut AnyConnection, filter: &LogEventsFilter) -> Result<Vec<LogRow>, StoreError> {
     let prefix_end = filter.title_prefix.as_deref().and_then(prefix_upper_bound);
     // Rows are decoded into entries as they come, into room for all of them.
-    let mut rows = Vec::with_capacity(usize::try_from(limit).unwrap_or(0).min(5001));
+    let mut rows = Vec::with_capacity(usize::try_from(filter.limit).unwrap_or(0).min(5001));
     with_conn!(conn, |c| {
         let mut query = logging::table
             .inner_join(actor::table)
@@ -154,16 +158,6 @@ fn log_event_rows(conn: &mut AnyConnection, filter: &LogEventsFilter, limit: i64
             .left_join(
                 page::table
                     .on(page::page_namespace.eq(logging::log_namespace).and(page::page_title.eq(logging::log_title))),
-            )
-            // The revision the entry created, read only when asked for. The field is compared
-            // as an expression so that no planner takes `log_search`'s primary key (whose first
-            // column is the field) and reads every `associated_rev_id` row of the wiki for each
-            // entry (SQLite, which keeps no statistics, would), but the `ls_log_id` index.
-            .left_join(
-                log_search::table.on(log_search::ls_log_id
-                    .eq(logging::log_id)
-                    .and(log_search::ls_field.concat("").eq(ASSOCIATED_REV_ID))
-                    .and(filter.with_revision.into_sql::<Bool>())),
             )
             .select((
                 logging::log_id,
@@ -179,7 +173,6 @@ fn log_event_rows(conn: &mut AnyConnection, filter: &LogEventsFilter, limit: i64
                 actor::actor_user,
                 comment::comment_text,
                 page::page_id.nullable(),
-                log_search::ls_value.nullable(),
             ))
             .into_boxed();
 
@@ -242,12 +235,67 @@ fn log_event_rows(conn: &mut AnyConnection, filter: &LogEventsFilter, limit: i64
         } else {
             query.order((logging::log_timestamp.desc(), logging::log_id.desc()))
         };
-        for row in query.limit(limit).load_iter::<LogRow, DefaultLoadingMode>(c)? {
+        for row in query.limit(filter.limit).load_iter::<LogRow, DefaultLoadingMode>(c)? {
             rows.push(row?);
         }
         Ok::<(), StoreError>(())
     })?;
     Ok(rows)
+}
+
+/// The revision each of these log entries created (the `associated_rev_id` `log_search`
+/// records; the lowest where it records more than one), as (log id, revision id) in log id order.
+///
+/// A page of a listing is mostly a run or two of near-consecutive ids (entries are numbered as
+/// they are made): each run is then read as one range of the `ls_log_id` index, which costs a
+/// step from one row to the next instead of a lookup for each entry. Ids spread wider (a
+/// filtered listing) are looked up one by one.
+pub fn associated_revisions(conn: &mut AnyConnection, log_ids: &[i64]) -> Result<Vec<(i64, i64)>, StoreError> {
+    /// Ids this far apart or closer are read as one range.
+    const NEAR: i64 = 64;
+    /// More runs than this are looked up id by id.
+    const MAX_RUNS: usize = 8;
+
+    let mut ids = log_ids.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut runs: Vec<(i64, i64)> = Vec::new();
+    for &id in &ids {
+        match runs.last_mut() {
+            Some((_, high)) if id - *high <= NEAR => *high = id,
+            _ => runs.push((id, id)),
+        }
+    }
+    // The field is compared as an expression so that no planner takes `log_search`'s primary
+    // key (whose first column is the field) and reads every `associated_rev_id` row of the wiki
+    // (SQLite, which keeps no statistics, would) rather than the `ls_log_id` index.
+    let field = log_search::ls_field.concat("").eq(ASSOCIATED_REV_ID);
+    let select = (log_search::ls_log_id, log_search::ls_value);
+    let mut found: Vec<(i64, String)> = Vec::with_capacity(ids.len());
+    if runs.len() <= MAX_RUNS {
+        for (low, high) in runs {
+            let part: Vec<(i64, String)> = with_conn!(conn, |c| log_search::table
+                .select(select)
+                .filter(log_search::ls_log_id.between(low, high))
+                .filter(field)
+                .load(c))?;
+            found.extend(part.into_iter().filter(|(id, _)| ids.binary_search(id).is_ok()));
+        }
+    } else {
+        for chunk in ids.chunks(IN_LIST_MAX) {
+            let part: Vec<(i64, String)> = with_conn!(conn, |c| log_search::table
+                .select(select)
+                .filter(log_search::ls_log_id.eq_any(chunk))
+                .filter(field)
+                .load(c))?;
+            found.extend(part);
+        }
+    }
+    let mut out: Vec<(i64, i64)> =
+        found.into_iter().filter_map(|(id, value)| value.trim().parse().ok().map(|rev| (id, rev))).collect();
+    out.sort_unstable();
+    out.dedup_by_key(|&mut (id, _)| id);
+    Ok(out)
 }
 
 /// The tags of each of these log entries, each entry's in the order of the tags' ids.
