@@ -357,24 +357,19 @@ impl<'a> ItemWriter<'a> {
 
     fn key(&mut self, key: &str) {
         let out = &mut *self.w.out;
-        // Member names are almost always plain ASCII: written in one piece with what
-        // surrounds them.
+        out.reserve(key.len() + 4);
+        if !std::mem::replace(&mut self.first, false) {
+            out.push(b',');
+        }
         if key.bytes().all(|b| !NEEDS_LOOK[b as usize] && b < 0x80) {
-            out.reserve(key.len() + 4);
-            if !self.first {
-                out.push(b',');
-            }
+            // Member names are almost always plain ASCII: written in one piece.
             out.push(b'"');
             out.extend_from_slice(key.as_bytes());
             out.extend_from_slice(b"\":");
         } else {
-            if !self.first {
-                out.push(b',');
-            }
             self.w.string(key);
             self.w.out.push(b':');
         }
-        self.first = false;
     }
 
     /// A string member.

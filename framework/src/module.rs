@@ -68,12 +68,13 @@ impl QueryContext<'_> {
             self.continuation.run.generator_pushed = true;
             return;
         }
+        let first = self.state.lists.get(self.module.name).is_none();
+        if first {
+            self.ensure_list();
+        }
         let style = self.state.json_style;
         let buf = self.state.lists.buffer(self.module.name);
-        if buf.is_empty() {
-            // The first item: the list it goes into.
-            self.query.entry(self.module.name).or_insert_with(|| Value::Array(Vec::new()));
-        } else {
+        if !first {
             buf.push(b',');
         }
         let mut item = ItemWriter::begin(buf, style);

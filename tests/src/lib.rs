@@ -83,8 +83,8 @@ fn open_fixture_copy(name: &str, sql: &str) -> ApiConfig {
     std::fs::copy(&source, &copy).unwrap_or_else(|e| panic!("copying {}: {e}", source.display()));
     if !sql.is_empty() {
         let path = copy.display().to_string();
-        let mut conn = diesel::sqlite::SqliteConnection::establish(&path)
-            .unwrap_or_else(|e| panic!("opening {path}: {e}"));
+        let mut conn =
+            diesel::sqlite::SqliteConnection::establish(&path).unwrap_or_else(|e| panic!("opening {path}: {e}"));
         conn.batch_execute(sql).unwrap_or_else(|e| panic!("changing {path}: {e}"));
     }
     let options = OpenOptions {

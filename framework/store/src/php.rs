@@ -171,6 +171,12 @@ struct Reader<'a> {
     pos: usize,
 }
 
+/// The value of ASCII decimal digits, `None` past 64 bits (read in one pass: cheaper than
+/// `str::parse` for the many short numbers of a serialised array).
+fn decimal(digits: &str) -> Option<u64> {
+    digits.bytes().try_fold(0u64, |v, b| v.checked_mul(10)?.checked_add(u64::from(b - b'0')))
+}
+
 impl<'a> Reader<'a> {
     fn fail(&self, expected: &'static str) -> PhpError {
         PhpError { offset: self.pos, expected }
@@ -212,19 +218,10 @@ impl<'a> Reader<'a> {
             self.pos = start;
             return Err(self.fail("an integer"));
         }
-        // Accumulated negatively, so that i64::MIN reads too.
-        let mut value: i64 = 0;
-        for b in body.bytes() {
-            value = value
-                .checked_mul(10)
-                .and_then(|v| v.checked_sub(i64::from(b - b'0')))
-                .ok_or(PhpError { offset: start, expected: "an integer within 64 bits" })?;
-        }
-        if negative {
-            Ok(value)
-        } else {
-            value.checked_neg().ok_or(PhpError { offset: start, expected: "an integer within 64 bits" })
-        }
+        decimal(body)
+            .map(|v| if negative { -i128::from(v) } else { i128::from(v) })
+            .and_then(|v| i64::try_from(v).ok())
+            .ok_or(PhpError { offset: start, expected: "an integer within 64 bits" })
     }
 
     fn length(&mut self) -> Result<usize, PhpError> {
@@ -234,14 +231,9 @@ impl<'a> Reader<'a> {
             self.pos = start;
             return Err(self.fail("a length"));
         }
-        let mut value: usize = 0;
-        for b in digits.bytes() {
-            value = value
-                .checked_mul(10)
-                .and_then(|v| v.checked_add(usize::from(b - b'0')))
-                .ok_or(PhpError { offset: start, expected: "a length that fits in memory" })?;
-        }
-        Ok(value)
+        decimal(digits)
+            .and_then(|v| usize::try_from(v).ok())
+            .ok_or(PhpError { offset: start, expected: "a length that fits in memory" })
     }
 
     /// `LEN:"…"` with LEN in bytes; the closing quote is consumed.

@@ -286,6 +286,8 @@ struct Batch<'a> {
     namespaces: &'a SiteNamespaces,
     params_site: TitleContext<'a>,
     tags: HashMap<i64, Vec<String>>,
+    /// The revisions entries created, as `associated_revisions` gives them.
+    revisions: Vec<(i64, i64)>,
     comments: HashMap<i64, String>,
 }
 
@@ -313,7 +315,9 @@ impl Batch<'_> {
                 if f.ids {
                     out.int("pageid", row.page_id.unwrap_or(0));
                     out.int("logpage", row.log_page.unwrap_or(0));
-                    if let Some(rev) = row.revision.or_else(|| params::associated_rev_id(&row.params)) {
+                    if let Some(rev) =
+                        q::revision_of(&self.revisions, row.id).or_else(|| params::associated_rev_id(&row.params))
+                    {
                         out.int("revid", rev);
                     }
                 }
@@ -403,7 +407,6 @@ impl LogEvents {
         let mut filter = LogEventsFilter {
             ascending: self.dir == TimeDir::Newer,
             hidden_types: hidden_log_types(rights),
-            with_revision: Fields::of(&self.prop).ids,
             limit: self.limit.get() as i64 + 1,
             ..Default::default()
         };
@@ -501,6 +504,8 @@ impl LogEvents {
         let fields = Fields::of(&self.prop);
         let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
         let tags = if fields.tags { q::log_tags(&mut conn, &ids).map_err(db_error)? } else { HashMap::new() };
+        let revisions =
+            if fields.ids { q::associated_revisions(&mut conn, &ids).map_err(db_error)? } else { Vec::new() };
         let comments = if fields.parsedcomment {
             let urls: HashMap<String, String> =
                 site.interwiki.iter().map(|row| (row.prefix.to_lowercase(), row.url.clone())).collect();
@@ -535,6 +540,7 @@ impl LogEvents {
             namespaces: site.namespaces(),
             params_site: TitleContext { namespaces: site.namespaces(), is_interwiki: &is_interwiki },
             tags,
+            revisions,
             comments,
         };
         // An entry is about 250 bytes of JSON.

@@ -2,17 +2,16 @@
 //! needs: the revisions entries created, tags, user names of ids, and the pages and files
 //! that links in comments point to.
 //!
-//! The listing reads `logging` joined with `actor`, `comment`, (by title) `page` and (for the
-//! revision an entry created) `log_search`, in `(log_timestamp, log_id)` order. Every filter narrows a range of one of the indexes
+//! The listing reads `logging` joined with `actor`, `comment` and (by title) `page`, in
+//! `(log_timestamp, log_id)` order. Every filter narrows a range of one of the indexes
 //! MediaWiki's schema has on `logging` (`log_times`, `log_type_time`, `log_type_action`,
 //! `log_actor_time`, `log_page_time`), and a continuation key is a bound on that order, so a
-//! page costs the same however deep into the log it starts.
+//! page costs the same however deep into the log it starts. The revisions the entries created
+//! are read from `log_search` afterwards, for the page's entries only.
 
 use std::collections::HashMap;
 
-use diesel::backend::Backend;
 use diesel::connection::DefaultLoadingMode;
-use diesel::deserialize::{FromStaticSqlRow, Queryable};
 use diesel::prelude::*;
 use diesel::sql_types::Integer;
 
@@ -56,15 +55,13 @@ pub struct LogEventsFilter {
     pub tag_id: Option<i64>,
     /// Leave out entries whose `log_deleted` has all of these bits, one mask a condition.
     pub exclude_deleted: Vec<i32>,
-    /// Also read the revision each entry created ([`LogRow::revision`]).
-    pub with_revision: bool,
     /// How many rows at most.
     pub limit: i64,
 }
 
-/// One log entry with its actor, comment and the page that has its title now; its fields up
-/// to `page_id` are the listing's columns, in order.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One log entry with its actor, comment and the page that has its title now; its fields are
+/// the listing's columns, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable)]
 pub struct LogRow {
     /// `log_id`.
     pub id: i64,
@@ -92,41 +89,6 @@ pub struct LogRow {
     pub comment: String,
     /// The id of the page that has the entry's title now, if any.
     pub page_id: Option<i64>,
-    /// The revision the entry created, as `log_search` records it (`associated_rev_id`);
-    /// read only when the filter asks for it.
-    pub revision: Option<i64>,
-}
-
-/// The listing's columns.
-type ListedRow =
-    (i64, String, String, String, i32, i32, String, Option<i64>, String, String, Option<i64>, String, Option<i64>);
-
-impl<ST, DB: Backend> Queryable<ST, DB> for LogRow
-where
-    ListedRow: FromStaticSqlRow<ST, DB>,
-{
-    type Row = ListedRow;
-
-    fn build(row: ListedRow) -> diesel::deserialize::Result<Self> {
-        let (id, log_type, action, timestamp, deleted, namespace, title, log_page, params, actor_name, actor_user, comment, page_id) =
-            row;
-        Ok(LogRow {
-            id,
-            log_type,
-            action,
-            timestamp,
-            deleted,
-            namespace,
-            title,
-            log_page,
-            params,
-            actor_name,
-            actor_user,
-            comment,
-            page_id,
-            revision: None,
-        })
-    }
 }
 
 /// The most values one `IN (...)` list binds; longer lists are asked for in parts (every
@@ -135,19 +97,6 @@ const IN_LIST_MAX: usize = 1000;
 
 /// The log entries a filter selects, in its order, at most `filter.limit`.
 pub fn log_events(conn: &mut AnyConnection, filter: &LogEventsFilter) -> Result<Vec<LogRow>, StoreError> {
-    let mut rows = listed_rows(conn, filter)?;
-    if filter.with_revision && !rows.is_empty() {
-        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-        let revisions = associated_revisions(conn, &ids)?;
-        for row in &mut rows {
-            row.revision = revisions.binary_search_by_key(&row.id, |&(id, _)| id).ok().map(|at| revisions[at].1);
-        }
-    }
-    Ok(rows)
-}
-
-/// The listing's rows, without the revisions entries created.
-fn listed_rows(conn: &mut AnyConnection, filter: &LogEventsFilter) -> Result<Vec<LogRow>, StoreError> {
     let prefix_end = filter.title_prefix.as_deref().and_then(prefix_upper_bound);
     // Rows are decoded into entries as they come, into room for all of them.
     let mut rows = Vec::with_capacity(usize::try_from(filter.limit).unwrap_or(0).min(5001));
@@ -244,7 +193,8 @@ fn listed_rows(conn: &mut AnyConnection, filter: &LogEventsFilter) -> Result<Vec
 }
 
 /// The revision each of these log entries created (the `associated_rev_id` `log_search`
-/// records; the lowest where it records more than one), as (log id, revision id) in log id order.
+/// records; the lowest where it records more than one), as (log id, revision id) in log id
+/// order: look one up with [`revision_of`].
 ///
 /// A page of a listing is mostly a run or two of near-consecutive ids (entries are numbered as
 /// they are made): each run is then read as one range of the `ls_log_id` index, which costs a
@@ -296,6 +246,11 @@ pub fn associated_revisions(conn: &mut AnyConnection, log_ids: &[i64]) -> Result
     out.sort_unstable();
     out.dedup_by_key(|&mut (id, _)| id);
     Ok(out)
+}
+
+/// The revision an entry created, in what [`associated_revisions`] read.
+pub fn revision_of(revisions: &[(i64, i64)], log_id: i64) -> Option<i64> {
+    revisions.binary_search_by_key(&log_id, |&(id, _)| id).ok().map(|at| revisions[at].1)
 }
 
 /// The tags of each of these log entries, each entry's in the order of the tags' ids.

@@ -635,7 +635,10 @@ fn block_params(stored: Params, entry: &EntryInfo<'_>) -> Params {
             let list = if text.is_empty() {
                 Vec::new()
             } else {
-                text.split(',').enumerate().map(|(i, f)| (PhpKey::Int(i as i64), PhpValue::String(f.to_owned()))).collect()
+                text.split(',')
+                    .enumerate()
+                    .map(|(i, f)| (PhpKey::Int(i as i64), PhpValue::String(f.to_owned())))
+                    .collect()
             };
             set(&mut p, key("6:array:flags"), PhpValue::Array(list));
         }
