@@ -57,14 +57,7 @@ pub fn fixture_config() -> &'static ApiConfig {
 }
 
 fn open_fixture() -> ApiConfig {
-    open_fixture_copy("fixturewiki.sqlite", "")
-}
-
-/// Settings as [`fixture_config`]'s, on a copy of the fixture database named `name` (one per
-/// test process) that `sql` (SQLite statements) has changed first: for cases the fixture does
-/// not hold. Answer requests with [`api_with`].
-pub fn altered_fixture_config(name: &str, sql: &str) -> ApiConfig {
-    open_fixture_copy(name, sql)
+    altered_fixture_config("fixturewiki.sqlite", "")
 }
 
 /// Answers a request given as a query string against the database of `config`.
@@ -72,7 +65,10 @@ pub fn api_with(config: &ApiConfig, query: &str) -> (u16, Value) {
     run(query, config)
 }
 
-fn open_fixture_copy(name: &str, sql: &str) -> ApiConfig {
+/// Settings as [`fixture_config`]'s, on a copy of the fixture database named `name` (one per
+/// test process) that `sql` (SQLite statements) has changed first: for cases the fixture does
+/// not hold. Answer requests with [`api_with`].
+pub fn altered_fixture_config(name: &str, sql: &str) -> ApiConfig {
     use diesel::connection::SimpleConnection;
     use diesel::Connection;
 
