@@ -356,20 +356,25 @@ impl<'a> ItemWriter<'a> {
     }
 
     fn key(&mut self, key: &str) {
-        let out = &mut *self.w.out;
-        out.reserve(key.len() + 4);
-        if !std::mem::replace(&mut self.first, false) {
-            out.push(b',');
-        }
-        if key.bytes().all(|b| !NEEDS_LOOK[b as usize] && b < 0x80) {
-            // Member names are almost always plain ASCII: written in one piece.
-            out.push(b'"');
-            out.extend_from_slice(key.as_bytes());
-            out.extend_from_slice(b"\":");
-        } else {
+        let comma = !std::mem::replace(&mut self.first, false);
+        // Member names are almost always plain ASCII, nothing to escape: written in one piece.
+        // (A non-ASCII character starts with a byte the table marks.)
+        if key.bytes().any(|b| NEEDS_LOOK[b as usize]) {
+            if comma {
+                self.w.out.push(b',');
+            }
             self.w.string(key);
             self.w.out.push(b':');
+            return;
         }
+        let out = &mut *self.w.out;
+        out.reserve(key.len() + 4);
+        if comma {
+            out.push(b',');
+        }
+        out.push(b'"');
+        out.extend_from_slice(key.as_bytes());
+        out.extend_from_slice(b"\":");
     }
 
     /// A string member.
@@ -597,6 +602,20 @@ mod tests {
         assert_eq!(serde_json::from_str::<Value>(&v1).unwrap(), json!({"a": "", "c": [{"d": ""}, false], "e": 1}));
         let v2 = to_json_text(&v, JsonStyle::new(true, false));
         assert_eq!(serde_json::from_str::<Value>(&v2).unwrap(), v);
+    }
+
+    #[test]
+    fn item_member_names_are_escaped_as_any_string() {
+        for style in [JsonStyle::new(true, true), JsonStyle::new(true, false)] {
+            for name in ["plain", "k\u{e9}y", "q\"uote", "back\\slash", "tab\tbed", "\u{1F600}", ""] {
+                let mut out = Vec::new();
+                let mut item = ItemWriter::begin(&mut out, style);
+                item.int("first", 1).int(name, 2);
+                item.finish();
+                let expected = to_json_text(&json!({"first": 1, name: 2}), style);
+                assert_eq!(String::from_utf8(out).unwrap(), expected, "{name:?}");
+            }
+        }
     }
 
     #[test]

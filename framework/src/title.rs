@@ -459,8 +459,15 @@ impl std::error::Error for InvalidTitle {}
 /// The title with its namespace, with spaces: `full_text(3, "Foo_bar", site)` is
 /// `"User talk:Foo bar"`. A namespace the site does not know gets no prefix.
 pub fn full_text(ns: i32, dbkey: &str, site: &SiteNamespaces) -> String {
+    let mut text = String::new();
+    push_full_text(&mut text, ns, dbkey, site);
+    text
+}
+
+/// Appends [`full_text`] to `text`, so that one buffer can serve title after title.
+pub fn push_full_text(text: &mut String, ns: i32, dbkey: &str, site: &SiteNamespaces) {
     let prefix = site.name(ns).filter(|name| !name.is_empty());
-    let mut text = String::with_capacity(prefix.map_or(0, |p| p.len() + 1) + dbkey.len());
+    text.reserve(prefix.map_or(0, |p| p.len() + 1) + dbkey.len());
     if let Some(prefix) = prefix {
         text.push_str(prefix);
         text.push(':');
@@ -471,7 +478,6 @@ pub fn full_text(ns: i32, dbkey: &str, site: &SiteNamespaces) -> String {
         }
         text.push_str(part);
     }
-    text
 }
 
 /// The title with its namespace, with underscores (`User_talk:Foo_bar`).

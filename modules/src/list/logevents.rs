@@ -16,7 +16,7 @@ use std::collections::HashMap;
 
 use wikiquery_framework::format::ItemWriter;
 use wikiquery_framework::query::bad_continue;
-use wikiquery_framework::title::{full_text, parse_title, ParsedTitle, SiteNamespaces};
+use wikiquery_framework::title::{parse_title, push_full_text, ParsedTitle, SiteNamespaces};
 use wikiquery_framework::{
     query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Rights, Timestamp, UserRef,
 };
@@ -289,11 +289,13 @@ struct Batch<'a> {
     /// The revisions entries created, as `associated_revisions` gives them.
     revisions: Vec<(i64, i64)>,
     comments: HashMap<i64, String>,
+    /// Room for an entry's title text, reused from entry to entry.
+    title: String,
 }
 
 impl Batch<'_> {
     /// Writes one entry as MediaWiki writes it, members in its order.
-    fn write(&self, row: &LogRow, out: &mut ItemWriter<'_>) {
+    fn write(&mut self, row: &LogRow, out: &mut ItemWriter<'_>) {
         let f = self.fields;
         let mut any_hidden = false;
         let deleted = row.deleted;
@@ -310,7 +312,9 @@ impl Batch<'_> {
             if can(DELETED_ACTION) {
                 if f.title {
                     out.int("ns", row.namespace.into());
-                    out.str("title", &full_text(row.namespace, &row.title, self.namespaces));
+                    self.title.clear();
+                    push_full_text(&mut self.title, row.namespace, &row.title, self.namespaces);
+                    out.str("title", &self.title);
                 }
                 if f.ids {
                     out.int("pageid", row.page_id.unwrap_or(0));
@@ -534,7 +538,7 @@ impl LogEvents {
 
         let iw = site.interwikis();
         let is_interwiki = |p: &str| iw.is_interwiki(p);
-        let batch = Batch {
+        let mut batch = Batch {
             fields,
             rights,
             namespaces: site.namespaces(),
@@ -542,6 +546,7 @@ impl LogEvents {
             tags,
             revisions,
             comments,
+            title: String::new(),
         };
         // An entry is about 250 bytes of JSON.
         ctx.reserve_written(rows.len() * 256);
