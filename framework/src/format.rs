@@ -356,22 +356,18 @@ impl<'a> ItemWriter<'a> {
     }
 
     fn key(&mut self, key: &str) {
-        let comma = !std::mem::replace(&mut self.first, false);
+        if !std::mem::replace(&mut self.first, false) {
+            self.w.out.push(b',');
+        }
         // Member names are almost always plain ASCII, nothing to escape: written in one piece.
         // (A non-ASCII character starts with a byte the table marks.)
         if key.bytes().any(|b| NEEDS_LOOK[b as usize]) {
-            if comma {
-                self.w.out.push(b',');
-            }
             self.w.string(key);
             self.w.out.push(b':');
             return;
         }
         let out = &mut *self.w.out;
-        out.reserve(key.len() + 4);
-        if comma {
-            out.push(b',');
-        }
+        out.reserve(key.len() + 3);
         out.push(b'"');
         out.extend_from_slice(key.as_bytes());
         out.extend_from_slice(b"\":");
