@@ -24,6 +24,54 @@ pub struct ModuleArgs {
     /// Help URLs, in order.
     #[darling(multiple)]
     pub help: Vec<syn::LitStr>,
+    /// Parameters of which exactly one must be given (MediaWiki's `requireOnlyOneParameter`).
+    #[darling(multiple)]
+    pub exactly_one_of: Vec<FieldList>,
+    /// Parameters of which at most one may be given (`requireMaxOneParameter`).
+    #[darling(multiple)]
+    pub at_most_one_of: Vec<FieldList>,
+    /// Parameters of which at least one must be given (`requireAtLeastOneParameter`).
+    #[darling(multiple)]
+    pub at_least_one_of: Vec<FieldList>,
+}
+
+/// `#[param_group(...)]` on a `ParamGroup`: its rules over several parameters.
+#[derive(Debug, Default, FromMeta)]
+pub struct GroupArgs {
+    #[darling(multiple)]
+    pub exactly_one_of: Vec<FieldList>,
+    #[darling(multiple)]
+    pub at_most_one_of: Vec<FieldList>,
+    #[darling(multiple)]
+    pub at_least_one_of: Vec<FieldList>,
+}
+
+/// A rule's fields: `exactly_one_of(title, pageid)`.
+#[derive(Debug, Clone)]
+pub struct FieldList {
+    pub fields: Vec<syn::Ident>,
+}
+
+impl FromMeta for FieldList {
+    fn from_list(items: &[NestedMeta]) -> darling::Result<Self> {
+        let mut fields = Vec::new();
+        for item in items {
+            match item {
+                NestedMeta::Meta(syn::Meta::Path(path)) if path.get_ident().is_some() => {
+                    fields.extend(path.get_ident().cloned());
+                }
+                other => {
+                    return Err(darling::Error::custom("a rule names fields of the struct: `exactly_one_of(a, b)`")
+                        .with_span(other))
+                }
+            }
+        }
+        if fields.len() < 2 {
+            let span = items.first().map_or_else(proc_macro2::Span::call_site, |i| i.span());
+            return Err(darling::Error::custom("a rule names at least two fields").with_span(&span));
+        }
+        Ok(FieldList { fields })
+    }
 }
 
 /// A default value as written: a string or an integer literal (possibly negative).

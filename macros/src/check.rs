@@ -1,6 +1,6 @@
 //! Rules that span several fields: unique wire names, template sources.
 
-use crate::model::{Param, Shape};
+use crate::model::{Param, Rule, Shape};
 
 /// Checks the parameters of one struct together.
 pub fn fields(prefix: &str, params: &mut [Param], errors: &mut darling::error::Accumulator) {
@@ -34,5 +34,37 @@ pub fn fields(prefix: &str, params: &mut [Param], errors: &mut darling::error::A
                 ),
             }
         }
+    }
+}
+
+/// Checks the module's rules over several parameters: each names plain parameters of the
+/// struct that have no default and are not required (MediaWiki counts a parameter with a
+/// default as always given, so a rule over one could never hold or never fail), each once.
+pub fn rules(rules: &mut [Rule], params: &[Param], errors: &mut darling::error::Accumulator) {
+    for rule in rules.iter_mut() {
+        let mut names = Vec::new();
+        for field in &rule.fields {
+            let found = params.iter().find(|p| p.ident == *field || p.ident.to_string() == format!("r#{field}"));
+            match found {
+                None => errors.push(
+                    darling::Error::custom(format!("`{field}` is not a parameter of this struct")).with_span(field),
+                ),
+                Some(p) if !matches!(p.shape, Shape::Plain) => errors.push(
+                    darling::Error::custom(format!("`{field}` is not a single parameter: a rule names plain fields"))
+                        .with_span(field),
+                ),
+                Some(p) if p.default.is_some() || p.required.is_some() => errors.push(
+                    darling::Error::custom(format!(
+                        "`{field}` has a default or is required, so it always counts as given: a rule names \
+                         optional parameters"
+                    ))
+                    .with_span(field),
+                ),
+                Some(p) if names.contains(&p.name) => errors
+                    .push(darling::Error::custom(format!("`{field}` is named twice in this rule")).with_span(field)),
+                Some(p) => names.push(p.name.clone()),
+            }
+        }
+        rule.names = names;
     }
 }

@@ -32,7 +32,7 @@ pub fn query_module(args: TokenStream, input: TokenStream) -> TokenStream {
 }
 
 /// Declares a set of parameters that modules include with `#[param(flatten)]`.
-#[proc_macro_derive(ParamGroup, attributes(param))]
+#[proc_macro_derive(ParamGroup, attributes(param, param_group))]
 pub fn derive_param_group(input: TokenStream) -> TokenStream {
     codegen::group::expand(input.into()).into()
 }

@@ -3,7 +3,7 @@
 
 use proc_macro2::Span;
 
-use crate::attrs::{DefaultValue, FieldArgs, InfoAttr, ModuleArgs};
+use crate::attrs::{DefaultValue, FieldArgs, FieldList, InfoAttr, ModuleArgs};
 
 /// The user subtypes a parameter can allow.
 pub const USER_SUBTYPES: &[&str] = &["name", "ip", "temp", "cidr", "interwiki", "id"];
@@ -27,6 +27,60 @@ pub struct Module {
     pub generator: bool,
     pub deprecated: bool,
     pub help: Vec<syn::LitStr>,
+    /// Rules over several parameters, checked after every parameter is read.
+    pub rules: Vec<Rule>,
+}
+
+/// How many of some parameters a request may give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuleKind {
+    ExactlyOne,
+    AtMostOne,
+    AtLeastOne,
+}
+
+/// A rule over several parameters, naming the struct's fields.
+pub struct Rule {
+    pub kind: RuleKind,
+    pub fields: Vec<syn::Ident>,
+    /// The fields' listed names, filled in when the fields are checked.
+    pub names: Vec<String>,
+}
+
+impl Rule {
+    /// The rules of a module or group, in the order of their kinds.
+    pub fn all(exactly_one: Vec<FieldList>, at_most_one: Vec<FieldList>, at_least_one: Vec<FieldList>) -> Vec<Rule> {
+        [(RuleKind::ExactlyOne, exactly_one), (RuleKind::AtMostOne, at_most_one), (RuleKind::AtLeastOne, at_least_one)]
+            .into_iter()
+            .flat_map(|(kind, lists)| {
+                lists.into_iter().map(move |l| Rule { kind, fields: l.fields, names: Vec::new() })
+            })
+            .collect()
+    }
+
+    /// The call that checks the rule while a request's parameters are read.
+    pub fn tokens(&self) -> proc_macro2::TokenStream {
+        let p = crate::paths::private();
+        let kind = self.kind_tokens();
+        let names = &self.names;
+        quote::quote!(#p::check_rule(__r, #kind, &[#(#names),*])?;)
+    }
+
+    /// The rule as a `(ParamRule, names)` entry of a group's `RULES`.
+    pub fn entry(&self) -> proc_macro2::TokenStream {
+        let kind = self.kind_tokens();
+        let names = &self.names;
+        quote::quote!((#kind, &[#(#names),*]))
+    }
+
+    fn kind_tokens(&self) -> proc_macro2::TokenStream {
+        let p = crate::paths::private();
+        match self.kind {
+            RuleKind::ExactlyOne => quote::quote!(#p::ParamRule::ExactlyOne),
+            RuleKind::AtMostOne => quote::quote!(#p::ParamRule::AtMostOne),
+            RuleKind::AtLeastOne => quote::quote!(#p::ParamRule::AtLeastOne),
+        }
+    }
 }
 
 /// How a field takes part in the module.
@@ -127,7 +181,9 @@ impl Module {
                     .with_span(&args.generator.span()),
             );
         }
+        let rules = Rule::all(args.exactly_one_of, args.at_most_one_of, args.at_least_one_of);
         Some(Module {
+            rules,
             name: name_lit,
             group: group?,
             prefix: prefix?,

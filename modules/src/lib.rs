@@ -4,11 +4,11 @@
 //! keeps this crate (registrations of an unreferenced crate can silently vanish).
 
 pub mod action;
-pub mod db;
 pub mod list;
 pub mod meta;
 pub mod prop;
-pub mod revision_family;
+pub mod family;
+pub mod storage;
 pub mod values;
 
 /// Keeps this crate's module registrations in the final binary.

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 
 use serde::Deserialize;
-use wikiquery_store::dump::import::{import_dump, ImportOptions, InterwikiSource};
+use wikiquery_import::dump::import::{import_dump, ImportOptions, InterwikiSource};
 use wikiquery_store::site::InterwikiRow;
 use wikiquery_store::store::{OpenOptions, Store};
 

@@ -1,7 +1,7 @@
 //! `wikiquery import DUMP --db URL`: loads a MediaWiki XML dump into a database.
 
+use wikiquery_import::dump::import::{import_dump, ImportOptions, InterwikiSource};
 use wikiquery_store::backend::DbUrl;
-use wikiquery_store::dump::import::{import_dump, ImportOptions, InterwikiSource};
 use wikiquery_store::store::{OpenOptions, Store};
 
 use crate::cli::ImportArgs;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use actix_web::{web, App, HttpServer};
 use wikiquery_framework::api::ApiConfig;
-use wikiquery_framework::{Registry, Rights, Services};
+use wikiquery_framework::{Registry, Rights};
 use wikiquery_store::backend::DbUrl;
 use wikiquery_store::store::{OpenOptions, Store};
 
@@ -36,17 +36,14 @@ pub fn open_store(config: &ServeConfig) -> Result<Store, String> {
 /// The API's settings for a store.
 pub fn api_config(store: Store, served_by: String, api_url: String) -> ApiConfig {
     let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
-    let mut services = Services::new();
-    let pages: std::sync::Arc<dyn wikiquery_framework::query::PageLookup> = std::sync::Arc::new(store.clone());
-    services.insert(pages);
-    services.insert(store);
+    let services = wikiquery_modules::storage::services(store);
     ApiConfig { served_by, api_url, services, namespaces, anonymous_rights: Rights::anonymous() }
 }
 
 /// The rights an operator grants every caller, checked against the permission vocabulary.
 pub fn anonymous_rights(names: &[String]) -> Result<Rights, String> {
     let names: Vec<&str> = names.iter().map(|n| n.trim()).filter(|n| !n.is_empty()).collect();
-    if let Some(unknown) = names.iter().find(|n| !wikiquery_modules::values::RIGHTS_A.contains(n)) {
+    if let Some(unknown) = names.iter().find(|n| !wikiquery_domain::rights::RIGHTS.contains(n)) {
         return Err(format!("unknown right `{unknown}` in the anonymous rights"));
     }
     Ok(Rights::new(names))

@@ -5,7 +5,6 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 use wikiquery_framework::api::{handle, ApiConfig, ApiRequest, ApiResponse};
-use wikiquery_framework::Services;
 use wikiquery_store::store::{OpenOptions, Store};
 
 /// The folder of checked-in fixtures.
@@ -92,10 +91,7 @@ pub fn altered_fixture_config(name: &str, sql: &str) -> ApiConfig {
     };
     let store = Store::open(&options).unwrap_or_else(|e| panic!("opening {}: {e}", copy.display()));
     let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
-    let mut services = Services::new();
-    let pages: std::sync::Arc<dyn wikiquery_framework::query::PageLookup> = std::sync::Arc::new(store.clone());
-    services.insert(pages);
-    services.insert(store);
+    let services = wikiquery_modules::storage::services(store);
     ApiConfig { services, namespaces, ..ApiConfig::default() }
 }
 

@@ -2,7 +2,7 @@
 //! decide `readapidenied`, the limits of `apihighlimits` and what hidden log entries show.
 
 use serde_json::Value;
-use wikiquery_framework::rights::ANONYMOUS_RIGHTS;
+use wikiquery_domain::rights::ANONYMOUS_RIGHTS;
 use wikiquery_tests::{fixture_api, fixture_api_as};
 
 fn error_code(v: &Value) -> &str {

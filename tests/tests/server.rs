@@ -165,10 +165,10 @@ mod postgres {
                 ..Default::default()
             })
             .expect("opens");
-            wikiquery_store::dump::import::import_dump(
+            wikiquery_import::dump::import::import_dump(
                 fixtures().join("mw139/dump-full.xml"),
                 store.primary_pool().expect("writable"),
-                wikiquery_store::dump::import::ImportOptions { progress: false, ..Default::default() },
+                wikiquery_import::dump::import::ImportOptions { progress: false, ..Default::default() },
             )
             .expect("imports");
         }

@@ -14,8 +14,8 @@
 use std::time::Instant;
 
 use diesel::prelude::*;
+use wikiquery_domain::php::{serialize, PhpKey, PhpValue};
 use wikiquery_store::backend::{sync_id_sequences, Backend};
-use wikiquery_store::php::{serialize, PhpKey, PhpValue};
 use wikiquery_store::schema::{actor, change_tag, change_tag_def, comment, log_search, logging, page};
 use wikiquery_store::store::{OpenOptions, Store};
 use wikiquery_store::with_conn;
@@ -237,7 +237,7 @@ fn entry(rng: &mut Rng, id: i64, ts: &str) -> Entry {
 
 /// `YYYYMMDDHHMMSS` of Unix seconds.
 fn mw_timestamp(unix: i64) -> String {
-    wikiquery_framework::Timestamp::from_unix(unix).to_mw()
+    wikiquery_domain::timestamp::Timestamp::from_unix(unix).to_mw()
 }
 
 fn main() -> Result<(), String> {

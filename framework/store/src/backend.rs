@@ -156,6 +156,12 @@ impl StoreError {
     }
 }
 
+impl wikiquery_domain::failure::SourceFailure for StoreError {
+    fn is_transient(&self) -> bool {
+        StoreError::is_transient(self)
+    }
+}
+
 impl From<DieselError> for StoreError {
     fn from(error: DieselError) -> Self {
         let message = match &error {

@@ -4,10 +4,8 @@
 //! MediaWiki database.
 
 pub mod backend;
-pub mod dump;
-pub mod php;
 pub mod queries;
+pub mod reader;
 pub mod schema;
 pub mod site;
 pub mod store;
-pub mod wikitext;

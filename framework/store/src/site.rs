@@ -10,10 +10,10 @@ use std::collections::BTreeMap;
 
 use diesel::prelude::*;
 use serde_json::{json, Value as Json};
-use wikiquery_framework::title::{percent_decode, InterwikiInfo, InterwikiMap, SiteNamespaces};
+use wikiquery_domain::title::{InterwikiInfo, InterwikiMap, SiteNamespaces};
+use wikiquery_domain::url::{percent_decode, wf_urlencode};
 
 use crate::backend::{inspect, table_names, AnyConnection, Backend, DatabaseKind, StoreError};
-use crate::dump;
 use crate::schema::interwiki;
 use crate::with_conn;
 
@@ -196,6 +196,26 @@ pub struct NamespaceEntry {
     pub first_letter: bool,
 }
 
+/// What a source (a dump's `<siteinfo>`) says of a site, from which [`SiteInfo::described`]
+/// builds one.
+#[derive(Clone, Debug, Default)]
+pub struct SiteFacts {
+    /// The site's name; `Project` when not given.
+    pub sitename: Option<String>,
+    /// The database name.
+    pub dbname: Option<String>,
+    /// The URL of the main page.
+    pub base: Option<String>,
+    /// The software that wrote the source (`MediaWiki 1.39.17`).
+    pub generator: Option<String>,
+    /// The content language code.
+    pub language: Option<String>,
+    /// Whether titles get an upper-case first letter unless a namespace says otherwise.
+    pub capital_links: bool,
+    /// The namespaces.
+    pub namespaces: Vec<NamespaceEntry>,
+}
+
 /// The wiki a database holds: names, namespaces and interwiki prefixes.
 #[derive(Clone, Debug)]
 pub struct SiteInfo {
@@ -260,34 +280,52 @@ impl SiteInfo {
         .assemble()
     }
 
-    /// The site a dump's `<siteinfo>` describes (`language` is the dump's `xml:lang`).
-    pub fn from_dump(info: &dump::SiteInfo, language: Option<&str>) -> SiteInfo {
-        let sitename = info.sitename.clone().unwrap_or_else(|| "Project".to_owned());
-        let capital_links = info.case.as_deref() != Some("case-sensitive");
-        let namespace_list = info
-            .namespaces
-            .iter()
-            .map(|n| NamespaceEntry {
-                id: n.key,
-                name: n.name.clone(),
-                first_letter: n.case.as_deref().map_or(capital_links, |c| c != "case-sensitive"),
-            })
-            .collect();
+    /// A site from the facts a source describes (a dump's `<siteinfo>`): its name, where it
+    /// lives, what wrote it, its language and namespaces.
+    pub fn described(facts: SiteFacts) -> SiteInfo {
+        let sitename = facts.sitename.unwrap_or_else(|| "Project".to_owned());
         SiteInfo {
-            server: info.base.as_deref().and_then(server_of),
-            main_page: info.base.as_deref().and_then(main_page_of).unwrap_or_else(|| "Main_Page".to_owned()),
-            sitename: sitename.clone(),
-            dbname: info.dbname.clone(),
-            base: info.base.clone(),
-            generator: info.generator.clone(),
-            language: language.map(str::to_owned),
-            capital_links,
-            namespace_list,
-            interwiki: Vec::new(),
+            server: facts.base.as_deref().and_then(server_of),
+            main_page: facts.base.as_deref().and_then(main_page_of).unwrap_or_else(|| "Main_Page".to_owned()),
             namespaces: SiteNamespaces::english(&sitename),
+            sitename,
+            dbname: facts.dbname,
+            base: facts.base,
+            generator: facts.generator,
+            language: facts.language,
+            capital_links: facts.capital_links,
+            namespace_list: facts.namespaces,
+            interwiki: Vec::new(),
             interwikis: InterwikiMap::new(),
         }
         .assemble()
+    }
+
+    /// The URL of a page on this wiki (`$wgServer` + article path), from its prefixed
+    /// database key; `None` when the site's URLs are unknown.
+    pub fn page_url(&self, prefixed_dbkey: &str) -> Option<String> {
+        let base = self.base.as_deref()?;
+        let main = wf_urlencode(&self.main_page);
+        let prefix = base.strip_suffix(main.as_str()).or_else(|| base.strip_suffix(self.main_page.as_str()))?;
+        Some(format!("{prefix}{}", wf_urlencode(prefixed_dbkey)))
+    }
+
+    /// The URL of an action on a page (`index.php?title=…&action=…`); `None` when unknown.
+    pub fn action_url(&self, prefixed_dbkey: &str, action: &str) -> Option<String> {
+        let article = self.page_url("")?;
+        let server = self.server.clone()?;
+        // With an article path such as `/index.php/$1` the script is the path before `/$1`;
+        // otherwise MediaWiki's default script path is assumed.
+        let script = match article.strip_suffix('/') {
+            Some(s) if s.ends_with(".php") => s.to_owned(),
+            _ => format!("{server}/w/index.php"),
+        };
+        Some(format!("{script}?title={}&action={action}", wf_urlencode(prefixed_dbkey)))
+    }
+
+    /// The site's language code (`en` when the source did not say).
+    pub fn language_code(&self) -> &str {
+        self.language.as_deref().unwrap_or("en")
     }
 
     /// The same site at another address: `base` is the URL of its main page (as a dump's
@@ -496,19 +534,16 @@ mod tests {
 
     #[test]
     fn site_values_round_trip() {
-        let info = dump::SiteInfo {
+        let entry = |id: i32, name: &str, first_letter: bool| NamespaceEntry { id, name: name.into(), first_letter };
+        let site = SiteInfo::described(SiteFacts {
             sitename: Some("Fixture Wiki".into()),
             dbname: Some("fixturewiki".into()),
             base: Some("http://127.0.0.1:8081/index.php/Main_Page".into()),
             generator: Some("MediaWiki 1.39.17".into()),
-            case: Some("first-letter".into()),
-            namespaces: vec![
-                dump::NamespaceInfo { key: 0, case: Some("first-letter".into()), name: String::new() },
-                dump::NamespaceInfo { key: 4, case: Some("first-letter".into()), name: "Fixture Wiki".into() },
-                dump::NamespaceInfo { key: 100, case: Some("case-sensitive".into()), name: "Portal".into() },
-            ],
-        };
-        let site = SiteInfo::from_dump(&info, Some("en"));
+            language: Some("en".into()),
+            capital_links: true,
+            namespaces: vec![entry(0, "", true), entry(4, "Fixture Wiki", true), entry(100, "Portal", false)],
+        });
         assert_eq!(site.namespaces().lookup("fixture_wiki"), Some(4));
         assert_eq!(site.namespaces().lookup("project"), Some(4));
         assert!(!site.namespaces().is_capitalized(100));

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::backend::{migrate, DbUrl, MigrationOutcome, Pool, PoolOptions, PooledConn, Replicas, StoreError};
+use crate::reader::Reader;
 use crate::site::SiteInfo;
 
 /// How to open a store.
@@ -79,9 +80,10 @@ impl Store {
         Ok(Store { db: Arc::new(Replicas::new(primary, replicas)), site: Arc::new(site), writable, outcome })
     }
 
-    /// A connection for reading (a replica when there are any).
-    pub fn reader(&self) -> Result<PooledConn, StoreError> {
-        self.db.reader()
+    /// A connection for reading (a replica when there are any), with the typed questions as
+    /// methods.
+    pub fn reader(&self) -> Result<Reader, StoreError> {
+        Ok(Reader::new(self.db.reader()?))
     }
 
     /// A connection to the primary, for writing.

@@ -19,7 +19,8 @@ use wikiquery_store::backend::{
     inspect, is_ours, latest_schema_version, migrate, schema_version, table_names, AnyConnection, Backend,
     DatabaseKind, DbUrl, MigrationOutcome, Pool, PoolOptions, Replicas, StoreError,
 };
-use wikiquery_store::queries::logevents::{associated_revisions, log_events, LogEventsFilter};
+use wikiquery_store::queries::logevents::LogEventsFilter;
+use wikiquery_store::reader::Reader;
 use wikiquery_store::schema;
 use wikiquery_store::with_conn;
 
@@ -986,13 +987,13 @@ fn sqlite_fresh_database_is_created_migrated_once_and_round_trips() {
 /// The whole log, and the revisions its entries created, read the same from both databases.
 fn assert_same_log_listing(fixture: &mut AnyConnection, copy: &mut AnyConnection) {
     let filter = LogEventsFilter { limit: 5000, ..LogEventsFilter::default() };
-    let expected = log_events(fixture, &filter).expect("listing the fixture's log");
+    let expected = Reader::new(&mut *fixture).log_events(&filter).expect("listing the fixture's log");
     assert!(expected.len() > 250);
-    assert_eq!(log_events(copy, &filter).expect("listing the copy's log"), expected);
+    assert_eq!(Reader::new(&mut *copy).log_events(&filter).expect("listing the copy's log"), expected);
     let ids: Vec<i64> = expected.iter().map(|r| r.id).collect();
-    let revisions = associated_revisions(fixture, &ids).expect("the fixture's revisions");
+    let revisions = Reader::new(&mut *fixture).associated_revisions(&ids).expect("the fixture's revisions");
     assert!(revisions.len() > 100, "{} revisions", revisions.len());
-    assert_eq!(associated_revisions(copy, &ids).expect("the copy's revisions"), revisions);
+    assert_eq!(Reader::new(&mut *copy).associated_revisions(&ids).expect("the copy's revisions"), revisions);
 }
 
 /// `associated_revisions` reads runs of ids as ranges and scattered ids one by one; both give
@@ -1016,16 +1017,16 @@ fn check_associated_revisions(conn: &mut AnyConnection) {
     scattered.push(base + 500);
     let mut expected: Vec<(i64, i64)> = (0..12).map(|k| (base + 1000 * k, 500 + k)).collect();
     expected[0].1 = 499;
-    assert_eq!(associated_revisions(conn, &scattered).expect("scattered ids"), expected);
+    assert_eq!(Reader::new(&mut *conn).associated_revisions(&scattered).expect("scattered ids"), expected);
     // Two runs of near ids, given in any order: read as ranges; ids between them that were not
     // asked for are left out.
     let runs = [base + 1000, base + 20, base + 10, base, base + 1001];
     assert_eq!(
-        associated_revisions(conn, &runs).expect("runs of ids"),
+        Reader::new(&mut *conn).associated_revisions(&runs).expect("runs of ids"),
         [(base, 499), (base + 20, 600), (base + 1000, 501)]
     );
-    assert_eq!(associated_revisions(conn, &[base + 10]).expect("one id"), []);
-    assert_eq!(associated_revisions(conn, &[]).expect("no ids"), []);
+    assert_eq!(Reader::new(&mut *conn).associated_revisions(&[base + 10]).expect("one id"), []);
+    assert_eq!(Reader::new(&mut *conn).associated_revisions(&[]).expect("no ids"), []);
     with_conn!(conn, |c| diesel::delete(log_search.filter(ls_log_id.ge(base))).execute(c))
         .expect("removing the rows again");
 }

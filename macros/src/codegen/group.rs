@@ -5,10 +5,13 @@ use darling::FromField;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::attrs::FieldArgs;
+use darling::ast::NestedMeta;
+use darling::FromMeta;
+
+use crate::attrs::{FieldArgs, GroupArgs};
 use crate::check;
 use crate::codegen::fields;
-use crate::model::Param;
+use crate::model::{Param, Rule};
 use crate::paths::private;
 
 pub fn expand(input: TokenStream) -> TokenStream {
@@ -34,7 +37,24 @@ fn try_expand(input: TokenStream) -> darling::Result<TokenStream> {
         }
     }
     check::fields("", &mut params, &mut errors);
+    let mut rules = Vec::new();
+    for attr in item.attrs.iter().filter(|a| a.path().is_ident("param_group")) {
+        let args = match &attr.meta {
+            syn::Meta::List(list) => errors
+                .handle(NestedMeta::parse_meta_list(list.tokens.clone()).map_err(darling::Error::from))
+                .and_then(|metas| errors.handle(GroupArgs::from_list(&metas))),
+            other => {
+                errors.push(darling::Error::custom("expected `#[param_group(...)]`").with_span(other));
+                None
+            }
+        };
+        if let Some(args) = args {
+            rules.extend(Rule::all(args.exactly_one_of, args.at_most_one_of, args.at_least_one_of));
+        }
+    }
+    check::rules(&mut rules, &params, &mut errors);
     errors.finish()?;
+    let rule_entries = rules.iter().map(Rule::entry);
 
     let p = private();
     let ident = &item.ident;
@@ -49,6 +69,8 @@ fn try_expand(input: TokenStream) -> darling::Result<TokenStream> {
 
             #[automatically_derived]
             impl #p::ParamGroup for #ident {
+                const RULES: &'static [(#p::ParamRule, &'static [&'static str])] = &[#(#rule_entries),*];
+
                 fn params() -> ::std::vec::Vec<#p::ParamDescriptor> {
                     let mut __params: ::std::vec::Vec<#p::ParamDescriptor> = ::std::vec::Vec::new();
                     #descriptors

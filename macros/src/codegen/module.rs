@@ -10,7 +10,7 @@ use quote::quote;
 use crate::attrs::{FieldArgs, ModuleArgs};
 use crate::check;
 use crate::codegen::fields;
-use crate::model::{GroupKind, Module, Param};
+use crate::model::{GroupKind, Module, Param, Shape};
 use crate::paths::private;
 
 pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
@@ -28,7 +28,7 @@ fn try_expand(args: TokenStream, input: TokenStream) -> darling::Result<TokenStr
     // Created after the early returns above: an accumulator must be finished before it drops.
     let mut errors = darling::Error::accumulator();
     let call_site = Span::call_site();
-    let module =
+    let mut module =
         errors.handle(ModuleArgs::from_list(&metas)).and_then(|a| Module::from_args(a, call_site, &mut errors));
 
     let mut params = Vec::new();
@@ -48,8 +48,9 @@ fn try_expand(args: TokenStream, input: TokenStream) -> darling::Result<TokenStr
             errors.push(darling::Error::custom("a module's parameters are named fields").with_span(f));
         }
     }
-    if let Some(m) = &module {
+    if let Some(m) = &mut module {
         check::fields(&m.prefix, &mut params, &mut errors);
+        check::rules(&mut m.rules, &params, &mut errors);
     }
     errors.finish()?;
     let Some(module) = module else {
@@ -75,6 +76,17 @@ fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param]) -> TokenStream
     let descriptors = fields::descriptors(params);
     let checks = fields::const_checks(params);
     let (parse_stmts, inits) = fields::parse(params);
+    // The rules of included groups, then the module's own, once every parameter is read (as
+    // MediaWiki checks them in `execute`, after `extractRequestParams`).
+    let group_rules = params.iter().filter(|f| matches!(f.shape, Shape::Flatten { .. })).map(|f| {
+        let ty = &f.ty;
+        quote! {
+            for (__rule, __names) in <#ty as #p::ParamGroup>::RULES {
+                #p::check_rule(__r, *__rule, __names)?;
+            }
+        }
+    });
+    let rules = m.rules.iter().map(|rule| rule.tokens());
     let register = match m.group {
         GroupKind::List | GroupKind::Prop | GroupKind::Meta => {
             quote!(#p::inventory::submit! { #p::ModuleEntry::query::<#ident>() })
@@ -121,6 +133,8 @@ fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param]) -> TokenStream
                     let __all: &[#p::ParamDescriptor] = &<Self as #p::ModuleSpec>::descriptor().params;
                     let mut __next: usize = 0;
                     #parse_stmts
+                    #(#group_rules)*
+                    #(#rules)*
                     ::core::result::Result::Ok(#body)
                 }
             }

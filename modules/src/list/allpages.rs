@@ -1,14 +1,13 @@
 //! `list=allpages`: every page of a namespace, in title order.
 
 use serde_json::json;
-use wikiquery_framework::title::{full_text, title_part_to_key};
+use wikiquery_domain::title::{full_text, title_part_to_key};
 use wikiquery_framework::{
-    query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp,
+    query_module, ApiError, Continue, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp,
 };
-use wikiquery_store::queries::allpages::{all_pages, AllPagesFilter, ExpiryFilter, ProtectionFilter};
-use wikiquery_store::store::Store;
+use wikiquery_store::queries::allpages::{AllPagesFilter, ExpiryFilter, ProtectionFilter};
 
-use crate::db;
+use crate::storage;
 use crate::values::{FilterRedir, SortDir};
 
 /// Protection levels; the empty string is no protection.
@@ -58,7 +57,7 @@ pub enum FilterExpiry {
 pub struct AllPages {
     pub from: Option<String>,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<(String,)>>,
     pub to: Option<String>,
     pub prefix: Option<String>,
     #[param(default = 0)]
@@ -93,16 +92,17 @@ impl QueryModule for AllPages {
                 format!("As a generator, \"{filter}=nonredirects\" takes the place of \"redirects\"."),
             ));
         }
-        // A continue value is one title; anything else was not handed out by us.
-        if self.continue_.as_deref().is_some_and(|c| c.contains('|')) {
-            return Err(wikiquery_framework::query::bad_continue());
-        }
         // The services outlive this borrow of the context, so the site can be used while items
         // are pushed.
         let services = ctx.services;
-        let site = services.require::<Store>()?.site();
+        let site = services.require::<wikiquery_store::store::Store>()?.site();
         let title_part = |part: &Option<String>| {
-            part.as_deref().map(|p| title_part_to_key(p, namespace, site.namespaces(), site.interwikis())).transpose()
+            part.as_deref()
+                .map(|p| {
+                    title_part_to_key(p, namespace, site.namespaces(), site.interwikis())
+                        .ok_or_else(|| ApiError::invalid_title_part(p, namespace))
+                })
+                .transpose()
         };
         let from = title_part(&self.from)?;
         let to = title_part(&self.to)?;
@@ -141,11 +141,10 @@ impl QueryModule for AllPages {
             None
         };
 
-        let limit = self.limit.get();
         let filter = AllPagesFilter {
             namespace,
             descending: self.dir == SortDir::Descending,
-            continue_from: self.continue_.clone(),
+            continue_from: self.continue_.as_ref().map(|Continue((title,))| title.clone()),
             from,
             to,
             prefix,
@@ -162,24 +161,16 @@ impl QueryModule for AllPages {
             min_size: self.minsize,
             max_size: self.maxsize,
             protection,
-            // One row more than asked tells whether there is more.
-            limit: i64::try_from(limit.saturating_add(1)).unwrap_or(i64::MAX),
+            limit: self.limit.fetch(),
         };
-        let rows = {
-            let mut conn = db::reader(ctx)?;
-            all_pages(&mut conn, &filter).map_err(db::db_error)?
-        };
+        let (rows, next) = self.limit.split(storage::reader(ctx)?.all_pages(&filter)?);
 
         let namespaces = site.namespaces();
         let generator = ctx.is_generator();
         if !generator {
             ctx.ensure_list();
         }
-        for (count, row) in rows.into_iter().enumerate() {
-            if count as u64 >= limit {
-                ctx.set_continue(row.title);
-                break;
-            }
+        for row in rows {
             if generator {
                 // As a generator it gives the pages to the query's page set.
                 ctx.add_generated(row.namespace, row.title);
@@ -187,6 +178,9 @@ impl QueryModule for AllPages {
             }
             let title = full_text(row.namespace, &row.title, namespaces);
             ctx.push_item(json!({ "pageid": row.id, "ns": row.namespace, "title": title }));
+        }
+        if let Some(next) = next {
+            ctx.set_continue(next.title);
         }
         Ok(())
     }

@@ -2,7 +2,7 @@
 
 use wikiquery_framework::{query_module, Namespace, QueryModule, Timestamp, UserRef};
 
-use crate::revision_family::RevisionFamily;
+use crate::family::revisions::RevisionFamily;
 use crate::values::TimeDir;
 
 /// Lists all revisions of the wiki, optionally of one user or some namespaces.

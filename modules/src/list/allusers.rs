@@ -2,7 +2,8 @@
 
 use wikiquery_framework::{query_module, Limit, ParamValues, QueryModule};
 
-use crate::values::{SortDir, GROUPS, RIGHTS_A};
+use crate::values::SortDir;
+use wikiquery_domain::rights::{GROUPS, RIGHTS};
 
 /// What to return of each user besides the name and id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -34,7 +35,7 @@ pub struct AllUsers {
     pub group: Vec<String>,
     #[param(values = GROUPS)]
     pub excludegroup: Vec<String>,
-    #[param(values = RIGHTS_A)]
+    #[param(values = RIGHTS)]
     pub rights: Vec<String>,
     pub prop: Vec<AllUsersProp>,
     #[param(default = 10)]

@@ -1,8 +1,8 @@
 //! `list=embeddedin`: pages that transclude a given page.
 
-use wikiquery_framework::{query_module, Limit, Namespace, QueryModule};
+use wikiquery_framework::{query_module, QueryModule};
 
-use crate::values::{FilterRedir, SortDir};
+use crate::family::backlinks::BacklinksParams;
 
 /// Finds all pages that embed (transclude) the given page, given by title or by page id.
 #[query_module(
@@ -14,18 +14,8 @@ use crate::values::{FilterRedir, SortDir};
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Embeddedin"
 )]
 pub struct EmbeddedIn {
-    pub title: Option<String>,
-    pub pageid: Option<i64>,
-    #[param(rename = "continue")]
-    pub continue_: Option<String>,
-    #[param(all)]
-    pub namespace: Vec<Namespace>,
-    #[param(default = "ascending")]
-    pub dir: SortDir,
-    #[param(default = "all")]
-    pub filterredir: FilterRedir,
-    #[param(default = 10)]
-    pub limit: Limit,
+    #[param(flatten)]
+    pub common: BacklinksParams,
 }
 
 impl QueryModule for EmbeddedIn {}

@@ -1,8 +1,8 @@
 //! `list=imageusage`: pages that use a given file.
 
-use wikiquery_framework::{query_module, Limit, Namespace, QueryModule};
+use wikiquery_framework::{query_module, QueryModule};
 
-use crate::values::{FilterRedir, SortDir};
+use crate::family::backlinks::BacklinksParams;
 
 /// Pages that use the given file (by title or page id).
 #[query_module(
@@ -14,18 +14,8 @@ use crate::values::{FilterRedir, SortDir};
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Imageusage"
 )]
 pub struct ImageUsage {
-    pub title: Option<String>,
-    pub pageid: Option<i64>,
-    #[param(rename = "continue")]
-    pub continue_: Option<String>,
-    #[param(all)]
-    pub namespace: Vec<Namespace>,
-    #[param(default = "ascending")]
-    pub dir: SortDir,
-    #[param(default = "all")]
-    pub filterredir: FilterRedir,
-    #[param(default = 10)]
-    pub limit: Limit,
+    #[param(flatten)]
+    pub common: BacklinksParams,
     /// Also list pages that use the file through a redirect.
     pub redirect: bool,
 }

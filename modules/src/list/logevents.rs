@@ -14,9 +14,9 @@ pub mod params;
 
 use std::collections::HashMap;
 
+use wikiquery_domain::title::{parse_title, push_full_text, ParsedTitle, SiteNamespaces};
 use wikiquery_framework::format::ItemWriter;
 use wikiquery_framework::query::bad_continue;
-use wikiquery_framework::title::{parse_title, push_full_text, ParsedTitle, SiteNamespaces};
 use wikiquery_framework::{
     query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Rights, Timestamp, UserRef,
 };
@@ -24,7 +24,6 @@ use wikiquery_store::queries::logevents::{self as q, LogEventsFilter, LogRow};
 use wikiquery_store::site::SiteInfo;
 use wikiquery_store::store::Store;
 
-use crate::db::db_error;
 use crate::values::TimeDir;
 
 use self::comment::{LinkStatus, Needed, SelfTitle, Site};
@@ -391,7 +390,7 @@ impl LogEvents {
     /// nothing can match (an unknown tag).
     fn filter(
         &self,
-        conn: &mut wikiquery_store::backend::AnyConnection,
+        conn: &mut wikiquery_store::reader::Reader,
         site: &SiteInfo,
         rights: &Rights,
     ) -> Result<Option<LogEventsFilter>, ApiError> {
@@ -417,7 +416,7 @@ impl LogEvents {
         let mut matches_nothing = false;
 
         if let Some(tag) = &self.tag {
-            match q::tag_id(conn, tag).map_err(db_error)? {
+            match conn.tag_id(tag)? {
                 Some(id) => filter.tag_id = Some(id),
                 None => matches_nothing = true,
             }
@@ -452,7 +451,7 @@ impl LogEvents {
                 UserRef::Id(0) => UNKNOWN_USER.to_owned(),
                 UserRef::Id(id) => {
                     let id = i64::try_from(*id).unwrap_or(i64::MAX);
-                    q::user_name(conn, id).map_err(db_error)?.unwrap_or_else(|| UNKNOWN_USER.to_owned())
+                    conn.user_name(id)?.unwrap_or_else(|| UNKNOWN_USER.to_owned())
                 }
             };
             filter.actor_name = Some(name);
@@ -498,18 +497,17 @@ impl LogEvents {
         let services = ctx.services;
         let store = services.require::<Store>()?;
         let site = store.site();
-        let mut conn = store.reader().map_err(db_error)?;
+        let mut conn = store.reader()?;
         ctx.ensure_list();
         let Some(filter) = self.filter(&mut conn, site, rights)? else { return Ok(()) };
-        let mut rows = q::log_events(&mut conn, &filter).map_err(db_error)?;
+        let mut rows = conn.log_events(&filter)?;
         let limit = self.limit.get() as usize;
         let next = if rows.len() > limit { rows.drain(limit..).next() } else { None };
 
         let fields = Fields::of(&self.prop);
         let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-        let tags = if fields.tags { q::log_tags(&mut conn, &ids).map_err(db_error)? } else { HashMap::new() };
-        let revisions =
-            if fields.ids { q::associated_revisions(&mut conn, &ids).map_err(db_error)? } else { Vec::new() };
+        let tags = if fields.tags { conn.log_tags(&ids)? } else { HashMap::new() };
+        let revisions = if fields.ids { conn.associated_revisions(&ids)? } else { Vec::new() };
         let comments = if fields.parsedcomment {
             let urls: HashMap<String, String> =
                 site.interwiki.iter().map(|row| (row.prefix.to_lowercase(), row.url.clone())).collect();
@@ -520,8 +518,8 @@ impl LogEvents {
                 comment::links_needed(&r.comment, SelfTitle { ns: r.namespace, dbkey: &r.title }, &csite, &mut needed);
             }
             let status = LinkStatus {
-                pages: q::existing_pages(&mut conn, &needed.pages).map_err(db_error)?,
-                files: q::existing_files(&mut conn, &needed.files).map_err(db_error)?.into_iter().collect(),
+                pages: conn.existing_pages(&needed.pages)?,
+                files: conn.existing_files(&needed.files)?.into_iter().collect(),
             };
             visible
                 .iter()

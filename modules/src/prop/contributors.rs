@@ -2,7 +2,7 @@
 
 use wikiquery_framework::{query_module, Limit, QueryModule};
 
-use crate::values::{GROUPS, RIGHTS_B};
+use wikiquery_domain::rights::{CONTRIBUTOR_RIGHTS, GROUPS};
 
 /// Lists the logged-in contributors of pages and counts the anonymous ones.
 #[query_module(
@@ -17,9 +17,9 @@ pub struct Contributors {
     pub group: Vec<String>,
     #[param(values = GROUPS)]
     pub excludegroup: Vec<String>,
-    #[param(values = RIGHTS_B)]
+    #[param(values = CONTRIBUTOR_RIGHTS)]
     pub rights: Vec<String>,
-    #[param(values = RIGHTS_B)]
+    #[param(values = CONTRIBUTOR_RIGHTS)]
     pub excluderights: Vec<String>,
     #[param(default = 10)]
     pub limit: Limit,

@@ -2,7 +2,7 @@
 
 use wikiquery_framework::{query_module, QueryModule, Timestamp, UserRef};
 
-use crate::revision_family::RevisionFamily;
+use crate::family::revisions::RevisionFamily;
 use crate::values::TimeDir;
 
 /// Deleted revisions of pages, or of the given revision ids.

@@ -1,12 +1,14 @@
 //! `prop=info`: basic page information of the given pages.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use serde_json::{json, Map, Value};
-use wikiquery_framework::query::pageset::{PageLookup, PageRecord};
-use wikiquery_framework::title::{full_dbkey, full_text, subject, talk};
+use wikiquery_domain::html;
+use wikiquery_domain::page::PageRecord;
+use wikiquery_domain::title::{full_dbkey, full_text, subject, talk};
 use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule, Timestamp, Title};
+
+use crate::storage;
 
 /// Additional properties to return; `preload` and `readable` are deprecated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -83,8 +85,8 @@ pub struct Info {
 impl QueryModule for Info {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let Some(set) = ctx.page_set() else { return Ok(()) };
-        let lookup = ctx.services.require::<Arc<dyn PageLookup>>()?.clone();
-        let lookup = lookup.as_ref();
+        let site = storage::store(ctx)?.site();
+        let mut db = storage::reader(ctx)?;
         let has = |p: InfoProp| self.prop.contains(&p);
         // The pages info describes: existing ones and missing titles, by (possibly fake) id.
         let mut pages: Vec<(i64, i32, String, Option<PageRecord>)> =
@@ -99,7 +101,7 @@ impl QueryModule for Info {
         let mut title_protections: HashMap<(i32, String), Vec<Value>> = HashMap::new();
         if has(InfoProp::Protection) {
             if !existing.is_empty() {
-                for r in lookup.restrictions(&existing)? {
+                for r in db.restrictions(&existing)? {
                     if r.expiry != "infinity" && r.expiry.as_str() <= now.as_str() {
                         continue;
                     }
@@ -111,7 +113,7 @@ impl QueryModule for Info {
                 }
             }
             if !missing.is_empty() {
-                for t in lookup.title_protections(&missing)? {
+                for t in db.title_protections(&missing)? {
                     if t.expiry != "infinity" && t.expiry.as_str() <= now.as_str() {
                         continue;
                     }
@@ -127,7 +129,7 @@ impl QueryModule for Info {
             let wanted: Vec<(i32, String)> =
                 pages.iter().filter_map(|(_, ns, dbkey, _)| associated(*ns).map(|a| (a, dbkey.clone()))).collect();
             if !wanted.is_empty() {
-                for r in lookup.pages_by_titles(&wanted)? {
+                for r in db.pages_by_titles(&wanted)? {
                     associated_ids.insert((r.ns, r.dbkey), r.id);
                 }
             }
@@ -135,11 +137,12 @@ impl QueryModule for Info {
 
         let mut display_titles: HashMap<i64, String> = HashMap::new();
         if has(InfoProp::Displaytitle) && !existing.is_empty() {
-            display_titles.extend(lookup.page_props(&existing, "displaytitle")?);
+            display_titles.extend(db.page_props(&existing, "displaytitle")?);
         }
 
-        let namespaces = lookup.namespaces();
-        let language = lookup.language();
+        drop(db);
+        let namespaces = site.namespaces();
+        let language = site.language_code().to_owned();
         let mut out: Vec<(i64, Map<String, Value>)> = Vec::new();
         for (id, ns, dbkey, record) in &pages {
             let (ns, id) = (*ns, *id);
@@ -204,9 +207,9 @@ impl QueryModule for Info {
                 }
             }
             if has(InfoProp::Url) {
-                if let Some(url) = lookup.page_url(&key) {
+                if let Some(url) = site.page_url(&key) {
                     info.insert("fullurl".into(), json!(url));
-                    if let Some(edit) = lookup.action_url(&key, "edit") {
+                    if let Some(edit) = site.action_url(&key, "edit") {
                         info.insert("editurl".into(), json!(edit));
                     }
                     info.insert("canonicalurl".into(), json!(url));
@@ -219,7 +222,7 @@ impl QueryModule for Info {
                 info.insert("preload".into(), if record.is_some() { json!("") } else { Value::Null });
             }
             if has(InfoProp::Displaytitle) {
-                let shown = display_titles.remove(&id).unwrap_or_else(|| escape_html(&text));
+                let shown = display_titles.remove(&id).unwrap_or_else(|| html::escape_text(&text));
                 info.insert("displaytitle".into(), json!(shown));
             }
             if has(InfoProp::Varianttitles) {
@@ -282,9 +285,4 @@ fn default_model(ns: i32, dbkey: &str) -> String {
 /// Languages written right to left.
 fn is_rtl(lang: &str) -> bool {
     matches!(lang, "ar" | "arc" | "arz" | "ckb" | "dv" | "fa" | "he" | "ks" | "mzn" | "ps" | "sd" | "ug" | "ur" | "yi")
-}
-
-/// `&`, `<`, `>` as HTML entities.
-fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }

@@ -2,7 +2,7 @@
 
 use wikiquery_framework::{query_module, QueryModule, Timestamp, UserRef};
 
-use crate::revision_family::RevisionFamily;
+use crate::family::revisions::RevisionFamily;
 use crate::values::TimeDir;
 
 /// Revisions of pages; with one page, a range of its history.

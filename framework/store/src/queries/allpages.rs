@@ -5,7 +5,9 @@ use diesel::dsl::{exists, not};
 use diesel::prelude::*;
 
 use super::prefix_upper_bound;
-use crate::backend::{AnyConnection, StoreError};
+use crate::backend::AsAnyConnection;
+use crate::backend::StoreError;
+use crate::reader::Reader;
 use crate::schema::{langlinks, page, page_restrictions};
 use crate::with_conn;
 
@@ -81,83 +83,90 @@ pub struct AllPagesFilter {
     pub limit: i64,
 }
 
-/// The pages a filter selects, ordered by title in its direction, at most `filter.limit`.
-pub fn all_pages(conn: &mut AnyConnection, filter: &AllPagesFilter) -> Result<Vec<PageRow>, StoreError> {
-    let prefix_end = filter.prefix.as_deref().and_then(prefix_upper_bound);
-    let rows: Vec<(i64, i32, String)> = with_conn!(conn, |c| {
-        let mut query = page::table
-            .select((page::page_id, page::page_namespace, page::page_title))
-            .filter(page::page_namespace.eq(filter.namespace))
-            .into_boxed();
-
-        if let Some(cont) = &filter.continue_from {
-            query = if filter.descending {
-                query.filter(page::page_title.le(cont))
-            } else {
-                query.filter(page::page_title.ge(cont))
-            };
-        }
-        // The range's start and end swap sides when listing backwards.
-        let (lower, upper) = if filter.descending { (&filter.to, &filter.from) } else { (&filter.from, &filter.to) };
-        if let Some(lower) = lower {
-            query = query.filter(page::page_title.ge(lower));
-        }
-        if let Some(upper) = upper {
-            query = query.filter(page::page_title.le(upper));
-        }
-        if let Some(prefix) = &filter.prefix {
-            query = query.filter(page::page_title.ge(prefix));
-        }
-        if let Some(end) = &prefix_end {
-            query = query.filter(page::page_title.lt(end));
-        }
-
-        if let Some(redirects) = filter.redirects {
-            query = query.filter(page::page_is_redirect.eq(i32::from(redirects)));
-        }
-        if let Some(min) = filter.min_size {
-            query = query.filter(page::page_len.ge(min));
-        }
-        if let Some(max) = filter.max_size {
-            query = query.filter(page::page_len.le(max));
-        }
-
-        if let Some(prot) = &filter.protection {
-            let mut restrictions = page_restrictions::table
-                .select(page_restrictions::pr_page)
-                .filter(
-                    page_restrictions::pr_expiry
-                        .is_null()
-                        .or(page_restrictions::pr_expiry.eq(INFINITY))
-                        .or(page_restrictions::pr_expiry.gt(&prot.now)),
-                )
+impl<C: AsAnyConnection> Reader<C> {
+    /// The pages a filter selects, ordered by title in its direction, at most `filter.limit`.
+    pub fn all_pages(&mut self, filter: &AllPagesFilter) -> Result<Vec<PageRow>, StoreError> {
+        let conn = self.conn();
+        let prefix_end = filter.prefix.as_deref().and_then(prefix_upper_bound);
+        let rows: Vec<(i64, i32, String)> = with_conn!(conn, |c| {
+            let mut query = page::table
+                .select((page::page_id, page::page_namespace, page::page_title))
+                .filter(page::page_namespace.eq(filter.namespace))
                 .into_boxed();
-            if !prot.types.is_empty() {
-                restrictions = restrictions.filter(page_restrictions::pr_type.eq_any(&prot.types));
+
+            if let Some(cont) = &filter.continue_from {
+                query = if filter.descending {
+                    query.filter(page::page_title.le(cont))
+                } else {
+                    query.filter(page::page_title.ge(cont))
+                };
             }
-            if !prot.levels.is_empty() {
-                restrictions = restrictions.filter(page_restrictions::pr_level.eq_any(&prot.levels));
+            // The range's start and end swap sides when listing backwards.
+            let (lower, upper) =
+                if filter.descending { (&filter.to, &filter.from) } else { (&filter.from, &filter.to) };
+            if let Some(lower) = lower {
+                query = query.filter(page::page_title.ge(lower));
             }
-            if let Some(cascade) = prot.cascade {
-                restrictions = restrictions.filter(page_restrictions::pr_cascade.eq(i32::from(cascade)));
+            if let Some(upper) = upper {
+                query = query.filter(page::page_title.le(upper));
             }
-            restrictions = match prot.expiry {
-                ExpiryFilter::All => restrictions,
-                ExpiryFilter::Indefinite => restrictions
-                    .filter(page_restrictions::pr_expiry.is_null().or(page_restrictions::pr_expiry.eq(INFINITY))),
-                ExpiryFilter::Definite => restrictions.filter(page_restrictions::pr_expiry.ne(INFINITY)),
+            if let Some(prefix) = &filter.prefix {
+                query = query.filter(page::page_title.ge(prefix));
+            }
+            if let Some(end) = &prefix_end {
+                query = query.filter(page::page_title.lt(end));
+            }
+
+            if let Some(redirects) = filter.redirects {
+                query = query.filter(page::page_is_redirect.eq(i32::from(redirects)));
+            }
+            if let Some(min) = filter.min_size {
+                query = query.filter(page::page_len.ge(min));
+            }
+            if let Some(max) = filter.max_size {
+                query = query.filter(page::page_len.le(max));
+            }
+
+            if let Some(prot) = &filter.protection {
+                let mut restrictions = page_restrictions::table
+                    .select(page_restrictions::pr_page)
+                    .filter(
+                        page_restrictions::pr_expiry
+                            .is_null()
+                            .or(page_restrictions::pr_expiry.eq(INFINITY))
+                            .or(page_restrictions::pr_expiry.gt(&prot.now)),
+                    )
+                    .into_boxed();
+                if !prot.types.is_empty() {
+                    restrictions = restrictions.filter(page_restrictions::pr_type.eq_any(&prot.types));
+                }
+                if !prot.levels.is_empty() {
+                    restrictions = restrictions.filter(page_restrictions::pr_level.eq_any(&prot.levels));
+                }
+                if let Some(cascade) = prot.cascade {
+                    restrictions = restrictions.filter(page_restrictions::pr_cascade.eq(i32::from(cascade)));
+                }
+                restrictions = match prot.expiry {
+                    ExpiryFilter::All => restrictions,
+                    ExpiryFilter::Indefinite => restrictions
+                        .filter(page_restrictions::pr_expiry.is_null().or(page_restrictions::pr_expiry.eq(INFINITY))),
+                    ExpiryFilter::Definite => restrictions.filter(page_restrictions::pr_expiry.ne(INFINITY)),
+                };
+                query = query.filter(page::page_id.eq_any(restrictions));
+            }
+
+            if let Some(with) = filter.langlinks {
+                let links = langlinks::table.select(langlinks::ll_from).filter(langlinks::ll_from.eq(page::page_id));
+                query = if with { query.filter(exists(links)) } else { query.filter(not(exists(links))) };
+            }
+
+            query = if filter.descending {
+                query.order(page::page_title.desc())
+            } else {
+                query.order(page::page_title.asc())
             };
-            query = query.filter(page::page_id.eq_any(restrictions));
-        }
-
-        if let Some(with) = filter.langlinks {
-            let links = langlinks::table.select(langlinks::ll_from).filter(langlinks::ll_from.eq(page::page_id));
-            query = if with { query.filter(exists(links)) } else { query.filter(not(exists(links))) };
-        }
-
-        query =
-            if filter.descending { query.order(page::page_title.desc()) } else { query.order(page::page_title.asc()) };
-        query.limit(filter.limit).load(c)
-    })?;
-    Ok(rows.into_iter().map(|(id, namespace, title)| PageRow { id, namespace, title }).collect())
+            query.limit(filter.limit).load(c)
+        })?;
+        Ok(rows.into_iter().map(|(id, namespace, title)| PageRow { id, namespace, title }).collect())
+    }
 }

@@ -16,7 +16,9 @@ use diesel::prelude::*;
 use diesel::sql_types::Integer;
 
 use super::{prefix_upper_bound, BitAnd};
-use crate::backend::{AnyConnection, StoreError};
+use crate::backend::AsAnyConnection;
+use crate::backend::StoreError;
+use crate::reader::Reader;
 use crate::schema::{actor, change_tag, change_tag_def, comment, image, log_search, logging, page};
 use crate::with_conn;
 
@@ -95,157 +97,164 @@ pub struct LogRow {
 /// backend limits the values one statement binds).
 const IN_LIST_MAX: usize = 1000;
 
-/// The log entries a filter selects, in its order, at most `filter.limit`.
-pub fn log_events(conn: &mut AnyConnection, filter: &LogEventsFilter) -> Result<Vec<LogRow>, StoreError> {
-    let prefix_end = filter.title_prefix.as_deref().and_then(prefix_upper_bound);
-    // Rows are decoded into entries as they come, into room for all of them.
-    let mut rows = Vec::with_capacity(usize::try_from(filter.limit).unwrap_or(0).min(5001));
-    with_conn!(conn, |c| {
-        let mut query = logging::table
-            .inner_join(actor::table)
-            .inner_join(comment::table)
-            .left_join(
-                page::table
-                    .on(page::page_namespace.eq(logging::log_namespace).and(page::page_title.eq(logging::log_title))),
-            )
-            .select((
-                logging::log_id,
-                logging::log_type,
-                logging::log_action,
-                logging::log_timestamp,
-                logging::log_deleted,
-                logging::log_namespace,
-                logging::log_title,
-                logging::log_page,
-                logging::log_params,
-                actor::actor_name,
-                actor::actor_user,
-                comment::comment_text,
-                page::page_id.nullable(),
-            ))
-            .into_boxed();
+impl<C: AsAnyConnection> Reader<C> {
+    /// The log entries a filter selects, in its order, at most `filter.limit`.
+    pub fn log_events(&mut self, filter: &LogEventsFilter) -> Result<Vec<LogRow>, StoreError> {
+        let conn = self.conn();
+        let prefix_end = filter.title_prefix.as_deref().and_then(prefix_upper_bound);
+        // Rows are decoded into entries as they come, into room for all of them.
+        let mut rows = Vec::with_capacity(usize::try_from(filter.limit).unwrap_or(0).min(5001));
+        with_conn!(conn, |c| {
+            let mut query =
+                logging::table
+                    .inner_join(actor::table)
+                    .inner_join(comment::table)
+                    .left_join(page::table.on(
+                        page::page_namespace.eq(logging::log_namespace).and(page::page_title.eq(logging::log_title)),
+                    ))
+                    .select((
+                        logging::log_id,
+                        logging::log_type,
+                        logging::log_action,
+                        logging::log_timestamp,
+                        logging::log_deleted,
+                        logging::log_namespace,
+                        logging::log_title,
+                        logging::log_page,
+                        logging::log_params,
+                        actor::actor_name,
+                        actor::actor_user,
+                        comment::comment_text,
+                        page::page_id.nullable(),
+                    ))
+                    .into_boxed();
 
-        match filter.hidden_types.as_slice() {
-            [] => {}
-            [one] => query = query.filter(logging::log_type.ne(one)),
-            many => query = query.filter(logging::log_type.ne_all(many)),
-        }
-        if let Some(t) = &filter.log_type {
-            query = query.filter(logging::log_type.eq(t));
-        }
-        if let Some(a) = &filter.action {
-            query = query.filter(logging::log_action.eq(a));
-        }
-        // The range's start and end swap sides when listing newest first.
-        let (lower, upper) = if filter.ascending { (&filter.start, &filter.end) } else { (&filter.end, &filter.start) };
-        if let Some(lower) = lower {
-            query = query.filter(logging::log_timestamp.ge(lower));
-        }
-        if let Some(upper) = upper {
-            query = query.filter(logging::log_timestamp.le(upper));
-        }
-        if let Some((ts, id)) = &filter.continue_from {
-            // (timestamp, id) at or after the key, written so that the timestamp alone bounds
-            // an index range.
+            match filter.hidden_types.as_slice() {
+                [] => {}
+                [one] => query = query.filter(logging::log_type.ne(one)),
+                many => query = query.filter(logging::log_type.ne_all(many)),
+            }
+            if let Some(t) = &filter.log_type {
+                query = query.filter(logging::log_type.eq(t));
+            }
+            if let Some(a) = &filter.action {
+                query = query.filter(logging::log_action.eq(a));
+            }
+            // The range's start and end swap sides when listing newest first.
+            let (lower, upper) =
+                if filter.ascending { (&filter.start, &filter.end) } else { (&filter.end, &filter.start) };
+            if let Some(lower) = lower {
+                query = query.filter(logging::log_timestamp.ge(lower));
+            }
+            if let Some(upper) = upper {
+                query = query.filter(logging::log_timestamp.le(upper));
+            }
+            if let Some((ts, id)) = &filter.continue_from {
+                // (timestamp, id) at or after the key, written so that the timestamp alone bounds
+                // an index range.
+                query = if filter.ascending {
+                    query.filter(
+                        logging::log_timestamp.ge(ts).and(logging::log_timestamp.gt(ts).or(logging::log_id.ge(*id))),
+                    )
+                } else {
+                    query.filter(
+                        logging::log_timestamp.le(ts).and(logging::log_timestamp.lt(ts).or(logging::log_id.le(*id))),
+                    )
+                };
+            }
+            if let Some(name) = &filter.actor_name {
+                query = query.filter(actor::actor_name.eq(name));
+            }
+            if let Some(ns) = filter.namespace {
+                query = query.filter(logging::log_namespace.eq(ns));
+            }
+            if let Some(title) = &filter.title {
+                query = query.filter(logging::log_title.eq(title));
+            }
+            if let Some(prefix) = &filter.title_prefix {
+                query = query.filter(logging::log_title.ge(prefix));
+            }
+            if let Some(end) = &prefix_end {
+                query = query.filter(logging::log_title.lt(end));
+            }
+            if let Some(tag) = filter.tag_id {
+                let tagged = change_tag::table.select(change_tag::ct_log_id).filter(change_tag::ct_tag_id.eq(tag));
+                query = query.filter(logging::log_id.nullable().eq_any(tagged));
+            }
+            for &bits in &filter.exclude_deleted {
+                query = query.filter(BitAnd::new(logging::log_deleted, bits.into_sql::<Integer>()).ne(bits));
+            }
             query = if filter.ascending {
-                query.filter(
-                    logging::log_timestamp.ge(ts).and(logging::log_timestamp.gt(ts).or(logging::log_id.ge(*id))),
-                )
+                query.order((logging::log_timestamp.asc(), logging::log_id.asc()))
             } else {
-                query.filter(
-                    logging::log_timestamp.le(ts).and(logging::log_timestamp.lt(ts).or(logging::log_id.le(*id))),
-                )
+                query.order((logging::log_timestamp.desc(), logging::log_id.desc()))
             };
-        }
-        if let Some(name) = &filter.actor_name {
-            query = query.filter(actor::actor_name.eq(name));
-        }
-        if let Some(ns) = filter.namespace {
-            query = query.filter(logging::log_namespace.eq(ns));
-        }
-        if let Some(title) = &filter.title {
-            query = query.filter(logging::log_title.eq(title));
-        }
-        if let Some(prefix) = &filter.title_prefix {
-            query = query.filter(logging::log_title.ge(prefix));
-        }
-        if let Some(end) = &prefix_end {
-            query = query.filter(logging::log_title.lt(end));
-        }
-        if let Some(tag) = filter.tag_id {
-            let tagged = change_tag::table.select(change_tag::ct_log_id).filter(change_tag::ct_tag_id.eq(tag));
-            query = query.filter(logging::log_id.nullable().eq_any(tagged));
-        }
-        for &bits in &filter.exclude_deleted {
-            query = query.filter(BitAnd::new(logging::log_deleted, bits.into_sql::<Integer>()).ne(bits));
-        }
-        query = if filter.ascending {
-            query.order((logging::log_timestamp.asc(), logging::log_id.asc()))
-        } else {
-            query.order((logging::log_timestamp.desc(), logging::log_id.desc()))
-        };
-        for row in query.limit(filter.limit).load_iter::<LogRow, DefaultLoadingMode>(c)? {
-            rows.push(row?);
-        }
-        Ok::<(), StoreError>(())
-    })?;
-    Ok(rows)
+            for row in query.limit(filter.limit).load_iter::<LogRow, DefaultLoadingMode>(c)? {
+                rows.push(row?);
+            }
+            Ok::<(), StoreError>(())
+        })?;
+        Ok(rows)
+    }
 }
 
-/// The revision each of these log entries created (the `associated_rev_id` `log_search`
-/// records; the lowest where it records more than one), as (log id, revision id) in log id
-/// order: look one up with [`revision_of`].
-///
-/// A page of a listing is mostly a run or two of near-consecutive ids (entries are numbered as
-/// they are made): each run is then read as one range of the `ls_log_id` index, which costs a
-/// step from one row to the next instead of a lookup for each entry. Ids spread wider (a
-/// filtered listing) are looked up one by one.
-pub fn associated_revisions(conn: &mut AnyConnection, log_ids: &[i64]) -> Result<Vec<(i64, i64)>, StoreError> {
-    /// Ids this far apart or closer are read as one range.
-    const NEAR: i64 = 64;
-    /// More runs than this are looked up id by id.
-    const MAX_RUNS: usize = 8;
+impl<C: AsAnyConnection> Reader<C> {
+    /// The revision each of these log entries created (the `associated_rev_id` `log_search`
+    /// records; the lowest where it records more than one), as (log id, revision id) in log id
+    /// order: look one up with [`revision_of`].
+    ///
+    /// A page of a listing is mostly a run or two of near-consecutive ids (entries are numbered as
+    /// they are made): each run is then read as one range of the `ls_log_id` index, which costs a
+    /// step from one row to the next instead of a lookup for each entry. Ids spread wider (a
+    /// filtered listing) are looked up one by one.
+    pub fn associated_revisions(&mut self, log_ids: &[i64]) -> Result<Vec<(i64, i64)>, StoreError> {
+        let conn = self.conn();
+        /// Ids this far apart or closer are read as one range.
+        const NEAR: i64 = 64;
+        /// More runs than this are looked up id by id.
+        const MAX_RUNS: usize = 8;
 
-    let mut ids = log_ids.to_vec();
-    ids.sort_unstable();
-    ids.dedup();
-    let mut runs: Vec<(i64, i64)> = Vec::new();
-    for &id in &ids {
-        match runs.last_mut() {
-            Some((_, high)) if id - *high <= NEAR => *high = id,
-            _ => runs.push((id, id)),
+        let mut ids = log_ids.to_vec();
+        ids.sort_unstable();
+        ids.dedup();
+        let mut runs: Vec<(i64, i64)> = Vec::new();
+        for &id in &ids {
+            match runs.last_mut() {
+                Some((_, high)) if id - *high <= NEAR => *high = id,
+                _ => runs.push((id, id)),
+            }
         }
+        // The field is compared as an expression so that no planner takes `log_search`'s primary
+        // key (whose first column is the field) and reads every `associated_rev_id` row of the wiki
+        // (SQLite, which keeps no statistics, would) rather than the `ls_log_id` index.
+        let field = log_search::ls_field.concat("").eq(ASSOCIATED_REV_ID);
+        let select = (log_search::ls_log_id, log_search::ls_value);
+        let mut found: Vec<(i64, String)> = Vec::with_capacity(ids.len());
+        if runs.len() <= MAX_RUNS {
+            for (low, high) in runs {
+                let part: Vec<(i64, String)> = with_conn!(conn, |c| log_search::table
+                    .select(select)
+                    .filter(log_search::ls_log_id.between(low, high))
+                    .filter(field)
+                    .load(c))?;
+                found.extend(part.into_iter().filter(|(id, _)| ids.binary_search(id).is_ok()));
+            }
+        } else {
+            for chunk in ids.chunks(IN_LIST_MAX) {
+                let part: Vec<(i64, String)> = with_conn!(conn, |c| log_search::table
+                    .select(select)
+                    .filter(log_search::ls_log_id.eq_any(chunk))
+                    .filter(field)
+                    .load(c))?;
+                found.extend(part);
+            }
+        }
+        let mut out: Vec<(i64, i64)> =
+            found.into_iter().filter_map(|(id, value)| value.trim().parse().ok().map(|rev| (id, rev))).collect();
+        out.sort_unstable();
+        out.dedup_by_key(|&mut (id, _)| id);
+        Ok(out)
     }
-    // The field is compared as an expression so that no planner takes `log_search`'s primary
-    // key (whose first column is the field) and reads every `associated_rev_id` row of the wiki
-    // (SQLite, which keeps no statistics, would) rather than the `ls_log_id` index.
-    let field = log_search::ls_field.concat("").eq(ASSOCIATED_REV_ID);
-    let select = (log_search::ls_log_id, log_search::ls_value);
-    let mut found: Vec<(i64, String)> = Vec::with_capacity(ids.len());
-    if runs.len() <= MAX_RUNS {
-        for (low, high) in runs {
-            let part: Vec<(i64, String)> = with_conn!(conn, |c| log_search::table
-                .select(select)
-                .filter(log_search::ls_log_id.between(low, high))
-                .filter(field)
-                .load(c))?;
-            found.extend(part.into_iter().filter(|(id, _)| ids.binary_search(id).is_ok()));
-        }
-    } else {
-        for chunk in ids.chunks(IN_LIST_MAX) {
-            let part: Vec<(i64, String)> = with_conn!(conn, |c| log_search::table
-                .select(select)
-                .filter(log_search::ls_log_id.eq_any(chunk))
-                .filter(field)
-                .load(c))?;
-            found.extend(part);
-        }
-    }
-    let mut out: Vec<(i64, i64)> =
-        found.into_iter().filter_map(|(id, value)| value.trim().parse().ok().map(|rev| (id, rev))).collect();
-    out.sort_unstable();
-    out.dedup_by_key(|&mut (id, _)| id);
-    Ok(out)
 }
 
 /// The revision an entry created, in what [`associated_revisions`] read.
@@ -253,81 +262,95 @@ pub fn revision_of(revisions: &[(i64, i64)], log_id: i64) -> Option<i64> {
     revisions.binary_search_by_key(&log_id, |&(id, _)| id).ok().map(|at| revisions[at].1)
 }
 
-/// The tags of each of these log entries, each entry's in the order of the tags' ids.
-pub fn log_tags(conn: &mut AnyConnection, log_ids: &[i64]) -> Result<HashMap<i64, Vec<String>>, StoreError> {
-    let mut out: HashMap<i64, Vec<String>> = HashMap::new();
-    if log_ids.is_empty() {
-        return Ok(out);
-    }
-    for ids in log_ids.chunks(IN_LIST_MAX) {
-        let rows: Vec<(Option<i64>, String)> = with_conn!(conn, |c| change_tag::table
-            .inner_join(change_tag_def::table)
-            .select((change_tag::ct_log_id, change_tag_def::ctd_name))
-            .filter(change_tag::ct_log_id.eq_any(ids))
-            .order((change_tag::ct_log_id, change_tag::ct_tag_id))
-            .load(c))?;
-        for (id, name) in rows {
-            if let Some(id) = id {
-                out.entry(id).or_default().push(name);
-            }
+impl<C: AsAnyConnection> Reader<C> {
+    /// The tags of each of these log entries, each entry's in the order of the tags' ids.
+    pub fn log_tags(&mut self, log_ids: &[i64]) -> Result<HashMap<i64, Vec<String>>, StoreError> {
+        let conn = self.conn();
+        let mut out: HashMap<i64, Vec<String>> = HashMap::new();
+        if log_ids.is_empty() {
+            return Ok(out);
         }
-    }
-    Ok(out)
-}
-
-/// The id of a change tag, by name.
-pub fn tag_id(conn: &mut AnyConnection, name: &str) -> Result<Option<i64>, StoreError> {
-    let id: Option<i64> = with_conn!(conn, |c| change_tag_def::table
-        .select(change_tag_def::ctd_id)
-        .filter(change_tag_def::ctd_name.eq(name))
-        .first(c)
-        .optional())?;
-    Ok(id)
-}
-
-/// The name of the registered user with this id.
-pub fn user_name(conn: &mut AnyConnection, user_id: i64) -> Result<Option<String>, StoreError> {
-    let name: Option<String> = with_conn!(conn, |c| actor::table
-        .select(actor::actor_name)
-        .filter(actor::actor_user.eq(user_id))
-        .first(c)
-        .optional())?;
-    Ok(name)
-}
-
-/// Of these pages (namespace, database key), the ones that exist, with whether each is a
-/// redirect.
-pub fn existing_pages(
-    conn: &mut AnyConnection,
-    titles: &[(i32, String)],
-) -> Result<HashMap<(i32, String), bool>, StoreError> {
-    let mut by_ns: HashMap<i32, Vec<&str>> = HashMap::new();
-    for (ns, title) in titles {
-        by_ns.entry(*ns).or_default().push(title);
-    }
-    let mut out = HashMap::new();
-    for (ns, keys) in by_ns {
-        for keys in keys.chunks(IN_LIST_MAX) {
-            let rows: Vec<(String, i32)> = with_conn!(conn, |c| page::table
-                .select((page::page_title, page::page_is_redirect))
-                .filter(page::page_namespace.eq(ns))
-                .filter(page::page_title.eq_any(keys))
+        for ids in log_ids.chunks(IN_LIST_MAX) {
+            let rows: Vec<(Option<i64>, String)> = with_conn!(conn, |c| change_tag::table
+                .inner_join(change_tag_def::table)
+                .select((change_tag::ct_log_id, change_tag_def::ctd_name))
+                .filter(change_tag::ct_log_id.eq_any(ids))
+                .order((change_tag::ct_log_id, change_tag::ct_tag_id))
                 .load(c))?;
-            for (title, redirect) in rows {
-                out.insert((ns, title), redirect != 0);
+            for (id, name) in rows {
+                if let Some(id) = id {
+                    out.entry(id).or_default().push(name);
+                }
             }
         }
+        Ok(out)
     }
-    Ok(out)
 }
 
-/// Of these file names (database keys), the ones that have a current file.
-pub fn existing_files(conn: &mut AnyConnection, names: &[String]) -> Result<Vec<String>, StoreError> {
-    let mut out = Vec::new();
-    for names in names.chunks(IN_LIST_MAX) {
-        let rows: Vec<String> =
-            with_conn!(conn, |c| image::table.select(image::img_name).filter(image::img_name.eq_any(names)).load(c))?;
-        out.extend(rows);
+impl<C: AsAnyConnection> Reader<C> {
+    /// The id of a change tag, by name.
+    pub fn tag_id(&mut self, name: &str) -> Result<Option<i64>, StoreError> {
+        let conn = self.conn();
+        let id: Option<i64> = with_conn!(conn, |c| change_tag_def::table
+            .select(change_tag_def::ctd_id)
+            .filter(change_tag_def::ctd_name.eq(name))
+            .first(c)
+            .optional())?;
+        Ok(id)
     }
-    Ok(out)
+}
+
+impl<C: AsAnyConnection> Reader<C> {
+    /// The name of the registered user with this id.
+    pub fn user_name(&mut self, user_id: i64) -> Result<Option<String>, StoreError> {
+        let conn = self.conn();
+        let name: Option<String> = with_conn!(conn, |c| actor::table
+            .select(actor::actor_name)
+            .filter(actor::actor_user.eq(user_id))
+            .first(c)
+            .optional())?;
+        Ok(name)
+    }
+}
+
+impl<C: AsAnyConnection> Reader<C> {
+    /// Of these pages (namespace, database key), the ones that exist, with whether each is a
+    /// redirect.
+    pub fn existing_pages(&mut self, titles: &[(i32, String)]) -> Result<HashMap<(i32, String), bool>, StoreError> {
+        let conn = self.conn();
+        let mut by_ns: HashMap<i32, Vec<&str>> = HashMap::new();
+        for (ns, title) in titles {
+            by_ns.entry(*ns).or_default().push(title);
+        }
+        let mut out = HashMap::new();
+        for (ns, keys) in by_ns {
+            for keys in keys.chunks(IN_LIST_MAX) {
+                let rows: Vec<(String, i32)> = with_conn!(conn, |c| page::table
+                    .select((page::page_title, page::page_is_redirect))
+                    .filter(page::page_namespace.eq(ns))
+                    .filter(page::page_title.eq_any(keys))
+                    .load(c))?;
+                for (title, redirect) in rows {
+                    out.insert((ns, title), redirect != 0);
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl<C: AsAnyConnection> Reader<C> {
+    /// Of these file names (database keys), the ones that have a current file.
+    pub fn existing_files(&mut self, names: &[String]) -> Result<Vec<String>, StoreError> {
+        let conn = self.conn();
+        let mut out = Vec::new();
+        for names in names.chunks(IN_LIST_MAX) {
+            let rows: Vec<String> = with_conn!(conn, |c| image::table
+                .select(image::img_name)
+                .filter(image::img_name.eq_any(names))
+                .load(c))?;
+            out.extend(rows);
+        }
+        Ok(out)
+    }
 }

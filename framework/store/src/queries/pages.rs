@@ -1,18 +1,43 @@
-//! The page set's questions (`titles=`, `pageids=`, `revids=`, redirects, `prop=info`):
-//! the framework's [`PageLookup`] answered from the `page`, `revision`, `redirect`,
-//! `page_restrictions`, `protected_titles` and `page_props` tables.
+//! Questions about pages (the page set's `titles=`, `pageids=`, `revids=` and redirects, and
+//! `prop=info`'s protections and properties), answered from the `page`, `revision`,
+//! `redirect`, `page_restrictions`, `protected_titles` and `page_props` tables.
 
 use diesel::prelude::*;
-use wikiquery_framework::query::pageset::{
-    PageLookup, PageRecord, RedirectRecord, RestrictionRecord, TitleProtectionRecord,
-};
-use wikiquery_framework::title::{url_encode, InterwikiMap, SiteNamespaces};
-use wikiquery_framework::ApiError;
+use wikiquery_domain::page::{PageRecord, RedirectRecord};
 
+use crate::backend::AsAnyConnection;
 use crate::backend::StoreError;
+use crate::reader::Reader;
 use crate::schema::{page, page_props, page_restrictions, protected_titles, redirect, revision};
-use crate::store::Store;
 use crate::with_conn;
+
+/// One protection of an existing page (`page_restrictions`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Restriction {
+    /// The page.
+    pub page: i64,
+    /// The protected action.
+    pub kind: String,
+    /// The level needed.
+    pub level: String,
+    /// Whether it cascades.
+    pub cascade: bool,
+    /// Its expiry (`infinity` or a 14-digit timestamp).
+    pub expiry: String,
+}
+
+/// One creation protection of a missing title (`protected_titles`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TitleProtection {
+    /// Namespace.
+    pub ns: i32,
+    /// Database key.
+    pub dbkey: String,
+    /// The level needed to create it.
+    pub level: String,
+    /// Its expiry.
+    pub expiry: String,
+}
 
 /// `redirect` columns: from, namespace, title, fragment, interwiki.
 type RedirectTuple = (i64, i32, String, Option<String>, Option<String>);
@@ -36,20 +61,9 @@ fn record(t: PageTuple) -> PageRecord {
     }
 }
 
-/// A database failure as the API reports it (503 when the database is unreachable).
-fn api_error(e: StoreError) -> ApiError {
-    if e.is_transient() {
-        ApiError::new("internal_api_error_DBConnectionError", format!("The database is unavailable: {e}"))
-            .with_status(503)
-    } else {
-        ApiError::internal("DBQueryError", format!("A database query failed: {e}"))
-    }
-}
-
-impl Store {
-    fn load_pages(&self, by: PageFilter<'_>) -> Result<Vec<PageRecord>, StoreError> {
-        let mut conn = self.reader()?;
-        let conn = &mut *conn;
+impl<C: AsAnyConnection> Reader<C> {
+    fn load_pages(&mut self, by: PageFilter<'_>) -> Result<Vec<PageRecord>, StoreError> {
+        let conn = self.conn();
         let rows: Vec<PageTuple> = with_conn!(conn, |c| {
             let mut query = page::table
                 .select((
@@ -82,58 +96,28 @@ enum PageFilter<'a> {
     Titles(i32, Vec<&'a str>),
 }
 
-impl PageLookup for Store {
-    fn namespaces(&self) -> &SiteNamespaces {
-        self.site().namespaces()
-    }
-
-    fn interwikis(&self) -> &InterwikiMap {
-        self.site().interwikis()
-    }
-
-    fn page_url(&self, prefixed_dbkey: &str) -> Option<String> {
-        let site = self.site();
-        let base = site.base.as_deref()?;
-        let main = url_encode(&site.main_page);
-        let prefix = base.strip_suffix(main.as_str()).or_else(|| base.strip_suffix(site.main_page.as_str()))?;
-        Some(format!("{prefix}{}", url_encode(prefixed_dbkey)))
-    }
-
-    fn action_url(&self, prefixed_dbkey: &str, action: &str) -> Option<String> {
-        let article = self.page_url("")?;
-        let server = self.site().server.clone()?;
-        // With an article path such as `/index.php/$1` the script is the path before `/$1`;
-        // otherwise MediaWiki's default script path is assumed.
-        let script = match article.strip_suffix('/') {
-            Some(s) if s.ends_with(".php") => s.to_owned(),
-            _ => format!("{server}/w/index.php"),
-        };
-        Some(format!("{script}?title={}&action={action}", url_encode(prefixed_dbkey)))
-    }
-
-    fn language(&self) -> String {
-        self.site().language.clone().unwrap_or_else(|| "en".to_owned())
-    }
-
-    fn pages_by_titles(&self, titles: &[(i32, String)]) -> Result<Vec<PageRecord>, ApiError> {
+impl<C: AsAnyConnection> Reader<C> {
+    /// Existing pages among the (namespace, database key) pairs.
+    pub fn pages_by_titles(&mut self, titles: &[(i32, String)]) -> Result<Vec<PageRecord>, StoreError> {
         let mut namespaces: Vec<i32> = titles.iter().map(|(ns, _)| *ns).collect();
         namespaces.sort_unstable();
         namespaces.dedup();
         let mut out = Vec::new();
         for ns in namespaces {
             let keys: Vec<&str> = titles.iter().filter(|(n, _)| *n == ns).map(|(_, k)| k.as_str()).collect();
-            out.extend(self.load_pages(PageFilter::Titles(ns, keys)).map_err(api_error)?);
+            out.extend(self.load_pages(PageFilter::Titles(ns, keys))?);
         }
         Ok(out)
     }
 
-    fn pages_by_ids(&self, ids: &[i64]) -> Result<Vec<PageRecord>, ApiError> {
-        self.load_pages(PageFilter::Ids(ids)).map_err(api_error)
+    /// Existing pages among the ids, ordered by id.
+    pub fn pages_by_ids(&mut self, ids: &[i64]) -> Result<Vec<PageRecord>, StoreError> {
+        self.load_pages(PageFilter::Ids(ids))
     }
 
-    fn revision_pages(&self, revids: &[i64]) -> Result<Vec<(i64, i64)>, ApiError> {
-        let mut conn = self.reader().map_err(api_error)?;
-        let conn = &mut *conn;
+    /// (revision id, page id) of the revisions that exist among `revids`.
+    pub fn revision_pages(&mut self, revids: &[i64]) -> Result<Vec<(i64, i64)>, StoreError> {
+        let conn = self.conn();
         let rows: Result<Vec<(i64, i64)>, diesel::result::Error> = with_conn!(conn, |c| {
             revision::table
                 .inner_join(page::table.on(page::page_id.eq(revision::rev_page)))
@@ -141,12 +125,12 @@ impl PageLookup for Store {
                 .filter(revision::rev_id.eq_any(revids))
                 .load(c)
         });
-        rows.map_err(|e| api_error(e.into()))
+        rows.map_err(StoreError::from)
     }
 
-    fn redirect_targets(&self, ids: &[i64]) -> Result<Vec<RedirectRecord>, ApiError> {
-        let mut conn = self.reader().map_err(api_error)?;
-        let conn = &mut *conn;
+    /// The targets of the redirect pages among `ids`.
+    pub fn redirect_targets(&mut self, ids: &[i64]) -> Result<Vec<RedirectRecord>, StoreError> {
+        let conn = self.conn();
         let rows: Result<Vec<RedirectTuple>, diesel::result::Error> = with_conn!(conn, |c| {
             redirect::table
                 .select((
@@ -160,7 +144,7 @@ impl PageLookup for Store {
                 .load(c)
         });
         Ok(rows
-            .map_err(|e| api_error(e.into()))?
+            .map_err(StoreError::from)?
             .into_iter()
             .map(|(from, ns, dbkey, fragment, interwiki)| RedirectRecord {
                 from,
@@ -172,9 +156,9 @@ impl PageLookup for Store {
             .collect())
     }
 
-    fn restrictions(&self, ids: &[i64]) -> Result<Vec<RestrictionRecord>, ApiError> {
-        let mut conn = self.reader().map_err(api_error)?;
-        let conn = &mut *conn;
+    /// Protections of the pages, in the order they were made.
+    pub fn restrictions(&mut self, ids: &[i64]) -> Result<Vec<Restriction>, StoreError> {
+        let conn = self.conn();
         let rows: Result<Vec<RestrictionTuple>, diesel::result::Error> = with_conn!(conn, |c| {
             page_restrictions::table
                 .select((
@@ -189,9 +173,9 @@ impl PageLookup for Store {
                 .load(c)
         });
         Ok(rows
-            .map_err(|e| api_error(e.into()))?
+            .map_err(StoreError::from)?
             .into_iter()
-            .map(|(page, kind, level, cascade, expiry)| RestrictionRecord {
+            .map(|(page, kind, level, cascade, expiry)| Restriction {
                 page,
                 kind,
                 level,
@@ -201,10 +185,10 @@ impl PageLookup for Store {
             .collect())
     }
 
-    fn title_protections(&self, titles: &[(i32, String)]) -> Result<Vec<TitleProtectionRecord>, ApiError> {
+    /// Creation protections of missing titles.
+    pub fn title_protections(&mut self, titles: &[(i32, String)]) -> Result<Vec<TitleProtection>, StoreError> {
         let mut out = Vec::new();
-        let mut conn = self.reader().map_err(api_error)?;
-        let conn = &mut *conn;
+        let conn = self.conn();
         for (ns, dbkey) in titles {
             let rows: Result<Vec<(String, String)>, diesel::result::Error> = with_conn!(conn, |c| {
                 protected_titles::table
@@ -213,16 +197,16 @@ impl PageLookup for Store {
                     .filter(protected_titles::pt_title.eq(dbkey))
                     .load(c)
             });
-            for (level, expiry) in rows.map_err(|e| api_error(e.into()))? {
-                out.push(TitleProtectionRecord { ns: *ns, dbkey: dbkey.clone(), level, expiry });
+            for (level, expiry) in rows.map_err(StoreError::from)? {
+                out.push(TitleProtection { ns: *ns, dbkey: dbkey.clone(), level, expiry });
             }
         }
         Ok(out)
     }
 
-    fn page_props(&self, ids: &[i64], name: &str) -> Result<Vec<(i64, String)>, ApiError> {
-        let mut conn = self.reader().map_err(api_error)?;
-        let conn = &mut *conn;
+    /// (page id, value) of one page property of the pages.
+    pub fn page_props(&mut self, ids: &[i64], name: &str) -> Result<Vec<(i64, String)>, StoreError> {
+        let conn = self.conn();
         let rows: Result<Vec<(i64, String)>, diesel::result::Error> = with_conn!(conn, |c| {
             page_props::table
                 .select((page_props::pp_page, page_props::pp_value))
@@ -230,6 +214,6 @@ impl PageLookup for Store {
                 .filter(page_props::pp_propname.eq(name))
                 .load(c)
         });
-        rows.map_err(|e| api_error(e.into()))
+        rows.map_err(StoreError::from)
     }
 }

@@ -10,10 +10,11 @@
 
 use std::collections::{HashMap, HashSet};
 
-use wikiquery_framework::title::{
-    decode_char_references, full_dbkey, full_text, parse_title, percent_decode, split_title, ParsedTitle,
-    SiteNamespaces, NS_FILE, NS_MAIN, NS_MEDIA, NS_SPECIAL,
+use wikiquery_domain::title::{
+    decode_char_references, full_dbkey, full_text, parse_title, split_title, ParsedTitle, SiteNamespaces, NS_FILE,
+    NS_MAIN, NS_MEDIA, NS_SPECIAL,
 };
+use wikiquery_domain::{files, html, url};
 
 /// Where pages are served: `/index.php/Title`, as MediaWiki's default article path.
 const ARTICLE_PATH: &str = "/index.php/";
@@ -111,30 +112,9 @@ impl Lookup<'_> {
 
 fn render(comment: &str, self_title: SelfTitle<'_>, site: &Site<'_>, lookup: &mut Lookup<'_>) -> String {
     let cleaned: String = comment.chars().map(|c| if c == '\n' || c == '\x1b' { ' ' } else { c }).collect();
-    let escaped = escape_html(&decode_char_references(&cleaned)).replace('\u{338}', "&#x338;");
+    let escaped = html::escape(&decode_char_references(&cleaned)).replace('\u{338}', "&#x338;");
     let sectioned = section_links(&escaped, self_title, site);
     wiki_links(&sectioned, self_title, site, lookup)
-}
-
-/// PHP's `htmlspecialchars` with `ENT_QUOTES`.
-fn escape_html(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 8);
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#039;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// An attribute value as MediaWiki's HTML builder writes it.
-fn escape_attribute(s: &str) -> String {
-    escape_html(s).replace('\n', "&#10;").replace('\r', "&#13;").replace('\t', "&#9;")
 }
 
 /// PCRE's `\s` without the Unicode flag.
@@ -173,8 +153,8 @@ fn section_links(text: &str, self_title: SelfTitle<'_>, site: &Site<'_>) -> Stri
             let title = full_text(self_title.ns, self_title.dbkey, site.namespaces);
             auto = format!(
                 "<a href=\"{}\" title=\"{}\">{SECTION_ARROW}{auto}</a>",
-                escape_attribute(&href),
-                escape_attribute(&title)
+                html::escape_attribute(&href),
+                html::escape_attribute(&title)
             );
         }
         let mut piece = String::new();
@@ -256,57 +236,11 @@ fn utf8_len(first: u8) -> usize {
 
 /// An id for a link to another wiki (`legacy` fragment mode).
 fn escape_id_legacy(id: &str) -> String {
-    urlencode(&id.replace(' ', "_")).replace("%3A", ":").replace('%', ".")
-}
-
-/// PHP's `urlencode`.
-fn urlencode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for &b in s.as_bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => out.push(b as char),
-            b' ' => out.push('+'),
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
-}
-
-/// PHP's `rawurlencode`.
-fn rawurlencode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for &b in s.as_bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => out.push(b as char),
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
-}
-
-/// MediaWiki's URL encoding of titles (`wfUrlencode`).
-fn wf_urlencode(s: &str) -> String {
-    let mut out = urlencode(s);
-    for (from, to) in [
-        ("%3B", ";"),
-        ("%40", "@"),
-        ("%24", "$"),
-        ("%21", "!"),
-        ("%2A", "*"),
-        ("%28", "("),
-        ("%29", ")"),
-        ("%2C", ","),
-        ("%2F", "/"),
-        ("%7E", "~"),
-        ("%3A", ":"),
-    ] {
-        out = out.replace(from, to);
-    }
-    out
+    url::urlencode(&id.replace(' ', "_")).replace("%3A", ":").replace('%', ".")
 }
 
 fn article_url(ns: i32, dbkey: &str, site: &Site<'_>) -> String {
-    format!("{ARTICLE_PATH}{}", wf_urlencode(&full_dbkey(ns, dbkey, site.namespaces)))
+    format!("{ARTICLE_PATH}{}", url::wf_urlencode(&full_dbkey(ns, dbkey, site.namespaces)))
 }
 
 /// One `[[...]]` the link pattern found.
@@ -410,7 +344,9 @@ fn replace_link(
 ) -> String {
     let mut target = m.target.to_owned();
     if target.contains('%') {
-        target = String::from_utf8_lossy(&percent_decode(&target)).replace('<', "&lt;").replace('>', "&gt;");
+        target = String::from_utf8_lossy(&wikiquery_domain::url::percent_decode(&target))
+            .replace('<', "&lt;")
+            .replace('>', "&gt;");
     }
     let text = match m.label {
         Some(l) if !l.is_empty() => l.to_owned(),
@@ -514,7 +450,7 @@ fn subpage_target(self_title: SelfTitle<'_>, target: &str, site: &Site<'_>) -> S
 fn page_link(t: &ParsedTitle, text: &str, site: &Site<'_>, lookup: &mut Lookup<'_>) -> String {
     if t.is_external() {
         let url_pattern = site.interwiki_urls.get(&t.interwiki).cloned().unwrap_or_default();
-        let mut href = url_pattern.replace("$1", &wf_urlencode(&t.dbkey));
+        let mut href = url_pattern.replace("$1", &url::wf_urlencode(&t.dbkey));
         if !t.fragment.is_empty() {
             href.push('#');
             href.push_str(&escape_id_legacy(&t.fragment));
@@ -526,7 +462,7 @@ fn page_link(t: &ParsedTitle, text: &str, site: &Site<'_>, lookup: &mut Lookup<'
             Some((n, s)) => (n, Some(s)),
             None => (t.dbkey.as_str(), None),
         };
-        return match special_page_local_name(name) {
+        return match wikiquery_domain::special_pages::local_name(name) {
             Some(local) => {
                 let dbkey = match subpage {
                     Some(s) => format!("{local}/{s}"),
@@ -553,7 +489,7 @@ fn page_link(t: &ParsedTitle, text: &str, site: &Site<'_>, lookup: &mut Lookup<'
         None => {
             let href = format!(
                 "{SCRIPT}?title={}&action=edit&redlink=1",
-                wf_urlencode(&full_dbkey(t.ns, &t.dbkey, site.namespaces))
+                url::wf_urlencode(&full_dbkey(t.ns, &t.dbkey, site.namespaces))
             );
             anchor(&href, "new", &format!("{title} (page does not exist)"), text)
         }
@@ -571,204 +507,26 @@ fn with_fragment(mut href: String, fragment: &str) -> String {
 /// A link to a file's contents (`[[Media:...]]`), or to its upload form when it is missing.
 fn media_link(file: &ParsedTitle, html: &str, lookup: &mut Lookup<'_>) -> String {
     if lookup.file(&file.dbkey) {
-        let hash = md5_hex(file.dbkey.as_bytes());
-        let href = format!("{UPLOAD_PATH}/{}/{}/{}", &hash[..1], &hash[..2], rawurlencode(&file.dbkey));
+        let href = format!("{UPLOAD_PATH}/{}/{}", files::hash_path(&file.dbkey), url::rawurlencode(&file.dbkey));
         anchor(&href, "internal", &file.text, html)
     } else {
-        let href = format!("{SCRIPT}?title=Special:Upload&wpDestFile={}", wf_urlencode(&file.dbkey));
+        let href = format!("{SCRIPT}?title=Special:Upload&wpDestFile={}", url::wf_urlencode(&file.dbkey));
         anchor(&href, "new", &file.text, html)
     }
 }
 
 fn anchor(href: &str, class: &str, title: &str, html: &str) -> String {
-    let mut out = format!("<a href=\"{}\"", escape_attribute(href));
+    let mut out = format!("<a href=\"{}\"", html::escape_attribute(href));
     if !class.is_empty() {
         out.push_str(&format!(" class=\"{class}\""));
     }
     if !title.is_empty() {
-        out.push_str(&format!(" title=\"{}\"", escape_attribute(title)));
+        out.push_str(&format!(" title=\"{}\"", html::escape_attribute(title)));
     }
     out.push('>');
     out.push_str(html);
     out.push_str("</a>");
     out
-}
-
-/// The special pages of MediaWiki 1.39 (as the reference wiki registers them): the name
-/// links are written with, then other names that lead to the same page.
-const SPECIAL_PAGES: &[&[&str]] = &[
-    &["BrokenRedirects"],
-    &["DeadendPages", "Deadendpages"],
-    &["DoubleRedirects"],
-    &["LongPages", "Longpages"],
-    &["AncientPages", "Ancientpages"],
-    &["LonelyPages", "OrphanedPages", "Lonelypages"],
-    &["FewestRevisions", "Fewestrevisions"],
-    &["WithoutInterwiki", "Withoutinterwiki"],
-    &["ProtectedPages", "Protectedpages"],
-    &["ProtectedTitles", "Protectedtitles"],
-    &["ShortPages", "Shortpages"],
-    &["UncategorizedCategories", "Uncategorizedcategories"],
-    &["UncategorizedFiles", "UncategorizedImages", "Uncategorizedimages"],
-    &["UncategorizedPages", "Uncategorizedpages"],
-    &["UncategorizedTemplates", "Uncategorizedtemplates"],
-    &["UnusedCategories", "Unusedcategories"],
-    &["UnusedFiles", "UnusedImages", "Unusedimages"],
-    &["UnusedTemplates", "Unusedtemplates"],
-    &["UnwatchedPages", "Unwatchedpages"],
-    &["WantedCategories", "Wantedcategories"],
-    &["WantedFiles", "Wantedfiles"],
-    &["WantedPages", "BrokenLinks", "Wantedpages"],
-    &["WantedTemplates", "Wantedtemplates"],
-    &["AllPages", "Allpages"],
-    &["PrefixIndex", "Prefixindex"],
-    &["Categories"],
-    &["ListRedirects", "Listredirects"],
-    &["PagesWithProp", "Pageswithprop", "PagesByProp", "Pagesbyprop"],
-    &["TrackingCategories"],
-    &["UserLogin", "Login", "Userlogin"],
-    &["UserLogout", "Logout", "Userlogout"],
-    &["CreateAccount"],
-    &["LinkAccounts"],
-    &["UnlinkAccounts"],
-    &["ChangeCredentials"],
-    &["RemoveCredentials"],
-    &["ActiveUsers", "Activeusers"],
-    &["Block", "BlockIP", "BlockUser"],
-    &["Unblock"],
-    &["BlockList", "ListBlocks", "IPBlockList"],
-    &["AutoblockList", "ListAutoblocks"],
-    &["ChangePassword", "ResetPass", "ResetPassword"],
-    &["BotPasswords"],
-    &["PasswordReset"],
-    &["DeletedContributions"],
-    &["Preferences"],
-    &["ResetTokens"],
-    &["Contributions", "Contribs"],
-    &["ListGroupRights", "UserGroupRights", "Listgrouprights"],
-    &["ListGrants", "Listgrants"],
-    &["ListUsers", "UserList", "Users", "Listusers"],
-    &["ListAdmins", "Listadmins"],
-    &["ListBots", "Listbots"],
-    &["UserRights", "MakeSysop", "MakeBot", "Userrights"],
-    &["EditWatchlist"],
-    &["PasswordPolicies"],
-    &["NewFiles", "NewImages", "Newimages"],
-    &["Log", "Logs"],
-    &["Watchlist"],
-    &["NewPages", "Newpages"],
-    &["RecentChanges", "Recentchanges"],
-    &["RecentChangesLinked", "RelatedChanges", "Recentchangeslinked"],
-    &["Tags"],
-    &["ListFiles", "FileList", "ImageList", "Listfiles"],
-    &["FilePath", "Filepath"],
-    &["MediaStatistics"],
-    &["MIMESearch", "MIMEsearch"],
-    &["FileDuplicateSearch"],
-    &["Upload"],
-    &["UploadStash"],
-    &["ListDuplicatedFiles", "ListFileDuplicates"],
-    &["ApiSandbox"],
-    &["Statistics", "Stats"],
-    &["AllMessages", "Allmessages"],
-    &["Version"],
-    &["LockDB", "Lockdb"],
-    &["UnlockDB", "Unlockdb"],
-    &["LinkSearch"],
-    &["Random", "RandomPage", "Randompage"],
-    &["RandomInCategory"],
-    &["RandomRedirect", "Randomredirect"],
-    &["RandomRootpage", "Randomrootpage"],
-    &["GoToInterwiki"],
-    &["MostLinkedCategories", "MostUsedCategories", "Mostlinkedcategories"],
-    &["MostLinkedFiles", "MostFiles", "MostImages", "Mostimages"],
-    &["MostInterwikis", "Mostinterwikis"],
-    &["MostLinkedPages", "MostLinked", "Mostlinked"],
-    &["MostTranscludedPages", "MostLinkedTemplates", "MostUsedTemplates", "Mostlinkedtemplates"],
-    &["MostCategories", "Mostcategories"],
-    &["MostRevisions", "Mostrevisions"],
-    &["ComparePages"],
-    &["Export"],
-    &["Import"],
-    &["Undelete"],
-    &["WhatLinksHere", "Whatlinkshere"],
-    &["MergeHistory"],
-    &["ExpandTemplates"],
-    &["ChangeContentModel"],
-    &["BookSources", "Booksources"],
-    &["ApiHelp"],
-    &["BlankPage", "Blankpage"],
-    &["DeletePage", "Delete"],
-    &["Diff"],
-    &["EditPage", "Edit"],
-    &["EditTags"],
-    &["EmailUser", "Email", "Emailuser"],
-    &["MovePage", "Movepage"],
-    &["MyContributions", "MyContribs", "Mycontributions"],
-    &["MyLanguage"],
-    &["MyPage", "Mypage"],
-    &["MyTalk", "Mytalk"],
-    &["PageHistory", "History"],
-    &["PageInfo", "Info"],
-    &["ProtectPage", "Protect"],
-    &["Purge"],
-    &["MyUploads", "MyFiles", "Myuploads"],
-    &["AllMyUploads", "AllMyFiles"],
-    &["NewSection", "Newsection"],
-    &["PermanentLink", "PermaLink"],
-    &["Redirect"],
-    &["RevisionDelete", "Revisiondelete"],
-    &["RunJobs"],
-    &["SpecialPages", "Specialpages"],
-    &["PageData"],
-    &["Search"],
-    &["RenameUser", "Renameuser"],
-];
-
-/// The name a special page's links use, for any of its names (ignoring case).
-fn special_page_local_name(name: &str) -> Option<&'static str> {
-    let lower = name.to_lowercase();
-    SPECIAL_PAGES.iter().find(|names| names.iter().any(|n| n.to_lowercase() == lower)).map(|names| names[0])
-}
-
-/// MD5 as lower-case hex (for the hashed upload directories of files).
-fn md5_hex(input: &[u8]) -> String {
-    const S: [u32; 64] = [
-        7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14,
-        20, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6,
-        10, 15, 21,
-    ];
-    let k: Vec<u32> = (0..64).map(|i| ((i as f64 + 1.0).sin().abs() * 4294967296.0) as u32).collect();
-    let (mut a0, mut b0, mut c0, mut d0) = (0x67452301u32, 0xefcdab89u32, 0x98badcfeu32, 0x10325476u32);
-    let mut msg = input.to_vec();
-    let bit_len = (input.len() as u64).wrapping_mul(8);
-    msg.push(0x80);
-    while msg.len() % 64 != 56 {
-        msg.push(0);
-    }
-    msg.extend_from_slice(&bit_len.to_le_bytes());
-    for chunk in msg.chunks(64) {
-        let m: Vec<u32> = chunk.chunks(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])).collect();
-        let (mut a, mut b, mut c, mut d) = (a0, b0, c0, d0);
-        for i in 0..64 {
-            let (f, g) = match i / 16 {
-                0 => ((b & c) | (!b & d), i),
-                1 => ((d & b) | (!d & c), (5 * i + 1) % 16),
-                2 => (b ^ c ^ d, (3 * i + 5) % 16),
-                _ => (c ^ (b | !d), (7 * i) % 16),
-            };
-            let f = f.wrapping_add(a).wrapping_add(k[i]).wrapping_add(m[g]);
-            a = d;
-            d = c;
-            c = b;
-            b = b.wrapping_add(f.rotate_left(S[i]));
-        }
-        a0 = a0.wrapping_add(a);
-        b0 = b0.wrapping_add(b);
-        c0 = c0.wrapping_add(c);
-        d0 = d0.wrapping_add(d);
-    }
-    [a0, b0, c0, d0].iter().flat_map(|w| w.to_le_bytes()).map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]
@@ -902,12 +660,5 @@ mod tests {
         );
         assert_eq!(needed.pages, vec![(0, "Cat".to_owned()), (1, "Dog".to_owned())]);
         assert_eq!(needed.files, vec!["A.png".to_owned()]);
-    }
-
-    #[test]
-    fn md5_matches_known_digests() {
-        assert_eq!(md5_hex(b""), "d41d8cd98f00b204e9800998ecf8427e");
-        assert_eq!(md5_hex(b"Example.png"), md5_hex(b"Example.png"));
-        assert!(md5_hex(b"Example.png").starts_with("70"));
     }
 }

@@ -10,10 +10,11 @@
 //! order as well as with its values.
 
 use serde_json::{Map, Number, Value};
-use wikiquery_framework::param::timestamp::{civil_from_days, days_from_civil};
-use wikiquery_framework::title::{full_text, parse_title, SiteNamespaces, NS_SPECIAL};
+pub use wikiquery_domain::php::numeric as php_numeric;
+use wikiquery_domain::php::{self, PhpKey, PhpValue};
+use wikiquery_domain::timestamp::{civil_from_days, days_from_civil};
+use wikiquery_domain::title::{full_text, parse_title, SiteNamespaces, NS_SPECIAL};
 use wikiquery_framework::Timestamp;
-use wikiquery_store::php::{self, PhpKey, PhpValue};
 
 /// What title parameters need to know of the site.
 pub struct TitleContext<'a> {
@@ -358,51 +359,6 @@ fn compare_keys(a: &PhpKey, b: &PhpKey) -> std::cmp::Ordering {
     }
 }
 
-/// The value of a PHP numeric string (leading and trailing whitespace allowed).
-pub fn php_numeric(s: &str) -> Option<f64> {
-    let t = s
-        .trim_start_matches([' ', '\t', '\n', '\r', '\x0b', '\x0c'])
-        .trim_end_matches([' ', '\t', '\n', '\r', '\x0b', '\x0c']);
-    let bytes = t.as_bytes();
-    let mut i = 0;
-    if matches!(bytes.first(), Some(b'+' | b'-')) {
-        i += 1;
-    }
-    let int_start = i;
-    while i < bytes.len() && bytes[i].is_ascii_digit() {
-        i += 1;
-    }
-    let mut digits = i - int_start;
-    if i < bytes.len() && bytes[i] == b'.' {
-        i += 1;
-        let frac_start = i;
-        while i < bytes.len() && bytes[i].is_ascii_digit() {
-            i += 1;
-        }
-        digits += i - frac_start;
-    }
-    if digits == 0 {
-        return None;
-    }
-    if i < bytes.len() && matches!(bytes[i], b'e' | b'E') {
-        let mut j = i + 1;
-        if matches!(bytes.get(j), Some(b'+' | b'-')) {
-            j += 1;
-        }
-        let exp_start = j;
-        while j < bytes.len() && bytes[j].is_ascii_digit() {
-            j += 1;
-        }
-        if j > exp_start {
-            i = j;
-        }
-    }
-    if i != bytes.len() {
-        return None;
-    }
-    t.parse().ok()
-}
-
 // ---------------------------------------------------------------------------------------
 // Formatting for the API
 // ---------------------------------------------------------------------------------------
@@ -539,11 +495,11 @@ fn canonical_user_name(s: &str) -> Option<String> {
     let trimmed = spaced.trim();
     if trimmed.is_empty()
         || trimmed.contains(['#', '<', '>', '[', ']', '|', '{', '}', '/', '@', ':', '\n', '\t'])
-        || wikiquery_framework::title::sanitize_ip(trimmed).is_some()
+        || wikiquery_domain::title::sanitize_ip(trimmed).is_some()
     {
         return None;
     }
-    Some(wikiquery_framework::title::upper_first(trimmed))
+    Some(wikiquery_domain::title::upper_first(trimmed))
 }
 
 /// The text of a JSON scalar, as PHP would turn it into a string.

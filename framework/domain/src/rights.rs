@@ -1,0 +1,321 @@
+//! What the caller of a request may do, as a set of MediaWiki rights (`read`,
+//! `apihighlimits`, `deletedhistory`, ...). The server has no logins: every caller has the
+//! rights the operator grants anonymous callers, MediaWiki's `*` group by default.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+/// The rights of MediaWiki's `*` group (everyone, logged in or not) by default, in the
+/// spec's vocabulary (which has no `writeapi`).
+pub const ANONYMOUS_RIGHTS: &[&str] = &[
+    "createaccount",
+    "read",
+    "edit",
+    "createpage",
+    "createtalk",
+    "viewmywatchlist",
+    "editmywatchlist",
+    "viewmyprivateinfo",
+    "editmyprivateinfo",
+    "editmyoptions",
+];
+
+/// A set of rights; cheap to clone (shared).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rights(Arc<BTreeSet<String>>);
+
+impl Rights {
+    /// Exactly these rights.
+    pub fn new<S: AsRef<str>>(rights: impl IntoIterator<Item = S>) -> Self {
+        Rights(Arc::new(rights.into_iter().map(|r| r.as_ref().to_owned()).collect()))
+    }
+
+    /// The rights of an anonymous caller on a MediaWiki site without extra configuration.
+    pub fn anonymous() -> Self {
+        Self::new(ANONYMOUS_RIGHTS)
+    }
+
+    /// Whether a right is in the set.
+    pub fn has(&self, right: &str) -> bool {
+        self.0.contains(right)
+    }
+
+    /// Whether any of these rights is in the set.
+    pub fn has_any(&self, rights: &[&str]) -> bool {
+        rights.iter().any(|r| self.has(r))
+    }
+
+    /// The rights, in alphabetical order.
+    pub fn iter(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(String::as_str)
+    }
+}
+
+impl Default for Rights {
+    fn default() -> Self {
+        Self::anonymous()
+    }
+}
+
+/// The user groups of MediaWiki 1.39 core (the spec's GROUPS).
+pub const GROUPS: &[&str] = &[
+    "administrator",
+    "bot",
+    "bureaucrat",
+    "emailconfirmed",
+    "interface-admin",
+    "extadministrator",
+    "extcurator",
+    "exteditor",
+    "suppress",
+    "sysop",
+];
+
+/// The permission vocabulary: every right MediaWiki 1.39 core knows (the spec's RIGHTS_A).
+pub const RIGHTS: &[&str] = &[
+    "apihighlimits",
+    "applychangetags",
+    "autoconfirmed",
+    "autocreateaccount",
+    "autopatrol",
+    "bigdelete",
+    "block",
+    "blockemail",
+    "bot",
+    "browsearchive",
+    "changeemail",
+    "changetags",
+    "confirmemail",
+    "createaccount",
+    "createclass",
+    "createpage",
+    "createtalk",
+    "delete",
+    "delete-redirect",
+    "deletechangetags",
+    "deletedhistory",
+    "deletedtext",
+    "deletelogentry",
+    "deleterevision",
+    "edit",
+    "editcontentmodel",
+    "editinterface",
+    "editmyoptions",
+    "editmyprivateinfo",
+    "editmyusercss",
+    "editmyuserjs",
+    "editmyuserjson",
+    "editmyuserjsredirect",
+    "editmywatchlist",
+    "editprotected",
+    "editrestrictedfields",
+    "editsemiprotected",
+    "editsitecss",
+    "editsitejs",
+    "editsitejson",
+    "editusercss",
+    "edituserjs",
+    "edituserjson",
+    "gtag-exempt",
+    "hideuser",
+    "import",
+    "importupload",
+    "ipblock-exempt",
+    "linkpurge",
+    "mailpassword",
+    "managechangetags",
+    "markbotedits",
+    "mergehistory",
+    "minoredit",
+    "move",
+    "move-categorypages",
+    "move-rootuserpages",
+    "move-subpages",
+    "movefile",
+    "multipageedit",
+    "nominornewtalk",
+    "noratelimit",
+    "override-export-depth",
+    "pagelang",
+    "patrol",
+    "patrolmarks",
+    "protect",
+    "purge",
+    "read",
+    "renameuser",
+    "renderfile",
+    "renderfile-nonstandard",
+    "replacetext",
+    "reupload",
+    "reupload-own",
+    "reupload-shared",
+    "rollback",
+    "sendemail",
+    "siteadmin",
+    "ext-admin",
+    "ext-pageedit",
+    "ext-patternedit",
+    "ext-schemaedit",
+    "ext-vieweditpageinfo",
+    "ext-viewentityassociatedrevisionmismatch",
+    "ext-viewjobqueuewatchlist",
+    "stashbasehtml",
+    "stashedit",
+    "suppressionlog",
+    "suppressredirect",
+    "suppressrevision",
+    "unblockself",
+    "undelete",
+    "unwatchedpages",
+    "upload",
+    "upload_by_url",
+    "userrights",
+    "userrights-interwiki",
+    "viewedittab",
+    "viewmyprivateinfo",
+    "viewmywatchlist",
+    "viewsuppressed",
+];
+
+/// The rights `prop=contributors` filters by: [`RIGHTS`] without the nine that say nothing of
+/// a contributor (the spec's RIGHTS_B).
+pub const CONTRIBUTOR_RIGHTS: &[&str] = &[
+    "apihighlimits",
+    "applychangetags",
+    "autoconfirmed",
+    "autocreateaccount",
+    "autopatrol",
+    "bigdelete",
+    "block",
+    "blockemail",
+    "bot",
+    "browsearchive",
+    "changetags",
+    "createaccount",
+    "createclass",
+    "createpage",
+    "createtalk",
+    "delete",
+    "delete-redirect",
+    "deletechangetags",
+    "deletedhistory",
+    "deletedtext",
+    "deletelogentry",
+    "deleterevision",
+    "edit",
+    "editcontentmodel",
+    "editinterface",
+    "editmyoptions",
+    "editmyprivateinfo",
+    "editmyusercss",
+    "editmyuserjs",
+    "editmyuserjson",
+    "editmyuserjsredirect",
+    "editmywatchlist",
+    "editprotected",
+    "editrestrictedfields",
+    "editsemiprotected",
+    "editsitecss",
+    "editsitejs",
+    "editsitejson",
+    "editusercss",
+    "edituserjs",
+    "edituserjson",
+    "gtag-exempt",
+    "hideuser",
+    "import",
+    "importupload",
+    "ipblock-exempt",
+    "managechangetags",
+    "markbotedits",
+    "mergehistory",
+    "minoredit",
+    "move",
+    "move-categorypages",
+    "move-rootuserpages",
+    "move-subpages",
+    "movefile",
+    "multipageedit",
+    "nominornewtalk",
+    "noratelimit",
+    "override-export-depth",
+    "pagelang",
+    "patrol",
+    "patrolmarks",
+    "protect",
+    "read",
+    "renameuser",
+    "replacetext",
+    "reupload",
+    "reupload-own",
+    "reupload-shared",
+    "rollback",
+    "sendemail",
+    "siteadmin",
+    "ext-admin",
+    "ext-pageedit",
+    "ext-patternedit",
+    "ext-schemaedit",
+    "ext-vieweditpageinfo",
+    "ext-viewentityassociatedrevisionmismatch",
+    "ext-viewjobqueuewatchlist",
+    "suppressionlog",
+    "suppressredirect",
+    "suppressrevision",
+    "unblockself",
+    "undelete",
+    "unwatchedpages",
+    "upload",
+    "upload_by_url",
+    "userrights",
+    "userrights-interwiki",
+    "viewedittab",
+    "viewmyprivateinfo",
+    "viewmywatchlist",
+    "viewsuppressed",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn anonymous_rights_are_in_the_vocabulary() {
+        for right in ANONYMOUS_RIGHTS {
+            assert!(RIGHTS.contains(right), "{right}");
+        }
+    }
+
+    #[test]
+    fn contributor_rights_are_the_vocabulary_without_nine() {
+        let removed = [
+            "changeemail",
+            "confirmemail",
+            "linkpurge",
+            "mailpassword",
+            "purge",
+            "renderfile",
+            "renderfile-nonstandard",
+            "stashbasehtml",
+            "stashedit",
+        ];
+        let expected: Vec<&str> = RIGHTS.iter().copied().filter(|r| !removed.contains(r)).collect();
+        assert_eq!(CONTRIBUTOR_RIGHTS, expected.as_slice());
+    }
+
+    #[test]
+    fn anonymous_callers_read_without_high_limits() {
+        let anon = Rights::default();
+        assert!(anon.has("read"));
+        assert!(!anon.has("apihighlimits"));
+        assert!(anon.has_any(&["deletedhistory", "read"]));
+        assert!(!anon.has_any(&["deletedhistory", "suppressionlog"]));
+    }
+
+    #[test]
+    fn sets_are_exactly_what_was_granted() {
+        let rights = Rights::new(["apihighlimits", "read", "read"]);
+        assert_eq!(rights.iter().collect::<Vec<_>>(), ["apihighlimits", "read"]);
+        assert!(!Rights::new::<&str>([]).has("read"));
+    }
+}

@@ -1,0 +1,529 @@
+//! The API's main loop: reads the main parameters, routes to the action module, and turns
+//! every outcome — result, warnings, error — into the response. Every error becomes
+//! MediaWiki's envelope here and nowhere else.
+
+use serde_json::{json, Map, Value};
+
+use crate::descriptor::ModuleDescriptor;
+use crate::error::{ApiError, Warning};
+use crate::format::{Format, Output};
+use crate::main_module::{main_descriptor, HELP_ACTION};
+use crate::module::ActionContext;
+use crate::param::{ParamReader, ParamType, RequestParams, RequestState, Timestamp, UserRef};
+use crate::registry::{Registry, Runner};
+use crate::services::Services;
+use wikiquery_domain::rights::Rights;
+
+/// Settings of the API that do not change between requests.
+#[derive(Debug, Clone)]
+pub struct ApiConfig {
+    /// The host name reported as `servedby`.
+    pub served_by: String,
+    /// The URL of the API, for the `docref` of errors.
+    pub api_url: String,
+    /// What the server provides to modules (database, site configuration).
+    pub services: Services,
+    /// The site's namespaces (the values namespace parameters accept).
+    pub namespaces: Vec<i32>,
+    /// The rights of every caller (there are no logins): MediaWiki's `*` group by default.
+    pub anonymous_rights: Rights,
+}
+
+impl Default for ApiConfig {
+    fn default() -> Self {
+        ApiConfig {
+            served_by: "wikiquery".to_owned(),
+            api_url: "/api.php".to_owned(),
+            services: Services::new(),
+            namespaces: crate::param::DEFAULT_NAMESPACES.to_vec(),
+            anonymous_rights: Rights::anonymous(),
+        }
+    }
+}
+
+/// A request as the HTTP layer hands it over.
+#[derive(Debug, Clone, Default)]
+pub struct ApiRequest {
+    /// The parameters from the query string and the body, in order.
+    pub params: Vec<(String, String)>,
+    /// Whether it came by POST.
+    pub posted: bool,
+    /// The request's HTTP headers that the API reads (`Origin`), names in any case.
+    pub headers: Vec<(String, String)>,
+}
+
+impl ApiRequest {
+    /// The first value of a header, by case-insensitive name.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+}
+
+/// The response the HTTP layer writes.
+#[derive(Debug, Clone)]
+pub struct ApiResponse {
+    /// HTTP status.
+    pub status: u16,
+    /// Content type.
+    pub content_type: &'static str,
+    /// Extra headers.
+    pub headers: Vec<(String, String)>,
+    /// The body.
+    pub body: String,
+}
+
+/// The main module's parameters that this loop reads itself (the formatter's included).
+const MAIN_PARAMS: &[&str] = &[
+    "action",
+    "format",
+    "formatversion",
+    "maxlag",
+    "smaxage",
+    "maxage",
+    "assert",
+    "assertuser",
+    "requestid",
+    "servedby",
+    "curtimestamp",
+    "responselanginfo",
+    "origin",
+    "uselang",
+    "variant",
+    "errorformat",
+    "errorlang",
+    "errorsuselocal",
+    "utf8",
+    "ascii",
+    "callback",
+];
+
+/// The language of the site's content, which `uselang=user` and `uselang=content` resolve to.
+const CONTENT_LANGUAGE: &str = "en";
+
+/// How errors and warnings are written (`errorformat`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorFormat {
+    /// The old shapes: `error: {code, info}` and `warnings: {module: {"*": text}}`.
+    Bc,
+    /// Lists of `{code, text, module}` with markup removed.
+    PlainText,
+    /// Lists of `{code, text, module}` in wikitext.
+    WikiText,
+    /// Lists of `{code, html, module}`.
+    Html,
+    /// Lists of `{code, key, params, module}`: the message key and its parameters.
+    Raw,
+    /// Lists of `{code, module}`.
+    None,
+}
+
+impl ErrorFormat {
+    /// The format for an `errorformat=` value.
+    pub fn from_name(name: &str) -> Option<ErrorFormat> {
+        Some(match name {
+            "bc" => ErrorFormat::Bc,
+            "plaintext" => ErrorFormat::PlainText,
+            "wikitext" => ErrorFormat::WikiText,
+            "html" => ErrorFormat::Html,
+            "raw" => ErrorFormat::Raw,
+            "none" => ErrorFormat::None,
+            _ => return None,
+        })
+    }
+}
+
+struct Main {
+    action: String,
+    output: Output,
+    errorformat: ErrorFormat,
+    servedby: bool,
+    curtimestamp: bool,
+    requestid: Option<String>,
+    responselanginfo: bool,
+    uselang: String,
+    errorlang: String,
+    smaxage: i64,
+    maxage: i64,
+}
+
+/// What the request's main parameters decide before anything is validated: the output, the
+/// error format, the languages. Invalid values fall back to the defaults here (as MediaWiki
+/// sets its printer and error formatter up) and are reported by [`validate_main`].
+fn read_main(state: &mut RequestState) -> Main {
+    for name in MAIN_PARAMS {
+        if state.params.get(name).is_some() {
+            state.mark_used(name);
+        }
+    }
+    let p = &state.params;
+    let v2 = matches!(p.get("formatversion"), Some("2") | Some("latest"));
+    let format = Format::from_name(p.get("format").unwrap_or("jsonfm")).unwrap_or(Format::JsonFm);
+    let callback = p.get("callback").map(|cb| {
+        cb.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, '[' | ']' | '.' | '\'' | '"' | '_')).collect()
+    });
+    let ascii = if v2 { p.get("ascii").is_some() } else { p.get("utf8").is_none() };
+    let errorformat = p.get("errorformat").and_then(ErrorFormat::from_name).unwrap_or(ErrorFormat::Bc);
+    let uselang = match p.get("uselang") {
+        None | Some("user") | Some("content") => CONTENT_LANGUAGE.to_owned(),
+        Some(lang) => lang.to_owned(),
+    };
+    let errorlang = if errorformat == ErrorFormat::Bc {
+        CONTENT_LANGUAGE.to_owned()
+    } else {
+        match p.get("errorlang") {
+            None | Some("uselang") => uselang.clone(),
+            Some("content") => CONTENT_LANGUAGE.to_owned(),
+            Some(lang) => lang.to_owned(),
+        }
+    };
+    let int = |name: &str| p.get(name).and_then(parse_integer).unwrap_or(0);
+    Main {
+        action: p.get("action").unwrap_or(HELP_ACTION).to_owned(),
+        output: Output { format, v2, ascii, callback },
+        errorformat,
+        servedby: p.get("servedby").is_some(),
+        curtimestamp: p.get("curtimestamp").is_some(),
+        requestid: p.get("requestid").map(str::to_owned),
+        responselanginfo: p.get("responselanginfo").is_some(),
+        uselang,
+        errorlang,
+        smaxage: int("smaxage"),
+        maxage: int("maxage"),
+    }
+}
+
+/// An integer as MediaWiki's integer parameters accept it: optional sign, digits only.
+fn parse_integer(s: &str) -> Option<i64> {
+    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// Validates the main module's parameters in MediaWiki's order (its parameter list, then the
+/// formatter's `formatversion`), then the assertions: this server always answers anonymously.
+fn validate_main(state: &mut RequestState, descriptor: &'static ModuleDescriptor) -> Result<(), ApiError> {
+    let get = |name: &str| {
+        descriptor.param(name).ok_or_else(|| ApiError::internal("descriptor", format!("main has no `{name}`")))
+    };
+    let mut r = ParamReader::new(state, "", "main");
+    <Option<String> as ParamType>::extract(get("action")?, &mut r)?;
+    <Option<String> as ParamType>::extract(get("format")?, &mut r)?;
+    for name in ["maxlag", "smaxage", "maxage"] {
+        <Option<i64> as ParamType>::extract(get(name)?, &mut r)?;
+    }
+    let assert = <Option<String> as ParamType>::extract(get("assert")?, &mut r)?;
+    let assertuser = <Option<UserRef> as ParamType>::extract(get("assertuser")?, &mut r)?;
+    <Option<String> as ParamType>::extract(get("errorformat")?, &mut r)?;
+    if let Some(fv) = state.params.get("formatversion") {
+        if !matches!(fv, "1" | "2" | "latest") {
+            let err = ApiError::bad_value("formatversion", fv);
+            state.warnings.add("json", "badvalue", err.info.clone());
+            state.warnings.add("main", "errorprinterfailed", "Error printer failed. Will retry without params.");
+            return Err(err);
+        }
+    }
+    // No replication lag here: every `maxlag` is met.
+    match assert.as_deref() {
+        Some("user") => {
+            return Err(ApiError::new(
+                "assertuserfailed",
+                "You are no longer logged in, so the action could not be completed.",
+            ))
+        }
+        Some("bot") => {
+            return Err(ApiError::new(
+                "assertbotfailed",
+                "You do not have the \"bot\" right, so the action could not be completed.",
+            ))
+        }
+        _ => {}
+    }
+    if assertuser.is_some() {
+        let name = state.params.get("assertuser").unwrap_or_default().to_owned();
+        return Err(ApiError::new(
+            "assertnameduserfailed",
+            format!("You are no longer logged in as \"{name}\", so the action could not be completed."),
+        ));
+    }
+    Ok(())
+}
+
+fn run_action(main: &Main, state: &mut RequestState, services: &Services) -> Result<Map<String, Value>, ApiError> {
+    let registry = Registry::global().map_err(|e| ApiError::internal("registry", e))?;
+    let entry = registry.action(&main.action).ok_or_else(|| ApiError::bad_value("action", &main.action))?;
+    // A module that reads the wiki's content (paraminfo's `readrights` flag) needs `read`,
+    // checked before its parameters are, as MediaWiki checks it.
+    if (entry.descriptor)().readrights && !state.rights.has("read") {
+        return Err(ApiError::new("readapidenied", "You need read permission to use this module."));
+    }
+    match entry.runner {
+        Runner::Action(run) => run(&mut ActionContext { state, services, registry }),
+        Runner::Query(_) => Err(ApiError::bad_value("action", &main.action)),
+    }
+}
+
+/// The message key MediaWiki names for a code, for `errorformat=raw`.
+fn message_key(code: &str, warning: bool) -> String {
+    match code {
+        "badvalue" => "paramvalidator-badvalue-enumnotmulti".to_owned(),
+        "badinteger" => "paramvalidator-badinteger".to_owned(),
+        "outofrange" => "paramvalidator-outofrange-minmax".to_owned(),
+        "missingparam" => "paramvalidator-missingparam".to_owned(),
+        "baduser" => "paramvalidator-baduser".to_owned(),
+        "badtimestamp" => "paramvalidator-badtimestamp".to_owned(),
+        "unrecognizedparams" => "apierror-unrecognizedparams".to_owned(),
+        "deprecation" => "paramvalidator-param-deprecated".to_owned(),
+        _ if warning => format!("apiwarn-{code}"),
+        _ => format!("apierror-{code}"),
+    }
+}
+
+/// The path of the module a warning was filed under (`allpages` → `query+allpages`).
+fn module_path(module: &str) -> String {
+    match Registry::global() {
+        Ok(registry)
+            if module != "main" && registry.action(module).is_none() && registry.query_module(module).is_some() =>
+        {
+            format!("query+{module}")
+        }
+        _ => module.to_owned(),
+    }
+}
+
+/// One error or warning in a non-`bc` error format.
+fn message_json(
+    format: ErrorFormat,
+    v2: bool,
+    code: &str,
+    text: &str,
+    module: &str,
+    data: Option<&Map<String, Value>>,
+    warning: bool,
+) -> Value {
+    let mut o = Map::new();
+    o.insert("code".into(), json!(code));
+    let content = |key: &str| if v2 { key.to_owned() } else { "*".to_owned() };
+    match format {
+        ErrorFormat::PlainText | ErrorFormat::WikiText => {
+            o.insert(content("text"), json!(text));
+        }
+        ErrorFormat::Html => {
+            o.insert(content("html"), json!(wikiquery_domain::html::escape_text(text)));
+        }
+        ErrorFormat::Raw => {
+            o.insert("key".into(), json!(message_key(code, warning)));
+            o.insert("params".into(), json!([]));
+        }
+        ErrorFormat::None | ErrorFormat::Bc => {}
+    }
+    if let Some(data) = data.filter(|d| !d.is_empty()) {
+        o.insert("data".into(), Value::Object(data.clone()));
+    }
+    o.insert("module".into(), json!(module));
+    Value::Object(o)
+}
+
+fn warnings_json(state: &RequestState, main: &Main) -> Option<Value> {
+    if state.warnings.is_empty() {
+        return None;
+    }
+    let v2 = main.output.v2;
+    if main.errorformat != ErrorFormat::Bc {
+        let list = state
+            .warnings
+            .iter()
+            .map(|w: &Warning| {
+                message_json(main.errorformat, v2, &w.code, &w.text, &module_path(&w.module), w.data.as_ref(), true)
+            })
+            .collect();
+        return Some(Value::Array(list));
+    }
+    let mut by_module: Map<String, Value> = Map::new();
+    for w in state.warnings.iter() {
+        let key = if v2 { "warnings" } else { "*" };
+        let entry = by_module.entry(w.module.clone()).or_insert_with(|| json!({ key: "" }));
+        if let Some(Value::String(text)) = entry.get_mut(key) {
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(&w.text);
+        }
+    }
+    Some(Value::Object(by_module))
+}
+
+/// The answer when `origin` names an origin the request's `Origin` header does not.
+fn origin_mismatch() -> ApiResponse {
+    ApiResponse {
+        status: 403,
+        content_type: "text/html; charset=utf-8",
+        headers: vec![("Cache-Control".to_owned(), "no-cache".to_owned())],
+        body: "'origin' parameter does not match Origin header\n".to_owned(),
+    }
+}
+
+/// The page `api.php` answers without an action (MediaWiki shows its help there).
+fn help_page(config: &ApiConfig) -> ApiResponse {
+    let body = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>API help</title></head><body>\n\
+         <h1>API help</h1>\n<p>This is a read-only MediaWiki Action API. Name a module with <var>action</var>, \
+         e.g. <kbd>{url}?action=query&amp;list=allpages&amp;format=json</kbd>; \
+         <kbd>{url}?action=paraminfo&amp;modules=main|query</kbd> describes every parameter.</p>\n</body></html>\n",
+        url = wikiquery_domain::html::escape_text(&config.api_url)
+    );
+    ApiResponse {
+        status: 200,
+        content_type: "text/html; charset=utf-8",
+        headers: vec![
+            ("Cache-Control".to_owned(), "private, must-revalidate, max-age=0".to_owned()),
+            ("Content-Disposition".to_owned(), "inline; filename=api-help.html".to_owned()),
+        ],
+        body,
+    }
+}
+
+/// Answers one API request.
+pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
+    let origin_header = request.header("Origin").map(str::to_owned);
+    let mut state = RequestState::new(RequestParams::from_pairs(request.params));
+    state.namespaces.clone_from(&config.namespaces);
+    state.rights = config.anonymous_rights.clone();
+    let main = read_main(&mut state);
+    state.json_style = main.output.style();
+    let mut headers = Vec::new();
+
+    // CORS first, as MediaWiki does: `origin=*` answers anonymously to anyone; another
+    // origin must be one the browser sent. No origin is configured as trusted, so a matching
+    // one gets no CORS headers.
+    match state.params.get("origin") {
+        Some("*") => {
+            headers.push(("Access-Control-Allow-Origin".to_owned(), "*".to_owned()));
+            headers.push(("Access-Control-Allow-Credentials".to_owned(), "false".to_owned()));
+        }
+        Some(origin) => {
+            let sent = origin_header.as_deref().unwrap_or("");
+            if !sent.split_whitespace().any(|o| o == origin) {
+                return origin_mismatch();
+            }
+        }
+        None => {}
+    }
+    if state.params.get("origin") == Some("*") || main.output.callback.is_some() {
+        headers.push(("MediaWiki-Login-Suppressed".to_owned(), "true".to_owned()));
+    }
+
+    let outcome = match Registry::global() {
+        Ok(registry) => validate_main(&mut state, main_descriptor(registry)).map(|()| registry),
+        Err(e) => Err(ApiError::internal("registry", e)),
+    };
+    if let Ok(registry) = outcome {
+        if main.action == HELP_ACTION && registry.action(HELP_ACTION).is_none() {
+            return help_page(config);
+        }
+    }
+    let outcome = outcome.and_then(|_| run_action(&main, &mut state, &config.services));
+
+    let unused = state.unused();
+    if !unused.is_empty() {
+        let text = if unused.len() == 1 {
+            format!("Unrecognized parameter: {}.", unused[0])
+        } else {
+            format!("Unrecognized parameters: {}.", unused.join(", "))
+        };
+        state.warnings.add("main", "unrecognizedparams", text);
+    }
+
+    let mut body = Map::new();
+    let mut status = 200;
+    if let Some(id) = &main.requestid {
+        body.insert("requestid".into(), json!(id));
+    }
+    let v2 = main.output.v2;
+    let cache_control = match &outcome {
+        Ok(_) if main.smaxage != 0 || main.maxage != 0 => {
+            format!("s-maxage={}, max-age={}, public", main.smaxage, main.maxage)
+        }
+        _ => "private, must-revalidate, max-age=0".to_owned(),
+    };
+    match outcome {
+        Ok(members) => {
+            if let Some(w) = warnings_json(&state, &main) {
+                body.insert("warnings".into(), w);
+            }
+            if !state.limits.is_empty() {
+                body.insert("limits".into(), json!(state.limits));
+            }
+            body.extend(members);
+            if main.servedby {
+                body.insert("servedby".into(), json!(config.served_by));
+            }
+        }
+        Err(err) => {
+            status = err.status;
+            headers.push(("MediaWiki-API-Error".to_owned(), err.code.to_string()));
+            if err.status == 503 {
+                headers.push(("Retry-After".to_owned(), "5".to_owned()));
+            }
+            if let Some(w) = warnings_json(&state, &main) {
+                body.insert("warnings".into(), w);
+            }
+            let docref = format!("See {} for API usage.", config.api_url);
+            let docref_key = if v2 { "docref" } else { "*" };
+            if main.errorformat == ErrorFormat::Bc {
+                let mut e = Map::new();
+                e.insert("code".into(), json!(err.code));
+                e.insert("info".into(), json!(err.info));
+                if let Some(data) = &err.data {
+                    for (k, v) in data.iter() {
+                        e.insert(k.clone(), v.clone());
+                    }
+                }
+                e.insert(docref_key.into(), json!(docref));
+                body.insert("error".into(), Value::Object(e));
+            } else {
+                let item = message_json(
+                    main.errorformat,
+                    v2,
+                    &err.code,
+                    &err.info,
+                    err.module_path(),
+                    err.data.as_deref(),
+                    false,
+                );
+                body.insert("errors".into(), json!([item]));
+                body.insert(docref_key.into(), json!(docref));
+            }
+            body.insert("servedby".into(), json!(config.served_by));
+        }
+    }
+    if main.curtimestamp {
+        body.insert("curtimestamp".into(), json!(Timestamp::now().to_iso()));
+    }
+    if main.responselanginfo {
+        body.insert("uselang".into(), json!(main.uselang));
+        body.insert("errorlang".into(), json!(main.errorlang));
+    }
+    headers.push(("Cache-Control".to_owned(), cache_control));
+    let (content_type, text) = main.output.render(&body, &state.lists);
+    if let Some(name) = main.output.file_name() {
+        headers.push(("Content-Disposition".to_owned(), format!("inline; filename={name}")));
+    }
+    ApiResponse { status, content_type, headers, body: text }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_integer;
+
+    #[test]
+    fn integers_as_mediawiki_reads_them() {
+        assert_eq!(parse_integer("5"), Some(5));
+        assert_eq!(parse_integer("-1"), Some(-1));
+        assert_eq!(parse_integer("+3"), Some(3));
+        assert_eq!(parse_integer("1.5"), None);
+        assert_eq!(parse_integer("abc"), None);
+        assert_eq!(parse_integer(""), None);
+    }
+}

@@ -1,0 +1,127 @@
+//! The runtime of wikiquery: parameter types and validation, module descriptors, the module
+//! registry, errors and warnings, output formats, and the API main loop.
+//!
+//! Module authors write a struct annotated with [`query_module`] and implement
+//! [`QueryModule`] (or [`ActionModule`]) for it; everything else is here.
+
+// Lets the paths that generated code uses (`::wikiquery_framework::...`) resolve in this crate too.
+extern crate self as wikiquery_framework;
+
+pub mod api;
+pub mod descriptor;
+pub mod error;
+pub mod format;
+pub mod main_module;
+pub mod module;
+pub mod param;
+pub mod query;
+pub mod registry;
+pub mod services;
+
+pub use descriptor::{Group, Info, ModuleDescriptor, ParamDescriptor, ParamKind};
+pub use error::{ApiError, Warning, Warnings};
+pub use module::{ActionContext, ActionModule, ModuleSpec, QueryContext, QueryModule};
+pub use param::{Continue, Limit, Namespace, ParamGroup, ParamReader, Templated, Timestamp, Title, UserRef, ValueList};
+pub use registry::{ModuleEntry, Registry};
+pub use services::Services;
+pub use wikiquery_domain::rights::Rights;
+pub use wikiquery_macros::{query_module, ParamGroup, ParamValues};
+
+/// What generated code uses. Not part of the public interface: names here change freely.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::descriptor::{Group, Info, ModuleDescriptor, ParamDescriptor, ParamKind};
+    pub use crate::error::ApiError;
+    pub use crate::module::ModuleSpec;
+    pub use crate::param::{
+        check_rule, describe_scalar, extract_scalar, Hints, MultiValue, ParamGroup, ParamReader, ParamRule, ParamType,
+        ScalarParam, Templated, ValueContext, ValueList,
+    };
+    pub use crate::registry::ModuleEntry;
+    pub use inventory;
+    pub use std::sync::OnceLock;
+
+    /// Whether two strings are equal, in a constant context.
+    pub const fn str_eq(a: &str, b: &str) -> bool {
+        let (a, b) = (a.as_bytes(), b.as_bytes());
+        if a.len() != b.len() {
+            return false;
+        }
+        let mut i = 0;
+        while i < a.len() {
+            if a[i] != b[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    /// Whether `value` is one of `values`, in a constant context.
+    pub const fn contains(values: &[&str], value: &str) -> bool {
+        let mut i = 0;
+        while i < values.len() {
+            if str_eq(values[i], value) {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// Whether every `|`-separated piece of `joined` is one of `values` (an empty `joined` has
+    /// no pieces), in a constant context.
+    pub const fn all_in(joined: &str, values: &[&str], multi: bool) -> bool {
+        if !multi {
+            return contains(values, joined);
+        }
+        let bytes = joined.as_bytes();
+        if bytes.is_empty() {
+            return true;
+        }
+        let mut start = 0;
+        let mut end = 0;
+        while end <= bytes.len() {
+            if end == bytes.len() || bytes[end] == b'|' {
+                let (_, rest) = bytes.split_at(start);
+                let (piece, _) = rest.split_at(end - start);
+                let mut found = false;
+                let mut i = 0;
+                while i < values.len() {
+                    let v = values[i].as_bytes();
+                    if v.len() == piece.len() {
+                        let mut j = 0;
+                        let mut same = true;
+                        while j < v.len() {
+                            if v[j] != piece[j] {
+                                same = false;
+                            }
+                            j += 1;
+                        }
+                        if same {
+                            found = true;
+                        }
+                    }
+                    i += 1;
+                }
+                if !found {
+                    return false;
+                }
+                start = end + 1;
+            }
+            end += 1;
+        }
+        true
+    }
+
+    /// The values of a parameter: those the attribute names, else the type's own.
+    pub const fn pick_values(
+        hint: ::core::option::Option<&'static [&'static str]>,
+        from_type: ::core::option::Option<&'static [&'static str]>,
+    ) -> ::core::option::Option<&'static [&'static str]> {
+        match hint {
+            Some(v) => Some(v),
+            None => from_type,
+        }
+    }
+}

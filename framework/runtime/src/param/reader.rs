@@ -1,0 +1,260 @@
+//! The request's parameters and the reader a module's generated parser uses.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+
+use crate::error::Warnings;
+use crate::format::{JsonStyle, WrittenLists};
+use wikiquery_domain::rights::Rights;
+
+/// The parameters of a request in the order they came; a name given twice keeps its last
+/// value, as PHP does. Values are cleaned as MediaWiki cleans request data ([`clean_text`]);
+/// what a value was before cleaning changed it is kept ([`RequestParams::raw`]).
+#[derive(Debug, Clone, Default)]
+pub struct RequestParams {
+    pairs: Vec<(String, String)>,
+    last: HashMap<String, usize>,
+    raw: HashMap<String, String>,
+}
+
+impl RequestParams {
+    /// Builds the parameter map from ordered (name, value) pairs, cleaning the values.
+    pub fn from_pairs(mut pairs: Vec<(String, String)>) -> Self {
+        let mut last = HashMap::with_capacity(pairs.len());
+        let mut raw = HashMap::new();
+        for (i, (k, v)) in pairs.iter_mut().enumerate() {
+            last.insert(k.clone(), i);
+            match clean_text(v) {
+                Cow::Owned(clean) if clean != *v => {
+                    raw.insert(k.clone(), std::mem::replace(v, clean));
+                }
+                _ => {
+                    raw.remove(k.as_str());
+                }
+            }
+        }
+        RequestParams { pairs, last, raw }
+    }
+
+    /// The value of a parameter as sent, when cleaning changed it (it was not NFC, or had
+    /// control characters).
+    pub fn raw(&self, name: &str) -> Option<&str> {
+        self.raw.get(name).map(String::as_str)
+    }
+
+    /// The value of a parameter, if given.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.last.get(name).map(|&i| self.pairs[i].1.as_str())
+    }
+
+    /// The distinct parameter names, in the order they first came.
+    pub fn names(&self) -> Vec<&str> {
+        let mut seen = HashSet::new();
+        self.pairs.iter().map(|(k, _)| k.as_str()).filter(|k| seen.insert(*k)).collect()
+    }
+}
+
+/// Text as MediaWiki cleans every request value: C0 control characters other than tab, line
+/// feed and carriage return become U+FFFD, and the text is put in Unicode normalisation form
+/// C. A value starting with U+001F (the other multi-value separator) keeps its separators.
+/// Borrowed when nothing changes, which is nearly always.
+pub fn clean_text(text: &str) -> Cow<'_, str> {
+    let bad_control = |c: char| c < ' ' && !matches!(c, '\t' | '\n' | '\r');
+    if let Some(rest) = text.strip_prefix('\u{1f}') {
+        if !rest.chars().any(|c| c != '\u{1f}' && bad_control(c)) && is_nfc_quick(rest.chars()) == IsNormalized::Yes {
+            return Cow::Borrowed(text);
+        }
+        let pieces: Vec<Cow<'_, str>> = rest.split('\u{1f}').map(clean_text).collect();
+        return Cow::Owned(format!("\u{1f}{}", pieces.join("\u{1f}")));
+    }
+    if !text.chars().any(bad_control) && is_nfc_quick(text.chars()) == IsNormalized::Yes {
+        return Cow::Borrowed(text);
+    }
+    let replaced = text.chars().map(|c| if bad_control(c) { '\u{fffd}' } else { c });
+    let clean: String = replaced.nfc().collect();
+    if clean == text {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(clean)
+    }
+}
+
+/// What one request accumulates while its modules read their parameters: which parameters were
+/// used (the rest are "unrecognized"), warnings, and the limits it resolved.
+#[derive(Debug, Default)]
+pub struct RequestState {
+    /// The request's parameters.
+    pub params: RequestParams,
+    used: HashSet<String>,
+    /// Warnings raised so far.
+    pub warnings: Warnings,
+    /// What the caller may do.
+    pub rights: Rights,
+    /// The namespaces of the site, for namespace parameters.
+    pub namespaces: Vec<i32>,
+    /// `limits` member of the response: module name → limit that `max` resolved to.
+    pub limits: BTreeMap<String, u64>,
+    /// How the response's JSON is written (for list items written as text).
+    pub json_style: JsonStyle,
+    /// List items modules wrote as JSON text.
+    pub lists: WrittenLists,
+}
+
+/// The namespaces of a MediaWiki site without extra configuration.
+pub const DEFAULT_NAMESPACES: &[i32] = &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+
+impl RequestState {
+    /// The state of a new request.
+    pub fn new(params: RequestParams) -> Self {
+        RequestState { params, namespaces: DEFAULT_NAMESPACES.to_vec(), ..Default::default() }
+    }
+
+    /// A state with no parameters, for reading values that do not come from the request, for
+    /// a caller with `rights`.
+    pub fn detached(rights: Rights) -> Self {
+        RequestState { rights, namespaces: DEFAULT_NAMESPACES.to_vec(), ..Default::default() }
+    }
+
+    /// Whether the caller has `apihighlimits` (higher limits, more values a parameter).
+    pub fn high_limits(&self) -> bool {
+        self.rights.has("apihighlimits")
+    }
+
+    /// Marks a parameter as used without reading it through a descriptor.
+    pub fn mark_used(&mut self, name: &str) {
+        self.used.insert(name.to_owned());
+    }
+
+    /// The parameters that no module read, in request order.
+    pub fn unused(&self) -> Vec<String> {
+        self.params.names().into_iter().filter(|n| !self.used.contains(*n)).map(str::to_owned).collect()
+    }
+}
+
+/// Reads one module's parameters: joins its prefix to each name, marks what it reads as
+/// used, and files warnings under the module's name.
+pub struct ParamReader<'a> {
+    state: &'a mut RequestState,
+    prefix: &'a str,
+    module: &'a str,
+}
+
+impl<'a> ParamReader<'a> {
+    /// A reader for the module `module` with prefix `prefix`.
+    pub fn new(state: &'a mut RequestState, prefix: &'a str, module: &'a str) -> Self {
+        ParamReader { state, prefix, module }
+    }
+
+    /// The wire name of a listed parameter name.
+    pub fn wire_name(&self, name: &str) -> String {
+        let mut s = String::with_capacity(self.prefix.len() + name.len());
+        s.push_str(self.prefix);
+        s.push_str(name);
+        s
+    }
+
+    /// Takes a parameter's value by wire name and marks it used.
+    pub fn take(&mut self, wire: &str) -> Option<String> {
+        let v = self.state.params.get(wire).map(str::to_owned);
+        if v.is_some() {
+            if self.state.params.raw(wire).is_some() && !self.state.used.contains(wire) {
+                self.warn(
+                    "badutf8",
+                    format!(
+                        "The value passed for \"{wire}\" contains invalid or non-normalized data. Textual data \
+                         should be valid, NFC-normalized Unicode without C0 control characters other than HT \
+                         (\\t), LF (\\n), and CR (\\r)."
+                    ),
+                );
+            }
+            self.state.mark_used(wire);
+        }
+        v
+    }
+
+    /// A parameter's value as sent, when cleaning changed it ([`clean_text`]).
+    pub fn raw(&self, wire: &str) -> Option<String> {
+        self.state.params.raw(wire).map(str::to_owned)
+    }
+
+    /// Looks at a parameter's value without marking it used.
+    pub fn peek(&self, wire: &str) -> Option<String> {
+        self.state.params.get(wire).map(str::to_owned)
+    }
+
+    /// Files a warning under this module.
+    pub fn warn(&mut self, code: &'static str, text: String) {
+        self.state.warnings.add(self.module, code, text);
+    }
+
+    /// Files a warning with MediaWiki's `data` member under this module.
+    pub fn warn_with_data(
+        &mut self,
+        code: &'static str,
+        text: String,
+        data: serde_json::Map<String, serde_json::Value>,
+    ) {
+        self.state.warnings.add_with_data(self.module, code, text, Some(data));
+    }
+
+    /// Whether the caller has `apihighlimits`.
+    pub fn high_limits(&self) -> bool {
+        self.state.high_limits()
+    }
+
+    /// What the caller may do.
+    pub fn rights(&self) -> &Rights {
+        &self.state.rights
+    }
+
+    /// The site's namespaces.
+    pub fn namespaces(&self) -> &[i32] {
+        &self.state.namespaces
+    }
+
+    /// Records that `max` resolved to `limit` for this module.
+    pub fn record_limit(&mut self, limit: u64) {
+        self.state.limits.insert(self.module.to_owned(), limit);
+    }
+
+    /// The module's prefix.
+    pub fn prefix(&self) -> &'a str {
+        self.prefix
+    }
+
+    /// The module's name.
+    pub fn module(&self) -> &'a str {
+        self.module
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{clean_text, RequestParams};
+
+    #[test]
+    fn clean_text_is_nfc_without_control_characters() {
+        assert_eq!(clean_text("Café"), "Café");
+        assert!(matches!(clean_text("plain|text\twith\ttabs\n"), std::borrow::Cow::Borrowed(_)));
+        assert_eq!(clean_text("Cafe\u{301}"), "Caf\u{e9}");
+        assert_eq!(clean_text("A\u{1}B"), "A\u{fffd}B");
+        assert_eq!(clean_text("\u{1f}A\u{1}B\u{1f}e\u{301}"), "\u{1f}A\u{fffd}B\u{1f}\u{e9}");
+    }
+
+    #[test]
+    fn parameters_keep_what_cleaning_changed() {
+        let p = RequestParams::from_pairs(vec![
+            ("titles".into(), "Cafe\u{301}".into()),
+            ("list".into(), "allpages".into()),
+            ("titles".into(), "Caf\u{e9}".into()),
+            ("x".into(), "e\u{301}".into()),
+        ]);
+        assert_eq!(p.get("titles"), Some("Caf\u{e9}"));
+        assert_eq!(p.raw("titles"), None, "the last value wins and needed no cleaning");
+        assert_eq!(p.get("x"), Some("\u{e9}"));
+        assert_eq!(p.raw("x"), Some("e\u{301}"));
+        assert_eq!(p.raw("list"), None);
+    }
+}

@@ -1,0 +1,464 @@
+//! The set of pages a query works on (MediaWiki's `ApiPageSet`): built from `titles`,
+//! `pageids`, `revids` or a generator, with titles normalised, redirects resolved, and missing,
+//! invalid, special and interwiki titles told apart. The data comes through [`PageLookup`]:
+//! the framework holds no SQL.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use serde_json::{json, Map, Value};
+
+use crate::error::ApiError;
+pub use wikiquery_domain::page::{PageRecord, RedirectRecord};
+use wikiquery_domain::title::{full_text, parse_title, InterwikiMap, InvalidTitle, SiteNamespaces};
+use wikiquery_domain::url::rawurlencode;
+
+/// What the page set asks the database and the site. The modules crate answers it from the
+/// store and puts an `Arc<dyn PageLookup>` into the services.
+pub trait PageLookup: Send + Sync {
+    /// The site's namespaces.
+    fn namespaces(&self) -> &SiteNamespaces;
+    /// The site's interwiki prefixes.
+    fn interwikis(&self) -> &InterwikiMap;
+    /// Existing pages among the (namespace, database key) pairs.
+    fn pages_by_titles(&self, titles: &[(i32, String)]) -> Result<Vec<PageRecord>, ApiError>;
+    /// Existing pages among the ids, ordered by id.
+    fn pages_by_ids(&self, ids: &[i64]) -> Result<Vec<PageRecord>, ApiError>;
+    /// (revision id, page id) of the revisions that exist among `revids`.
+    fn revision_pages(&self, revids: &[i64]) -> Result<Vec<(i64, i64)>, ApiError>;
+    /// The targets of the redirect pages among `ids`.
+    fn redirect_targets(&self, ids: &[i64]) -> Result<Vec<RedirectRecord>, ApiError>;
+}
+
+/// A redirect the page set followed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResolvedRedirect {
+    /// The redirect's title.
+    pub from: String,
+    /// The target's prefixed title.
+    pub to: String,
+    /// The target's fragment.
+    pub fragment: String,
+    /// The target's interwiki prefix.
+    pub interwiki: String,
+}
+
+/// A title without a page (missing, special or Media).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FakePage {
+    /// The negative id it is reported under.
+    pub fake_id: i64,
+    /// Namespace.
+    pub ns: i32,
+    /// Database key.
+    pub dbkey: String,
+    /// Whether the title is known anyway (a special page that exists).
+    pub known: bool,
+}
+
+/// A title given in one form and read in another.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Normalized {
+    /// The title as given.
+    pub from: String,
+    /// The title it became.
+    pub to: String,
+    /// Whether `from` was changed by cleaning the request's text (not NFC, control
+    /// characters): then it is written URL-encoded, with `fromencoded`.
+    pub encoded: bool,
+}
+
+/// The pages of a query, as `ApiPageSet` sorts them.
+#[derive(Debug, Clone, Default)]
+pub struct PageSet {
+    /// Input titles and what they became.
+    pub normalized: Vec<Normalized>,
+    /// Interwiki titles: (title, prefix, the page's URL on the other wiki when known).
+    pub interwiki: Vec<(String, String, Option<String>)>,
+    /// Write the URL of interwiki titles (`iwurl`).
+    pub iwurl: bool,
+    /// Redirects followed.
+    pub redirects: Vec<ResolvedRedirect>,
+    /// Revision ids that do not exist.
+    pub bad_revids: Vec<i64>,
+    /// Titles of pages that do not exist.
+    pub missing: Vec<FakePage>,
+    /// Invalid titles: (fake id, title, reason).
+    pub invalid: Vec<(i64, String, InvalidTitle)>,
+    /// Page ids that do not exist.
+    pub missing_ids: Vec<i64>,
+    /// Special and Media titles.
+    pub special: Vec<FakePage>,
+    /// Existing pages (redirects among them only when not resolved).
+    pub good: Vec<PageRecord>,
+    all: HashMap<(i32, String), i64>,
+    seen_specials: HashSet<(i32, String)>,
+    fake_id: i64,
+    resolve_redirects: bool,
+    pending_redirects: Vec<PageRecord>,
+}
+
+/// Where the page set's pages come from.
+#[derive(Debug, Clone)]
+pub enum PageSource<'a> {
+    /// Nothing: no page set.
+    None,
+    /// `titles=`, and those of them that cleaning changed: (as sent, as cleaned).
+    Titles {
+        /// The titles, cleaned.
+        titles: &'a [String],
+        /// The titles cleaning changed.
+        cleaned: &'a [(String, String)],
+    },
+    /// `pageids=`.
+    PageIds(&'a [i64]),
+    /// `revids=`.
+    RevIds(&'a [i64]),
+    /// A generator's pages: (namespace, database key).
+    Generated(Vec<(i32, String)>),
+}
+
+impl PageSet {
+    /// Builds the page set from its source.
+    pub fn build(lookup: &dyn PageLookup, source: PageSource<'_>, resolve_redirects: bool) -> Result<Self, ApiError> {
+        let mut set = PageSet { fake_id: -1, resolve_redirects, ..PageSet::default() };
+        match source {
+            PageSource::None => {}
+            PageSource::Titles { titles, cleaned } => {
+                for (from, to) in cleaned {
+                    set.normalized.push(Normalized { from: from.clone(), to: to.clone(), encoded: true });
+                }
+                let batch = set.process_titles(lookup, titles.iter().map(|t| TitleInput::Text(t.clone())).collect());
+                set.load_titles(lookup, batch)?;
+            }
+            PageSource::Generated(titles) => {
+                let batch =
+                    set.process_titles(lookup, titles.into_iter().map(|(ns, k)| TitleInput::Key(ns, k)).collect());
+                set.load_titles(lookup, batch)?;
+            }
+            PageSource::PageIds(ids) => set.load_ids(lookup, ids)?,
+            PageSource::RevIds(revids) => {
+                set.resolve_redirects = false;
+                let mut found = lookup.revision_pages(revids)?;
+                found.sort_unstable();
+                let known: HashSet<i64> = found.iter().map(|(r, _)| *r).collect();
+                let mut bad = Vec::new();
+                for r in revids {
+                    if !known.contains(r) && !bad.contains(r) {
+                        bad.push(*r);
+                    }
+                }
+                set.bad_revids = bad;
+                let mut ids: Vec<i64> = found.iter().map(|(_, p)| *p).collect();
+                ids.sort_unstable();
+                ids.dedup();
+                set.load_ids(lookup, &ids)?;
+            }
+        }
+        Ok(set)
+    }
+
+    fn next_fake(&mut self) -> i64 {
+        let id = self.fake_id;
+        self.fake_id -= 1;
+        id
+    }
+
+    /// Parses and sorts titles; returns the batch of local titles to look up.
+    fn process_titles(&mut self, lookup: &dyn PageLookup, titles: Vec<TitleInput>) -> Vec<(i32, String)> {
+        let namespaces = lookup.namespaces();
+        let interwikis = lookup.interwikis();
+        let mut batch: Vec<(i32, String)> = Vec::new();
+        for input in titles {
+            let (raw, parsed) = match input {
+                TitleInput::Text(text) => match parse_title(&text, 0, namespaces, &|p| interwikis.is_interwiki(p)) {
+                    Ok(p) => (Some(text), p),
+                    Err(reason) => {
+                        let key = (0, text.clone());
+                        if !self.all.contains_key(&key) {
+                            let id = self.next_fake();
+                            self.all.insert(key, id);
+                            self.invalid.push((id, text, reason));
+                        }
+                        continue;
+                    }
+                },
+                TitleInput::Key(ns, dbkey) => (
+                    None,
+                    wikiquery_domain::title::ParsedTitle {
+                        ns,
+                        text: dbkey.replace('_', " "),
+                        dbkey,
+                        fragment: String::new(),
+                        interwiki: String::new(),
+                    },
+                ),
+            };
+            let prefixed = parsed.prefixed_text(namespaces);
+            if parsed.is_external() {
+                if !self.interwiki.iter().any(|(t, _, _)| *t == prefixed) {
+                    let url = interwikis.url(&parsed.interwiki, &parsed.dbkey);
+                    self.interwiki.push((prefixed.clone(), parsed.interwiki.clone(), url));
+                }
+            } else if parsed.ns < 0 {
+                let (dbkey, known) = if parsed.ns == -1 {
+                    match wikiquery_domain::special_pages::normalize(&parsed.dbkey) {
+                        Some(canonical) => (canonical, true),
+                        None => (parsed.dbkey.clone(), false),
+                    }
+                } else {
+                    (parsed.dbkey.clone(), false)
+                };
+                let key = (parsed.ns, dbkey.clone());
+                if self.seen_specials.insert(key) {
+                    let fake_id = self.next_fake();
+                    self.special.push(FakePage { fake_id, ns: parsed.ns, dbkey: dbkey.clone(), known });
+                }
+                let fixed = full_text(parsed.ns, &dbkey, namespaces);
+                if let Some(raw) = raw {
+                    if raw != fixed {
+                        self.push_normalized(raw, fixed);
+                    }
+                }
+                continue;
+            } else {
+                let key = (parsed.ns, parsed.dbkey.clone());
+                if !batch.contains(&key) {
+                    batch.push(key);
+                }
+            }
+            if let Some(raw) = raw {
+                if raw != prefixed {
+                    self.push_normalized(raw, prefixed);
+                }
+            }
+        }
+        batch
+    }
+
+    fn push_normalized(&mut self, from: String, to: String) {
+        match self.normalized.iter_mut().find(|n| !n.encoded && n.from == from) {
+            Some(entry) => entry.to = to,
+            None => self.normalized.push(Normalized { from, to, encoded: false }),
+        }
+    }
+
+    /// Looks the batch up; titles not found become missing pages (numbered by namespace, in
+    /// the order each namespace first appeared, as MediaWiki's link batch groups them).
+    fn load_titles(&mut self, lookup: &dyn PageLookup, batch: Vec<(i32, String)>) -> Result<(), ApiError> {
+        let mut batch = batch;
+        loop {
+            batch.retain(|k| !self.all.contains_key(k));
+            if !batch.is_empty() {
+                let mut rows = lookup.pages_by_titles(&batch)?;
+                rows.sort_by(|a, b| (a.ns, &a.dbkey).cmp(&(b.ns, &b.dbkey)));
+                let found: HashSet<(i32, String)> = rows.iter().map(|r| (r.ns, r.dbkey.clone())).collect();
+                for row in rows {
+                    self.add_row(row);
+                }
+                let mut order: Vec<i32> = Vec::new();
+                for (ns, _) in &batch {
+                    if !order.contains(ns) {
+                        order.push(*ns);
+                    }
+                }
+                for ns in order {
+                    for (_, dbkey) in batch.iter().filter(|(n, _)| *n == ns) {
+                        if found.contains(&(ns, dbkey.clone())) {
+                            continue;
+                        }
+                        let fake_id = self.next_fake();
+                        self.all.insert((ns, dbkey.clone()), fake_id);
+                        self.missing.push(FakePage { fake_id, ns, dbkey: dbkey.clone(), known: false });
+                    }
+                }
+            }
+            batch = self.redirect_batch(lookup)?;
+            if batch.is_empty() {
+                return Ok(());
+            }
+        }
+    }
+
+    fn load_ids(&mut self, lookup: &dyn PageLookup, ids: &[i64]) -> Result<(), ApiError> {
+        let positive: Vec<i64> = ids.iter().copied().filter(|id| *id > 0).collect();
+        let rows = if positive.is_empty() { Vec::new() } else { lookup.pages_by_ids(&positive)? };
+        let found: HashSet<i64> = rows.iter().map(|r| r.id).collect();
+        for row in rows {
+            self.add_row(row);
+        }
+        for id in ids {
+            if !found.contains(id) && !self.missing_ids.contains(id) {
+                self.missing_ids.push(*id);
+            }
+        }
+        let batch = self.redirect_batch(lookup)?;
+        if batch.is_empty() {
+            Ok(())
+        } else {
+            self.load_titles(lookup, batch)
+        }
+    }
+
+    fn add_row(&mut self, row: PageRecord) {
+        self.all.insert((row.ns, row.dbkey.clone()), row.id);
+        if self.resolve_redirects && row.is_redirect {
+            self.pending_redirects.push(row);
+        } else {
+            self.good.push(row);
+        }
+    }
+
+    /// Follows the pending redirects one step: the targets still to look up.
+    fn redirect_batch(&mut self, lookup: &dyn PageLookup) -> Result<Vec<(i32, String)>, ApiError> {
+        if self.pending_redirects.is_empty() {
+            return Ok(Vec::new());
+        }
+        let pending = std::mem::take(&mut self.pending_redirects);
+        let ids: Vec<i64> = pending.iter().map(|p| p.id).collect();
+        let mut targets = lookup.redirect_targets(&ids)?;
+        targets.sort_by_key(|t| t.from);
+        let namespaces = lookup.namespaces();
+        let mut batch = Vec::new();
+        for target in &targets {
+            let Some(page) = pending.iter().find(|p| p.id == target.from) else { continue };
+            let from = full_text(page.ns, &page.dbkey, namespaces);
+            let local = full_text(target.ns, &target.dbkey, namespaces);
+            let to = if target.interwiki.is_empty() { local } else { format!("{}:{local}", target.interwiki) };
+            if !target.interwiki.is_empty() {
+                if !self.interwiki.iter().any(|(t, _, _)| *t == to) {
+                    let url = lookup.interwikis().url(&target.interwiki, &target.dbkey);
+                    self.interwiki.push((to.clone(), target.interwiki.clone(), url));
+                }
+            } else {
+                let key = (target.ns, target.dbkey.clone());
+                if !self.all.contains_key(&key) && !batch.contains(&key) {
+                    batch.push(key);
+                }
+            }
+            self.redirects.push(ResolvedRedirect {
+                from,
+                to,
+                fragment: target.fragment.clone(),
+                interwiki: target.interwiki.clone(),
+            });
+        }
+        Ok(batch)
+    }
+
+    /// Writes the general members (`normalized`, `interwiki`, `redirects`, `badrevids`) into
+    /// `query` and returns the page entries, keyed as MediaWiki keys them, in its order.
+    pub fn general_info(&self, query: &mut Map<String, Value>, namespaces: &SiteNamespaces) -> Vec<(i64, Value)> {
+        if !self.normalized.is_empty() {
+            let items: Vec<Value> = self
+                .normalized
+                .iter()
+                .map(|n| {
+                    let from = if n.encoded { rawurlencode(&n.from) } else { n.from.clone() };
+                    json!({"fromencoded": n.encoded, "from": from, "to": n.to})
+                })
+                .collect();
+            query.insert("normalized".into(), Value::Array(items));
+        }
+        if !self.interwiki.is_empty() {
+            let items: Vec<Value> = self
+                .interwiki
+                .iter()
+                .map(|(title, iw, url)| match url {
+                    Some(url) if self.iwurl => json!({"title": title, "iw": iw, "url": url}),
+                    _ => json!({"title": title, "iw": iw}),
+                })
+                .collect();
+            query.insert("interwiki".into(), Value::Array(items));
+        }
+        if !self.redirects.is_empty() {
+            let items: Vec<Value> = self
+                .redirects
+                .iter()
+                .map(|r| {
+                    let mut v = json!({"from": r.from, "to": r.to});
+                    if !r.fragment.is_empty() {
+                        v["tofragment"] = json!(r.fragment);
+                    }
+                    if !r.interwiki.is_empty() {
+                        v["tointerwiki"] = json!(r.interwiki);
+                    }
+                    v
+                })
+                .collect();
+            query.insert("redirects".into(), Value::Array(items));
+        }
+        if !self.bad_revids.is_empty() {
+            let items: Map<String, Value> =
+                self.bad_revids.iter().map(|r| (r.to_string(), json!({"revid": r, "missing": true}))).collect();
+            query.insert("badrevids".into(), Value::Object(items));
+        }
+        let mut pages: Vec<(i64, Value)> = Vec::new();
+        for m in &self.missing {
+            let mut v = json!({"ns": m.ns, "title": full_text(m.ns, &m.dbkey, namespaces), "missing": true});
+            if m.known {
+                v["known"] = json!(true);
+            }
+            pages.push((m.fake_id, v));
+        }
+        for (id, title, reason) in &self.invalid {
+            pages.push((*id, json!({"title": title, "invalidreason": invalid_reason(reason), "invalid": true})));
+        }
+        for id in &self.missing_ids {
+            pages.push((*id, json!({"pageid": id, "missing": true})));
+        }
+        for s in &self.special {
+            let mut v = json!({"ns": s.ns, "title": full_text(s.ns, &s.dbkey, namespaces), "special": true});
+            if !s.known {
+                v["missing"] = json!(true);
+            }
+            pages.push((s.fake_id, v));
+        }
+        for g in &self.good {
+            pages.push((g.id, json!({"pageid": g.id, "ns": g.ns, "title": full_text(g.ns, &g.dbkey, namespaces)})));
+        }
+        pages
+    }
+}
+
+enum TitleInput {
+    Text(String),
+    Key(i32, String),
+}
+
+/// Why a title is invalid, in words.
+fn invalid_reason(reason: &InvalidTitle) -> String {
+    match reason {
+        InvalidTitle::Empty => "The title is empty or names only a namespace.".to_owned(),
+        InvalidTitle::Utf8 => "The title holds invalid UTF-8.".to_owned(),
+        InvalidTitle::Characters(c) => format!("The title holds characters titles cannot hold: \"{c}\"."),
+        InvalidTitle::Relative => "The title is a relative path (./ or ../).".to_owned(),
+        InvalidTitle::MagicTilde => "The title holds ~~~, which signatures expand.".to_owned(),
+        InvalidTitle::TooLong(max) => format!("The title is longer than {max} bytes."),
+        InvalidTitle::LeadingColon => "The title starts with a colon.".to_owned(),
+        InvalidTitle::TalkNamespace => "The title names a talk page of something that has none.".to_owned(),
+    }
+}
+
+/// Pages keyed as formatversion 1 writes them (an object keyed by id) or as formatversion 2
+/// does (a list, in the same order).
+pub fn pages_value(mut pages: Vec<(i64, Value)>, v2: bool) -> Value {
+    if v2 {
+        // A list is written in the order of its keys.
+        pages.sort_by_key(|(id, _)| *id);
+        Value::Array(pages.into_iter().map(|(_, v)| v).collect())
+    } else {
+        let mut map = Map::new();
+        for (id, v) in pages {
+            map.insert(id.to_string(), v);
+        }
+        Value::Object(map)
+    }
+}
+
+/// Page ids as `indexpageids` lists them.
+pub fn page_ids(pages: &[(i64, Value)]) -> Value {
+    Value::Array(pages.iter().map(|(id, _)| Value::String(id.to_string())).collect())
+}
+
+/// Members prop modules add to pages, by page id.
+pub type PageValues = BTreeMap<i64, Map<String, Value>>;

@@ -1,0 +1,60 @@
+//! Where the API meets the store: the store a request reads through, the page set's questions
+//! answered from it, and the services a server built on a store provides.
+
+use std::sync::Arc;
+
+use wikiquery_domain::page::{PageRecord, RedirectRecord};
+use wikiquery_domain::title::{InterwikiMap, SiteNamespaces};
+use wikiquery_framework::query::PageLookup;
+use wikiquery_framework::{ApiError, QueryContext, Services};
+use wikiquery_store::reader::Reader;
+use wikiquery_store::store::Store;
+
+/// The store of the request.
+pub fn store<'c>(ctx: &QueryContext<'c>) -> Result<&'c Store, ApiError> {
+    ctx.services.require::<Store>()
+}
+
+/// A connection for reading, with the store's typed questions as methods.
+pub fn reader(ctx: &QueryContext<'_>) -> Result<Reader, ApiError> {
+    Ok(store(ctx)?.reader()?)
+}
+
+/// What a server built on `store` provides to the API: the store itself and the page set's
+/// lookups.
+pub fn services(store: Store) -> Services {
+    let mut services = Services::new();
+    let pages: Arc<dyn PageLookup> = Arc::new(StorePages(store.clone()));
+    services.insert(pages);
+    services.insert(store);
+    services
+}
+
+/// The page set's questions, answered from the store.
+struct StorePages(Store);
+
+impl PageLookup for StorePages {
+    fn namespaces(&self) -> &SiteNamespaces {
+        self.0.site().namespaces()
+    }
+
+    fn interwikis(&self) -> &InterwikiMap {
+        self.0.site().interwikis()
+    }
+
+    fn pages_by_titles(&self, titles: &[(i32, String)]) -> Result<Vec<PageRecord>, ApiError> {
+        Ok(self.0.reader()?.pages_by_titles(titles)?)
+    }
+
+    fn pages_by_ids(&self, ids: &[i64]) -> Result<Vec<PageRecord>, ApiError> {
+        Ok(self.0.reader()?.pages_by_ids(ids)?)
+    }
+
+    fn revision_pages(&self, revids: &[i64]) -> Result<Vec<(i64, i64)>, ApiError> {
+        Ok(self.0.reader()?.revision_pages(revids)?)
+    }
+
+    fn redirect_targets(&self, ids: &[i64]) -> Result<Vec<RedirectRecord>, ApiError> {
+        Ok(self.0.reader()?.redirect_targets(ids)?)
+    }
+}

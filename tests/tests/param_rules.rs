@@ -1,0 +1,44 @@
+//! Rules over several parameters, declared on a module or a family's parameter group, answer
+//! with MediaWiki's codes: the back-link family takes its page by exactly one of `title` and
+//! `pageid` (MediaWiki's `requireOnlyOneParameter`), checked after every parameter is read.
+
+use serde_json::Value;
+use wikiquery_tests::api;
+
+fn error_code(body: &Value) -> String {
+    body["error"]["code"].as_str().unwrap_or_else(|| panic!("no error in {body}")).to_owned()
+}
+
+#[test]
+fn neither_title_nor_pageid_is_missingparam() {
+    for (module, prefix) in [("backlinks", "bl"), ("embeddedin", "ei"), ("imageusage", "iu")] {
+        let (_, body) = api(&format!("action=query&list={module}&{prefix}limit=5&format=json"));
+        assert_eq!(error_code(&body), "missingparam", "{module}");
+        let info = body["error"]["info"].as_str().unwrap_or_default();
+        assert!(
+            info.contains(&format!("\"{prefix}title\"")) && info.contains(&format!("\"{prefix}pageid\"")),
+            "{info}"
+        );
+    }
+}
+
+#[test]
+fn both_title_and_pageid_is_invalidparammix() {
+    let (_, body) = api("action=query&list=backlinks&bltitle=Cat&blpageid=1&format=json");
+    assert_eq!(error_code(&body), "invalidparammix");
+}
+
+#[test]
+fn an_invalid_parameter_is_reported_before_the_rule() {
+    // MediaWiki validates every parameter before it checks the rule.
+    let (_, body) = api("action=query&list=backlinks&bllimit=many&format=json");
+    assert_eq!(error_code(&body), "badinteger");
+}
+
+#[test]
+fn one_of_them_passes_the_rule() {
+    for query in ["bltitle=Cat", "blpageid=1", "bltitle="] {
+        let (_, body) = api(&format!("action=query&list=backlinks&{query}&format=json"));
+        assert_eq!(error_code(&body), "notimplemented", "{query}");
+    }
+}

@@ -1,0 +1,12 @@
+use wikiquery_framework::{query_module, QueryModule};
+
+#[query_module(name = "demo", group = "list", prefix = "dm", at_most_one_of(user, excludeuser))]
+struct Demo {
+    #[param(default = "Alice")]
+    pub user: String,
+    pub excludeuser: Option<String>,
+}
+
+impl QueryModule for Demo {}
+
+fn main() {}

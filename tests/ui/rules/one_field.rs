@@ -1,0 +1,10 @@
+use wikiquery_framework::{query_module, QueryModule};
+
+#[query_module(name = "demo", group = "list", prefix = "dm", at_least_one_of(title))]
+struct Demo {
+    pub title: Option<String>,
+}
+
+impl QueryModule for Demo {}
+
+fn main() {}

@@ -1,0 +1,11 @@
+use wikiquery_framework::{query_module, QueryModule};
+
+#[query_module(name = "demo", group = "list", prefix = "dm", exactly_one_of(title, pageids))]
+struct Demo {
+    pub title: Option<String>,
+    pub pageid: Option<i64>,
+}
+
+impl QueryModule for Demo {}
+
+fn main() {}
