@@ -3,28 +3,23 @@
 /// `&`, `<` and `>` as entities: text between tags (PHP's `htmlspecialchars` with
 /// `ENT_NOQUOTES`).
 pub fn escape_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            _ => out.push(c),
-        }
-    }
-    out
+    escape_with(text, false)
 }
 
 /// `&`, `<`, `>`, `"` and `'` as entities (PHP's `htmlspecialchars` with `ENT_QUOTES`).
 pub fn escape(text: &str) -> String {
+    escape_with(text, true)
+}
+
+fn escape_with(text: &str, quotes: bool) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#039;"),
+            '"' if quotes => out.push_str("&quot;"),
+            '\'' if quotes => out.push_str("&#039;"),
             _ => out.push(c),
         }
     }
