@@ -44,7 +44,7 @@ pub fn rules(rules: &mut [Rule], params: &[Param], errors: &mut darling::error::
     for rule in rules.iter_mut() {
         let mut names = Vec::new();
         for field in &rule.fields {
-            let found = params.iter().find(|p| p.ident == *field || p.ident.to_string() == format!("r#{field}"));
+            let found = params.iter().find(|p| p.ident == *field || p.ident == format!("r#{field}"));
             match found {
                 None => errors.push(
                     darling::Error::custom(format!("`{field}` is not a parameter of this struct")).with_span(field),

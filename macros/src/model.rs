@@ -33,6 +33,7 @@ pub struct Module {
 
 /// How many of some parameters a request may give.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(clippy::enum_variant_names)] // named as the attributes that declare them
 pub enum RuleKind {
     ExactlyOne,
     AtMostOne,

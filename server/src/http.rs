@@ -8,6 +8,7 @@ use actix_web::http::header::{HeaderName, HeaderValue, CONTENT_TYPE};
 use actix_web::{web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use wikiquery_framework::api::{self, ApiConfig, ApiRequest};
+use wikiquery_framework::ApiError;
 
 /// The largest request body accepted.
 const MAX_BODY: usize = 8 * 1024 * 1024;
@@ -124,6 +125,11 @@ async fn answer(request: ApiRequest, state: web::Data<AppState>) -> HttpResponse
             Err(_) => return answer_error(&state, "internal_api_error_Canceled", "The request was cancelled."),
         }
     };
+    to_http(res)
+}
+
+/// The HTTP response for an API response.
+fn to_http(res: api::ApiResponse) -> HttpResponse {
     let status = actix_web::http::StatusCode::from_u16(res.status).unwrap_or(actix_web::http::StatusCode::OK);
     let mut builder = HttpResponse::build(status);
     builder.insert_header((CONTENT_TYPE, res.content_type));
@@ -135,11 +141,8 @@ async fn answer(request: ApiRequest, state: web::Data<AppState>) -> HttpResponse
     builder.body(res.body)
 }
 
+/// A request that never reached the API (a body that could not be read) still gets the API's
+/// error envelope.
 fn answer_error(state: &AppState, code: &str, info: &str) -> HttpResponse {
-    // A body we could not decode still gets the API's envelope, in JSON.
-    let body = serde_json::json!({
-        "error": { "code": code, "info": info },
-        "servedby": state.config.served_by,
-    });
-    HttpResponse::Ok().insert_header((CONTENT_TYPE, "application/json; charset=utf-8")).body(body.to_string())
+    to_http(api::error_response(&state.config, ApiError::new(code.to_owned(), info)))
 }

@@ -17,9 +17,10 @@ use std::path::PathBuf;
 
 use serde_json::{json, Map, Value};
 use wikiquery_framework::api::ApiConfig;
-use wikiquery_framework::format::{Format, JsonStyle, Output};
+use wikiquery_framework::format::JsonStyle;
 use wikiquery_framework::param::{RequestParams, RequestState};
-use wikiquery_framework::query::Continuation;
+use wikiquery_framework::query::QueryRun;
+use wikiquery_framework::result::{ApiResult, ErrorFormat};
 use wikiquery_framework::{Limit, ModuleSpec, QueryContext, QueryModule, Rights};
 use wikiquery_modules::list::logevents::{LogEventProp, LogEvents};
 use wikiquery_modules::values::TimeDir;
@@ -336,23 +337,12 @@ fn run_with(rights: &[&str], log_type: Option<&str>) -> Vec<Value> {
     };
     let mut state = RequestState::new(RequestParams::from_pairs(Vec::new()));
     state.rights = Rights::new(rights);
-    state.json_style = JsonStyle::new(true, false);
-    let mut query = Map::new();
-    let mut continuation = Continuation::from_request(None, vec!["logevents".to_owned()]).expect("continuation");
-    let mut ctx = QueryContext {
-        state: &mut state,
-        services: &config.services,
-        query: &mut query,
-        continuation: &mut continuation,
-        module: LogEvents::descriptor(),
-    };
-    module.execute(&mut ctx).expect("runs");
     // The items as a formatversion=2 response carries them.
-    let mut body = Map::new();
-    body.insert("query".to_owned(), Value::Object(query));
-    let output = Output { format: Format::Json, v2: true, ascii: false, callback: None };
-    let (_, text) = output.render(&body, &state.lists);
-    let body: Value = serde_json::from_str(&text).expect("the response is JSON");
+    let mut result = ApiResult::new(JsonStyle::new(true, false), ErrorFormat::Bc);
+    let mut run = QueryRun::default();
+    let mut ctx = QueryContext::new(&mut state, &config.services, LogEvents::descriptor(), &mut result, &mut run);
+    module.execute(&mut ctx).expect("runs");
+    let body = result.into_value();
     body["query"]["logevents"].as_array().cloned().unwrap_or_default()
 }
 

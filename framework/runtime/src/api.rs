@@ -2,16 +2,17 @@
 //! every outcome — result, warnings, error — into the response. Every error becomes
 //! MediaWiki's envelope here and nowhere else.
 
-use serde_json::{json, Map, Value};
-
+use crate::action::ActionContext;
 use crate::descriptor::ModuleDescriptor;
-use crate::error::{ApiError, Warning};
-use crate::format::{Format, Output};
+use crate::error::ApiError;
+use crate::format::{Format, JsonStyle, Output};
 use crate::main_module::{main_descriptor, HELP_ACTION};
-use crate::module::ActionContext;
 use crate::param::{ParamReader, ParamType, RequestParams, RequestState, Timestamp, UserRef};
 use crate::registry::{Registry, Runner};
+use crate::result::{ApiResult, Envelope};
 use crate::services::Services;
+
+pub use crate::result::ErrorFormat;
 use wikiquery_domain::rights::Rights;
 
 /// Settings of the API that do not change between requests.
@@ -99,38 +100,6 @@ const MAIN_PARAMS: &[&str] = &[
 
 /// The language of the site's content, which `uselang=user` and `uselang=content` resolve to.
 const CONTENT_LANGUAGE: &str = "en";
-
-/// How errors and warnings are written (`errorformat`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ErrorFormat {
-    /// The old shapes: `error: {code, info}` and `warnings: {module: {"*": text}}`.
-    Bc,
-    /// Lists of `{code, text, module}` with markup removed.
-    PlainText,
-    /// Lists of `{code, text, module}` in wikitext.
-    WikiText,
-    /// Lists of `{code, html, module}`.
-    Html,
-    /// Lists of `{code, key, params, module}`: the message key and its parameters.
-    Raw,
-    /// Lists of `{code, module}`.
-    None,
-}
-
-impl ErrorFormat {
-    /// The format for an `errorformat=` value.
-    pub fn from_name(name: &str) -> Option<ErrorFormat> {
-        Some(match name {
-            "bc" => ErrorFormat::Bc,
-            "plaintext" => ErrorFormat::PlainText,
-            "wikitext" => ErrorFormat::WikiText,
-            "html" => ErrorFormat::Html,
-            "raw" => ErrorFormat::Raw,
-            "none" => ErrorFormat::None,
-            _ => return None,
-        })
-    }
-}
 
 struct Main {
     action: String,
@@ -250,7 +219,12 @@ fn validate_main(state: &mut RequestState, descriptor: &'static ModuleDescriptor
     Ok(())
 }
 
-fn run_action(main: &Main, state: &mut RequestState, services: &Services) -> Result<Map<String, Value>, ApiError> {
+fn run_action(
+    main: &Main,
+    state: &mut RequestState,
+    services: &Services,
+    result: &mut ApiResult,
+) -> Result<(), ApiError> {
     let registry = Registry::global().map_err(|e| ApiError::internal("registry", e))?;
     let entry = registry.action(&main.action).ok_or_else(|| ApiError::bad_value("action", &main.action))?;
     // A module that reads the wiki's content (paraminfo's `readrights` flag) needs `read`,
@@ -259,99 +233,9 @@ fn run_action(main: &Main, state: &mut RequestState, services: &Services) -> Res
         return Err(ApiError::new("readapidenied", "You need read permission to use this module."));
     }
     match entry.runner {
-        Runner::Action(run) => run(&mut ActionContext { state, services, registry }),
+        Runner::Action(run) => run(&mut ActionContext { state, services, result }),
         Runner::Query(_) => Err(ApiError::bad_value("action", &main.action)),
     }
-}
-
-/// The message key MediaWiki names for a code, for `errorformat=raw`.
-fn message_key(code: &str, warning: bool) -> String {
-    match code {
-        "badvalue" => "paramvalidator-badvalue-enumnotmulti".to_owned(),
-        "badinteger" => "paramvalidator-badinteger".to_owned(),
-        "outofrange" => "paramvalidator-outofrange-minmax".to_owned(),
-        "missingparam" => "paramvalidator-missingparam".to_owned(),
-        "baduser" => "paramvalidator-baduser".to_owned(),
-        "badtimestamp" => "paramvalidator-badtimestamp".to_owned(),
-        "unrecognizedparams" => "apierror-unrecognizedparams".to_owned(),
-        "deprecation" => "paramvalidator-param-deprecated".to_owned(),
-        _ if warning => format!("apiwarn-{code}"),
-        _ => format!("apierror-{code}"),
-    }
-}
-
-/// The path of the module a warning was filed under (`allpages` → `query+allpages`).
-fn module_path(module: &str) -> String {
-    match Registry::global() {
-        Ok(registry)
-            if module != "main" && registry.action(module).is_none() && registry.query_module(module).is_some() =>
-        {
-            format!("query+{module}")
-        }
-        _ => module.to_owned(),
-    }
-}
-
-/// One error or warning in a non-`bc` error format.
-fn message_json(
-    format: ErrorFormat,
-    v2: bool,
-    code: &str,
-    text: &str,
-    module: &str,
-    data: Option<&Map<String, Value>>,
-    warning: bool,
-) -> Value {
-    let mut o = Map::new();
-    o.insert("code".into(), json!(code));
-    let content = |key: &str| if v2 { key.to_owned() } else { "*".to_owned() };
-    match format {
-        ErrorFormat::PlainText | ErrorFormat::WikiText => {
-            o.insert(content("text"), json!(text));
-        }
-        ErrorFormat::Html => {
-            o.insert(content("html"), json!(wikiquery_domain::html::escape_text(text)));
-        }
-        ErrorFormat::Raw => {
-            o.insert("key".into(), json!(message_key(code, warning)));
-            o.insert("params".into(), json!([]));
-        }
-        ErrorFormat::None | ErrorFormat::Bc => {}
-    }
-    if let Some(data) = data.filter(|d| !d.is_empty()) {
-        o.insert("data".into(), Value::Object(data.clone()));
-    }
-    o.insert("module".into(), json!(module));
-    Value::Object(o)
-}
-
-fn warnings_json(state: &RequestState, main: &Main) -> Option<Value> {
-    if state.warnings.is_empty() {
-        return None;
-    }
-    let v2 = main.output.v2;
-    if main.errorformat != ErrorFormat::Bc {
-        let list = state
-            .warnings
-            .iter()
-            .map(|w: &Warning| {
-                message_json(main.errorformat, v2, &w.code, &w.text, &module_path(&w.module), w.data.as_ref(), true)
-            })
-            .collect();
-        return Some(Value::Array(list));
-    }
-    let mut by_module: Map<String, Value> = Map::new();
-    for w in state.warnings.iter() {
-        let key = if v2 { "warnings" } else { "*" };
-        let entry = by_module.entry(w.module.clone()).or_insert_with(|| json!({ key: "" }));
-        if let Some(Value::String(text)) = entry.get_mut(key) {
-            if !text.is_empty() {
-                text.push('\n');
-            }
-            text.push_str(&w.text);
-        }
-    }
-    Some(Value::Object(by_module))
 }
 
 /// The answer when `origin` names an origin the request's `Origin` header does not.
@@ -391,7 +275,6 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
     state.namespaces.clone_from(&config.namespaces);
     state.rights = config.anonymous_rights.clone();
     let main = read_main(&mut state);
-    state.json_style = main.output.style();
     let mut headers = Vec::new();
 
     // CORS first, as MediaWiki does: `origin=*` answers anonymously to anyone; another
@@ -423,7 +306,8 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
             return help_page(config);
         }
     }
-    let outcome = outcome.and_then(|_| run_action(&main, &mut state, &config.services));
+    let mut result = ApiResult::new(main.output.style(), main.errorformat);
+    let outcome = outcome.and_then(|_| run_action(&main, &mut state, &config.services, &mut result));
 
     let unused = state.unused();
     if !unused.is_empty() {
@@ -435,82 +319,60 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         state.warnings.add("main", "unrecognizedparams", text);
     }
 
-    let mut body = Map::new();
-    let mut status = 200;
-    if let Some(id) = &main.requestid {
-        body.insert("requestid".into(), json!(id));
-    }
-    let v2 = main.output.v2;
     let cache_control = match &outcome {
         Ok(_) if main.smaxage != 0 || main.maxage != 0 => {
             format!("s-maxage={}, max-age={}, public", main.smaxage, main.maxage)
         }
         _ => "private, must-revalidate, max-age=0".to_owned(),
     };
-    match outcome {
-        Ok(members) => {
-            if let Some(w) = warnings_json(&state, &main) {
-                body.insert("warnings".into(), w);
-            }
-            if !state.limits.is_empty() {
-                body.insert("limits".into(), json!(state.limits));
-            }
-            body.extend(members);
-            if main.servedby {
-                body.insert("servedby".into(), json!(config.served_by));
-            }
-        }
-        Err(err) => {
-            status = err.status;
-            headers.push(("MediaWiki-API-Error".to_owned(), err.code.to_string()));
-            if err.status == 503 {
-                headers.push(("Retry-After".to_owned(), "5".to_owned()));
-            }
-            if let Some(w) = warnings_json(&state, &main) {
-                body.insert("warnings".into(), w);
-            }
-            let docref = format!("See {} for API usage.", config.api_url);
-            let docref_key = if v2 { "docref" } else { "*" };
-            if main.errorformat == ErrorFormat::Bc {
-                let mut e = Map::new();
-                e.insert("code".into(), json!(err.code));
-                e.insert("info".into(), json!(err.info));
-                if let Some(data) = &err.data {
-                    for (k, v) in data.iter() {
-                        e.insert(k.clone(), v.clone());
-                    }
-                }
-                e.insert(docref_key.into(), json!(docref));
-                body.insert("error".into(), Value::Object(e));
-            } else {
-                let item = message_json(
-                    main.errorformat,
-                    v2,
-                    &err.code,
-                    &err.info,
-                    err.module_path(),
-                    err.data.as_deref(),
-                    false,
-                );
-                body.insert("errors".into(), json!([item]));
-                body.insert(docref_key.into(), json!(docref));
-            }
-            body.insert("servedby".into(), json!(config.served_by));
+    let mut status = 200;
+    if let Err(err) = &outcome {
+        status = err.status;
+        headers.push(("MediaWiki-API-Error".to_owned(), err.code.to_string()));
+        if err.status == 503 {
+            headers.push(("Retry-After".to_owned(), "5".to_owned()));
         }
     }
-    if main.curtimestamp {
-        body.insert("curtimestamp".into(), json!(Timestamp::now().to_iso()));
-    }
-    if main.responselanginfo {
-        body.insert("uselang".into(), json!(main.uselang));
-        body.insert("errorlang".into(), json!(main.errorlang));
-    }
+    let cur_timestamp = main.curtimestamp.then(|| Timestamp::now().to_iso());
+    let (body, lists) = result.finish(Envelope {
+        request_id: main.requestid.as_deref(),
+        warnings: &state.warnings,
+        limits: &state.limits,
+        error: outcome.as_ref().err(),
+        served_by: (main.servedby || outcome.is_err()).then_some(config.served_by.as_str()),
+        api_url: &config.api_url,
+        cur_timestamp: cur_timestamp.as_deref(),
+        languages: main.responselanginfo.then_some((main.uselang.as_str(), main.errorlang.as_str())),
+    });
     headers.push(("Cache-Control".to_owned(), cache_control));
-    let (content_type, text) = main.output.render(&body, &state.lists);
+    let (content_type, text) = main.output.render(&body, &lists);
     if let Some(name) = main.output.file_name() {
         headers.push(("Content-Disposition".to_owned(), format!("inline; filename={name}")));
     }
     ApiResponse { status, content_type, headers, body: text }
+}
+
+/// The answer to a request that never reached the API (a body that could not be read, a
+/// cancelled request): MediaWiki's error envelope in formatversion 1 JSON.
+pub fn error_response(config: &ApiConfig, error: ApiError) -> ApiResponse {
+    let output = Output { format: Format::Json, v2: false, ascii: true, callback: None };
+    let result = ApiResult::new(JsonStyle::new(false, true), ErrorFormat::Bc);
+    let (body, lists) = result.finish(Envelope {
+        error: Some(&error),
+        served_by: Some(&config.served_by),
+        api_url: &config.api_url,
+        ..Envelope::default()
+    });
+    let (content_type, text) = output.render(&body, &lists);
+    ApiResponse {
+        status: error.status,
+        content_type,
+        headers: vec![
+            ("MediaWiki-API-Error".to_owned(), error.code.to_string()),
+            ("Cache-Control".to_owned(), "private, must-revalidate, max-age=0".to_owned()),
+        ],
+        body: text,
+    }
 }
 
 #[cfg(test)]

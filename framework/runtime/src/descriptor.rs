@@ -3,6 +3,12 @@
 
 use serde_json::{json, Map, Value};
 
+/// How many values a multi-valued parameter takes.
+pub const MULTI_LIMIT_LOW: usize = 50;
+
+/// How many values a multi-valued parameter takes for callers with `apihighlimits`.
+pub const MULTI_LIMIT_HIGH: usize = 500;
+
 /// The group a module belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Group {
@@ -181,9 +187,9 @@ impl ParamDescriptor {
             o.insert("submoduleparamprefix".into(), json!(prefix));
         }
         if self.multi {
-            o.insert("lowlimit".into(), json!(crate::param::MULTI_LIMIT_LOW));
-            o.insert("highlimit".into(), json!(crate::param::MULTI_LIMIT_HIGH));
-            let limit = if high_limits { crate::param::MULTI_LIMIT_HIGH } else { crate::param::MULTI_LIMIT_LOW };
+            o.insert("lowlimit".into(), json!(MULTI_LIMIT_LOW));
+            o.insert("highlimit".into(), json!(MULTI_LIMIT_HIGH));
+            let limit = if high_limits { MULTI_LIMIT_HIGH } else { MULTI_LIMIT_LOW };
             o.insert("limit".into(), json!(limit));
             if self.allows_duplicates {
                 o.insert("allowsduplicates".into(), json!(true));

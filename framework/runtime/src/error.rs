@@ -52,6 +52,14 @@ impl ApiError {
         Self::new("badvalue", format!("Unrecognized value for parameter \"{param}\": {value}."))
     }
 
+    /// `badcontinue`: a continue value the server did not hand out.
+    pub fn bad_continue() -> Self {
+        Self::new(
+            "badcontinue",
+            "Invalid continue param. You should pass the original value returned by the previous query.",
+        )
+    }
+
     /// `missingparam`: a required parameter was not given.
     pub fn missing_param(param: &str) -> Self {
         Self::new("missingparam", format!("The \"{param}\" parameter must be set."))
@@ -76,8 +84,8 @@ impl ApiError {
         );
         let mut data = serde_json::Map::new();
         data.insert("limit".into(), limit.into());
-        data.insert("lowlimit".into(), crate::param::MULTI_LIMIT_LOW.into());
-        data.insert("highlimit".into(), crate::param::MULTI_LIMIT_HIGH.into());
+        data.insert("lowlimit".into(), crate::descriptor::MULTI_LIMIT_LOW.into());
+        data.insert("highlimit".into(), crate::descriptor::MULTI_LIMIT_HIGH.into());
         err.data = Some(Box::new(data));
         err
     }
@@ -130,10 +138,11 @@ impl fmt::Display for ApiError {
 
 impl std::error::Error for ApiError {}
 
-/// One warning, filed under the module that raised it (`main`, `paraminfo`, `logevents`, ...).
+/// One warning, filed under the path of the module that raised it (`main`, `paraminfo`,
+/// `query+logevents`, ...).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Warning {
-    /// The module's name as it keys the `warnings` object.
+    /// The module's path; the `bc` format keys warnings by its last part, the module's name.
     pub module: String,
     /// MediaWiki's code for this warning, e.g. `unrecognizedparams`.
     pub code: Cow<'static, str>,
@@ -151,7 +160,13 @@ pub struct Warnings {
 }
 
 impl Warnings {
-    /// Files a warning under `module`; the same text twice for one module is kept once.
+    /// No warnings.
+    pub const fn new() -> Self {
+        Warnings { items: Vec::new() }
+    }
+
+    /// Files a warning under the module path `module`; the same text twice for one module is
+    /// kept once.
     pub fn add(&mut self, module: &str, code: impl Into<Cow<'static, str>>, text: impl Into<String>) {
         self.add_with_data(module, code, text, None);
     }

@@ -320,7 +320,7 @@ impl<'a> JsonWriter<'a> {
 
     /// A response body: the items modules wrote as text ([`WrittenLists`]) go into their lists
     /// in its `query` member.
-    fn body(&mut self, body: &Map<String, Value>, lists: &WrittenLists) {
+    pub(crate) fn body(&mut self, body: &Map<String, Value>, lists: &WrittenLists) {
         self.object(body, if lists.is_empty() { Splice::None } else { Splice::Query(lists) });
     }
 }

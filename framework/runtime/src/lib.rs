@@ -7,6 +7,7 @@
 // Lets the paths that generated code uses (`::wikiquery_framework::...`) resolve in this crate too.
 extern crate self as wikiquery_framework;
 
+pub mod action;
 pub mod api;
 pub mod descriptor;
 pub mod error;
@@ -16,13 +17,17 @@ pub mod module;
 pub mod param;
 pub mod query;
 pub mod registry;
+pub mod result;
 pub mod services;
 
+pub use action::ActionContext;
 pub use descriptor::{Group, Info, ModuleDescriptor, ParamDescriptor, ParamKind};
 pub use error::{ApiError, Warning, Warnings};
-pub use module::{ActionContext, ActionModule, ModuleSpec, QueryContext, QueryModule};
+pub use module::{ActionModule, ModuleSpec, QueryModule};
 pub use param::{Continue, Limit, Namespace, ParamGroup, ParamReader, Templated, Timestamp, Title, UserRef, ValueList};
+pub use query::QueryContext;
 pub use registry::{ModuleEntry, Registry};
+pub use result::ApiResult;
 pub use services::Services;
 pub use wikiquery_domain::rights::Rights;
 pub use wikiquery_macros::{query_module, ParamGroup, ParamValues};

@@ -4,12 +4,12 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use serde_json::{Map, Value};
-
+use crate::action::ActionContext;
 use crate::descriptor::{Group, ModuleDescriptor, ParamKind};
 use crate::error::ApiError;
-use crate::module::{ActionContext, ActionModule, ModuleSpec, QueryContext, QueryModule};
+use crate::module::{ActionModule, ModuleSpec, QueryModule};
 use crate::param::ParamReader;
+use crate::query::context::QueryContext;
 
 /// How the registry runs a module of one kind.
 #[derive(Clone, Copy)]
@@ -17,7 +17,7 @@ pub enum Runner {
     /// A query submodule.
     Query(fn(&mut QueryContext<'_>) -> Result<(), ApiError>),
     /// An action module.
-    Action(fn(&mut ActionContext<'_>) -> Result<Map<String, Value>, ApiError>),
+    Action(fn(&mut ActionContext<'_>) -> Result<(), ApiError>),
 }
 
 /// One registered module, as `#[query_module]` submits it.
@@ -40,18 +40,19 @@ fn parse_only<M: ModuleSpec>(r: &mut ParamReader<'_>) -> Result<(), ApiError> {
 
 /// Parses a module's parameters from the request, then runs it with the same request state.
 fn run_query<M: QueryModule>(ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-    let d = M::descriptor();
-    let tag = |e: ApiError| e.in_module(d.path());
+    let path = M::descriptor().path();
+    let tag = |e: ApiError| e.in_module(path.as_str());
     // The running descriptor's prefix: a generator's has a `g` in front.
     let prefix = ctx.module.prefix;
-    let module = M::parse(&mut ParamReader::new(ctx.state, prefix, d.name)).map_err(tag)?;
+    let module = M::parse(&mut ParamReader::new(ctx.state, prefix, &path)).map_err(tag)?;
     module.execute(ctx).map_err(tag)
 }
 
-fn run_action<M: ActionModule>(ctx: &mut ActionContext<'_>) -> Result<Map<String, Value>, ApiError> {
+fn run_action<M: ActionModule>(ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
     let d = M::descriptor();
-    let tag = |e: ApiError| e.in_module(d.path());
-    let module = M::parse(&mut ParamReader::new(ctx.state, d.prefix, d.name)).map_err(tag)?;
+    let path = d.path();
+    let tag = |e: ApiError| e.in_module(path.as_str());
+    let module = M::parse(&mut ParamReader::new(ctx.state, d.prefix, &path)).map_err(tag)?;
     module.execute(ctx).map_err(tag)
 }
 

@@ -58,12 +58,13 @@ fn resolve(registry: &Registry, path: &str) -> Result<Vec<&'static ModuleDescrip
 }
 
 impl ActionModule for ParamInfo {
-    fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<Map<String, Value>, ApiError> {
+    fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
+        let registry = Registry::global().map_err(|e| ApiError::internal("registry", e))?;
         let mut paths: Vec<String> = self.modules.clone();
         paths.extend(self.querymodules.iter().map(|m| format!("query+{m}")));
         let mut modules = Vec::new();
         for path in &paths {
-            match resolve(ctx.registry, path) {
+            match resolve(registry, path) {
                 Ok(found) => modules.extend(found.into_iter().map(|d| d.to_json(ctx.state.high_limits()))),
                 Err(text) => ctx.state.warnings.add("paraminfo", "badmodule", text),
             }
@@ -88,8 +89,7 @@ impl ActionModule for ParamInfo {
         if !modules.is_empty() {
             info.insert("modules".into(), Value::Array(modules));
         }
-        let mut out = Map::new();
-        out.insert("paraminfo".into(), Value::Object(info));
-        Ok(out)
+        ctx.result.add("paraminfo", Value::Object(info));
+        Ok(())
     }
 }

@@ -16,7 +16,6 @@ use std::collections::HashMap;
 
 use wikiquery_domain::title::{parse_title, push_full_text, ParsedTitle, SiteNamespaces};
 use wikiquery_framework::format::ItemWriter;
-use wikiquery_framework::query::bad_continue;
 use wikiquery_framework::{
     query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Rights, Timestamp, UserRef,
 };
@@ -252,7 +251,7 @@ pub fn is_known_action(value: &str) -> bool {
 pub fn parse_continue(value: &str) -> Result<(String, i64), ApiError> {
     let parts: Vec<&str> = value.split('|').collect();
     if parts.len() != 2 {
-        return Err(bad_continue());
+        return Err(ApiError::bad_continue());
     }
     let Some(ts) = Timestamp::parse(parts[0]) else {
         // MediaWiki converts the timestamp before checking anything else, and a value its
@@ -265,7 +264,7 @@ pub fn parse_continue(value: &str) -> Result<(String, i64), ApiError> {
     let id = params::php_numeric(parts[1])
         .filter(|f| f.fract() == 0.0 && f.abs() < 9.0e18)
         .map(|f| f as i64)
-        .ok_or_else(bad_continue)?;
+        .ok_or_else(ApiError::bad_continue)?;
     Ok((ts.to_mw(), id))
 }
 

@@ -5,10 +5,9 @@
 
 use wikiquery_domain::timestamp::Timestamp;
 
-use super::{Hints, MultiValue, ScalarParam, ValueContext};
+use super::types::{Hints, MultiValue, ScalarParam, ValueContext};
 use crate::descriptor::ParamKind;
 use crate::error::ApiError;
-use crate::query::bad_continue;
 
 /// One `|`-separated part of a continue value.
 pub trait ContinuePart: Sized {
@@ -29,7 +28,7 @@ impl ContinuePart for i64 {
         wikiquery_domain::php::numeric(text)
             .filter(|f| f.fract() == 0.0 && f.abs() < 9.0e18)
             .map(|f| f as i64)
-            .ok_or_else(bad_continue)
+            .ok_or_else(ApiError::bad_continue)
     }
 }
 
@@ -80,7 +79,7 @@ impl<F: ContinueForm> Continue<F> {
     pub fn parse(text: &str) -> Result<Self, ApiError> {
         let parts: Vec<&str> = text.split('|').collect();
         if parts.len() != F::PARTS {
-            return Err(bad_continue());
+            return Err(ApiError::bad_continue());
         }
         F::parse_parts(&parts).map(Continue)
     }

@@ -6,7 +6,6 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 use crate::error::Warnings;
-use crate::format::{JsonStyle, WrittenLists};
 use wikiquery_domain::rights::Rights;
 
 /// The parameters of a request in the order they came; a name given twice keeps its last
@@ -96,10 +95,6 @@ pub struct RequestState {
     pub namespaces: Vec<i32>,
     /// `limits` member of the response: module name → limit that `max` resolved to.
     pub limits: BTreeMap<String, u64>,
-    /// How the response's JSON is written (for list items written as text).
-    pub json_style: JsonStyle,
-    /// List items modules wrote as JSON text.
-    pub lists: WrittenLists,
 }
 
 /// The namespaces of a MediaWiki site without extra configuration.
@@ -142,7 +137,7 @@ pub struct ParamReader<'a> {
 }
 
 impl<'a> ParamReader<'a> {
-    /// A reader for the module `module` with prefix `prefix`.
+    /// A reader for the module at path `module` (`query+allpages`) with prefix `prefix`.
     pub fn new(state: &'a mut RequestState, prefix: &'a str, module: &'a str) -> Self {
         ParamReader { state, prefix, module }
     }
@@ -216,7 +211,9 @@ impl<'a> ParamReader<'a> {
 
     /// Records that `max` resolved to `limit` for this module.
     pub fn record_limit(&mut self, limit: u64) {
-        self.state.limits.insert(self.module.to_owned(), limit);
+        // Keyed by the module's name, the last part of its path.
+        let name = self.module.rsplit('+').next().unwrap_or(self.module);
+        self.state.limits.insert(name.to_owned(), limit);
     }
 
     /// The module's prefix.
@@ -224,7 +221,7 @@ impl<'a> ParamReader<'a> {
         self.prefix
     }
 
-    /// The module's name.
+    /// The module's path.
     pub fn module(&self) -> &'a str {
         self.module
     }

@@ -3,7 +3,7 @@
 //! `#[query_module(exactly_one_of(a, b))]` and its siblings generate the call; a module never
 //! writes these checks by hand.
 
-use super::ParamReader;
+use super::reader::ParamReader;
 use crate::error::ApiError;
 
 /// How many of some parameters a request may give.

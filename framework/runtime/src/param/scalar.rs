@@ -1,6 +1,7 @@
 //! The scalar parameter types: strings, integers, booleans, limits, namespaces, titles.
 
-use super::{Hints, MultiValue, ScalarParam, ValueContext};
+use super::types::scalar_param_type;
+use super::types::{Hints, MultiValue, ScalarParam, ValueContext};
 use crate::descriptor::ParamKind;
 use crate::error::ApiError;
 
@@ -145,6 +146,8 @@ impl Limit {
         (rows, next)
     }
 }
+
+scalar_param_type!(Limit, Namespace, Title);
 
 #[cfg(test)]
 mod limit_tests {

@@ -3,7 +3,7 @@
 
 use wikiquery_domain::timestamp::Timestamp;
 
-use super::{Hints, ScalarParam, ValueContext};
+use super::types::{Hints, ScalarParam, ValueContext};
 use crate::descriptor::ParamKind;
 use crate::error::ApiError;
 
@@ -30,4 +30,4 @@ impl ScalarParam for Timestamp {
         Timestamp::parse(raw).ok_or_else(|| ApiError::bad_timestamp(ctx.wire, raw))
     }
 }
-impl super::MultiValue for Timestamp {}
+impl super::types::MultiValue for Timestamp {}

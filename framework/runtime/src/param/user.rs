@@ -1,7 +1,8 @@
 //! User references: a name, an IP address or range, an interwiki name, `#id`, or a temporary
 //! account, each accepted only where the parameter's subtypes allow it.
 
-use super::{Hints, MultiValue, ScalarParam, ValueContext};
+use super::types::scalar_param_type;
+use super::types::{Hints, MultiValue, ScalarParam, ValueContext};
 use crate::descriptor::ParamKind;
 use crate::error::ApiError;
 
@@ -105,6 +106,8 @@ impl ScalarParam for UserRef {
     }
 }
 impl MultiValue for UserRef {}
+
+scalar_param_type!(UserRef);
 
 #[cfg(test)]
 mod tests {

@@ -23,8 +23,6 @@ pub struct Continuation {
     generator_params: Vec<(String, String)>,
     /// Continue parameters the generator set.
     generator_data: Vec<(String, String)>,
-    /// What the query run shares with its modules: the page set and the generator's output.
-    pub(crate) run: super::RunState,
 }
 
 impl Continuation {
@@ -35,7 +33,7 @@ impl Continuation {
         if let Some(value) = value.filter(|v| !v.is_empty()) {
             let parts: Vec<&str> = value.split("||").collect();
             if parts.len() != 2 {
-                return Err(bad_continue());
+                return Err(ApiError::bad_continue());
             }
             skip = parts[1].split('|').filter(|s| !s.is_empty()).map(str::to_owned).collect();
         }
@@ -142,14 +140,15 @@ impl Continuation {
         (Some(out), complete)
     }
 
-    /// The old `query-continue` form (`rawcontinue`): module → its continue parameters.
-    pub fn raw_result(&self) -> Option<Map<String, Value>> {
+    /// The old `query-continue` form (`rawcontinue`): module → its continue parameters; the
+    /// generator's under the generator's name.
+    pub fn raw_result(&self, generator: Option<&str>) -> Option<Map<String, Value>> {
         let mut out = Map::new();
         for (module, kvs) in &self.data {
             let params: Map<String, Value> = kvs.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
             out.insert(module.clone(), Value::Object(params));
         }
-        if let Some(generator) = self.run.generator.as_deref().filter(|_| !self.generator_data.is_empty()) {
+        if let Some(generator) = generator.filter(|_| !self.generator_data.is_empty()) {
             let entry = out.entry(generator.to_owned()).or_insert_with(|| Value::Object(Map::new()));
             if let Value::Object(params) = entry {
                 for (k, v) in &self.generator_data {
@@ -159,14 +158,6 @@ impl Continuation {
         }
         (!out.is_empty()).then_some(out)
     }
-}
-
-/// `badcontinue`: a continue value the server did not hand out.
-pub fn bad_continue() -> ApiError {
-    ApiError::new(
-        "badcontinue",
-        "Invalid continue param. You should pass the original value returned by the previous query.",
-    )
 }
 
 #[cfg(test)]

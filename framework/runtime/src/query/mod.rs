@@ -3,21 +3,26 @@
 //! registry rather than generated from a struct), runs each module with its parameters, and
 //! collects continuation.
 
+pub mod context;
 mod continuation;
 pub mod pageset;
+mod run;
 
-pub use continuation::{bad_continue, Continuation};
+pub use context::QueryContext;
+pub use continuation::Continuation;
 pub use pageset::{PageLookup, PageRecord, PageSet, PageSource};
+pub use run::QueryRun;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use crate::action::ActionContext;
 use crate::descriptor::{Group, ModuleDescriptor, ParamDescriptor, ParamKind};
 use crate::error::ApiError;
-use crate::module::{ActionContext, ActionModule, ModuleSpec, QueryContext};
+use crate::module::{ActionModule, ModuleSpec};
 use crate::param::{split_values, ParamReader, ParamType};
-use crate::registry::{ModuleEntry, Runner};
-use serde_json::{json, Map, Value};
+use crate::registry::{ModuleEntry, Registry, Runner};
+use serde_json::{json, Value};
 
 /// The query action's parameters.
 pub struct Query {
@@ -35,26 +40,6 @@ pub struct Query {
     indexpageids: bool,
     redirects: bool,
     iwurl: bool,
-}
-
-/// What a query run shares with its modules (kept in the [`Continuation`], which every module
-/// context carries).
-#[derive(Debug, Default)]
-pub(crate) struct RunState {
-    /// The generator module's name.
-    pub generator: Option<String>,
-    /// The generator is running.
-    pub generating: bool,
-    /// The page set resolves redirects (`redirects=1`).
-    pub resolve_redirects: bool,
-    /// The pages the generator gave.
-    pub generated: Vec<(i32, String)>,
-    /// The generator pushed items: it cannot run as a generator yet.
-    pub generator_pushed: bool,
-    /// The page set.
-    pub pageset: Option<PageSet>,
-    /// Members prop modules added to pages.
-    pub page_values: pageset::PageValues,
 }
 
 /// The descriptor a module runs with as a generator: its prefix gets a `g` in front.
@@ -215,18 +200,21 @@ fn cleaned_values(raw: &str, clean: &str) -> Vec<(String, String)> {
 }
 
 impl ActionModule for Query {
-    fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<Map<String, Value>, ApiError> {
+    fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
+        let registry = Registry::global().map_err(|e| ApiError::internal("registry", e))?;
         let props: Vec<String> = self.prop.clone();
         let names: Vec<String> = props.iter().chain(self.list.iter()).chain(self.meta.iter()).cloned().collect();
         let params = &ctx.state.params;
         let lookup_param = |name: &str| params.get(name).map(str::to_owned);
-        let mut continuation =
-            Continuation::with_generator(self.continue_.as_deref(), names.clone(), props.clone(), &lookup_param)?;
+        let mut run = QueryRun::new(Continuation::with_generator(
+            self.continue_.as_deref(),
+            names.clone(),
+            props.clone(),
+            &lookup_param,
+        )?);
         let has_source = !self.titles.is_empty() || !self.pageids.is_empty() || !self.revids.is_empty();
         let wants_pages = has_source || self.generator.is_some() || !props.is_empty();
-        let mut query = Map::new();
         let mut pages: Option<Vec<(i64, Value)>> = None;
-        let v2 = matches!(ctx.state.params.get("formatversion"), Some("2") | Some("latest"));
 
         if wants_pages {
             let lookup = ctx.services.require::<Arc<dyn PageLookup>>()?.clone();
@@ -240,90 +228,88 @@ impl ActionModule for Query {
             }
             if let Some(generator) = &self.generator {
                 let entry =
-                    ctx.registry.query_module(generator).filter(|e| (e.descriptor)().generator).ok_or_else(|| {
+                    registry.query_module(generator).filter(|e| (e.descriptor)().generator).ok_or_else(|| {
                         ApiError::new("badgenerator", format!("Module \"{generator}\" cannot be used as a generator."))
                     })?;
                 let descriptor = generator_descriptor((entry.descriptor)());
-                if continuation.is_generator_done() {
-                    let _ = (entry.parse_only)(&mut ParamReader::new(ctx.state, descriptor.prefix, descriptor.name));
-                } else if let Runner::Query(run) = entry.runner {
-                    continuation.run.generator = Some(generator.clone());
-                    continuation.run.generating = true;
-                    continuation.run.resolve_redirects = self.redirects;
-                    let outcome = run(&mut QueryContext {
+                if run.continuation.is_generator_done() {
+                    let path = descriptor.path();
+                    let _ = (entry.parse_only)(&mut ParamReader::new(ctx.state, descriptor.prefix, &path));
+                } else if let Runner::Query(module) = entry.runner {
+                    run.generator = Some(generator.clone());
+                    run.generating = true;
+                    run.resolve_redirects = self.redirects;
+                    let outcome = module(&mut QueryContext {
                         state: ctx.state,
                         services: ctx.services,
-                        query: &mut query,
-                        continuation: &mut continuation,
                         module: descriptor,
+                        result: ctx.result,
+                        run: &mut run,
                     });
-                    continuation.run.generating = false;
+                    run.generating = false;
                     outcome?;
-                    if continuation.run.generator_pushed {
+                    if run.generator_pushed {
                         return Err(ApiError::not_implemented(&format!("{} as a generator", descriptor.path())));
                     }
-                    source = PageSource::Generated(std::mem::take(&mut continuation.run.generated));
+                    source = PageSource::Generated(std::mem::take(&mut run.generated));
                 }
             }
-            if !continuation.is_generator_done() {
+            if !run.continuation.is_generator_done() {
                 let mut set = PageSet::build(lookup.as_ref(), source, self.redirects)?;
                 set.iwurl = self.iwurl;
-                let general = set.general_info(&mut query, lookup.namespaces());
-                continuation.run.pageset = Some(set);
+                let general = set.general_info(ctx.result, lookup.namespaces());
+                run.pageset = Some(set);
                 pages = Some(general);
             }
         }
 
         for name in &names {
-            let Some(entry) = ctx.registry.query_module(name) else { continue };
-            if continuation.is_done(name) {
+            let Some(entry) = registry.query_module(name) else { continue };
+            let descriptor = (entry.descriptor)();
+            if run.continuation.is_done(name) {
                 // Read its parameters anyway, so they are not reported as unrecognized.
-                let d = (entry.descriptor)();
-                let _ = (entry.parse_only)(&mut ParamReader::new(ctx.state, d.prefix, d.name));
+                let path = descriptor.path();
+                let _ = (entry.parse_only)(&mut ParamReader::new(ctx.state, descriptor.prefix, &path));
                 continue;
             }
-            if let Runner::Query(run) = entry.runner {
-                run(&mut QueryContext {
+            if let Runner::Query(module) = entry.runner {
+                module(&mut QueryContext {
                     state: ctx.state,
                     services: ctx.services,
-                    query: &mut query,
-                    continuation: &mut continuation,
-                    module: (entry.descriptor)(),
+                    module: descriptor,
+                    result: ctx.result,
+                    run: &mut run,
                 })?;
             }
         }
 
         if let Some(mut pages) = pages.filter(|p| !p.is_empty()) {
-            let mut values = std::mem::take(&mut continuation.run.page_values);
+            let mut values = std::mem::take(&mut run.page_values);
             for (id, page) in pages.iter_mut() {
                 if let (Some(extra), Value::Object(members)) = (values.remove(id), page) {
                     members.extend(extra);
                 }
             }
             if self.indexpageids {
-                query.insert("pageids".into(), pageset::page_ids(&pages));
+                ctx.result.add_query("pageids", pageset::page_ids(&pages));
             }
-            query.insert("pages".into(), pageset::pages_value(pages, v2));
+            ctx.result.add_pages(pages);
         }
 
-        let mut out = Map::new();
         if self.rawcontinue {
-            if let Some(raw) = continuation.raw_result() {
-                out.insert("query-continue".into(), Value::Object(raw));
+            if let Some(raw) = run.continuation.raw_result(run.generator.as_deref()) {
+                ctx.result.add("query-continue", Value::Object(raw));
             }
         } else {
-            let (data, complete) = continuation.result();
+            let (data, complete) = run.continuation.result();
             if complete {
-                out.insert("batchcomplete".into(), json!(true));
+                ctx.result.add("batchcomplete", json!(true));
             }
             if let Some(data) = data {
-                out.insert("continue".into(), Value::Object(data));
+                ctx.result.add("continue", Value::Object(data));
             }
         }
-        if !query.is_empty() {
-            out.insert("query".into(), Value::Object(query));
-        }
-        Ok(out)
+        Ok(())
     }
 }
 

@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use serde_json::{json, Map, Value};
 
 use crate::error::ApiError;
+use crate::result::ApiResult;
 pub use wikiquery_domain::page::{PageRecord, RedirectRecord};
 use wikiquery_domain::title::{full_text, parse_title, InterwikiMap, InvalidTitle, SiteNamespaces};
 use wikiquery_domain::url::rawurlencode;
@@ -347,7 +348,7 @@ impl PageSet {
 
     /// Writes the general members (`normalized`, `interwiki`, `redirects`, `badrevids`) into
     /// `query` and returns the page entries, keyed as MediaWiki keys them, in its order.
-    pub fn general_info(&self, query: &mut Map<String, Value>, namespaces: &SiteNamespaces) -> Vec<(i64, Value)> {
+    pub fn general_info(&self, result: &mut ApiResult, namespaces: &SiteNamespaces) -> Vec<(i64, Value)> {
         if !self.normalized.is_empty() {
             let items: Vec<Value> = self
                 .normalized
@@ -357,7 +358,7 @@ impl PageSet {
                     json!({"fromencoded": n.encoded, "from": from, "to": n.to})
                 })
                 .collect();
-            query.insert("normalized".into(), Value::Array(items));
+            result.add_query("normalized", Value::Array(items));
         }
         if !self.interwiki.is_empty() {
             let items: Vec<Value> = self
@@ -368,7 +369,7 @@ impl PageSet {
                     _ => json!({"title": title, "iw": iw}),
                 })
                 .collect();
-            query.insert("interwiki".into(), Value::Array(items));
+            result.add_query("interwiki", Value::Array(items));
         }
         if !self.redirects.is_empty() {
             let items: Vec<Value> = self
@@ -385,12 +386,12 @@ impl PageSet {
                     v
                 })
                 .collect();
-            query.insert("redirects".into(), Value::Array(items));
+            result.add_query("redirects", Value::Array(items));
         }
         if !self.bad_revids.is_empty() {
             let items: Map<String, Value> =
                 self.bad_revids.iter().map(|r| (r.to_string(), json!({"revid": r, "missing": true}))).collect();
-            query.insert("badrevids".into(), Value::Object(items));
+            result.add_query("badrevids", Value::Object(items));
         }
         let mut pages: Vec<(i64, Value)> = Vec::new();
         for m in &self.missing {
@@ -436,22 +437,6 @@ fn invalid_reason(reason: &InvalidTitle) -> String {
         InvalidTitle::TooLong(max) => format!("The title is longer than {max} bytes."),
         InvalidTitle::LeadingColon => "The title starts with a colon.".to_owned(),
         InvalidTitle::TalkNamespace => "The title names a talk page of something that has none.".to_owned(),
-    }
-}
-
-/// Pages keyed as formatversion 1 writes them (an object keyed by id) or as formatversion 2
-/// does (a list, in the same order).
-pub fn pages_value(mut pages: Vec<(i64, Value)>, v2: bool) -> Value {
-    if v2 {
-        // A list is written in the order of its keys.
-        pages.sort_by_key(|(id, _)| *id);
-        Value::Array(pages.into_iter().map(|(_, v)| v).collect())
-    } else {
-        let mut map = Map::new();
-        for (id, v) in pages {
-            map.insert(id.to_string(), v);
-        }
-        Value::Object(map)
     }
 }
 

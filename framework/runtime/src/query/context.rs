@@ -1,0 +1,124 @@
+//! [`QueryContext`]: what a query submodule (list, prop or meta) sees of the request it runs in.
+
+use serde_json::{Map, Value};
+
+use super::pageset::PageSet;
+use super::run::QueryRun;
+use crate::descriptor::ModuleDescriptor;
+use crate::format::ItemWriter;
+use crate::param::RequestState;
+use crate::result::ApiResult;
+use crate::services::Services;
+
+/// The part of a request a query submodule works in.
+pub struct QueryContext<'a> {
+    /// The request's shared state (warnings, limits, the caller's allowances).
+    pub state: &'a mut RequestState,
+    /// What the server provides: the database, the site's configuration.
+    pub services: &'a Services,
+    /// The running module (as a generator, with its `g`-prefixed parameters).
+    pub module: &'static ModuleDescriptor,
+    pub(crate) result: &'a mut ApiResult,
+    pub(crate) run: &'a mut QueryRun,
+}
+
+impl<'a> QueryContext<'a> {
+    /// A context for running `module` outside `action=query` (a test, a tool): its items go
+    /// to `result`, its continuation and generated pages to `run`.
+    pub fn new(
+        state: &'a mut RequestState,
+        services: &'a Services,
+        module: &'static ModuleDescriptor,
+        result: &'a mut ApiResult,
+        run: &'a mut QueryRun,
+    ) -> Self {
+        QueryContext { state, services, module, result, run }
+    }
+    /// Appends an item to the module's list in `query` (`query.<name>`).
+    pub fn push_item(&mut self, item: Value) {
+        if self.run.generating {
+            // A module that does not know it runs as a generator.
+            self.run.generator_pushed = true;
+            return;
+        }
+        self.result.push_item(self.module.name, item);
+    }
+
+    /// Appends an item to the module's list in `query`, written straight as JSON text: for
+    /// modules that list many items, this costs a fraction of building a [`Value`] for each.
+    /// Items written this way follow those pushed as values.
+    pub fn write_item(&mut self, write: impl FnOnce(&mut ItemWriter<'_>)) {
+        if self.run.generating {
+            self.run.generator_pushed = true;
+            return;
+        }
+        self.result.write_item(self.module.name, write);
+    }
+
+    /// Makes room for about `bytes` more of items written with [`QueryContext::write_item`],
+    /// for a module that knows how much it is about to write: the text is not copied as it
+    /// grows.
+    pub fn reserve_written(&mut self, bytes: usize) {
+        if !self.run.generating {
+            self.result.reserve_written(self.module.name, bytes);
+        }
+    }
+
+    /// Makes sure the module's list exists even when it has no items, as MediaWiki does.
+    pub fn ensure_list(&mut self) {
+        if !self.run.generating {
+            self.result.ensure_list(self.module.name);
+        }
+    }
+
+    /// Adds a member to `query` under the module's name: a meta module's answer.
+    pub fn set_answer(&mut self, value: Value) {
+        self.result.add_query(self.module.name, value);
+    }
+
+    /// The result being built, for what formatversion decides (`content_key`).
+    pub fn result(&self) -> &ApiResult {
+        self.result
+    }
+
+    /// Says where the module continues: sets `<prefix>continue` in the `continue` object.
+    pub fn set_continue(&mut self, value: impl Into<String>) {
+        let name = format!("{}continue", self.module.prefix);
+        if self.run.generating {
+            self.run.continuation.set_generator(name, value.into());
+        } else {
+            self.run.continuation.set(self.module.name, name, value.into());
+        }
+    }
+
+    /// Whether the module runs as the query's generator: it then gives pages with
+    /// [`QueryContext::add_generated`] instead of items.
+    pub fn is_generator(&self) -> bool {
+        self.run.generating
+    }
+
+    /// Whether the page set resolves redirects (`redirects=1`); some generators refuse that.
+    pub fn is_resolving_redirects(&self) -> bool {
+        self.run.resolve_redirects
+    }
+
+    /// Adds a page (namespace, database key) to the generator's output.
+    pub fn add_generated(&mut self, ns: i32, dbkey: impl Into<String>) {
+        self.run.generated.push((ns, dbkey.into()));
+    }
+
+    /// The query's page set, for prop modules (`None` when the query has none).
+    pub fn page_set(&self) -> Option<&PageSet> {
+        self.run.pageset.as_ref()
+    }
+
+    /// Adds members to a page of the page set (`query.pages`), by its (possibly negative) id.
+    pub fn add_page_values(&mut self, page_id: i64, values: Map<String, Value>) {
+        self.run.page_values.entry(page_id).or_default().extend(values);
+    }
+
+    /// Files a warning under the running module.
+    pub fn warn(&mut self, code: &'static str, text: impl Into<String>) {
+        self.state.warnings.add(&self.module.path(), code, text);
+    }
+}

@@ -1,0 +1,145 @@
+//! The result of a request as it is built: the one owner of formatversion. Modules add
+//! members, list items and pages here in one shape; where formatversion 1 and 2 differ (pages
+//! keyed by id or listed, `*` content members, the error and warning envelopes) this module
+//! decides, and [`crate::format`] applies formatversion 1's booleans while writing bytes.
+
+mod envelope;
+
+pub use envelope::{Envelope, ErrorFormat};
+
+use serde_json::{Map, Value};
+
+use crate::format::{ItemWriter, JsonStyle, WrittenLists};
+
+/// The result of one request.
+#[derive(Debug, Default)]
+pub struct ApiResult {
+    style: JsonStyle,
+    errors: ErrorFormat,
+    /// The action's members, in the order added.
+    members: Map<String, Value>,
+    /// The `query` member's members (written after the action's other members).
+    query: Map<String, Value>,
+    /// List items modules wrote straight as JSON text, spliced into `query` when written.
+    lists: WrittenLists,
+}
+
+impl ApiResult {
+    /// An empty result written in `style`, its errors and warnings in `errors`' format.
+    pub fn new(style: JsonStyle, errors: ErrorFormat) -> ApiResult {
+        ApiResult { style, errors, ..ApiResult::default() }
+    }
+
+    /// The key of a text member that formatversion 1 calls `*` (`content` → `*`).
+    pub fn content_key(&self, name: &'static str) -> &'static str {
+        if self.style.v2 {
+            name
+        } else {
+            "*"
+        }
+    }
+
+    /// Adds a member to the top of the result (`batchcomplete`, `continue`, `paraminfo`).
+    pub fn add(&mut self, key: impl Into<String>, value: Value) {
+        self.members.insert(key.into(), value);
+    }
+
+    /// Adds a member to `query` (`normalized`, `namespaces`, a meta module's answer).
+    pub fn add_query(&mut self, key: impl Into<String>, value: Value) {
+        self.query.insert(key.into(), value);
+    }
+
+    /// Adds the query's pages: formatversion 1 keys them by id, formatversion 2 lists them by
+    /// id (missing pages, with negative ids, first).
+    pub fn add_pages(&mut self, mut pages: Vec<(i64, Value)>) {
+        let value = if self.style.v2 {
+            pages.sort_by_key(|(id, _)| *id);
+            Value::Array(pages.into_iter().map(|(_, v)| v).collect())
+        } else {
+            Value::Object(pages.into_iter().map(|(id, v)| (id.to_string(), v)).collect())
+        };
+        self.query.insert("pages".into(), value);
+    }
+
+    /// Makes sure the list `query.<name>` exists, even when nothing is added to it.
+    pub fn ensure_list(&mut self, name: &str) {
+        if !self.query.contains_key(name) {
+            self.query.insert(name.to_owned(), Value::Array(Vec::new()));
+        }
+    }
+
+    /// Appends an item to the list `query.<name>`.
+    pub fn push_item(&mut self, name: &str, item: Value) {
+        // Looked up by `&str` first: `entry` would allocate the key for every item.
+        if let Some(Value::Array(items)) = self.query.get_mut(name) {
+            items.push(item);
+            return;
+        }
+        self.query.insert(name.to_owned(), Value::Array(vec![item]));
+    }
+
+    /// Appends an item to the list `query.<name>`, written straight as JSON text; such items
+    /// follow those pushed as values.
+    pub fn write_item(&mut self, name: &'static str, write: impl FnOnce(&mut ItemWriter<'_>)) {
+        let first = self.lists.get(name).is_none();
+        if first {
+            self.ensure_list(name);
+        }
+        let buf = self.lists.buffer(name);
+        if !first {
+            buf.push(b',');
+        }
+        let mut item = ItemWriter::begin(buf, self.style);
+        write(&mut item);
+        item.finish();
+    }
+
+    /// Makes room for about `bytes` more of items written to `query.<name>` as text.
+    pub fn reserve_written(&mut self, name: &'static str, bytes: usize) {
+        self.lists.buffer(name).reserve(bytes);
+    }
+
+    /// The result as JSON, as a client reads it (formatversion 1's booleans applied), without
+    /// the envelope.
+    pub fn into_value(self) -> Value {
+        let style = self.style;
+        let (body, lists) = self.finish(Envelope::default());
+        let mut out = Vec::new();
+        crate::format::JsonWriter::new(&mut out, style).body(&body, &lists);
+        serde_json::from_slice(&out).unwrap_or(Value::Null)
+    }
+
+    /// The response body around the action's members: what [`Envelope`] says, in MediaWiki's
+    /// order, and the list items written as text.
+    pub fn finish(self, envelope: Envelope<'_>) -> (Map<String, Value>, WrittenLists) {
+        let ApiResult { style, errors, mut members, query, lists } = self;
+        if !query.is_empty() {
+            members.insert("query".into(), Value::Object(query));
+        }
+        (envelope.body(style.v2, errors, members), lists)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn pages_are_keyed_by_id_in_formatversion_1_and_listed_by_id_in_2() {
+        let pages = || vec![(5, json!({"pageid": 5})), (-1, json!({"missing": true}))];
+        let mut v1 = ApiResult::new(JsonStyle::new(false, false), ErrorFormat::Bc);
+        v1.add_pages(pages());
+        assert_eq!(v1.query["pages"], json!({"5": {"pageid": 5}, "-1": {"missing": true}}));
+        let mut v2 = ApiResult::new(JsonStyle::new(true, false), ErrorFormat::Bc);
+        v2.add_pages(pages());
+        assert_eq!(v2.query["pages"], json!([{"missing": true}, {"pageid": 5}]));
+    }
+
+    #[test]
+    fn content_is_a_star_in_formatversion_1() {
+        assert_eq!(ApiResult::new(JsonStyle::new(false, false), ErrorFormat::Bc).content_key("text"), "*");
+        assert_eq!(ApiResult::new(JsonStyle::new(true, false), ErrorFormat::Bc).content_key("text"), "text");
+    }
+}
