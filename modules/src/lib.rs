@@ -4,10 +4,10 @@
 //! keeps this crate (registrations of an unreferenced crate can silently vanish).
 
 pub mod action;
+pub mod family;
 pub mod list;
 pub mod meta;
 pub mod prop;
-pub mod family;
 pub mod storage;
 pub mod values;
 
