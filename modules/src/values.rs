@@ -90,9 +90,6 @@ pub const SHOW_RC: &[&str] = &[
     "unpatrolled",
 ];
 
-/// Properties of back-link modules (BACKLINK_PROP).
-pub const BACKLINK_PROP: &[&str] = &["pageid", "redirect", "title"];
-
 /// Direction through time: `newer` (oldest first) or `older` (newest first).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum TimeDir {
@@ -120,14 +117,6 @@ pub enum FilterRedir {
     Nonredirects,
     /// Redirects only.
     Redirects,
-}
-
-/// Which linking pages by redirect status: `!redirect` (non-redirects only) or `redirect`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
-pub enum BacklinkShow {
-    #[value(rename = "!redirect")]
-    NotRedirect,
-    Redirect,
 }
 
 /// Kinds of change in the recent-changes feed (also used by `list=watchlist`).

@@ -3,5 +3,8 @@
 //! the family comes to execute, its one `execute` and store query. Each module keeps its own
 //! file and `#[query_module]` struct, because each has its own name, prefix and help.
 
+pub mod alllinks;
 pub mod backlinks;
+pub mod backlinksprop;
+pub mod links;
 pub mod revisions;

@@ -2,7 +2,7 @@
 
 use wikiquery_framework::{query_module, Limit, QueryModule};
 
-use super::alllinks::AllLinksProp;
+use crate::family::alllinks::{AllLinksProp, AllLinksRange};
 use crate::values::SortDir;
 
 /// Enumerates all file usages, including those of files that do not exist.
@@ -15,12 +15,8 @@ use crate::values::SortDir;
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allfileusages"
 )]
 pub struct AllFileUsages {
-    #[param(rename = "continue")]
-    pub continue_: Option<String>,
-    pub from: Option<String>,
-    pub to: Option<String>,
-    pub prefix: Option<String>,
-    pub unique: bool,
+    #[param(flatten)]
+    pub range: AllLinksRange,
     #[param(default = "title")]
     pub prop: Vec<AllLinksProp>,
     #[param(default = 10)]

@@ -1,16 +1,9 @@
 //! `list=alllinks`: every link target, in title order.
 
-use wikiquery_framework::{query_module, Limit, Namespace, ParamValues, QueryModule};
+use wikiquery_framework::{query_module, Limit, Namespace, QueryModule};
 
+use crate::family::alllinks::{AllLinksProp, AllLinksRange};
 use crate::values::SortDir;
-
-/// What to return of each link target; shared by `alllinks`, `allfileusages` and
-/// `alltransclusions`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
-pub enum AllLinksProp {
-    Ids,
-    Title,
-}
 
 /// Enumerates all links that point to a given namespace.
 #[query_module(
@@ -22,12 +15,8 @@ pub enum AllLinksProp {
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Alllinks"
 )]
 pub struct AllLinks {
-    #[param(rename = "continue")]
-    pub continue_: Option<String>,
-    pub from: Option<String>,
-    pub to: Option<String>,
-    pub prefix: Option<String>,
-    pub unique: bool,
+    #[param(flatten)]
+    pub range: AllLinksRange,
     #[param(default = "title")]
     pub prop: Vec<AllLinksProp>,
     #[param(default = 0, extra_namespaces)]

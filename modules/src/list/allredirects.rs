@@ -2,6 +2,7 @@
 
 use wikiquery_framework::{query_module, Limit, Namespace, ParamValues, QueryModule};
 
+use crate::family::alllinks::AllLinksRange;
 use crate::values::SortDir;
 
 /// What to return of each redirect target.
@@ -23,12 +24,8 @@ pub enum AllRedirectsProp {
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allredirects"
 )]
 pub struct AllRedirects {
-    #[param(rename = "continue")]
-    pub continue_: Option<String>,
-    pub from: Option<String>,
-    pub to: Option<String>,
-    pub prefix: Option<String>,
-    pub unique: bool,
+    #[param(flatten)]
+    pub range: AllLinksRange,
     #[param(default = "title")]
     pub prop: Vec<AllRedirectsProp>,
     #[param(default = 0, extra_namespaces)]

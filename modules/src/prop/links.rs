@@ -1,7 +1,8 @@
 //! `prop=links`: the pages linked from the given pages.
 
-use wikiquery_framework::{query_module, Limit, Namespace, QueryModule};
+use wikiquery_framework::{query_module, QueryModule};
 
+use crate::family::links::LinksParams;
 use crate::values::SortDir;
 
 /// Lists the internal links of pages.
@@ -14,12 +15,8 @@ use crate::values::SortDir;
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Links"
 )]
 pub struct Links {
-    #[param(all, extra_namespaces)]
-    pub namespace: Vec<Namespace>,
-    #[param(default = 10)]
-    pub limit: Limit,
-    #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    #[param(flatten)]
+    pub common: LinksParams,
     /// Only these targets (full titles).
     pub titles: Vec<String>,
     #[param(default = "ascending")]

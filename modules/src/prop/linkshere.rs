@@ -1,8 +1,8 @@
 //! `prop=linkshere`: the pages that link to the given pages.
 
-use wikiquery_framework::{query_module, Limit, Namespace, QueryModule};
+use wikiquery_framework::{query_module, QueryModule};
 
-use crate::values::{BacklinkShow, BACKLINK_PROP};
+use crate::family::backlinksprop::BacklinksPropParams;
 
 /// Lists the pages linking to each given page.
 #[query_module(
@@ -14,15 +14,8 @@ use crate::values::{BacklinkShow, BACKLINK_PROP};
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Linkshere"
 )]
 pub struct LinksHere {
-    #[param(values = BACKLINK_PROP, default = "pageid|title|redirect")]
-    pub prop: Vec<String>,
-    #[param(all)]
-    pub namespace: Vec<Namespace>,
-    pub show: Vec<BacklinkShow>,
-    #[param(default = 10)]
-    pub limit: Limit,
-    #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    #[param(flatten)]
+    pub common: BacklinksPropParams,
 }
 
 impl QueryModule for LinksHere {}

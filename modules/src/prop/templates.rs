@@ -1,7 +1,8 @@
 //! `prop=templates`: the pages transcluded on the given pages.
 
-use wikiquery_framework::{query_module, Limit, Namespace, QueryModule};
+use wikiquery_framework::{query_module, QueryModule};
 
+use crate::family::links::LinksParams;
 use crate::values::SortDir;
 
 /// Lists the pages each given page transcludes.
@@ -14,12 +15,8 @@ use crate::values::SortDir;
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Templates"
 )]
 pub struct Templates {
-    #[param(all, extra_namespaces)]
-    pub namespace: Vec<Namespace>,
-    #[param(default = 10)]
-    pub limit: Limit,
-    #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    #[param(flatten)]
+    pub common: LinksParams,
     /// Only these targets (full titles).
     pub templates: Vec<String>,
     #[param(default = "ascending")]
