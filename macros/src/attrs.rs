@@ -195,6 +195,10 @@ pub struct FieldArgs {
     pub default: Option<DefaultValue>,
     /// A closed set of values for a string parameter: a path to a `&[&str]` constant.
     pub values: Option<syn::Path>,
+    /// A closed set of values known only when the program runs (the registered modules'
+    /// names): a path to a function returning a `ComputedValues` (or a `Vec<&'static str>`),
+    /// called once, when the descriptor is built.
+    pub values_from: Option<syn::Path>,
     pub deprecated_values: Option<StrList>,
     pub min: Option<IntValue>,
     pub max: Option<IntValue>,

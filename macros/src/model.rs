@@ -105,6 +105,8 @@ pub struct Param {
     pub name_span: Span,
     pub default: Option<DefaultValue>,
     pub values: Option<syn::Path>,
+    /// Values computed when the descriptor is built (`values_from = f`).
+    pub values_from: Option<syn::Path>,
     pub deprecated_values: Vec<syn::LitStr>,
     pub min: Option<i64>,
     pub max: Option<i64>,
@@ -210,6 +212,7 @@ impl Param {
         let shape = if args.flatten.is_present() {
             let others = args.default.is_some()
                 || args.values.is_some()
+                || args.values_from.is_some()
                 || args.rename.is_some()
                 || args.template.is_some()
                 || args.min.is_some()
@@ -292,6 +295,11 @@ impl Param {
             }
             list
         });
+        if let (Some(_), Some(from)) = (&args.values, &args.values_from) {
+            errors.push(
+                darling::Error::custom("`values` and `values_from` both name the values: keep one").with_span(from),
+            );
+        }
         let deprecated_values = args.deprecated_values.map(|d| d.items).unwrap_or_default();
         if !deprecated_values.is_empty() && args.values.is_none() {
             errors.push(
@@ -307,6 +315,7 @@ impl Param {
             name_span,
             default: args.default,
             values: args.values,
+            values_from: args.values_from,
             deprecated_values,
             min,
             max,

@@ -130,3 +130,35 @@ fn formatversion_2_has_booleans_and_required_and_multi_on_every_parameter() {
         }
     }
 }
+
+/// `action=query` is described as MediaWiki 1.39 describes it (its answer on the fixture is
+/// stored): every parameter with its type, the module names `prop`, `list`, `meta` and
+/// `generator` take (deprecated ones last, and marked), and the module each one selects.
+#[test]
+fn the_query_action_is_described_as_mediawiki_describes_it() {
+    let capture = fixture_json("oracle/paraminfo-query-main.json");
+    let expected = capture["response"]["paraminfo"]["modules"]
+        .as_array()
+        .and_then(|m| m.iter().find(|m| m["name"] == "query"))
+        .expect("the stored answer describes query")
+        .clone();
+    let (status, body) = api("action=paraminfo&modules=query&format=json&formatversion=2");
+    assert_eq!(status, 200);
+    let got = &body["paraminfo"]["modules"][0];
+    for key in ["name", "path", "group", "prefix", "readrights", "generator", "helpurls"] {
+        assert_eq!(got[key], expected[key], "query's `{key}`");
+    }
+    let names = |m: &Value| -> Vec<Value> {
+        m["parameters"].as_array().into_iter().flatten().map(|p| p["name"].clone()).collect()
+    };
+    assert_eq!(names(got), names(&expected));
+    for (g, e) in
+        got["parameters"].as_array().into_iter().flatten().zip(expected["parameters"].as_array().into_iter().flatten())
+    {
+        let mut e = e.clone();
+        if let Some(o) = e.as_object_mut() {
+            o.remove("description");
+        }
+        assert_eq!(g, &e, "parameter {}", e["name"]);
+    }
+}

@@ -24,7 +24,7 @@ pub use action::ActionContext;
 pub use descriptor::{Group, Info, ModuleDescriptor, ParamDescriptor, ParamKind};
 pub use error::{ApiError, Warning, Warnings};
 pub use module::{ActionModule, ModuleSpec, QueryModule};
-pub use param::{Continue, Limit, Namespace, ParamGroup, ParamReader, Templated, Timestamp, Title, UserRef, ValueList};
+pub use param::{ComputedValues, Continue, Limit, Namespace, ParamGroup, ParamReader, Templated, Timestamp, Title, UserRef, ValueList};
 pub use query::QueryContext;
 pub use registry::{ModuleEntry, Registry};
 pub use result::ApiResult;
@@ -39,8 +39,8 @@ pub mod __private {
     pub use crate::error::ApiError;
     pub use crate::module::ModuleSpec;
     pub use crate::param::{
-        check_rule, describe_scalar, extract_scalar, Hints, MultiValue, ParamGroup, ParamReader, ParamRule, ParamType,
-        ScalarParam, Templated, ValueContext, ValueList,
+        check_rule, describe_scalar, extract_scalar, ComputedValues, Hints, MultiValue, ParamGroup, ParamReader,
+        ParamRule, ParamType, ScalarParam, Templated, ValueContext, ValueList,
     };
     pub use crate::registry::ModuleEntry;
     pub use inventory;

@@ -33,11 +33,30 @@ pub fn descriptors(params: &[Param]) -> TokenStream {
             }
             shape => {
                 let name = &f.name;
-                let values = match &f.values {
-                    Some(path) => quote!(::core::option::Option::Some(#path)),
-                    None => quote!(::core::option::Option::None),
-                };
                 let dep_values = &f.deprecated_values;
+                // Values computed when the descriptor is built (once), kept for the program's
+                // life as the descriptor is.
+                let (computed, values, deprecated_values, submodules) = match (&f.values, &f.values_from) {
+                    (None, Some(from)) => (
+                        quote!(let __computed: #p::ComputedValues = ::core::convert::Into::into(#from());),
+                        quote!(::core::option::Option::Some(::std::boxed::Box::leak(
+                            ::std::vec::Vec::into_boxed_slice(::core::clone::Clone::clone(&__computed.values))
+                        ))),
+                        quote!(::std::boxed::Box::leak(::std::vec::Vec::into_boxed_slice(
+                            ::core::clone::Clone::clone(&__computed.deprecated)
+                        ))),
+                        quote! {
+                            __d.submodules = __computed.submodules;
+                            __d.submodule_param_prefix = __computed.submodule_param_prefix;
+                        },
+                    ),
+                    (Some(path), _) => {
+                        (quote!(), quote!(::core::option::Option::Some(#path)), quote!(&[#(#dep_values),*]), quote!())
+                    }
+                    (None, None) => {
+                        (quote!(), quote!(::core::option::Option::None), quote!(&[#(#dep_values),*]), quote!())
+                    }
+                };
                 let opt_i64 = |v: Option<i64>| match v {
                     Some(v) => quote!(::core::option::Option::Some(#v)),
                     None => quote!(::core::option::Option::None),
@@ -76,9 +95,10 @@ pub fn descriptors(params: &[Param]) -> TokenStream {
                 });
                 quote! {
                     {
+                        #computed
                         let __hints = #p::Hints {
                             values: #values,
-                            deprecated_values: &[#(#dep_values),*],
+                            deprecated_values: #deprecated_values,
                             min: #min,
                             max: #max,
                             subtypes: #subtypes,
@@ -87,6 +107,7 @@ pub fn descriptors(params: &[Param]) -> TokenStream {
                         let mut __d = #p::ParamDescriptor::new(#name);
                         #describe
                         #template_vars
+                        #submodules
                         __d.default = #default;
                         __d.module_checks_values = #module_checks;
                         __d.required = #required;

@@ -52,11 +52,8 @@ impl ::wikiquery_framework::ActionModule for HygieneAction {
     fn execute(
         &self,
         _: &mut ::wikiquery_framework::ActionContext<'_>,
-    ) -> ::core::result::Result<
-        ::serde_json::Map<::std::string::String, ::serde_json::Value>,
-        ::wikiquery_framework::ApiError,
-    > {
-        ::core::result::Result::Ok(::serde_json::Map::new())
+    ) -> ::core::result::Result<(), ::wikiquery_framework::ApiError> {
+        ::core::result::Result::Ok(())
     }
 }
 

@@ -19,8 +19,8 @@ pub use reader::{ParamReader, RequestParams, RequestState, DEFAULT_NAMESPACES};
 pub use rules::{check_rule, listed, ParamRule};
 pub use scalar::{Limit, Namespace, Title};
 pub use types::{
-    describe_scalar, extract_scalar, split_multi, split_values, Hints, MultiValue, ParamGroup, ParamType, ScalarParam,
-    Templated, ValueContext, ValueList,
+    describe_scalar, extract_scalar, split_multi, split_values, ComputedValues, Hints, MultiValue, ParamGroup,
+    ParamType, ScalarParam, Templated, ValueContext, ValueList,
 };
 pub use user::UserRef;
 pub use wikiquery_domain::timestamp::Timestamp;

@@ -16,6 +16,27 @@ pub fn split_values(raw: &str) -> Vec<&str> {
     }
 }
 
+/// A closed set of values computed when a descriptor is built (`#[param(values_from = f)]`):
+/// the values in the order paraminfo lists them, those of them that are deprecated, and the
+/// module each value selects, for parameters whose values are module names.
+#[derive(Debug, Clone, Default)]
+pub struct ComputedValues {
+    /// The allowed values.
+    pub values: Vec<&'static str>,
+    /// Those of them that are deprecated.
+    pub deprecated: Vec<&'static str>,
+    /// Value → path of the module it selects (`allpages` → `query+allpages`).
+    pub submodules: Option<Vec<(String, String)>>,
+    /// The prefix the selected modules' parameters take (`g` for `generator`).
+    pub submodule_param_prefix: Option<&'static str>,
+}
+
+impl From<Vec<&'static str>> for ComputedValues {
+    fn from(values: Vec<&'static str>) -> Self {
+        ComputedValues { values, ..ComputedValues::default() }
+    }
+}
+
 /// What an attribute says about a parameter's type beyond the Rust type itself.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Hints {

@@ -17,29 +17,58 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::action::ActionContext;
-use crate::descriptor::{Group, ModuleDescriptor, ParamDescriptor, ParamKind};
+use crate::descriptor::{Group, ModuleDescriptor};
 use crate::error::ApiError;
-use crate::module::{ActionModule, ModuleSpec};
-use crate::param::{split_values, ParamReader, ParamType};
+use crate::module::ActionModule;
+use crate::param::{split_values, ComputedValues, ParamReader};
 use crate::registry::{ModuleEntry, Registry, Runner};
 use serde_json::{json, Value};
+use wikiquery_macros::query_module;
 
-/// The query action's parameters.
+/// The values `exportschema` accepts.
+const EXPORT_SCHEMAS: &[&str] = &["0.10", "0.11"];
+
+/// Fetches data from and about the wiki: runs the `prop`, `list` and `meta` modules named,
+/// over the page set given by `titles`, `pageids`, `revids` or a `generator`.
+#[query_module(
+    name = "query",
+    group = "action",
+    prefix = "",
+    readrights,
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Query",
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Meta",
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Properties",
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Lists"
+)]
 pub struct Query {
+    #[param(values_from = prop_modules)]
     prop: Vec<String>,
+    #[param(values_from = list_modules)]
     list: Vec<String>,
+    #[param(values_from = meta_modules)]
     meta: Vec<String>,
-    titles: Vec<String>,
-    /// Titles that cleaning changed: (as sent, as cleaned).
-    titles_cleaned: Vec<(String, String)>,
-    pageids: Vec<i64>,
-    revids: Vec<i64>,
-    generator: Option<String>,
+    indexpageids: bool,
+    /// The XML export of pages is not built: asking for it is an error rather than an answer
+    /// without it.
+    export: bool,
+    exportnowrap: bool,
+    #[param(values = EXPORT_SCHEMAS, default = "0.11")]
+    #[allow(dead_code)] // read and checked; the export it shapes is not built
+    exportschema: String,
+    iwurl: bool,
+    #[param(rename = "continue")]
     continue_: Option<String>,
     rawcontinue: bool,
-    indexpageids: bool,
+    titles: Vec<String>,
+    pageids: Vec<i64>,
+    revids: Vec<i64>,
+    /// Checked when the query runs, answering `badgenerator` as MediaWiki does.
+    #[param(values_from = generator_modules, module_checks_values)]
+    generator: Option<String>,
     redirects: bool,
-    iwurl: bool,
+    /// Changes nothing on a site whose language has no variants.
+    #[allow(dead_code)]
+    converttitles: bool,
 }
 
 /// The descriptor a module runs with as a generator: its prefix gets a `g` in front.
@@ -54,123 +83,51 @@ fn generator_descriptor(d: &'static ModuleDescriptor) -> &'static ModuleDescript
     })
 }
 
-fn module_names(keep: impl Fn(&ModuleEntry) -> bool) -> Vec<&'static str> {
-    let mut names: Vec<&'static str> = inventory::iter::<ModuleEntry>
+/// The query modules `keep` selects, as values of a parameter that names them: sorted, the
+/// deprecated ones last (as MediaWiki lists them), each selecting `query+<name>`.
+fn query_modules(keep: impl Fn(&ModuleEntry) -> bool, param_prefix: Option<&'static str>) -> ComputedValues {
+    let mut entries: Vec<(bool, &'static str)> = inventory::iter::<ModuleEntry>
         .into_iter()
         .filter(|e| e.group.is_some_and(|g| g.is_query()) && keep(e))
-        .map(|e| e.name)
+        .map(|e| ((e.descriptor)().deprecated, e.name))
         .collect();
-    names.sort_unstable();
-    names
+    entries.sort_unstable();
+    let values: Vec<&'static str> = entries.iter().map(|(_, name)| *name).collect();
+    ComputedValues {
+        deprecated: entries.iter().filter(|(deprecated, _)| *deprecated).map(|(_, name)| *name).collect(),
+        submodules: Some(values.iter().map(|name| ((*name).to_owned(), format!("query+{name}"))).collect()),
+        submodule_param_prefix: param_prefix,
+        values,
+    }
 }
 
-fn param(name: &'static str, kind: ParamKind, multi: bool) -> ParamDescriptor {
-    let mut d = ParamDescriptor::new(name);
-    d.kind = kind;
-    d.multi = multi;
-    d
+/// The values of `prop`: every registered prop module.
+fn prop_modules() -> ComputedValues {
+    query_modules(|e| e.group == Some(Group::Prop), None)
 }
 
-impl ModuleSpec for Query {
-    const NAME: &'static str = "query";
-    const GROUP: Option<Group> = Some(Group::Action);
-    const PREFIX: &'static str = "";
+/// The values of `list`: every registered list module.
+fn list_modules() -> ComputedValues {
+    query_modules(|e| e.group == Some(Group::List), None)
+}
 
-    fn descriptor() -> &'static ModuleDescriptor {
-        static DESCRIPTOR: OnceLock<ModuleDescriptor> = OnceLock::new();
-        DESCRIPTOR.get_or_init(|| {
-            let group = |g: Group| ParamKind::Values(module_names(|e| e.group == Some(g)));
-            let generators = ParamKind::Values(module_names(|e| (e.descriptor)().generator));
-            let mut export_schema = param("exportschema", ParamKind::Values(vec!["0.10", "0.11"]), false);
-            export_schema.default = Some("0.11");
-            ModuleDescriptor {
-                name: "query",
-                group: Some(Group::Action),
-                prefix: "",
-                classname: "wikiquery_framework::query::Query",
-                readrights: true,
-                generator: false,
-                deprecated: false,
-                helpurls: vec![
-                    "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Query",
-                    "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Meta",
-                    "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Properties",
-                    "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Lists",
-                ],
-                params: vec![
-                    param("prop", group(Group::Prop), true),
-                    param("list", group(Group::List), true),
-                    param("meta", group(Group::Meta), true),
-                    param("indexpageids", ParamKind::Boolean, false),
-                    param("export", ParamKind::Boolean, false),
-                    param("exportnowrap", ParamKind::Boolean, false),
-                    export_schema,
-                    param("iwurl", ParamKind::Boolean, false),
-                    param("continue", ParamKind::String, false),
-                    param("rawcontinue", ParamKind::Boolean, false),
-                    param("titles", ParamKind::String, true),
-                    param("pageids", ParamKind::Integer { min: None, max: None }, true),
-                    param("revids", ParamKind::Integer { min: None, max: None }, true),
-                    param("generator", generators, false),
-                    param("redirects", ParamKind::Boolean, false),
-                    param("converttitles", ParamKind::Boolean, false),
-                ],
-            }
-        })
-    }
+/// The values of `meta`: every registered meta module.
+fn meta_modules() -> ComputedValues {
+    query_modules(|e| e.group == Some(Group::Meta), None)
+}
 
-    fn parse(r: &mut ParamReader<'_>) -> Result<Self, ApiError> {
-        let d = Self::descriptor();
-        let get = |name: &str| {
-            d.param(name).ok_or_else(|| ApiError::internal("descriptor", format!("query has no `{name}`")))
-        };
-        // `converttitles` changes nothing on a site whose language has no variants.
-        <bool as ParamType>::extract(get("converttitles")?, r)?;
-        // The XML export is not built: asking for it is an error rather than an answer
-        // without it.
-        let export = <bool as ParamType>::extract(get("export")?, r)?;
-        let exportnowrap = <bool as ParamType>::extract(get("exportnowrap")?, r)?;
-        <Option<String> as ParamType>::extract(get("exportschema")?, r)?;
-        if export || exportnowrap {
-            return Err(ApiError::new(
-                "notimplemented",
-                "The XML export of pages (\"export\", \"exportnowrap\") is not available in this server.",
-            ));
-        }
-        Ok(Query {
-            prop: <Vec<String> as ParamType>::extract(get("prop")?, r)?,
-            list: <Vec<String> as ParamType>::extract(get("list")?, r)?,
-            meta: <Vec<String> as ParamType>::extract(get("meta")?, r)?,
-            titles: <Vec<String> as ParamType>::extract(get("titles")?, r)?,
-            titles_cleaned: r
-                .raw("titles")
-                .map(|raw| cleaned_values(&raw, r.peek("titles").as_deref().unwrap_or("")))
-                .unwrap_or_default(),
-            pageids: <Vec<i64> as ParamType>::extract(get("pageids")?, r)?,
-            revids: <Vec<i64> as ParamType>::extract(get("revids")?, r)?,
-            generator: <Option<String> as ParamType>::extract(get("generator")?, r).map_err(|e| {
-                if e.code == "badvalue" {
-                    let value = r.peek("generator").unwrap_or_default();
-                    ApiError::new("badgenerator", format!("Unknown generator \"{value}\"."))
-                } else {
-                    e
-                }
-            })?,
-            continue_: <Option<String> as ParamType>::extract(get("continue")?, r)?,
-            rawcontinue: <bool as ParamType>::extract(get("rawcontinue")?, r)?,
-            iwurl: <bool as ParamType>::extract(get("iwurl")?, r)?,
-            indexpageids: <bool as ParamType>::extract(get("indexpageids")?, r)?,
-            redirects: <bool as ParamType>::extract(get("redirects")?, r)?,
-        })
-    }
+/// The values of `generator`: every query module that can generate pages, whose parameters
+/// then take a `g` in front.
+fn generator_modules() -> ComputedValues {
+    query_modules(|e| (e.descriptor)().generator, Some("g"))
 }
 
 impl Query {
     /// The page set's source; two of `titles`, `pageids`, `revids` is `multisource`.
-    fn source(&self) -> Result<PageSource<'_>, ApiError> {
+    fn source<'a>(&'a self, cleaned: &'a [(String, String)]) -> Result<PageSource<'a>, ApiError> {
         let mut given: Vec<(&str, PageSource<'_>)> = Vec::new();
         if !self.titles.is_empty() {
-            given.push(("titles", PageSource::Titles { titles: &self.titles, cleaned: &self.titles_cleaned }));
+            given.push(("titles", PageSource::Titles { titles: &self.titles, cleaned }));
         }
         if !self.pageids.is_empty() {
             given.push(("pageids", PageSource::PageIds(&self.pageids)));
@@ -202,6 +159,22 @@ fn cleaned_values(raw: &str, clean: &str) -> Vec<(String, String)> {
 impl ActionModule for Query {
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
         let registry = Registry::global().map_err(|e| ApiError::internal("registry", e))?;
+        if self.export || self.exportnowrap {
+            return Err(ApiError::new(
+                "notimplemented",
+                "The XML export of pages (\"export\", \"exportnowrap\") is not available in this server.",
+            ));
+        }
+        if let Some(generator) = &self.generator {
+            let known = registry.query_module(generator).is_some_and(|e| (e.descriptor)().generator);
+            if !known {
+                return Err(ApiError::new("badgenerator", format!("Unknown generator \"{generator}\".")));
+            }
+        }
+        // Titles that cleaning changed: (as sent, as cleaned).
+        let params = &ctx.state.params;
+        let titles_cleaned =
+            params.raw("titles").map(|raw| cleaned_values(raw, params.get("titles").unwrap_or(""))).unwrap_or_default();
         let props: Vec<String> = self.prop.clone();
         let names: Vec<String> = props.iter().chain(self.list.iter()).chain(self.meta.iter()).cloned().collect();
         let params = &ctx.state.params;
@@ -218,7 +191,7 @@ impl ActionModule for Query {
 
         if wants_pages {
             let lookup = ctx.services.require::<Arc<dyn PageLookup>>()?.clone();
-            let mut source = self.source()?;
+            let mut source = self.source(&titles_cleaned)?;
             if !self.revids.is_empty() && self.redirects {
                 ctx.state.warnings.add(
                     "query",
@@ -312,5 +285,3 @@ impl ActionModule for Query {
         Ok(())
     }
 }
-
-::inventory::submit! { ModuleEntry::action::<Query>() }

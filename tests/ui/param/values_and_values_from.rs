@@ -1,0 +1,17 @@
+use wikiquery_framework::{query_module, QueryModule};
+
+const KINDS: &[&str] = &["a", "b"];
+
+fn kinds() -> Vec<&'static str> {
+    vec!["a", "b"]
+}
+
+#[query_module(name = "demo", group = "list", prefix = "dm")]
+struct Demo {
+    #[param(values = KINDS, values_from = kinds)]
+    pub kind: Option<String>,
+}
+
+impl QueryModule for Demo {}
+
+fn main() {}
