@@ -1,9 +1,12 @@
 //! What wikiquery knows of MediaWiki itself, below both the API runtime and the storage
 //! layer: titles and namespaces, timestamps, PHP-serialized values and PHP's array rules, the
 //! rights and groups vocabulary, the special pages, HTML and URL escaping, where files live,
-//! and MediaWiki's log formatters ([`log_params`], the `params` of a log entry). Nothing here
-//! knows of requests or databases.
+//! and two of MediaWiki's formatters: log parameters ([`log_params`], the `params` of a log
+//! entry) and comments as HTML ([`comment`], `parsedcomment`). Nothing here knows of requests
+//! or databases: the comment formatter lists the pages its links need, and is handed what the
+//! database says of them.
 
+pub mod comment;
 pub mod failure;
 pub mod files;
 pub mod html;

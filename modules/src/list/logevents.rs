@@ -6,13 +6,13 @@
 //! entry depends on its rights (the request's [`Rights`]): entries of restricted log types are left
 //! out, and parts hidden by revision deletion (`log_deleted`) are replaced by flags.
 //!
-//! The `params` member is written per log type by the domain's [`log_params`];
-//! `parsedcomment` in [`comment`].
-
-pub mod comment;
+//! The `params` member is written per log type by the domain's [`log_params`], and
+//! `parsedcomment` by its [`comment`] formatter once this module has looked up, for the whole
+//! batch, the pages and files the comments link to.
 
 use std::collections::HashMap;
 
+use wikiquery_domain::comment::{self, LinkStatus, Needed, SelfTitle, Site};
 use wikiquery_domain::log_params::{self, EntryInfo, TitleContext};
 use wikiquery_domain::php;
 use wikiquery_domain::title::{parse_title, push_full_text, ParsedTitle, SiteNamespaces};
@@ -25,8 +25,6 @@ use wikiquery_store::site::SiteInfo;
 use wikiquery_store::store::Store;
 
 use crate::values::TimeDir;
-
-use self::comment::{LinkStatus, Needed, SelfTitle, Site};
 
 /// Log types: the empty string and every type of the Events table. MediaWiki 1.39 accepts
 /// the empty string and filters on it like any type, so it lists no entry.
