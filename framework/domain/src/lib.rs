@@ -1,11 +1,16 @@
 //! What wikiquery knows of MediaWiki itself, below both the API runtime and the storage
-//! layer: titles and namespaces, timestamps, PHP-serialized values, the rights and groups
-//! vocabulary, the special pages, HTML and URL escaping, where files live. Nothing here knows
-//! of requests or databases.
+//! layer: titles and namespaces, timestamps, PHP-serialized values and PHP's array rules, the
+//! rights and groups vocabulary, the special pages, HTML and URL escaping, where files live,
+//! and two of MediaWiki's formatters: log parameters ([`log_params`], the `params` of a log
+//! entry) and comments as HTML ([`comment`], `parsedcomment`). Nothing here knows of requests
+//! or databases: the comment formatter lists the pages its links need, and is handed what the
+//! database says of them.
 
+pub mod comment;
 pub mod failure;
 pub mod files;
 pub mod html;
+pub mod log_params;
 pub mod page;
 pub mod php;
 pub mod rights;

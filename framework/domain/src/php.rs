@@ -4,6 +4,13 @@
 //!
 //! MediaWiki also keeps older log entries as plain text, one parameter a line; [`is_serialized`]
 //! tells the two apart the way MediaWiki does (by trying to read the value).
+//!
+//! MediaWiki's code then works on such values with PHP's rules, which this module has too:
+//! the conversions between scalars ([`numeric`], [`PhpValue::to_php_string`],
+//! [`PhpValue::is_truthy`], [`leading_int`], [`leading_float`]), and in [`array`](mod@array) the
+//! operations of an ordered PHP array (`isset`, `$a[$k] = $v`, `unset`, `ksort`'s order).
+
+pub mod array;
 
 use std::fmt::Write as _;
 
@@ -465,6 +472,75 @@ pub fn numeric(s: &str) -> Option<f64> {
     t.parse().ok()
 }
 
+// ---------------------------------------------------------------------------------------
+// PHP's conversions between scalar types, as MediaWiki's code relies on them
+// ---------------------------------------------------------------------------------------
+
+impl PhpValue {
+    /// PHP's `(string)` of the value: `"1"` or `""` for a boolean, `"Array"` for an array,
+    /// nothing for null (and for an object, which PHP could not restore).
+    pub fn to_php_string(&self) -> String {
+        match self {
+            PhpValue::Null => String::new(),
+            PhpValue::Bool(b) => if *b { "1" } else { "" }.to_owned(),
+            PhpValue::Int(i) => i.to_string(),
+            PhpValue::Float(f) => float_to_string(*f),
+            PhpValue::String(s) => s.clone(),
+            PhpValue::Array(_) => "Array".to_owned(),
+            PhpValue::Object { .. } => String::new(),
+        }
+    }
+
+    /// PHP's `(bool)` of the value: false for null, `false`, `0`, `0.0`, `""`, `"0"` and the
+    /// empty array; true for anything else.
+    pub fn is_truthy(&self) -> bool {
+        match self {
+            PhpValue::Null => false,
+            PhpValue::Bool(b) => *b,
+            PhpValue::Int(i) => *i != 0,
+            PhpValue::Float(f) => *f != 0.0,
+            PhpValue::String(s) => !(s.is_empty() || s == "0"),
+            PhpValue::Array(a) => !a.is_empty(),
+            PhpValue::Object { .. } => true,
+        }
+    }
+}
+
+/// A float as text: a whole number below 10^15 without a fraction (`3`, as PHP writes it),
+/// any other value in Rust's shortest form.
+pub fn float_to_string(f: f64) -> String {
+    if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e15 {
+        format!("{}", f as i64)
+    } else {
+        format!("{f}")
+    }
+}
+
+/// PHP's `(int)` of a string: its leading integer (after whitespace, with a sign), else 0.
+pub fn leading_int(s: &str) -> i64 {
+    let t = s.trim_start_matches([' ', '\t', '\n', '\r', '\x0b', '\x0c']);
+    let bytes = t.as_bytes();
+    let mut end = usize::from(matches!(bytes.first(), Some(b'+' | b'-')));
+    while end < bytes.len() && bytes[end].is_ascii_digit() {
+        end += 1;
+    }
+    t[..end].parse().unwrap_or(0)
+}
+
+/// PHP's `(float)` of a string: its longest leading [`numeric`] text (after whitespace),
+/// else 0.
+pub fn leading_float(s: &str) -> f64 {
+    let t = s.trim_start_matches([' ', '\t', '\n', '\r', '\x0b', '\x0c']);
+    let mut end = 0;
+    for i in (0..=t.len()).rev() {
+        if t.is_char_boundary(i) && numeric(&t[..i]).is_some() {
+            end = i;
+            break;
+        }
+    }
+    numeric(&t[..end]).unwrap_or(0.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -692,6 +768,40 @@ mod tests {
         fn below(&mut self, n: usize) -> usize {
             (self.next() % n as u64) as usize
         }
+    }
+
+    #[test]
+    fn scalars_convert_as_in_php() {
+        let s = |v: PhpValue| v.to_php_string();
+        assert_eq!(s(PhpValue::Null), "");
+        assert_eq!(s(PhpValue::Bool(true)), "1");
+        assert_eq!(s(PhpValue::Bool(false)), "");
+        assert_eq!(s(PhpValue::Int(-7)), "-7");
+        assert_eq!(s(PhpValue::Float(3.0)), "3");
+        assert_eq!(s(PhpValue::Float(2.5)), "2.5");
+        assert_eq!(s(PhpValue::String("x".to_owned())), "x");
+        assert_eq!(s(PhpValue::Array(Vec::new())), "Array");
+        for falsy in [
+            PhpValue::Null,
+            PhpValue::Bool(false),
+            PhpValue::Int(0),
+            PhpValue::Float(0.0),
+            PhpValue::String(String::new()),
+            PhpValue::String("0".to_owned()),
+            PhpValue::Array(Vec::new()),
+        ] {
+            assert!(!falsy.is_truthy(), "{falsy:?}");
+        }
+        for truthy in [PhpValue::Int(2), PhpValue::String("0.0".to_owned()), PhpValue::String(" ".to_owned())] {
+            assert!(truthy.is_truthy(), "{truthy:?}");
+        }
+        assert_eq!(leading_int(" 12abc"), 12);
+        assert_eq!(leading_int("-3"), -3);
+        assert_eq!(leading_int("x1"), 0);
+        assert_eq!(leading_float("1.5e3 seconds"), 1500.0);
+        assert_eq!(leading_float("\t-2.5x"), -2.5);
+        assert_eq!(leading_float("abc"), 0.0);
+        assert_eq!(float_to_string(1e15), "1000000000000000");
     }
 
     #[test]

@@ -6,14 +6,15 @@
 //! entry depends on its rights (the request's [`Rights`]): entries of restricted log types are left
 //! out, and parts hidden by revision deletion (`log_deleted`) are replaced by flags.
 //!
-//! The `params` member is written per log type in [`params`]; `parsedcomment` in
-//! [`comment`].
-
-pub mod comment;
-pub mod params;
+//! The `params` member is written per log type by the domain's [`log_params`], and
+//! `parsedcomment` by its [`comment`] formatter once this module has looked up, for the whole
+//! batch, the pages and files the comments link to.
 
 use std::collections::HashMap;
 
+use wikiquery_domain::comment::{self, LinkStatus, Needed, SelfTitle, Site};
+use wikiquery_domain::log_params::{self, EntryInfo, TitleContext};
+use wikiquery_domain::php;
 use wikiquery_domain::title::{parse_title, push_full_text, ParsedTitle, SiteNamespaces};
 use wikiquery_framework::format::ItemWriter;
 use wikiquery_framework::{
@@ -24,9 +25,6 @@ use wikiquery_store::site::SiteInfo;
 use wikiquery_store::store::Store;
 
 use crate::values::TimeDir;
-
-use self::comment::{LinkStatus, Needed, SelfTitle, Site};
-use self::params::{EntryInfo, TitleContext};
 
 /// Log types: the empty string and every type of the Events table. MediaWiki 1.39 accepts
 /// the empty string and filters on it like any type, so it lists no entry.
@@ -261,7 +259,7 @@ pub fn parse_continue(value: &str) -> Result<(String, i64), ApiError> {
             format!("Invalid timestamp - {}", parts[0]),
         ));
     };
-    let id = params::php_numeric(parts[1])
+    let id = php::numeric(parts[1])
         .filter(|f| f.fract() == 0.0 && f.abs() < 9.0e18)
         .map(|f| f as i64)
         .ok_or_else(ApiError::bad_continue)?;
@@ -318,7 +316,7 @@ impl Batch<'_> {
                     out.int("pageid", row.page_id.unwrap_or(0));
                     out.int("logpage", row.log_page.unwrap_or(0));
                     if let Some(rev) =
-                        q::revision_of(&self.revisions, row.id).or_else(|| params::associated_rev_id(&row.params))
+                        q::revision_of(&self.revisions, row.id).or_else(|| log_params::associated_rev_id(&row.params))
                     {
                         out.int("revid", rev);
                     }
@@ -330,7 +328,7 @@ impl Batch<'_> {
                         timestamp: &row.timestamp,
                         params: &row.params,
                     };
-                    out.object("params", params::format_params(&info, &self.params_site).iter());
+                    out.object("params", log_params::format_params(&info, &self.params_site).iter());
                 }
             }
         }

@@ -6,15 +6,16 @@
 //!
 //! Whether a link is blue, red or a redirect depends on the database. Formatting runs twice:
 //! [`links_needed`] lists the pages and files a batch of comments points to, the caller looks
-//! them up in one go, and [`format`] writes the HTML with the answers.
+//! them up in one go, and [`format`](fn@format) writes the HTML with the answers. The API
+//! modules that give a `parsedcomment` (`list=logevents`) do the looking up.
 
 use std::collections::{HashMap, HashSet};
 
-use wikiquery_domain::title::{
+use crate::title::{
     decode_char_references, full_dbkey, full_text, parse_title, split_title, ParsedTitle, SiteNamespaces, NS_FILE,
     NS_MAIN, NS_MEDIA, NS_SPECIAL,
 };
-use wikiquery_domain::{files, html, url};
+use crate::{files, html, special_pages, url};
 
 /// Where pages are served: `/index.php/Title`, as MediaWiki's default article path.
 const ARTICLE_PATH: &str = "/index.php/";
@@ -344,9 +345,7 @@ fn replace_link(
 ) -> String {
     let mut target = m.target.to_owned();
     if target.contains('%') {
-        target = String::from_utf8_lossy(&wikiquery_domain::url::percent_decode(&target))
-            .replace('<', "&lt;")
-            .replace('>', "&gt;");
+        target = String::from_utf8_lossy(&url::percent_decode(&target)).replace('<', "&lt;").replace('>', "&gt;");
     }
     let text = match m.label {
         Some(l) if !l.is_empty() => l.to_owned(),
@@ -462,7 +461,7 @@ fn page_link(t: &ParsedTitle, text: &str, site: &Site<'_>, lookup: &mut Lookup<'
             Some((n, s)) => (n, Some(s)),
             None => (t.dbkey.as_str(), None),
         };
-        return match wikiquery_domain::special_pages::local_name(name) {
+        return match special_pages::local_name(name) {
             Some(local) => {
                 let dbkey = match subpage {
                     Some(s) => format!("{local}/{s}"),
