@@ -15,7 +15,8 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use serde_json::{json, Map, Value};
-use wikiquery_framework::main_module::main_descriptor;
+use wikiquery_framework::main_module::Main;
+use wikiquery_framework::ModuleSpec;
 use wikiquery_framework::Registry;
 use wikiquery_tests::{fixture_api, fixture_api_raw, fixture_json, fixtures, response_json};
 
@@ -188,7 +189,7 @@ fn every_captured_main_parameter_answer_matches_mediawiki() {
 fn the_main_module_is_described_as_mediawiki_does() {
     wikiquery_modules::link();
     let registry = Registry::global().expect("registry");
-    let ours = main_descriptor(registry).to_json(false);
+    let ours = <Main as ModuleSpec>::descriptor().to_json(false);
     let capture = fixture_json("oracle/main/paraminfo-main-paraminfo.fv2.json");
     let theirs = &capture["response"]["paraminfo"]["modules"][0];
     assert_eq!(ours["name"], "main");

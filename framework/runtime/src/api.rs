@@ -3,11 +3,11 @@
 //! MediaWiki's envelope here and nowhere else.
 
 use crate::action::ActionContext;
-use crate::descriptor::ModuleDescriptor;
 use crate::error::ApiError;
 use crate::format::{Format, JsonStyle, Output};
-use crate::main_module::{main_descriptor, HELP_ACTION};
-use crate::param::{ParamReader, ParamType, RequestParams, RequestState, Timestamp, UserRef};
+use crate::main_module::{Main, HELP_ACTION};
+use crate::module::ModuleSpec;
+use crate::param::{ParamReader, RequestParams, RequestState, Timestamp};
 use crate::registry::{Registry, Runner};
 use crate::result::{ApiResult, Envelope};
 use crate::services::Services;
@@ -101,7 +101,8 @@ const MAIN_PARAMS: &[&str] = &[
 /// The language of the site's content, which `uselang=user` and `uselang=content` resolve to.
 const CONTENT_LANGUAGE: &str = "en";
 
-struct Main {
+/// What the main parameters decide about the response, read before they are validated.
+struct Settings {
     action: String,
     output: Output,
     errorformat: ErrorFormat,
@@ -118,7 +119,7 @@ struct Main {
 /// What the request's main parameters decide before anything is validated: the output, the
 /// error format, the languages. Invalid values fall back to the defaults here (as MediaWiki
 /// sets its printer and error formatter up) and are reported by [`validate_main`].
-fn read_main(state: &mut RequestState) -> Main {
+fn read_main(state: &mut RequestState) -> Settings {
     for name in MAIN_PARAMS {
         if state.params.get(name).is_some() {
             state.mark_used(name);
@@ -146,7 +147,7 @@ fn read_main(state: &mut RequestState) -> Main {
         }
     };
     let int = |name: &str| p.get(name).and_then(parse_integer).unwrap_or(0);
-    Main {
+    Settings {
         action: p.get("action").unwrap_or(HELP_ACTION).to_owned(),
         output: Output { format, v2, ascii, callback },
         errorformat,
@@ -172,19 +173,8 @@ fn parse_integer(s: &str) -> Option<i64> {
 
 /// Validates the main module's parameters in MediaWiki's order (its parameter list, then the
 /// formatter's `formatversion`), then the assertions: this server always answers anonymously.
-fn validate_main(state: &mut RequestState, descriptor: &'static ModuleDescriptor) -> Result<(), ApiError> {
-    let get = |name: &str| {
-        descriptor.param(name).ok_or_else(|| ApiError::internal("descriptor", format!("main has no `{name}`")))
-    };
-    let mut r = ParamReader::new(state, "", "main");
-    <Option<String> as ParamType>::extract(get("action")?, &mut r)?;
-    <Option<String> as ParamType>::extract(get("format")?, &mut r)?;
-    for name in ["maxlag", "smaxage", "maxage"] {
-        <Option<i64> as ParamType>::extract(get(name)?, &mut r)?;
-    }
-    let assert = <Option<String> as ParamType>::extract(get("assert")?, &mut r)?;
-    let assertuser = <Option<UserRef> as ParamType>::extract(get("assertuser")?, &mut r)?;
-    <Option<String> as ParamType>::extract(get("errorformat")?, &mut r)?;
+fn validate_main(state: &mut RequestState) -> Result<(), ApiError> {
+    let main = Main::parse(&mut ParamReader::new(state, "", "main"))?;
     if let Some(fv) = state.params.get("formatversion") {
         if !matches!(fv, "1" | "2" | "latest") {
             let err = ApiError::bad_value("formatversion", fv);
@@ -193,8 +183,7 @@ fn validate_main(state: &mut RequestState, descriptor: &'static ModuleDescriptor
             return Err(err);
         }
     }
-    // No replication lag here: every `maxlag` is met.
-    match assert.as_deref() {
+    match main.assert.as_deref() {
         Some("user") => {
             return Err(ApiError::new(
                 "assertuserfailed",
@@ -209,7 +198,7 @@ fn validate_main(state: &mut RequestState, descriptor: &'static ModuleDescriptor
         }
         _ => {}
     }
-    if assertuser.is_some() {
+    if main.assertuser.is_some() {
         let name = state.params.get("assertuser").unwrap_or_default().to_owned();
         return Err(ApiError::new(
             "assertnameduserfailed",
@@ -220,7 +209,7 @@ fn validate_main(state: &mut RequestState, descriptor: &'static ModuleDescriptor
 }
 
 fn run_action(
-    main: &Main,
+    main: &Settings,
     state: &mut RequestState,
     services: &Services,
     result: &mut ApiResult,
@@ -298,7 +287,7 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
     }
 
     let outcome = match Registry::global() {
-        Ok(registry) => validate_main(&mut state, main_descriptor(registry)).map(|()| registry),
+        Ok(registry) => validate_main(&mut state).map(|()| registry),
         Err(e) => Err(ApiError::internal("registry", e)),
     };
     if let Ok(registry) = outcome {

@@ -24,7 +24,10 @@ pub use action::ActionContext;
 pub use descriptor::{Group, Info, ModuleDescriptor, ParamDescriptor, ParamKind};
 pub use error::{ApiError, Warning, Warnings};
 pub use module::{ActionModule, ModuleSpec, QueryModule};
-pub use param::{ComputedValues, Continue, Limit, Namespace, ParamGroup, ParamReader, Templated, Timestamp, Title, UserRef, ValueList};
+pub use param::{
+    ComputedValues, Continue, Limit, Namespace, ParamGroup, ParamReader, Templated, Timestamp, Title, UserRef,
+    ValueList,
+};
 pub use query::QueryContext;
 pub use registry::{ModuleEntry, Registry};
 pub use result::ApiResult;

@@ -7,7 +7,9 @@ use serde_json::Value;
 
 use crate::descriptor::{Group, ModuleDescriptor, ParamDescriptor, ParamKind};
 use crate::format::Format;
+use crate::param::{ComputedValues, UserRef};
 use crate::registry::Registry;
+use wikiquery_macros::query_module;
 
 /// The values of `errorformat`, in MediaWiki's order.
 pub const ERROR_FORMATS: &[&str] = &["bc", "html", "none", "plaintext", "raw", "wikitext"];
@@ -19,11 +21,6 @@ pub const HELP_ACTION: &str = "help";
 fn param(name: &'static str, kind: ParamKind) -> ParamDescriptor {
     let mut d = ParamDescriptor::new(name);
     d.kind = kind;
-    d
-}
-
-fn with_default(mut d: ParamDescriptor, default: &'static str) -> ParamDescriptor {
-    d.default = Some(default);
     d
 }
 
@@ -41,46 +38,50 @@ fn submodules(names: &[&'static str], path: impl Fn(&str) -> String) -> Option<V
     Some(names.iter().map(|n| ((*n).to_owned(), path(n))).collect())
 }
 
-/// The main module's descriptor: its parameters in MediaWiki's order and types.
-pub fn main_descriptor(registry: &Registry) -> &'static ModuleDescriptor {
-    static DESCRIPTOR: OnceLock<ModuleDescriptor> = OnceLock::new();
-    DESCRIPTOR.get_or_init(|| {
-        let actions = action_names(registry);
-        let mut action = with_default(param("action", ParamKind::Values(actions.clone())), HELP_ACTION);
-        action.submodules = submodules(&actions, str::to_owned);
-        let mut format = with_default(param("format", ParamKind::Values(Format::NAMES.to_vec())), "jsonfm");
-        format.submodules = submodules(Format::NAMES, str::to_owned);
-        let integer = || ParamKind::Integer { min: None, max: None };
-        ModuleDescriptor {
-            name: "main",
-            group: None,
-            prefix: "",
-            classname: "wikiquery_framework::api::Main",
-            readrights: false,
-            generator: false,
-            deprecated: false,
-            helpurls: Vec::new(),
-            params: vec![
-                action,
-                format,
-                param("maxlag", integer()),
-                with_default(param("smaxage", integer()), "0"),
-                with_default(param("maxage", integer()), "0"),
-                param("assert", ParamKind::Values(ASSERT_VALUES.to_vec())),
-                param("assertuser", ParamKind::User { subtypes: vec!["name"] }),
-                param("requestid", ParamKind::String),
-                param("servedby", ParamKind::Boolean),
-                param("curtimestamp", ParamKind::Boolean),
-                param("responselanginfo", ParamKind::Boolean),
-                param("origin", ParamKind::String),
-                with_default(param("uselang", ParamKind::String), "user"),
-                param("variant", ParamKind::String),
-                with_default(param("errorformat", ParamKind::Values(ERROR_FORMATS.to_vec())), "bc"),
-                with_default(param("errorlang", ParamKind::String), "uselang"),
-                param("errorsuselocal", ParamKind::Boolean),
-            ],
-        }
-    })
+/// The values of `action`: every registered action, each selecting itself.
+fn actions() -> ComputedValues {
+    let names = Registry::global().map(action_names).unwrap_or_else(|_| vec![HELP_ACTION]);
+    ComputedValues { submodules: submodules(&names, str::to_owned), values: names, ..ComputedValues::default() }
+}
+
+/// The values of `format`: every output format, each selecting itself.
+fn formats() -> ComputedValues {
+    let names = Format::NAMES.to_vec();
+    ComputedValues { submodules: submodules(&names, str::to_owned), values: names, ..ComputedValues::default() }
+}
+
+/// The main module's parameters (MediaWiki's ApiMain), in its order. The main loop reads what
+/// decides the output before anything is validated (`format`, `errorformat`, the languages),
+/// then validates them all through this struct.
+#[query_module(name = "main", group = "main", prefix = "")]
+pub struct Main {
+    #[param(values_from = actions, default = "help")]
+    pub action: String,
+    #[param(values_from = formats, default = "jsonfm")]
+    pub format: String,
+    /// Every `maxlag` is met: there is no replication lag to wait for.
+    pub maxlag: Option<i64>,
+    #[param(default = 0)]
+    pub smaxage: i64,
+    #[param(default = 0)]
+    pub maxage: i64,
+    #[param(values = ASSERT_VALUES)]
+    pub assert: Option<String>,
+    #[param(subtypes = "name")]
+    pub assertuser: Option<UserRef>,
+    pub requestid: Option<String>,
+    pub servedby: bool,
+    pub curtimestamp: bool,
+    pub responselanginfo: bool,
+    pub origin: Option<String>,
+    #[param(default = "user")]
+    pub uselang: String,
+    pub variant: Option<String>,
+    #[param(values = ERROR_FORMATS, default = "bc")]
+    pub errorformat: String,
+    #[param(default = "uselang")]
+    pub errorlang: String,
+    pub errorsuselocal: bool,
 }
 
 /// The page set's descriptor (`titles`, `pageids`, `revids`, `generator`, `redirects`,

@@ -2,7 +2,7 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_framework::{
-    main_module, query_module, ActionContext, ActionModule, ApiError, ModuleDescriptor, Registry,
+    main_module, query_module, ActionContext, ActionModule, ApiError, ModuleDescriptor, ModuleSpec, Registry,
 };
 
 /// The help formats paraminfo accepts; this server has no help texts, so all render as `none`.
@@ -44,7 +44,7 @@ fn resolve(registry: &Registry, path: &str) -> Result<Vec<&'static ModuleDescrip
             .query_module(name)
             .map(|e| vec![(e.descriptor)()])
             .ok_or_else(|| format!("The module \"query\" does not have a submodule \"{name}\".")),
-        ("main", None) => Ok(vec![main_module::main_descriptor(registry)]),
+        ("main", None) => Ok(vec![<main_module::Main as ModuleSpec>::descriptor()]),
         ("main", Some("*")) => Ok(registry.actions().map(|e| (e.descriptor)()).collect()),
         ("main", Some(name)) => registry
             .action(name)
