@@ -32,6 +32,7 @@ fn main() -> Result<(), String> {
         site_name: None,
         base: None,
         anonymous_rights: None,
+        now: None,
     };
     let config = api_config(open_store(&config)?, "bench".to_owned(), "/api.php".to_owned());
     let params: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();

@@ -57,6 +57,11 @@ pub struct ServeArgs {
     /// hidden log entries.
     #[arg(long, env = "WIKIQUERY_ANONYMOUS_RIGHTS", value_delimiter = ',')]
     pub anonymous_rights: Option<Vec<String>>,
+    /// Answer every request as if asked at this instant (`2026-11-22T00:00:00Z`): expiries of
+    /// blocks, protections and group memberships, `curtimestamp` and `now` are read against
+    /// it [default: the system's clock].
+    #[arg(long, env = "WIKIQUERY_NOW")]
+    pub now: Option<String>,
 }
 
 /// Options of `import`.

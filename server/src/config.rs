@@ -41,6 +41,8 @@ pub struct FileConfig {
     pub base: Option<String>,
     /// The rights every caller has.
     pub anonymous_rights: Option<Vec<String>>,
+    /// The instant every request is answered at, instead of the system's clock.
+    pub now: Option<String>,
 }
 
 impl FileConfig {
@@ -70,6 +72,8 @@ pub struct ServeConfig {
     pub base: Option<String>,
     /// The rights every caller has; `None`: those of MediaWiki's `*` group.
     pub anonymous_rights: Option<Vec<String>>,
+    /// The instant every request is answered at; `None`: the system's clock.
+    pub now: Option<String>,
 }
 
 /// Picks the first value given: flag (clap already folds in the environment), then file, then
@@ -90,6 +94,7 @@ pub fn resolve(flags: &crate::cli::ServeArgs, file: FileConfig) -> ServeConfig {
         site_name: flags.site_name.clone().or(file.site_name),
         base: flags.base.clone().or(file.base),
         anonymous_rights: flags.anonymous_rights.clone().or(file.anonymous_rights),
+        now: flags.now.clone().or(file.now),
     }
 }
 
@@ -97,6 +102,18 @@ pub fn resolve(flags: &crate::cli::ServeArgs, file: FileConfig) -> ServeConfig {
 mod tests {
     use super::*;
     use crate::cli::ServeArgs;
+
+    #[test]
+    fn the_clock_is_frozen_by_flag_or_file() {
+        let file: FileConfig = toml::from_str("now = \"2026-11-22T00:00:00Z\"").unwrap();
+        assert_eq!(resolve(&ServeArgs::default(), file.clone()).now.as_deref(), Some("2026-11-22T00:00:00Z"));
+        let flags = ServeArgs { now: Some("20261124000000".into()), ..Default::default() };
+        assert_eq!(resolve(&flags, file).now.as_deref(), Some("20261124000000"));
+        let clock = crate::serve::clock(Some("2026-11-22T00:00:00Z")).unwrap();
+        assert_eq!(clock.now().to_mw(), "20261122000000");
+        assert!(crate::serve::clock(Some("next tuesday")).is_err());
+        assert_eq!(crate::serve::clock(None), Ok(wikiquery_framework::Clock::System));
+    }
 
     #[test]
     fn flags_win_over_the_file_and_the_file_over_defaults() {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use actix_web::{web, App, HttpServer};
 use wikiquery_framework::api::ApiConfig;
-use wikiquery_framework::{Registry, Rights};
+use wikiquery_framework::{Clock, Registry, Rights};
 use wikiquery_store::backend::DbUrl;
 use wikiquery_store::store::{OpenOptions, Store};
 
@@ -37,7 +37,7 @@ pub fn open_store(config: &ServeConfig) -> Result<Store, String> {
 pub fn api_config(store: Store, served_by: String, api_url: String) -> ApiConfig {
     let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
     let services = wikiquery_modules::storage::services(store);
-    ApiConfig { served_by, api_url, services, namespaces, anonymous_rights: Rights::anonymous() }
+    ApiConfig { served_by, api_url, services, namespaces, anonymous_rights: Rights::anonymous(), clock: Clock::System }
 }
 
 /// The rights an operator grants every caller, checked against the permission vocabulary.
@@ -49,10 +49,20 @@ pub fn anonymous_rights(names: &[String]) -> Result<Rights, String> {
     Ok(Rights::new(names))
 }
 
+/// The clock an operator asks for: frozen at `now`, or the system's.
+pub fn clock(now: Option<&str>) -> Result<Clock, String> {
+    match now {
+        None => Ok(Clock::System),
+        Some(text) => Clock::frozen_at(text)
+            .ok_or_else(|| format!("`now` is not a timestamp: `{text}` (write e.g. 2026-11-22T00:00:00Z)")),
+    }
+}
+
 /// Serves until stopped.
 pub fn run(config: ServeConfig) -> Result<(), String> {
     let registry = Registry::global().map_err(|p| format!("refusing to start: {p}"))?;
     let granted = config.anonymous_rights.as_deref().map(anonymous_rights).transpose()?;
+    let clock = clock(config.now.as_deref())?;
     tracing::info!(modules = registry.query_modules(None).count(), "module registry checked");
     let store = open_store(&config)?;
     tracing::info!(
@@ -69,6 +79,10 @@ pub fn run(config: ServeConfig) -> Result<(), String> {
     let mut api = api_config(store, host, format!("http://{}/api.php", config.listen));
     if let Some(rights) = granted {
         api.anonymous_rights = rights;
+    }
+    api.clock = clock;
+    if let Clock::Frozen(at) = clock {
+        tracing::info!(now = %at.to_iso(), "the clock is frozen");
     }
     tracing::info!(rights = ?api.anonymous_rights.iter().collect::<Vec<_>>(), "every caller's rights");
     let state = AppState::new(Arc::new(api)).inline(inline);

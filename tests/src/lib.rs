@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 use wikiquery_framework::api::{handle, ApiConfig, ApiRequest, ApiResponse};
+use wikiquery_framework::Clock;
 use wikiquery_store::store::{OpenOptions, Store};
 
 /// The folder of checked-in fixtures.
@@ -31,6 +32,11 @@ pub const FIXTURE_BASE: &str = "http://127.0.0.1:8081/index.php/Main_Page";
 
 /// The project name of the fixture wiki (its namespace 4).
 pub const FIXTURE_SITE_NAME: &str = "Fixture Wiki";
+
+/// The instant MediaWiki's clock was frozen at when its answers on the fixture were captured
+/// (the oracle's `ORACLE_NOW`); the fixture is served at the same instant, so that nothing
+/// that expires (blocks, protections, group memberships) changes a verdict as days pass.
+pub const FIXTURE_NOW: &str = "2026-11-22T00:00:00Z";
 
 /// Answers a request in-process against the MediaWiki 1.39 fixture database
 /// (`fixtures/mw139/fixturewiki.sqlite`), served as the server serves it. The store is opened
@@ -92,7 +98,8 @@ pub fn altered_fixture_config(name: &str, sql: &str) -> ApiConfig {
     let store = Store::open(&options).unwrap_or_else(|e| panic!("opening {}: {e}", copy.display()));
     let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
     let services = wikiquery_modules::storage::services(store);
-    ApiConfig { services, namespaces, ..ApiConfig::default() }
+    let clock = Clock::frozen_at(FIXTURE_NOW).expect("FIXTURE_NOW is a timestamp");
+    ApiConfig { services, namespaces, clock, ..ApiConfig::default() }
 }
 
 /// Answers a request given as a query string and request headers, in-process, against the

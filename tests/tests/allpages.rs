@@ -8,7 +8,6 @@
 use std::path::PathBuf;
 
 use serde_json::{Map, Value};
-use wikiquery_framework::Timestamp;
 use wikiquery_tests::{comparable_member, differences, fixture_api, fixture_json, fixtures, query_of};
 
 /// Captures outside the module's folder that concern `list=allpages` too.
@@ -18,11 +17,6 @@ const SHARED_CAPTURES: &[&str] = &[
     "oracle/warning-unknown-param.json",
     "oracle/warning-unknown-param.fv2.json",
 ];
-
-/// The fixture has one protection with an expiry date (`Cat`, edit, until this time). MediaWiki
-/// compares expiries with the current time, so once it has passed, captures of protection
-/// filters (named `pr…`) no longer describe what either server answers; they are skipped then.
-const FIXTURE_PROTECTION_EXPIRY: &str = "20261221233227";
 
 /// The form of an answer that is compared: ignored members dropped, an error reduced to its
 /// code, warnings to the modules that warned.
@@ -76,10 +70,6 @@ fn module_captures() -> Vec<(String, Value)> {
 #[test]
 fn every_captured_request_gets_mediawikis_answer() {
     let mut captures = module_captures();
-    if Timestamp::now().to_mw().as_str() >= FIXTURE_PROTECTION_EXPIRY {
-        eprintln!("the fixture's protection expired at {FIXTURE_PROTECTION_EXPIRY}: skipping the pr… captures");
-        captures.retain(|(name, _)| !name.starts_with("pr"));
-    }
     captures.extend(SHARED_CAPTURES.iter().map(|path| ((*path).to_owned(), fixture_json(path))));
     assert!(captures.len() >= 25, "only {} captures", captures.len());
     let failures: Vec<String> = captures.iter().filter_map(|(name, capture)| replay(name, capture)).collect();

@@ -188,3 +188,20 @@ fn random_parameter_strings_never_break_the_envelope() {
         }
     }
 }
+
+/// The fixture is served with its clock frozen where MediaWiki's was when its answers were
+/// captured: `curtimestamp` and a `now` timestamp value are that instant, whatever the day.
+#[test]
+fn a_frozen_clock_is_every_requests_now() {
+    let (_, body) =
+        wikiquery_tests::fixture_api("action=query&list=logevents&lestart=now&lelimit=1&curtimestamp=1&format=json");
+    assert_eq!(body["curtimestamp"], "2026-11-22T00:00:00Z");
+    let (_, body) = wikiquery_tests::fixture_api(
+        "action=query&list=logevents&leend=now&ledir=newer&lelimit=max&format=json&formatversion=2",
+    );
+    let newest = body["query"]["logevents"].as_array().and_then(|e| e.last()).expect("entries")["timestamp"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(newest.as_str() <= "2026-11-22T00:00:00Z", "an entry after the frozen now: {newest}");
+}

@@ -188,7 +188,7 @@ fn every_captured_main_parameter_answer_matches_mediawiki() {
 #[test]
 fn the_main_module_is_described_as_mediawiki_does() {
     wikiquery_modules::link();
-    let registry = Registry::global().expect("registry");
+    Registry::global().expect("registry");
     let ours = <Main as ModuleSpec>::descriptor().to_json(false);
     let capture = fixture_json("oracle/main/paraminfo-main-paraminfo.fv2.json");
     let theirs = &capture["response"]["paraminfo"]["modules"][0];

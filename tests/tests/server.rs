@@ -29,6 +29,7 @@ fn config(db: String) -> ServeConfig {
         site_name: Some("Fixture Wiki".into()),
         base: None,
         anonymous_rights: None,
+        now: None,
     }
 }
 

@@ -3,11 +3,12 @@
 //! MediaWiki's envelope here and nowhere else.
 
 use crate::action::ActionContext;
+use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::format::{Format, JsonStyle, Output};
 use crate::main_module::{Main, HELP_ACTION};
 use crate::module::ModuleSpec;
-use crate::param::{ParamReader, RequestParams, RequestState, Timestamp};
+use crate::param::{ParamReader, RequestParams, RequestState};
 use crate::registry::{Registry, Runner};
 use crate::result::{ApiResult, Envelope};
 use crate::services::Services;
@@ -28,6 +29,8 @@ pub struct ApiConfig {
     pub namespaces: Vec<i32>,
     /// The rights of every caller (there are no logins): MediaWiki's `*` group by default.
     pub anonymous_rights: Rights,
+    /// Where "now" comes from: the system's clock, or an instant it is frozen at.
+    pub clock: Clock,
 }
 
 impl Default for ApiConfig {
@@ -38,6 +41,7 @@ impl Default for ApiConfig {
             services: Services::new(),
             namespaces: crate::param::DEFAULT_NAMESPACES.to_vec(),
             anonymous_rights: Rights::anonymous(),
+            clock: Clock::System,
         }
     }
 }
@@ -263,6 +267,7 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
     let mut state = RequestState::new(RequestParams::from_pairs(request.params));
     state.namespaces.clone_from(&config.namespaces);
     state.rights = config.anonymous_rights.clone();
+    state.clock = config.clock;
     let main = read_main(&mut state);
     let mut headers = Vec::new();
 
@@ -322,7 +327,7 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
             headers.push(("Retry-After".to_owned(), "5".to_owned()));
         }
     }
-    let cur_timestamp = main.curtimestamp.then(|| Timestamp::now().to_iso());
+    let cur_timestamp = main.curtimestamp.then(|| state.now().to_iso());
     let (body, lists) = result.finish(Envelope {
         request_id: main.requestid.as_deref(),
         warnings: &state.warnings,

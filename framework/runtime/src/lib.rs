@@ -9,6 +9,7 @@ extern crate self as wikiquery_framework;
 
 pub mod action;
 pub mod api;
+pub mod clock;
 pub mod descriptor;
 pub mod error;
 pub mod format;
@@ -21,6 +22,7 @@ pub mod result;
 pub mod services;
 
 pub use action::ActionContext;
+pub use clock::Clock;
 pub use descriptor::{Group, Info, ModuleDescriptor, ParamDescriptor, ParamKind};
 pub use error::{ApiError, Warning, Warnings};
 pub use module::{ActionModule, ModuleSpec, QueryModule};

@@ -2,9 +2,7 @@
 
 use serde_json::json;
 use wikiquery_domain::title::{full_text, title_part_to_key};
-use wikiquery_framework::{
-    query_module, ApiError, Continue, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp,
-};
+use wikiquery_framework::{query_module, ApiError, Continue, Limit, Namespace, ParamValues, QueryContext, QueryModule};
 use wikiquery_store::queries::allpages::{AllPagesFilter, ExpiryFilter, ProtectionFilter};
 
 use crate::storage;
@@ -118,7 +116,7 @@ impl QueryModule for AllPages {
                     FilterExpiry::Definite => ExpiryFilter::Definite,
                     FilterExpiry::Indefinite => ExpiryFilter::Indefinite,
                 },
-                now: Timestamp::now().to_mw(),
+                now: ctx.state.now().to_mw(),
                 ..ProtectionFilter::default()
             };
             if !self.prtype.is_empty() {

@@ -96,7 +96,7 @@ impl QueryModule for Info {
         let existing: Vec<i64> = pages.iter().filter(|p| p.3.is_some()).map(|p| p.0).collect();
         let missing: Vec<(i32, String)> = pages.iter().filter(|p| p.3.is_none()).map(|p| (p.1, p.2.clone())).collect();
 
-        let now = Timestamp::now().to_mw();
+        let now = ctx.state.now().to_mw();
         let mut protections: HashMap<i64, Vec<Value>> = HashMap::new();
         let mut title_protections: HashMap<(i32, String), Vec<Value>> = HashMap::new();
         if has(InfoProp::Protection) {

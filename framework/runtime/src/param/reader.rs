@@ -5,8 +5,10 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
+use crate::clock::Clock;
 use crate::error::Warnings;
 use wikiquery_domain::rights::Rights;
+use wikiquery_domain::timestamp::Timestamp;
 
 /// The parameters of a request in the order they came; a name given twice keeps its last
 /// value, as PHP does. Values are cleaned as MediaWiki cleans request data ([`clean_text`]);
@@ -95,6 +97,8 @@ pub struct RequestState {
     pub namespaces: Vec<i32>,
     /// `limits` member of the response: module name → limit that `max` resolved to.
     pub limits: BTreeMap<String, u64>,
+    /// Where "now" comes from.
+    pub clock: Clock,
 }
 
 /// The namespaces of a MediaWiki site without extra configuration.
@@ -115,6 +119,11 @@ impl RequestState {
     /// Whether the caller has `apihighlimits` (higher limits, more values a parameter).
     pub fn high_limits(&self) -> bool {
         self.rights.has("apihighlimits")
+    }
+
+    /// The current instant, by the server's clock.
+    pub fn now(&self) -> Timestamp {
+        self.clock.now()
     }
 
     /// Marks a parameter as used without reading it through a descriptor.
@@ -197,6 +206,11 @@ impl<'a> ParamReader<'a> {
     /// Whether the caller has `apihighlimits`.
     pub fn high_limits(&self) -> bool {
         self.state.high_limits()
+    }
+
+    /// The current instant, by the server's clock.
+    pub fn now(&self) -> Timestamp {
+        self.state.now()
     }
 
     /// What the caller may do.

@@ -22,10 +22,10 @@ impl ScalarParam for Timestamp {
                     ctx.wire
                 ),
             );
-            return Ok(Timestamp::now());
+            return Ok(ctx.reader.now());
         }
         if raw == "now" {
-            return Ok(Timestamp::now());
+            return Ok(ctx.reader.now());
         }
         Timestamp::parse(raw).ok_or_else(|| ApiError::bad_timestamp(ctx.wire, raw))
     }
