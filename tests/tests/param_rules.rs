@@ -42,3 +42,19 @@ fn one_of_them_passes_the_rule() {
         assert_eq!(error_code(&body), "notimplemented", "{query}");
     }
 }
+
+/// `list=logevents` takes at most one of `letitle`, `lenamespace` and `leprefix`
+/// (MediaWiki's `requireMaxOneParameter`), the ones given named in the order declared.
+#[test]
+fn logevents_takes_at_most_one_page_filter() {
+    let (_, body) = api("action=query&list=logevents&leprefix=Ca&letitle=Cat&format=json");
+    assert_eq!(error_code(&body), "invalidparammix");
+    assert_eq!(body["error"]["info"], "The parameters \"letitle\" and \"leprefix\" can not be used together.");
+    let (_, body) = api("action=query&list=logevents&lenamespace=0&leprefix=Ca&letitle=Cat&format=json");
+    assert_eq!(
+        body["error"]["info"],
+        "The parameters \"letitle\", \"lenamespace\" and \"leprefix\" can not be used together."
+    );
+    let (_, body) = api("action=query&list=logevents&leprefix=Ca&lelimit=1&format=json");
+    assert!(body.get("error").is_none(), "{body}");
+}

@@ -18,7 +18,8 @@ use wikiquery_domain::php;
 use wikiquery_domain::title::{parse_title, push_full_text, ParsedTitle, SiteNamespaces};
 use wikiquery_framework::format::ItemWriter;
 use wikiquery_framework::{
-    query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Rights, Timestamp, UserRef,
+    query_module, ApiError, Limit, ModuleSpec, Namespace, ParamValues, QueryContext, QueryModule, Rights, Timestamp,
+    UserRef,
 };
 use wikiquery_store::queries::logevents::{self as q, LogEventsFilter, LogRow};
 use wikiquery_store::site::SiteInfo;
@@ -118,7 +119,8 @@ pub enum LogEventProp {
     group = "list",
     prefix = "le",
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Logevents"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Logevents",
+    at_most_one_of(title, namespace, prefix)
 )]
 pub struct LogEvents {
     #[param(default = "ids|title|type|user|timestamp|comment|details")]
@@ -216,16 +218,6 @@ impl Fields {
         }
         f
     }
-}
-
-/// `invalidparammix`: parameters that exclude each other.
-fn param_mix(names: &[&str]) -> ApiError {
-    let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
-    let list = match quoted.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => quoted.join(""),
-    };
-    ApiError::new("invalidparammix", format!("The parameters {list} can not be used together."))
 }
 
 /// `invalidtitle`: a title parameter that is no title of this site.
@@ -391,19 +383,6 @@ impl LogEvents {
         site: &SiteInfo,
         rights: &Rights,
     ) -> Result<Option<LogEventsFilter>, ApiError> {
-        let given: Vec<&str> = [
-            ("letitle", self.title.is_some()),
-            ("lenamespace", self.namespace.is_some()),
-            ("leprefix", self.prefix.is_some()),
-        ]
-        .iter()
-        .filter(|(_, g)| *g)
-        .map(|(n, _)| *n)
-        .collect();
-        if given.len() > 1 {
-            return Err(param_mix(&given));
-        }
-
         let mut filter = LogEventsFilter {
             ascending: self.dir == TimeDir::Newer,
             hidden_types: hidden_log_types(rights),
@@ -421,9 +400,11 @@ impl LogEvents {
 
         if let Some(action) = &self.action {
             if !is_known_action(action) {
+                // MediaWiki's code names the parameter: `unknown_leaction`.
+                let wire = format!("{}action", <Self as ModuleSpec>::PREFIX);
                 return Err(ApiError::new(
-                    "unknown_leaction",
-                    format!("Unrecognized value for parameter \"leaction\": {action}."),
+                    format!("unknown_{wire}"),
+                    format!("Unrecognized value for parameter \"{wire}\": {action}."),
                 ));
             }
             let (t, a) = action.split_once('/').unwrap_or((action, ""));
@@ -602,17 +583,5 @@ mod tests {
         assert!(hidden_log_types(&oversight).is_empty());
         assert!(!can_view_log_type(&admin, "suppress"));
         assert!(can_view_log_type(&oversight, "suppress"));
-    }
-
-    #[test]
-    fn excluded_parameters_are_named() {
-        assert_eq!(
-            param_mix(&["letitle", "leprefix"]).info,
-            "The parameters \"letitle\" and \"leprefix\" can not be used together."
-        );
-        assert_eq!(
-            param_mix(&["letitle", "lenamespace", "leprefix"]).info,
-            "The parameters \"letitle\", \"lenamespace\" and \"leprefix\" can not be used together."
-        );
     }
 }
