@@ -55,6 +55,6 @@ fn logevents_takes_at_most_one_page_filter() {
         body["error"]["info"],
         "The parameters \"letitle\", \"lenamespace\" and \"leprefix\" can not be used together."
     );
-    let (_, body) = api("action=query&list=logevents&leprefix=Ca&lelimit=1&format=json");
+    let (_, body) = wikiquery_tests::fixture_api("action=query&list=logevents&leprefix=Ca&lelimit=1&format=json");
     assert!(body.get("error").is_none(), "{body}");
 }
