@@ -3,15 +3,17 @@
 //! [`source`] opens a dump file (plain, gzip or bzip2) with a byte counter for progress;
 //! [`reader`] turns the XML into a stream of pages, revisions, uploads and log items.
 
+mod compression;
 pub mod import;
 pub mod reader;
 pub mod source;
 
+pub use compression::Compression;
 pub use reader::{
     Contributor, DumpError, DumpErrorKind, DumpItem, DumpReader, LogItem, MwTimestamp, NamespaceInfo, PageStart,
     Position, Revision, SiteInfo, SlotContent, Upload, UploadContents,
 };
-pub use source::{Compression, DumpSource};
+pub use source::DumpSource;
 
 /// The site a dump's `<siteinfo>` describes (`language` is the dump's `xml:lang`).
 pub fn site_from_dump(info: &SiteInfo, language: Option<&str>) -> wikiquery_store::site::SiteInfo {

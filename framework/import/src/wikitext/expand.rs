@@ -4,7 +4,7 @@ use std::collections::{HashMap, HashSet};
 
 use wikiquery_domain::title::{decode_char_references, full_text, NS_SPECIAL, NS_TEMPLATE};
 
-use super::preprocess::{parse_braces, used_arguments, Node, Part};
+use super::preprocess::{parse_braces, php_trim, used_arguments, Node, Part};
 use super::strip::{strip, OPAQUE};
 use super::LinkContext;
 
@@ -251,11 +251,6 @@ fn function_named(name: &str) -> Option<Function> {
 pub(super) fn strip_prefix_ci<'t>(text: &'t str, prefix: &str) -> Option<&'t str> {
     let head = text.get(..prefix.len())?;
     head.eq_ignore_ascii_case(prefix).then(|| &text[prefix.len()..])
-}
-
-/// PHP's `trim()`.
-pub(super) fn php_trim(text: &str) -> &str {
-    text.trim_matches([' ', '\t', '\n', '\r', '\0', '\u{b}'])
 }
 
 /// A relative link (`/Sub`, `../Sibling`) made absolute against the page, as MediaWiki does

@@ -7,7 +7,8 @@ use wikiquery_domain::title::{
     decode_char_references, full_text, is_talk, ParsedTitle, NS_CATEGORY, NS_FILE, NS_MAIN, NS_MEDIA, NS_SPECIAL,
 };
 
-use super::expand::{expand_document, normalize_subpage_link, php_trim};
+use super::expand::{expand_document, normalize_subpage_link};
+use super::preprocess::php_trim;
 use super::redirect::percent_decode;
 use super::strip::MARKER;
 use super::urls::{

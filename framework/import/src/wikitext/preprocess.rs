@@ -3,7 +3,6 @@
 
 use std::collections::HashSet;
 
-use super::expand::php_trim;
 use super::strip::strip;
 use super::LinkContext;
 
@@ -267,6 +266,11 @@ pub(super) fn used_arguments(template_text: &str, ctx: &LinkContext<'_>) -> Opti
     let stripped = strip(template_text, &transcluded);
     let mut names = HashSet::new();
     walk(&parse_braces(&stripped.text), &mut names).then_some(names)
+}
+
+/// PHP's `trim()`.
+pub(super) fn php_trim(text: &str) -> &str {
+    text.trim_matches([' ', '\t', '\n', '\r', '\0', '\u{b}'])
 }
 
 #[cfg(test)]

@@ -14,7 +14,6 @@ use diesel::mysql::MysqlConnection;
 use diesel::pg::PgConnection;
 
 use super::error::StoreError;
-use super::pool::{PoolOptions, PooledConn};
 use super::url::{sqlite_uri, Backend, DbUrl};
 
 /// A connection to whichever backend the database URL named.
@@ -29,11 +28,14 @@ pub enum AnyConnection {
     Mysql(MysqlConnection),
 }
 
+/// How long a connection waits for a locked SQLite database before giving up.
+pub(super) const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
 impl AnyConnection {
     /// Opens a single, unpooled read-write connection (for tools and administrative tasks;
     /// the server uses [`Pool`]).
     pub fn establish(url: &DbUrl) -> Result<AnyConnection, StoreError> {
-        let target = Target::new(url, false, PoolOptions::default().busy_timeout)?;
+        let target = Target::new(url, false, DEFAULT_BUSY_TIMEOUT)?;
         let mut conn = target.establish()?;
         target.prepare(&mut conn)?;
         Ok(conn)
@@ -72,12 +74,6 @@ pub trait AsAnyConnection {
 impl AsAnyConnection for AnyConnection {
     fn as_any_connection(&mut self) -> &mut AnyConnection {
         self
-    }
-}
-
-impl AsAnyConnection for PooledConn {
-    fn as_any_connection(&mut self) -> &mut AnyConnection {
-        &mut self.0
     }
 }
 

@@ -7,7 +7,6 @@ use diesel::sql_types::{BigInt, Nullable, Text};
 
 use super::connection::AnyConnection;
 use super::error::StoreError;
-use super::pool::DatabaseKind;
 use super::url::Backend;
 use crate::schema::wikiquery_schema;
 
@@ -20,6 +19,19 @@ const POSTGRES_MIGRATIONS: &str = include_str!("../migrations/postgres.sql");
 #[cfg(feature = "mysql")]
 const MYSQL_MIGRATIONS: &str = include_str!("../migrations/mysql.sql");
 const MIGRATION_MARK: &str = "-- wikiquery migration ";
+
+/// What a database holds, judged by its tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DatabaseKind {
+    /// No tables at all: wikiquery may create its schema.
+    Empty,
+    /// Has wikiquery's `wikiquery_schema` marker.
+    Ours,
+    /// Has MediaWiki's core tables but no marker: MediaWiki's own database, served read-only.
+    MediaWiki,
+    /// Has tables that are neither: left alone.
+    Unrecognised,
+}
 
 /// What [`migrate`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -48,8 +48,9 @@ mod url;
 pub use connection::{AnyConnection, AsAnyConnection};
 pub use error::StoreError;
 pub use migrations::{
-    inspect, is_ours, latest_schema_version, migrate, schema_version, sync_id_sequences, table_names, MigrationOutcome,
+    inspect, is_ours, latest_schema_version, migrate, schema_version, sync_id_sequences, table_names, DatabaseKind,
+    MigrationOutcome,
 };
-pub use pool::{DatabaseKind, Pool, PoolOptions, PooledConn};
+pub use pool::{Pool, PoolOptions, PooledConn};
 pub use replicas::Replicas;
 pub use url::{Backend, DbUrl};

@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use diesel::r2d2::{self, CustomizeConnection, HandleError, ManageConnection, R2D2Connection};
 
-use super::connection::{AnyConnection, Target};
+use super::connection::{AnyConnection, AsAnyConnection, Target, DEFAULT_BUSY_TIMEOUT};
 use super::error::StoreError;
-use super::migrations::inspect;
+use super::migrations::{inspect, DatabaseKind};
 use super::url::{Backend, DbUrl};
 
 /// Settings for [`Pool::connect`].
@@ -31,7 +31,7 @@ impl Default for PoolOptions {
             max_size: 8,
             read_only: false,
             connection_timeout: Duration::from_secs(5),
-            busy_timeout: Duration::from_secs(5),
+            busy_timeout: DEFAULT_BUSY_TIMEOUT,
         }
     }
 }
@@ -83,19 +83,6 @@ impl HandleError<StoreError> for LogErrors {
     }
 }
 
-/// What a database holds, judged by its tables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DatabaseKind {
-    /// No tables at all: wikiquery may create its schema.
-    Empty,
-    /// Has wikiquery's `wikiquery_schema` marker.
-    Ours,
-    /// Has MediaWiki's core tables but no marker: MediaWiki's own database, served read-only.
-    MediaWiki,
-    /// Has tables that are neither: left alone.
-    Unrecognised,
-}
-
 /// A pool of connections to one database.
 #[derive(Clone)]
 pub struct Pool {
@@ -106,6 +93,12 @@ pub struct Pool {
 
 /// A pooled connection; dereferences to [`AnyConnection`] and returns to the pool on drop.
 pub struct PooledConn(pub(super) r2d2::PooledConnection<Manager>);
+
+impl AsAnyConnection for PooledConn {
+    fn as_any_connection(&mut self) -> &mut AnyConnection {
+        &mut self.0
+    }
+}
 
 impl std::ops::Deref for PooledConn {
     type Target = AnyConnection;

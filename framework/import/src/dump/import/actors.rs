@@ -10,32 +10,9 @@ use wikiquery_store::with_conn;
 
 use super::encoding::comment_hash;
 use super::importer::Importer;
-use super::pending::ID_CACHE_ENTRIES;
+use super::pending::{ActorKey, ID_CACHE_ENTRIES};
 use super::rows::{insert_rows, ActorRow, CommentRow, UserRow, IN_CHUNK};
 use super::Fail;
-use crate::dump::Contributor;
-
-/// The user name behind a contributor, with the local user id of a registered account.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(super) struct ActorKey {
-    name: String,
-    pub(super) user: Option<i64>,
-}
-
-/// The name MediaWiki's importer gives contributors a dump hides (revision-deleted users).
-pub(super) const UNKNOWN_USER: &str = "Unknown user";
-
-impl ActorKey {
-    pub(super) fn of(contributor: &Contributor) -> ActorKey {
-        match contributor {
-            Contributor::Registered { username, id } => {
-                ActorKey { name: username.clone(), user: i64::try_from(*id).ok().filter(|&id| id > 0) }
-            }
-            Contributor::Anonymous { ip } => ActorKey { name: ip.clone(), user: None },
-            Contributor::Deleted => ActorKey { name: UNKNOWN_USER.to_owned(), user: None },
-        }
-    }
-}
 
 impl<'c> Importer<'c> {
     pub(super) fn actor_id(&self, key: &ActorKey) -> Result<i64, Fail> {

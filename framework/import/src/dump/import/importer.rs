@@ -15,7 +15,7 @@ use wikiquery_store::schema::{
 use wikiquery_store::site::{self, SiteInfo};
 use wikiquery_store::with_conn;
 
-use super::actors::ActorKey;
+use super::pending::ActorKey;
 use super::pending::{Before, NextIds, PageCache, PageState, Pending};
 use super::progress::Progress;
 use super::rows::insert_rows;

@@ -8,9 +8,9 @@ use wikiquery_domain::title::parse_title;
 use wikiquery_store::schema::{log_search, logging, page, revision};
 use wikiquery_store::with_conn;
 
-use super::actors::{ActorKey, UNKNOWN_USER};
 use super::encoding::cut;
 use super::importer::Importer;
+use super::pending::{ActorKey, UNKNOWN_USER};
 use super::pending::{PendingLog, RevDelTargets};
 use super::rows::{insert_rows, LogSearchRow, LoggingRow, IN_CHUNK};
 use super::Fail;

@@ -12,9 +12,9 @@ use wikiquery_store::schema::{
 };
 use wikiquery_store::with_conn;
 
-use super::actors::ActorKey;
 use super::encoding::{ip_hex, page_dbkey, page_random, sha1_base36, slot_size};
 use super::importer::Importer;
+use super::pending::ActorKey;
 use super::pending::{Latest, PageState, PendingLinks, PendingPage, PendingRevision, FLUSH_TEXT_BYTES};
 use super::rows::{
     insert_rows, rows_per_statement, ContentRow, IpChangeRow, PageRow, PageTuple, RevCommentRow, RevisionRow, SlotRow,

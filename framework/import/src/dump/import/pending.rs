@@ -4,10 +4,31 @@
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-use super::actors::ActorKey;
 use super::rows::{ContentRow, PageRow, RevisionRow, SlotRow, TextRow};
-use crate::dump::{MwTimestamp, PageStart, Upload};
+use crate::dump::{Contributor, MwTimestamp, PageStart, Upload};
 use crate::wikitext::{PageLinks, RedirectTarget};
+
+/// The user name behind a contributor, with the local user id of a registered account.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) struct ActorKey {
+    pub(super) name: String,
+    pub(super) user: Option<i64>,
+}
+
+/// The name MediaWiki's importer gives contributors a dump hides (revision-deleted users).
+pub(super) const UNKNOWN_USER: &str = "Unknown user";
+
+impl ActorKey {
+    pub(super) fn of(contributor: &Contributor) -> ActorKey {
+        match contributor {
+            Contributor::Registered { username, id } => {
+                ActorKey { name: username.clone(), user: i64::try_from(*id).ok().filter(|&id| id > 0) }
+            }
+            Contributor::Anonymous { ip } => ActorKey { name: ip.clone(), user: None },
+            Contributor::Deleted => ActorKey { name: UNKNOWN_USER.to_owned(), user: None },
+        }
+    }
+}
 
 pub(super) struct PendingRevision {
     pub(super) row: RevisionRow,

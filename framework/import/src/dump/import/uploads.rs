@@ -6,7 +6,7 @@ use diesel::prelude::*;
 use wikiquery_store::schema::{image, oldimage};
 use wikiquery_store::with_conn;
 
-use super::actors::ActorKey;
+use super::pending::ActorKey;
 use super::importer::Importer;
 use super::pending::{PageState, PendingUpload};
 use super::rows::{insert_rows, ImageRow, OldImageRow, IN_CHUNK};

@@ -24,7 +24,7 @@ use std::io::{BufRead, Read};
 use cursor::{Cursor, Node, Tag};
 use error::structure;
 
-use super::source::Compression;
+use super::compression::Compression;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
@@ -188,7 +188,7 @@ impl<R: Read> DumpReader<R> {
     fn first_node(&mut self) -> Result<Node, DumpError> {
         let at = self.cur.position();
         let head = self.cur.xml.get_mut().fill_buf().map_err(|e| DumpError::new(DumpErrorKind::Io(e), at))?;
-        let compression = match super::source::Compression::detect(head) {
+        let compression = match Compression::detect(head) {
             Ok(Compression::None) => None,
             Ok(compression) => Some(format!("the input is {compression}-compressed; open it with DumpSource")),
             Err(e) => Some(e.to_string()),
