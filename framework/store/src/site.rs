@@ -196,7 +196,7 @@ pub struct NamespaceEntry {
     pub first_letter: bool,
 }
 
-/// What a source (a dump's `<siteinfo>`) says of a site, from which [`SiteInfo::described`]
+/// What a source (a dump's `<siteinfo>`) says of a site, from which [`Site::described`]
 /// builds one.
 #[derive(Clone, Debug, Default)]
 pub struct SiteFacts {
@@ -218,7 +218,7 @@ pub struct SiteFacts {
 
 /// The wiki a database holds: names, namespaces and interwiki prefixes.
 #[derive(Clone, Debug)]
-pub struct SiteInfo {
+pub struct Site {
     /// The site's name (`$wgSitename`), which also names the project namespace.
     pub sitename: String,
     /// Database name of the source wiki, when known.
@@ -243,9 +243,9 @@ pub struct SiteInfo {
     interwikis: InterwikiMap,
 }
 
-impl SiteInfo {
+impl Site {
     /// Builds the derived lookups from the listed facts.
-    fn assemble(mut self) -> SiteInfo {
+    fn assemble(mut self) -> Site {
         self.namespaces = if self.namespace_list.is_empty() {
             SiteNamespaces::english(&self.sitename)
         } else {
@@ -257,13 +257,13 @@ impl SiteInfo {
 
     /// A site with MediaWiki's default English namespaces, the project namespace named
     /// `project_name`, and no interwiki prefixes.
-    pub fn mediawiki_default(project_name: &str) -> SiteInfo {
+    pub fn mediawiki_default(project_name: &str) -> Site {
         let namespace_list = SiteNamespaces::english(project_name)
             .all()
             .iter()
             .map(|n| NamespaceEntry { id: n.id, name: n.name.clone(), first_letter: true })
             .collect();
-        SiteInfo {
+        Site {
             sitename: project_name.to_owned(),
             dbname: None,
             base: None,
@@ -282,9 +282,9 @@ impl SiteInfo {
 
     /// A site from the facts a source describes (a dump's `<siteinfo>`): its name, where it
     /// lives, what wrote it, its language and namespaces.
-    pub fn described(facts: SiteFacts) -> SiteInfo {
+    pub fn described(facts: SiteFacts) -> Site {
         let sitename = facts.sitename.unwrap_or_else(|| "Project".to_owned());
-        SiteInfo {
+        Site {
             server: facts.base.as_deref().and_then(server_of),
             main_page: facts.base.as_deref().and_then(main_page_of).unwrap_or_else(|| "Main_Page".to_owned()),
             namespaces: SiteNamespaces::english(&sitename),
@@ -330,7 +330,7 @@ impl SiteInfo {
 
     /// The same site at another address: `base` is the URL of its main page (as a dump's
     /// `<base>` and siteinfo's `base` give it), from which page URLs are built.
-    pub fn with_base(mut self, base: &str) -> SiteInfo {
+    pub fn with_base(mut self, base: &str) -> Site {
         self.server = server_of(base);
         if let Some(main_page) = main_page_of(base) {
             self.main_page = main_page;
@@ -340,7 +340,7 @@ impl SiteInfo {
     }
 
     /// The same site with these interwiki prefixes.
-    pub fn with_interwiki(mut self, rows: Vec<InterwikiRow>) -> SiteInfo {
+    pub fn with_interwiki(mut self, rows: Vec<InterwikiRow>) -> Site {
         self.interwiki = rows;
         self.interwikis = interwiki_map(&self.interwiki);
         self
@@ -359,7 +359,7 @@ impl SiteInfo {
     /// What a database says about its site: wikiquery's own record (`wikiquery_site`) in a
     /// database wikiquery imported into, MediaWiki's English defaults (project namespace named
     /// `project_name`) otherwise; interwiki prefixes from the `interwiki` table either way.
-    pub fn load(conn: &mut AnyConnection, project_name: &str) -> Result<SiteInfo, StoreError> {
+    pub fn load(conn: &mut AnyConnection, project_name: &str) -> Result<Site, StoreError> {
         let kind = inspect(conn)?;
         let tables = table_names(conn)?;
         let mut site = None;
@@ -369,15 +369,15 @@ impl SiteInfo {
                 .load::<(String, String)>(c))?
             .into_iter()
             .collect();
-            site = SiteInfo::from_values(&values);
+            site = Site::from_values(&values);
         }
-        let site = site.unwrap_or_else(|| SiteInfo::mediawiki_default(project_name));
+        let site = site.unwrap_or_else(|| Site::mediawiki_default(project_name));
         let interwiki = if tables.iter().any(|t| t == "interwiki") { read_interwiki(conn)? } else { Vec::new() };
         Ok(site.with_interwiki(interwiki))
     }
 
     /// The site as stored in `wikiquery_site`; `None` when nothing was stored.
-    fn from_values(values: &BTreeMap<String, String>) -> Option<SiteInfo> {
+    fn from_values(values: &BTreeMap<String, String>) -> Option<Site> {
         let sitename = values.get("sitename")?.clone();
         let namespace_list = values
             .get("namespaces")
@@ -397,7 +397,7 @@ impl SiteInfo {
             })
             .unwrap_or_default();
         Some(
-            SiteInfo {
+            Site {
                 sitename: sitename.clone(),
                 dbname: values.get("dbname").cloned(),
                 base: values.get("base").cloned(),
@@ -499,7 +499,7 @@ mod tests {
 
     #[test]
     fn a_base_given_later_moves_the_site() {
-        let site = SiteInfo::mediawiki_default("Wiki").with_base("https://wiki.example.org/wiki/Start");
+        let site = Site::mediawiki_default("Wiki").with_base("https://wiki.example.org/wiki/Start");
         assert_eq!(site.server.as_deref(), Some("https://wiki.example.org"));
         assert_eq!(site.main_page, "Start");
         assert_eq!(site.base.as_deref(), Some("https://wiki.example.org/wiki/Start"));
@@ -535,7 +535,7 @@ mod tests {
     #[test]
     fn site_values_round_trip() {
         let entry = |id: i32, name: &str, first_letter: bool| NamespaceEntry { id, name: name.into(), first_letter };
-        let site = SiteInfo::described(SiteFacts {
+        let site = Site::described(SiteFacts {
             sitename: Some("Fixture Wiki".into()),
             dbname: Some("fixturewiki".into()),
             base: Some("http://127.0.0.1:8081/index.php/Main_Page".into()),
@@ -548,7 +548,7 @@ mod tests {
         assert_eq!(site.namespaces().lookup("project"), Some(4));
         assert!(!site.namespaces().is_capitalized(100));
         let values: BTreeMap<String, String> = site.values().into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
-        let back = SiteInfo::from_values(&values).expect("stored values read back");
+        let back = Site::from_values(&values).expect("stored values read back");
         assert_eq!(back.namespace_list, site.namespace_list);
         assert_eq!(back.server.as_deref(), Some("http://127.0.0.1:8081"));
         assert_eq!(back.language.as_deref(), Some("en"));

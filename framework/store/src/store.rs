@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::backend::{migrate, DbUrl, MigrationOutcome, Pool, PoolOptions, PooledConn, Replicas, StoreError};
 use crate::reader::Reader;
-use crate::site::SiteInfo;
+use crate::site::Site;
 
 /// How to open a store.
 #[derive(Debug, Clone)]
@@ -41,7 +41,7 @@ impl Default for OpenOptions {
 #[derive(Clone)]
 pub struct Store {
     db: Arc<Replicas>,
-    site: Arc<SiteInfo>,
+    site: Arc<Site>,
     writable: bool,
     outcome: MigrationOutcome,
 }
@@ -71,7 +71,7 @@ impl Store {
         }
         let site = {
             let mut conn = primary.get()?;
-            let site = SiteInfo::load(&mut conn, &options.site_name)?;
+            let site = Site::load(&mut conn, &options.site_name)?;
             match &options.base {
                 Some(base) => site.with_base(base),
                 None => site,
@@ -108,7 +108,7 @@ impl Store {
     }
 
     /// The site the database holds.
-    pub fn site(&self) -> &SiteInfo {
+    pub fn site(&self) -> &Site {
         &self.site
     }
 
@@ -130,7 +130,7 @@ impl Store {
     /// Re-reads the site (after an import into this database).
     pub fn reload_site(&mut self, site_name: &str) -> Result<(), StoreError> {
         let mut conn = self.db.writer()?;
-        self.site = Arc::new(SiteInfo::load(&mut conn, site_name)?);
+        self.site = Arc::new(Site::load(&mut conn, site_name)?);
         Ok(())
     }
 }

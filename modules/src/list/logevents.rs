@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use wikiquery_domain::comment::{self, LinkStatus, Needed, SelfTitle, Site};
+use wikiquery_domain::comment::{self, LinkStatus, Needed, SelfTitle};
 use wikiquery_domain::log_params::{self, EntryInfo, TitleContext};
 use wikiquery_domain::php;
 use wikiquery_domain::title::{parse_title, push_full_text, ParsedTitle, SiteNamespaces};
@@ -22,7 +22,7 @@ use wikiquery_framework::{
     UserRef,
 };
 use wikiquery_store::queries::logevents::{self as q, LogEventsFilter, LogRow};
-use wikiquery_store::site::SiteInfo;
+use wikiquery_store::site::Site;
 use wikiquery_store::store::Store;
 
 use crate::values::TimeDir;
@@ -259,7 +259,7 @@ pub fn parse_continue(value: &str) -> Result<(String, i64), ApiError> {
 }
 
 /// A title parameter (`letitle`, `leprefix`) as a title of this site.
-fn site_title(text: &str, site: &SiteInfo) -> Result<ParsedTitle, ApiError> {
+fn site_title(text: &str, site: &Site) -> Result<ParsedTitle, ApiError> {
     let iw = site.interwikis();
     match parse_title(text, 0, site.namespaces(), &|p| iw.is_interwiki(p)) {
         Ok(t) if !t.is_external() => Ok(t),
@@ -380,7 +380,7 @@ impl LogEvents {
     fn filter(
         &self,
         conn: &mut wikiquery_store::reader::Reader,
-        site: &SiteInfo,
+        site: &Site,
         rights: &Rights,
     ) -> Result<Option<LogEventsFilter>, ApiError> {
         let mut filter = LogEventsFilter {
@@ -489,7 +489,7 @@ impl LogEvents {
         let comments = if fields.parsedcomment {
             let urls: HashMap<String, String> =
                 site.interwiki.iter().map(|row| (row.prefix.to_lowercase(), row.url.clone())).collect();
-            let csite = Site { namespaces: site.namespaces(), interwiki_urls: &urls };
+            let csite = comment::Site { namespaces: site.namespaces(), interwiki_urls: &urls };
             let visible: Vec<&LogRow> = rows.iter().filter(|r| can_see(rights, r.deleted, DELETED_COMMENT)).collect();
             let mut needed = Needed::default();
             for r in &visible {

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use serde_json::{json, Map, Value};
 use wikiquery_domain::html;
 use wikiquery_domain::page::PageRecord;
-use wikiquery_domain::title::{full_dbkey, full_text, subject, talk};
+use wikiquery_domain::title::{full_dbkey, full_text, subject, talk, NS_FILE, NS_MEDIAWIKI, NS_USER};
 use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule, Timestamp, Title};
 
 use crate::storage;
@@ -176,7 +176,7 @@ impl QueryModule for Info {
                 info.insert("protection".into(), Value::Array(list));
                 let types: Vec<&str> = if record.is_none() {
                     vec!["create"]
-                } else if ns == 6 {
+                } else if ns == NS_FILE {
                     vec!["edit", "move", "upload"]
                 } else {
                     vec!["edit", "move"]
@@ -272,7 +272,7 @@ fn expiry(value: &str) -> String {
 /// The content model of a page that does not say: scripts and styles in the MediaWiki and
 /// User namespaces by their suffix, wikitext otherwise.
 fn default_model(ns: i32, dbkey: &str) -> String {
-    let by_suffix = ns == 8 || (ns == 2 && dbkey.contains('/'));
+    let by_suffix = ns == NS_MEDIAWIKI || (ns == NS_USER && dbkey.contains('/'));
     let model = match dbkey.rsplit('.').next() {
         Some("js") if by_suffix && dbkey.contains('.') => "javascript",
         Some("css") if by_suffix && dbkey.contains('.') => "css",

@@ -10,13 +10,13 @@ pub mod source;
 
 pub use compression::Compression;
 pub use reader::{
-    Contributor, DumpError, DumpErrorKind, DumpItem, DumpReader, LogItem, MwTimestamp, NamespaceInfo, PageStart,
-    Position, Revision, SiteInfo, SlotContent, Upload, UploadContents,
+    Contributor, DumpError, DumpErrorKind, DumpItem, DumpNamespace, DumpReader, DumpSiteInfo, LogItem, MwTimestamp,
+    PageStart, Position, Revision, SlotContent, Upload, UploadContents,
 };
 pub use source::DumpSource;
 
 /// The site a dump's `<siteinfo>` describes (`language` is the dump's `xml:lang`).
-pub fn site_from_dump(info: &SiteInfo, language: Option<&str>) -> wikiquery_store::site::SiteInfo {
+pub fn site_from_dump(info: &DumpSiteInfo, language: Option<&str>) -> wikiquery_store::site::Site {
     use wikiquery_store::site::{NamespaceEntry, SiteFacts};
     let capital_links = info.case.as_deref() != Some("case-sensitive");
     let namespaces = info
@@ -28,7 +28,7 @@ pub fn site_from_dump(info: &SiteInfo, language: Option<&str>) -> wikiquery_stor
             first_letter: n.case.as_deref().map_or(capital_links, |c| c != "case-sensitive"),
         })
         .collect();
-    wikiquery_store::site::SiteInfo::described(SiteFacts {
+    wikiquery_store::site::Site::described(SiteFacts {
         sitename: info.sitename.clone(),
         dbname: info.dbname.clone(),
         base: info.base.clone(),
@@ -41,20 +41,20 @@ pub fn site_from_dump(info: &SiteInfo, language: Option<&str>) -> wikiquery_stor
 
 #[cfg(test)]
 mod tests {
-    use super::{site_from_dump, NamespaceInfo, SiteInfo};
+    use super::{site_from_dump, DumpNamespace, DumpSiteInfo};
 
     #[test]
     fn a_dumps_siteinfo_gives_the_site() {
-        let info = SiteInfo {
+        let info = DumpSiteInfo {
             sitename: Some("Fixture Wiki".into()),
             dbname: Some("fixturewiki".into()),
             base: Some("http://127.0.0.1:8081/index.php/Main_Page".into()),
             generator: Some("MediaWiki 1.39.17".into()),
             case: Some("first-letter".into()),
             namespaces: vec![
-                NamespaceInfo { key: 0, case: Some("first-letter".into()), name: String::new() },
-                NamespaceInfo { key: 4, case: Some("first-letter".into()), name: "Fixture Wiki".into() },
-                NamespaceInfo { key: 100, case: Some("case-sensitive".into()), name: "Portal".into() },
+                DumpNamespace { key: 0, case: Some("first-letter".into()), name: String::new() },
+                DumpNamespace { key: 4, case: Some("first-letter".into()), name: "Fixture Wiki".into() },
+                DumpNamespace { key: 100, case: Some("case-sensitive".into()), name: "Portal".into() },
             ],
         };
         let site = site_from_dump(&info, Some("en"));

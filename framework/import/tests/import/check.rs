@@ -7,7 +7,7 @@ use wikiquery_domain::title::full_text;
 use wikiquery_import::dump::import::{import_dump, ImportReport};
 use wikiquery_store::backend::{DbUrl, Pool};
 use wikiquery_store::schema::*;
-use wikiquery_store::site::SiteInfo;
+use wikiquery_store::site::Site;
 use wikiquery_store::with_conn;
 
 use super::compare::{differences, files, log_entries, log_search_rows, main_contents, revisions, Stats};
@@ -241,7 +241,7 @@ fn check_fixture_import(url: &DbUrl) {
     eprintln!("ss_good_articles: ours {:?}, MediaWiki {:?}", stats.1, mw_good);
     assert_eq!(stats.1, Some(articles));
     assert!(stats.1 <= mw_good && stats.1 > Some(0));
-    let site = SiteInfo::load(&mut ours, "Ignored").expect("the stored site");
+    let site = Site::load(&mut ours, "Ignored").expect("the stored site");
     assert_eq!(site.sitename, "Fixture Wiki");
     assert_eq!(site.dbname.as_deref(), Some("fixturewiki"));
     assert_eq!(site.server.as_deref(), Some("http://127.0.0.1:8081"));

@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use wikiquery_import::wikitext::{extract, LinkContext, PageLinks};
 use wikiquery_store::backend::AnyConnection;
-use wikiquery_store::site::SiteInfo;
+use wikiquery_store::site::Site;
 
 use super::rows::{identity, link_rows, page_texts};
 
@@ -59,7 +59,7 @@ fn is_known(page: &str, table: &str, row: &str, side: Side) -> bool {
 fn template_rows(
     mediawiki: &BTreeMap<&'static str, BTreeMap<i64, BTreeSet<String>>>,
     texts: &HashMap<(i32, String), (i64, String, String)>,
-    site: &SiteInfo,
+    site: &Site,
     page: (i32, &str, i64),
 ) -> HashMap<&'static str, HashSet<String>> {
     let exists = |ns: i32, key: &str| texts.contains_key(&(ns, key.to_owned()));
@@ -107,7 +107,7 @@ struct Tally {
 /// Compares our link tables with MediaWiki's; returns the per-table report and whether
 /// every difference is explained.
 pub(super) fn compare_links(ours: &mut AnyConnection, mediawiki: &mut AnyConnection) -> (String, bool) {
-    let site = SiteInfo::load(mediawiki, "Fixture Wiki").expect("the fixture's site");
+    let site = Site::load(mediawiki, "Fixture Wiki").expect("the fixture's site");
     let theirs_by_table = link_rows(mediawiki);
     let ours_by_table = link_rows(ours);
     let texts = page_texts(mediawiki);

@@ -10,7 +10,7 @@ use serde_json::{json, Map, Value};
 use crate::error::ApiError;
 use crate::result::ApiResult;
 pub use wikiquery_domain::page::{PageRecord, RedirectRecord};
-use wikiquery_domain::title::{full_text, parse_title, InterwikiMap, InvalidTitle, SiteNamespaces};
+use wikiquery_domain::title::{full_text, parse_title, InterwikiMap, InvalidTitle, SiteNamespaces, NS_SPECIAL};
 use wikiquery_domain::url::rawurlencode;
 
 /// What the page set asks the database and the site. The modules crate answers it from the
@@ -201,7 +201,7 @@ impl PageSet {
                     self.interwiki.push((prefixed.clone(), parsed.interwiki.clone(), url));
                 }
             } else if parsed.ns < 0 {
-                let (dbkey, known) = if parsed.ns == -1 {
+                let (dbkey, known) = if parsed.ns == NS_SPECIAL {
                     match wikiquery_domain::special_pages::normalize(&parsed.dbkey) {
                         Some(canonical) => (canonical, true),
                         None => (parsed.dbkey.clone(), false),

@@ -16,7 +16,7 @@ pub const INFINITY: &str = "infinity";
 
 /// One page: its id, namespace and title (database key, with underscores).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PageRow {
+pub struct AllPagesRow {
     /// `page_id`.
     pub id: i64,
     /// `page_namespace`.
@@ -85,7 +85,7 @@ pub struct AllPagesFilter {
 
 impl<C: AsAnyConnection> Reader<C> {
     /// The pages a filter selects, ordered by title in its direction, at most `filter.limit`.
-    pub fn all_pages(&mut self, filter: &AllPagesFilter) -> Result<Vec<PageRow>, StoreError> {
+    pub fn all_pages(&mut self, filter: &AllPagesFilter) -> Result<Vec<AllPagesRow>, StoreError> {
         let conn = self.conn();
         let prefix_end = filter.prefix.as_deref().and_then(prefix_upper_bound);
         let rows: Vec<(i64, i32, String)> = with_conn!(conn, |c| {
@@ -167,6 +167,6 @@ impl<C: AsAnyConnection> Reader<C> {
             };
             query.limit(filter.limit).load(c)
         })?;
-        Ok(rows.into_iter().map(|(id, namespace, title)| PageRow { id, namespace, title }).collect())
+        Ok(rows.into_iter().map(|(id, namespace, title)| AllPagesRow { id, namespace, title }).collect())
     }
 }

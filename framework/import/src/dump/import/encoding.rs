@@ -2,13 +2,13 @@
 
 use sha1::{Digest, Sha1};
 use wikiquery_domain::title::{parse_title, sanitize_ip};
-use wikiquery_store::site::SiteInfo;
+use wikiquery_store::site::Site;
 
 use super::Fail;
 use crate::dump::PageStart;
 
 /// The database key of a dump page: its title without the namespace prefix the dump writes.
-pub(super) fn page_dbkey(start: &PageStart, site: &SiteInfo) -> Result<String, Fail> {
+pub(super) fn page_dbkey(start: &PageStart, site: &Site) -> Result<String, Fail> {
     let title = start.title.as_str();
     if start.ns == 0 {
         return Ok(title.replace(' ', "_"));

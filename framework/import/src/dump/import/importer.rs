@@ -12,7 +12,7 @@ use wikiquery_store::schema::{
     actor, category, comment, content, content_models, externallinks, linktarget, logging, page, revision, slot_roles,
     slots, text,
 };
-use wikiquery_store::site::{self, SiteInfo};
+use wikiquery_store::site::{self, Site};
 use wikiquery_store::with_conn;
 
 use super::pending::ActorKey;
@@ -26,7 +26,7 @@ pub(super) struct Importer<'c> {
     pub(super) conn: &'c mut AnyConnection,
     pub(super) backend: Backend,
     pub(super) batch_pages: usize,
-    pub(super) site: Option<SiteInfo>,
+    pub(super) site: Option<Site>,
     language: Option<String>,
     pub(super) next: NextIds,
     pub(super) before: Before,
@@ -151,15 +151,14 @@ impl<'c> Importer<'c> {
         Ok(())
     }
 
-    pub(super) fn site(&mut self) -> &SiteInfo {
+    pub(super) fn site(&mut self) -> &Site {
         if self.site.is_none() {
             // A dump without <siteinfo>: what the database says, or MediaWiki's defaults.
-            let loaded =
-                SiteInfo::load(self.conn, "Project").unwrap_or_else(|_| SiteInfo::mediawiki_default("Project"));
+            let loaded = Site::load(self.conn, "Project").unwrap_or_else(|_| Site::mediawiki_default("Project"));
             self.site = Some(loaded);
         }
         // Set just above.
-        self.site.get_or_insert_with(|| SiteInfo::mediawiki_default("Project"))
+        self.site.get_or_insert_with(|| Site::mediawiki_default("Project"))
     }
 
     // -- the main loop ------------------------------------------------------------------
@@ -189,7 +188,7 @@ impl<'c> Importer<'c> {
         Ok(())
     }
 
-    fn siteinfo(&mut self, info: &crate::dump::SiteInfo) -> Result<(), Fail> {
+    fn siteinfo(&mut self, info: &crate::dump::DumpSiteInfo) -> Result<(), Fail> {
         let interwiki = site::read_interwiki(self.conn)?;
         let site = crate::dump::site_from_dump(info, self.language.as_deref()).with_interwiki(interwiki);
         self.begin()?;

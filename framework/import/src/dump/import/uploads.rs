@@ -6,8 +6,8 @@ use diesel::prelude::*;
 use wikiquery_store::schema::{image, oldimage};
 use wikiquery_store::with_conn;
 
-use super::pending::ActorKey;
 use super::importer::Importer;
+use super::pending::ActorKey;
 use super::pending::{PageState, PendingUpload};
 use super::rows::{insert_rows, ImageRow, OldImageRow, IN_CHUNK};
 use super::Fail;

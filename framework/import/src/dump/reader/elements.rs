@@ -7,14 +7,14 @@ use std::str::FromStr;
 use super::cursor::{Node, Opened, Tag};
 use super::error::{structure, DumpError, DumpErrorKind, Position};
 use super::items::{
-    Contributor, LogItem, NamespaceInfo, PageStart, Revision, SiteInfo, SlotContent, Upload, UploadContents,
+    Contributor, DumpNamespace, DumpSiteInfo, LogItem, PageStart, Revision, SlotContent, Upload, UploadContents,
 };
 use super::timestamp::MwTimestamp;
 use super::{DumpReader, TextElement};
 
 impl<R: Read> DumpReader<R> {
-    pub(super) fn siteinfo(&mut self, o: &Opened) -> Result<SiteInfo, DumpError> {
-        let mut info = SiteInfo::default();
+    pub(super) fn siteinfo(&mut self, o: &Opened) -> Result<DumpSiteInfo, DumpError> {
+        let mut info = DumpSiteInfo::default();
         if o.empty {
             return Ok(info);
         }
@@ -40,7 +40,7 @@ impl<R: Read> DumpReader<R> {
                         };
                         let case = n.attr("case").map(str::to_owned);
                         let name = self.cur.text(&n)?;
-                        info.namespaces.push(NamespaceInfo { key, case, name });
+                        info.namespaces.push(DumpNamespace { key, case, name });
                     }
                     continue;
                 }

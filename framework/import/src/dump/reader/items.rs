@@ -6,7 +6,7 @@ use super::timestamp::MwTimestamp;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DumpItem {
     /// The `<siteinfo>` header.
-    SiteInfo(SiteInfo),
+    SiteInfo(DumpSiteInfo),
     /// A `<page>` opens; its revisions and uploads follow, then [`DumpItem::PageEnd`].
     PageStart(PageStart),
     /// One `<revision>` of the current page.
@@ -21,7 +21,7 @@ pub enum DumpItem {
 
 /// The `<siteinfo>` header. Every field is optional in the schema.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SiteInfo {
+pub struct DumpSiteInfo {
     /// `<sitename>`, e.g. "Wikipedia".
     pub sitename: Option<String>,
     /// `<dbname>`, e.g. "enwiki".
@@ -33,12 +33,12 @@ pub struct SiteInfo {
     /// `<case>`: "first-letter" or "case-sensitive" ($wgCapitalLinks).
     pub case: Option<String>,
     /// `<namespaces>`, in dump order.
-    pub namespaces: Vec<NamespaceInfo>,
+    pub namespaces: Vec<DumpNamespace>,
 }
 
 /// One `<namespace>` of the site information.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NamespaceInfo {
+pub struct DumpNamespace {
     /// The namespace number (`key` attribute).
     pub key: i32,
     /// Its capitalisation rule (`case` attribute).

@@ -15,7 +15,8 @@ mod timestamp;
 
 pub use error::{DumpError, DumpErrorKind, Position};
 pub use items::{
-    Contributor, DumpItem, LogItem, NamespaceInfo, PageStart, Revision, SiteInfo, SlotContent, Upload, UploadContents,
+    Contributor, DumpItem, DumpNamespace, DumpSiteInfo, LogItem, PageStart, Revision, SlotContent, Upload,
+    UploadContents,
 };
 pub use timestamp::MwTimestamp;
 
