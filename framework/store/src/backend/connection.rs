@@ -33,7 +33,7 @@ pub(super) const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
 impl AnyConnection {
     /// Opens a single, unpooled read-write connection (for tools and administrative tasks;
-    /// the server uses [`Pool`]).
+    /// the server uses [`Pool`](super::Pool)).
     pub fn establish(url: &DbUrl) -> Result<AnyConnection, StoreError> {
         let target = Target::new(url, false, DEFAULT_BUSY_TIMEOUT)?;
         let mut conn = target.establish()?;
