@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use wikiquery_domain::page::{PageRecord, RedirectRecord};
+use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::{InterwikiMap, SiteNamespaces};
 use wikiquery_framework::query::PageLookup;
 use wikiquery_framework::{ApiError, QueryContext, Services};
@@ -20,10 +21,11 @@ pub fn reader(ctx: &QueryContext<'_>) -> Result<Reader, ApiError> {
     Ok(store(ctx)?.reader()?)
 }
 
-/// What a server built on `store` provides to the API: the store itself and the page set's
-/// lookups.
+/// What a server built on `store` provides to the API: the store itself, the page set's
+/// lookups, and MediaWiki's default site settings (which a configured server replaces).
 pub fn services(store: Store) -> Services {
     let mut services = Services::new();
+    services.insert(SiteSettings::default());
     let pages: Arc<dyn PageLookup> = Arc::new(StorePages(store.clone()));
     services.insert(pages);
     services.insert(store);

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use serde_json::Value;
+use wikiquery_domain::settings::SiteSettings;
 use wikiquery_framework::api::{handle, ApiConfig, ApiRequest, ApiResponse};
 use wikiquery_framework::Clock;
 use wikiquery_store::store::{OpenOptions, Store};
@@ -65,6 +66,12 @@ fn open_fixture() -> ApiConfig {
     altered_fixture_config("fixturewiki.sqlite", "")
 }
 
+/// The settings MediaWiki served the fixture with where they differ from its defaults (the
+/// oracle's `LocalSettings.php`, summarised in `fixtures/oracle/meta/SETTINGS.md`).
+pub fn fixture_settings() -> SiteSettings {
+    SiteSettings { uploads_enabled: true, ..SiteSettings::default() }
+}
+
 /// Answers a request given as a query string against the database of `config`.
 pub fn api_with(config: &ApiConfig, query: &str) -> (u16, Value) {
     run(query, config)
@@ -97,7 +104,8 @@ pub fn altered_fixture_config(name: &str, sql: &str) -> ApiConfig {
     };
     let store = Store::open(&options).unwrap_or_else(|e| panic!("opening {}: {e}", copy.display()));
     let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
-    let services = wikiquery_modules::storage::services(store);
+    let mut services = wikiquery_modules::storage::services(store);
+    services.insert(fixture_settings());
     let clock = Clock::frozen_at(FIXTURE_NOW).expect("FIXTURE_NOW is a timestamp");
     ApiConfig { services, namespaces, clock, ..ApiConfig::default() }
 }

@@ -139,6 +139,14 @@ impl<F: Formatter> Formatter for Escaping<F> {
     }
 }
 
+/// The reserved member of an object that says how formatversion 1 writes it, as MediaWiki's
+/// result metadata does (`META_BC_BOOLS`, `META_CONTENT`, `META_TYPE`): an object with
+/// `bc_bools` (keys whose booleans stay booleans), `content` (the key of the text member, which
+/// formatversion 1 writes last as `*`) and `type` (`BCassoc`: an object in formatversion 2, the
+/// list of its values in 1; `php`: written `[]` in formatversion 1 when nothing is left of it).
+/// It is never written. [`crate::result`] builds such objects.
+pub const META: &str = "\u{0}meta";
+
 /// Writes compact JSON text in a [`JsonStyle`]: strings escaped as the style says, and
 /// formatversion 1's booleans (`true` as `""`, `false` object members left out) applied while
 /// writing, so that no tree is rewritten first.
@@ -279,7 +287,63 @@ impl<'a> JsonWriter<'a> {
     /// the module lists of `Splice::Lists`: members that have written items get them after
     /// the items their array holds.
     fn object(&mut self, map: &Map<String, Value>, splice: Splice<'_>) {
-        self.members(map.iter().map(|(k, v)| (k.as_str(), v)), splice);
+        match map.get(META) {
+            None => self.members(map.iter().map(|(k, v)| (k.as_str(), v)), splice),
+            Some(meta) => self.object_with_meta(map, meta),
+        }
+    }
+
+    /// An object that says how formatversion 1 writes it ([`META`]): booleans kept as they are
+    /// (`bc_bools`), the text member written last as `*` (`content`), or the whole object
+    /// written as a list of its values (`type: "BCassoc"`). Formatversion 2 writes it as it is.
+    fn object_with_meta(&mut self, map: &Map<String, Value>, meta: &Value) {
+        let rest = map.iter().filter(|(k, _)| k.as_str() != META);
+        if self.style.v2 {
+            return self.members(rest.map(|(k, v)| (k.as_str(), v)), Splice::None);
+        }
+        if meta.get("type").and_then(Value::as_str) == Some("BCassoc") {
+            self.out.push(b'[');
+            for (i, (_, v)) in rest.enumerate() {
+                if i > 0 {
+                    self.out.push(b',');
+                }
+                self.value(v);
+            }
+            self.out.push(b']');
+            return;
+        }
+        if meta.get("type").and_then(Value::as_str) == Some("php")
+            && map.iter().all(|(k, v)| k.as_str() == META || matches!(v, Value::Bool(false)))
+        {
+            self.raw(b"[]");
+            return;
+        }
+        let content = meta.get("content").and_then(Value::as_str);
+        let kept = |key: &str| {
+            meta.get("bc_bools").and_then(Value::as_array).is_some_and(|keys| keys.iter().any(|k| k == key))
+        };
+        self.out.push(b'{');
+        let mut first = true;
+        let mut member = |w: &mut Self, key: &str, value: &Value| {
+            if !std::mem::replace(&mut first, false) {
+                w.out.push(b',');
+            }
+            w.string(key);
+            w.out.push(b':');
+            w.value(value);
+        };
+        for (key, value) in map.iter().filter(|(k, _)| k.as_str() != META && Some(k.as_str()) != content) {
+            match value {
+                Value::Bool(b) if kept(key) => member(self, key, &Value::Bool(*b)),
+                Value::Bool(false) => {}
+                Value::Bool(true) => member(self, key, &Value::String(String::new())),
+                _ => member(self, key, value),
+            }
+        }
+        if let Some(value) = content.and_then(|c| map.get(c)) {
+            member(self, "*", value);
+        }
+        self.out.push(b'}');
     }
 
     /// An object given as its members in order (see [`JsonWriter::object`]).

@@ -1,6 +1,19 @@
-//! `meta=siteinfo`: general information about the site.
+//! `meta=siteinfo`: general information about the site, from its database (names,
+//! namespaces, counters) and its settings (URLs, version, uploads), as MediaWiki 1.39 gives it.
+//! The parts not built yet answer `notimplemented` naming them.
 
-use wikiquery_framework::{query_module, ParamValues, QueryModule};
+use serde_json::{json, Map, Value};
+use wikiquery_domain::settings::{
+    has_subpages_by_default, SiteSettings, IMAGE_LIMITS, NAMESPACE_ALIASES, INVALID_USERNAME_CHARS, LEGAL_TITLE_CHARS, THUMB_LIMITS,
+};
+use wikiquery_domain::title::{NS_MAIN, NS_MEDIAWIKI};
+use wikiquery_domain::url::wf_urlencode;
+use wikiquery_framework::result::{indexed_object, keep_bools, set_content};
+use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule, ValueList};
+use wikiquery_store::site::Site;
+use wikiquery_store::store::Store;
+
+use crate::storage;
 
 /// Which parts of the site information to return.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -60,4 +73,244 @@ pub struct SiteInfo {
     pub inlanguagecode: Option<String>,
 }
 
-impl QueryModule for SiteInfo {}
+impl QueryModule for SiteInfo {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let services = ctx.services;
+        let store = services.require::<Store>()?;
+        let default_settings = SiteSettings::default();
+        let settings = services.get::<SiteSettings>().unwrap_or(&default_settings);
+        let site = store.site();
+        let unbuilt: Vec<&str> = self.prop.iter().filter(|p| !is_built(**p)).map(|p| p.as_str()).collect();
+        if !unbuilt.is_empty() {
+            return Err(ApiError::not_implemented(&format!("query+siteinfo ({})", unbuilt.join(", "))));
+        }
+        for prop in &self.prop {
+            let (key, value) = match prop {
+                SiteInfoProp::General => ("general", general(ctx, store, site, settings)),
+                SiteInfoProp::Namespaces => ("namespaces", namespaces(site)),
+                SiteInfoProp::Namespacealiases => ("namespacealiases", namespace_aliases(site)),
+                SiteInfoProp::Statistics => {
+                    let now = ctx.state.now().to_mw();
+                    let mut reader = storage::reader(ctx)?;
+                    let counters = reader.site_counters()?;
+                    let admins = reader.group_size("sysop", &now)?;
+                    let stats = json!({
+                        "pages": counters.pages,
+                        "articles": counters.articles,
+                        "edits": counters.edits,
+                        "images": counters.images,
+                        "users": counters.users,
+                        "activeusers": counters.active_users,
+                        "admins": admins,
+                        // No job queue: jobs never wait here.
+                        "jobs": 0,
+                    });
+                    ("statistics", stats)
+                }
+                _ => continue,
+            };
+            ctx.add_query_member(key, value);
+        }
+        Ok(())
+    }
+}
+
+/// The parts of the answer built so far.
+fn is_built(prop: SiteInfoProp) -> bool {
+    matches!(
+        prop,
+        SiteInfoProp::General | SiteInfoProp::Namespaces | SiteInfoProp::Namespacealiases | SiteInfoProp::Statistics
+    )
+}
+
+/// Where the site's pages and scripts live: (server, article path, script path, script).
+fn paths(site: &Site, settings: &SiteSettings) -> (String, String, String, String) {
+    let server = site.server.clone().unwrap_or_default();
+    let article_path = settings.article_path.clone().unwrap_or_else(|| {
+        site.base
+            .as_deref()
+            .and_then(|base| base.strip_prefix(server.as_str()))
+            .and_then(|path| {
+                path.strip_suffix(wf_urlencode(&site.main_page).as_str()).or_else(|| path.strip_suffix(&site.main_page))
+            })
+            .map_or_else(|| "/wiki/$1".to_owned(), |prefix| format!("{prefix}$1"))
+    });
+    let (script_path, script) = match &settings.script_path {
+        Some(path) => (path.clone(), format!("{path}/index.php")),
+        // An article path such as `/index.php/$1` names the script itself.
+        None => match article_path.strip_suffix("/$1").filter(|s| s.ends_with(".php")) {
+            Some(script) => (script.rsplit_once('/').map_or("", |(dir, _)| dir).to_owned(), script.to_owned()),
+            None => ("/w".to_owned(), "/w/index.php".to_owned()),
+        },
+    };
+    (server, article_path, script_path, script)
+}
+
+/// A path on the server as a URL; a URL as it is.
+fn absolute(server: &str, path: &str) -> String {
+    if path.contains("://") || path.starts_with("//") {
+        path.to_owned()
+    } else {
+        format!("{server}{path}")
+    }
+}
+
+/// `siprop=general`, in MediaWiki 1.39's members and order.
+fn general(ctx: &QueryContext<'_>, store: &Store, site: &Site, settings: &SiteSettings) -> Value {
+    let (server, article_path, script_path, script) = paths(site, settings);
+    let main_page = site.main_page.replace('_', " ");
+    let base = site.base.clone().unwrap_or_else(|| absolute(&server, &article_path.replace("$1", &site.main_page)));
+    let host = server.split("://").nth(1).unwrap_or(&server);
+    let servername = host.split(['/', ':']).next().unwrap_or(host);
+    let dbtype = store.url().split(':').next().unwrap_or("sqlite");
+    let mut g = Map::new();
+    let mut put = |k: &str, v: Value| {
+        g.insert(k.to_owned(), v);
+    };
+    put("mainpage", json!(main_page));
+    put("base", json!(base));
+    put("sitename", json!(site.sitename));
+    put("mainpageisdomainroot", json!(false));
+    put("logo", json!(absolute(&server, &settings.logo)));
+    put("generator", json!(format!("MediaWiki {}", settings.mediawiki_version)));
+    put("dbtype", json!(dbtype));
+    put("imagewhitelistenabled", json!(false));
+    put("langconversion", json!(true));
+    put("linkconversion", json!(true));
+    put("titleconversion", json!(true));
+    put("linkprefixcharset", json!(""));
+    put("linkprefix", json!(""));
+    put("linktrail", json!("/^([a-z]+)(.*)$/sD"));
+    put("legaltitlechars", json!(LEGAL_TITLE_CHARS));
+    put("invalidusernamechars", json!(INVALID_USERNAME_CHARS));
+    put("allunicodefixes", json!(false));
+    put("fixarabicunicode", json!(true));
+    put("fixmalayalamunicode", json!(true));
+    put("case", json!(if site.capital_links { "first-letter" } else { "case-sensitive" }));
+    put("lang", json!(site.language_code()));
+    put("fallback", json!([]));
+    put("rtl", json!(false));
+    put("fallback8bitEncoding", json!("windows-1252"));
+    put("readonly", json!(settings.read_only));
+    put("writeapi", json!(true));
+    put("maxarticlesize", json!(settings.max_article_size_kib * 1024));
+    put("timezone", json!(settings.time_zone));
+    put("timeoffset", json!(settings.time_offset));
+    put("articlepath", json!(article_path));
+    put("scriptpath", json!(script_path));
+    put("script", json!(script));
+    put("variantarticlepath", json!(false));
+    put("server", json!(server));
+    put("servername", json!(servername));
+    let wikiid = settings
+        .wiki_id
+        .clone()
+        .or_else(|| site.dbname.clone())
+        .or_else(|| database_name(store.url()))
+        .unwrap_or_else(|| "wikiquery".to_owned());
+    put("wikiid", json!(wikiid));
+    put("time", json!(ctx.state.now().to_iso()));
+    put("misermode", json!(settings.miser_mode));
+    put("uploadsenabled", json!(settings.uploads_enabled));
+    put("maxuploadsize", json!(settings.max_upload_size));
+    put("minuploadchunksize", json!(1024));
+    put(
+        "galleryoptions",
+        json!({
+            "imagesPerRow": 0,
+            "imageWidth": 120,
+            "imageHeight": 120,
+            "captionLength": true,
+            "showBytes": true,
+            "showDimensions": true,
+            "mode": "traditional",
+        }),
+    );
+    put("thumblimits", indexed_object(THUMB_LIMITS.iter().map(|w| json!(w))));
+    put("imagelimits", indexed_object(IMAGE_LIMITS.iter().map(|(w, h)| json!({"width": w, "height": h}))));
+    put("favicon", json!(absolute(&server, &settings.favicon)));
+    put("centralidlookupprovider", json!("local"));
+    put("allcentralidlookupproviders", json!(["local"]));
+    put("interwikimagic", json!(true));
+    let mut magic = Map::new();
+    for link in ["ISBN", "PMID", "RFC"] {
+        magic.insert(link.to_owned(), json!(false));
+    }
+    wikiquery_framework::result::php_array(&mut magic);
+    put("magiclinks", Value::Object(magic));
+    put("categorycollation", json!("uppercase"));
+    put("nofollowlinks", json!(true));
+    put("nofollownsexceptions", json!([]));
+    put("nofollowdomainexceptions", json!(["mediawiki.org"]));
+    put("externallinktarget", json!(false));
+    // This server's own name and version, beside the MediaWiki version it answers as.
+    put("wikiquery", json!(env!("CARGO_PKG_VERSION")));
+    keep_bools(&mut g, &["variantarticlepath"]);
+    Value::Object(g)
+}
+
+/// `siprop=namespaces`: every namespace by number.
+fn namespaces(site: &Site) -> Value {
+    let mut out = Map::new();
+    for ns in site.namespaces().all() {
+        let mut o = Map::new();
+        o.insert("id".into(), json!(ns.id));
+        o.insert("case".into(), json!(if ns.capitalized { "first-letter" } else { "case-sensitive" }));
+        set_content(&mut o, "name", ns.name.clone());
+        o.insert("subpages".into(), json!(ns.id >= 0 && (ns.subpages || has_subpages_by_default(ns.id))));
+        if ns.id != NS_MAIN {
+            o.insert("canonical".into(), json!(ns.canonical));
+        }
+        o.insert("content".into(), json!(ns.id == NS_MAIN));
+        o.insert("nonincludable".into(), json!(false));
+        if ns.id == NS_MEDIAWIKI {
+            o.insert("namespaceprotection".into(), json!("editinterface"));
+        }
+        out.insert(ns.id.to_string(), Value::Object(o));
+    }
+    Value::Object(out)
+}
+
+/// `siprop=namespacealiases`: the further names of namespaces: MediaWiki's own (`Image`),
+/// then those the site adds.
+fn namespace_aliases(site: &Site) -> Value {
+    let mut aliases: Vec<(i32, String)> = NAMESPACE_ALIASES.iter().map(|(id, a)| (*id, (*a).to_owned())).collect();
+    for ns in site.namespaces().all() {
+        for alias in &ns.aliases {
+            if !aliases.iter().any(|(id, a)| *id == ns.id && a == alias) {
+                aliases.push((ns.id, alias.clone()));
+            }
+        }
+    }
+    let out = aliases
+        .into_iter()
+        .map(|(id, alias)| {
+            let mut o = Map::new();
+            o.insert("id".into(), json!(id));
+            set_content(&mut o, "alias", alias);
+            Value::Object(o)
+        })
+        .collect();
+    Value::Array(out)
+}
+
+/// The name of the database behind the store (MediaWiki's `$wgDBname`, its `wikiid`): a SQLite
+/// file's name without `.sqlite`, or the database a server URL names.
+fn database_name(url: &str) -> Option<String> {
+    let path = url.split(['?', '#']).next()?;
+    let last = path.rsplit(['/', ':']).next()?;
+    let name = last.strip_suffix(".sqlite").or_else(|| last.strip_suffix(".db")).unwrap_or(last);
+    (!name.is_empty()).then(|| name.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::database_name;
+
+    #[test]
+    fn the_wiki_id_is_the_database_name() {
+        assert_eq!(database_name("sqlite:/srv/wiki/fixturewiki.sqlite").as_deref(), Some("fixturewiki"));
+        assert_eq!(database_name("postgres://wiki@db/enwiki").as_deref(), Some("enwiki"));
+        assert_eq!(database_name("mysql://root@127.0.0.1:3306/test?ssl=false").as_deref(), Some("test"));
+    }
+}

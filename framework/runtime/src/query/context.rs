@@ -76,6 +76,11 @@ impl<'a> QueryContext<'a> {
         self.result.add_query(self.module.name, value);
     }
 
+    /// Adds a member to `query` under a name of its own (siteinfo's `general`, `namespaces`).
+    pub fn add_query_member(&mut self, key: &str, value: Value) {
+        self.result.add_query(key, value);
+    }
+
     /// The result being built, for what formatversion decides (`content_key`).
     pub fn result(&self) -> &ApiResult {
         self.result

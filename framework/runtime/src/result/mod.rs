@@ -9,7 +9,7 @@ pub use envelope::{Envelope, ErrorFormat};
 
 use serde_json::{Map, Value};
 
-use crate::format::{ItemWriter, JsonStyle, WrittenLists};
+use crate::format::{ItemWriter, JsonStyle, WrittenLists, META};
 
 /// The result of one request.
 #[derive(Debug, Default)]
@@ -120,6 +120,46 @@ impl ApiResult {
     }
 }
 
+/// The metadata object of `object`, made when missing ([`META`]).
+fn meta(object: &mut Map<String, Value>) -> &mut Map<String, Value> {
+    let entry = object.entry(META).or_insert_with(|| Value::Object(Map::new()));
+    if !entry.is_object() {
+        *entry = Value::Object(Map::new());
+    }
+    match entry {
+        Value::Object(m) => m,
+        _ => unreachable!("just made an object"),
+    }
+}
+
+/// Sets the text member of `object` (a namespace's `name`, an alias's `alias`): formatversion
+/// 2 writes it under `key` where it stands, formatversion 1 last, as `*`.
+pub fn set_content(object: &mut Map<String, Value>, key: &str, text: impl Into<Value>) {
+    object.insert(key.to_owned(), text.into());
+    meta(object).insert("content".into(), Value::String(key.to_owned()));
+}
+
+/// Keeps the booleans of these members of `object` as booleans in formatversion 1 too, where a
+/// `true` is otherwise written `""` and a `false` left out.
+pub fn keep_bools(object: &mut Map<String, Value>, keys: &[&str]) {
+    let keys = keys.iter().map(|k| Value::String((*k).to_owned())).collect();
+    meta(object).insert("bc_bools".into(), Value::Array(keys));
+}
+
+/// Marks `object` as PHP writes an array in formatversion 1: a list when nothing is left of
+/// it (every member a `false` that formatversion 1 leaves out), as `magiclinks` is.
+pub fn php_array(object: &mut Map<String, Value>) {
+    meta(object).insert("type".into(), Value::String("php".into()));
+}
+
+/// Values that formatversion 2 writes as an object keyed by position (`{"0": …, "1": …}`) and
+/// formatversion 1 as a list, as MediaWiki writes some configured lists.
+pub fn indexed_object(values: impl IntoIterator<Item = Value>) -> Value {
+    let mut object: Map<String, Value> = values.into_iter().enumerate().map(|(i, v)| (i.to_string(), v)).collect();
+    meta(&mut object).insert("type".into(), Value::String("BCassoc".into()));
+    Value::Object(object)
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -135,6 +175,36 @@ mod tests {
         let mut v2 = ApiResult::new(JsonStyle::new(true, false), ErrorFormat::Bc);
         v2.add_pages(pages());
         assert_eq!(v2.query["pages"], json!([{"missing": true}, {"pageid": 5}]));
+    }
+
+    fn written(value: Value, v2: bool) -> String {
+        let mut r = ApiResult::new(JsonStyle::new(v2, false), ErrorFormat::Bc);
+        r.add("x", value);
+        r.into_value()["x"].to_string()
+    }
+
+    #[test]
+    fn metadata_shapes_formatversion_1_as_mediawiki_does() {
+        let mut ns = Map::new();
+        ns.insert("id".into(), json!(4));
+        set_content(&mut ns, "name", "Project");
+        ns.insert("subpages".into(), json!(true));
+        ns.insert("content".into(), json!(false));
+        assert_eq!(
+            written(Value::Object(ns.clone()), true),
+            r#"{"id":4,"name":"Project","subpages":true,"content":false}"#
+        );
+        assert_eq!(written(Value::Object(ns), false), r#"{"id":4,"subpages":"","*":"Project"}"#);
+
+        let mut general = Map::new();
+        general.insert("variantarticlepath".into(), json!(false));
+        general.insert("readonly".into(), json!(false));
+        keep_bools(&mut general, &["variantarticlepath"]);
+        assert_eq!(written(Value::Object(general), false), r#"{"variantarticlepath":false}"#);
+
+        let limits = indexed_object([json!(120), json!(150)]);
+        assert_eq!(written(limits.clone(), true), r#"{"0":120,"1":150}"#);
+        assert_eq!(written(limits, false), "[120,150]");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 pub mod allpages;
 pub mod logevents;
 pub mod pages;
+pub mod site;
 
 diesel::infix_operator!(BitAnd, " & ", diesel::sql_types::Integer);
 

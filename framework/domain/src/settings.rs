@@ -1,0 +1,80 @@
+//! The settings of a site that its database does not hold (MediaWiki keeps them in
+//! `LocalSettings.php`): the software version reported to clients, URLs, uploads, the time
+//! zone. Every default is MediaWiki 1.39's; an operator's configuration file changes them.
+
+/// The MediaWiki version a site reports by default (`generator`): clients read it to decide
+/// which API features exist.
+pub const MEDIAWIKI_VERSION: &str = "1.39.17";
+
+/// Settings of a site beyond its database.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SiteSettings {
+    /// The MediaWiki version reported (`generator` is `MediaWiki <version>`).
+    pub mediawiki_version: String,
+    /// The wiki's id (`$wgDBname`); `None`: what the database records, else its name.
+    pub wiki_id: Option<String>,
+    /// The path of the scripts (`$wgScriptPath`, `/w`); `None`: read from the article path
+    /// (`/index.php/$1` has the script `/index.php` at the root), else `/w`.
+    pub script_path: Option<String>,
+    /// The path of pages (`$wgArticlePath`, `/wiki/$1`); `None`: read from the main page's URL.
+    pub article_path: Option<String>,
+    /// The logo, a path on the server or a URL (`$wgLogos['1x']`).
+    pub logo: String,
+    /// The favicon, a path on the server or a URL (`$wgFavicon`).
+    pub favicon: String,
+    /// The time zone (`$wgLocaltimezone`).
+    pub time_zone: String,
+    /// Its offset from UTC in minutes.
+    pub time_offset: i32,
+    /// Whether files may be uploaded (`$wgEnableUploads`).
+    pub uploads_enabled: bool,
+    /// The largest upload in bytes (`$wgMaxUploadSize`).
+    pub max_upload_size: i64,
+    /// The largest page in kibibytes (`$wgMaxArticleSize`).
+    pub max_article_size_kib: i64,
+    /// Whether expensive queries are limited (`$wgMiserMode`).
+    pub miser_mode: bool,
+    /// Whether the wiki refuses changes (`$wgReadOnly`).
+    pub read_only: bool,
+}
+
+impl Default for SiteSettings {
+    fn default() -> Self {
+        SiteSettings {
+            mediawiki_version: MEDIAWIKI_VERSION.to_owned(),
+            wiki_id: None,
+            script_path: None,
+            article_path: None,
+            logo: "/resources/assets/change-your-logo.svg".to_owned(),
+            favicon: "/favicon.ico".to_owned(),
+            time_zone: "UTC".to_owned(),
+            time_offset: 0,
+            uploads_enabled: false,
+            max_upload_size: 100 * 1024 * 1024,
+            max_article_size_kib: 2048,
+            miser_mode: false,
+            read_only: false,
+        }
+    }
+}
+
+/// Namespaces whose pages have subpages by default (`$wgNamespacesWithSubpages`): every talk
+/// namespace, User, Project, MediaWiki, Template and Help.
+pub fn has_subpages_by_default(ns: i32) -> bool {
+    (ns > 0 && ns % 2 == 1) || matches!(ns, 2 | 4 | 8 | 10 | 12)
+}
+
+/// MediaWiki's namespace aliases in English (`Image` for File).
+pub const NAMESPACE_ALIASES: &[(i32, &str)] = &[(6, "Image"), (7, "Image talk")];
+
+/// The characters titles may hold (`$wgLegalTitleChars`), as MediaWiki reports them.
+pub const LEGAL_TITLE_CHARS: &str = " %!\"$&'()*,\\-.\\/0-9:;=?@A-Z\\\\^_`a-z~\\x80-\\xFF+";
+
+/// The characters user names may not hold beyond those titles may not (`$wgInvalidUsernameCharacters`).
+pub const INVALID_USERNAME_CHARS: &str = "@:>";
+
+/// The thumbnail widths a user may choose (`$wgThumbLimits`).
+pub const THUMB_LIMITS: &[i64] = &[120, 150, 180, 200, 250, 300];
+
+/// The image sizes a user may choose (`$wgImageLimits`), width and height.
+pub const IMAGE_LIMITS: &[(i64, i64)] = &[(320, 240), (640, 480), (800, 600), (1024, 768), (1280, 1024), (2560, 2048)];
