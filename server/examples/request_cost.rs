@@ -36,7 +36,7 @@ fn main() -> Result<(), String> {
     };
     let config = api_config(open_store(&config)?, "bench".to_owned(), "/api.php".to_owned());
     let params: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
-    let request = || ApiRequest { params: params.clone(), posted: false, headers: Vec::new() };
+    let request = || ApiRequest { params: params.clone(), posted: false, headers: Vec::new(), client: None };
     let first = api::handle(request(), &config);
     for _ in 0..iterations / 10 {
         api::handle(request(), &config);

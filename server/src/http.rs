@@ -53,15 +53,23 @@ fn query_pairs(req: &HttpRequest) -> Vec<(String, String)> {
 
 /// The request headers the API reads (`Origin`, for `origin=`).
 fn api_headers(req: &HttpRequest) -> Vec<(String, String)> {
-    req.headers()
-        .get_all("origin")
-        .filter_map(|v| v.to_str().ok())
-        .map(|v| ("Origin".to_owned(), v.to_owned()))
+    ["Origin", "Accept-Language"]
+        .iter()
+        .flat_map(|name| {
+            req.headers().get_all(*name).filter_map(|v| v.to_str().ok()).map(|v| ((*name).to_owned(), v.to_owned()))
+        })
         .collect()
 }
 
+/// The client's address as the connection shows it.
+fn client(req: &HttpRequest) -> Option<String> {
+    req.peer_addr().map(|a| a.ip().to_string())
+}
+
 async fn api_get(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    answer(ApiRequest { params: query_pairs(&req), posted: false, headers: api_headers(&req) }, state).await
+    let request =
+        ApiRequest { params: query_pairs(&req), posted: false, headers: api_headers(&req), client: client(&req) };
+    answer(request, state).await
 }
 
 async fn api_post(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> HttpResponse {
@@ -75,7 +83,7 @@ async fn api_post(req: HttpRequest, payload: web::Payload, state: web::Data<AppS
     match body {
         Ok(pairs) => {
             params.extend(pairs);
-            answer(ApiRequest { params, posted: true, headers: api_headers(&req) }, state).await
+            answer(ApiRequest { params, posted: true, headers: api_headers(&req), client: client(&req) }, state).await
         }
         Err(info) => answer_error(&state, "badrequest", &info),
     }

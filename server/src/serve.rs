@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use actix_web::{web, App, HttpServer};
 use wikiquery_framework::api::ApiConfig;
+use wikiquery_domain::settings::SiteSettings;
 use wikiquery_framework::{Clock, Registry, Rights};
 use wikiquery_store::backend::DbUrl;
 use wikiquery_store::store::{OpenOptions, Store};
@@ -37,7 +38,9 @@ pub fn open_store(config: &ServeConfig) -> Result<Store, String> {
 pub fn api_config(store: Store, served_by: String, api_url: String) -> ApiConfig {
     let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
     let services = wikiquery_modules::storage::services(store);
-    ApiConfig { served_by, api_url, services, namespaces, anonymous_rights: Rights::anonymous(), clock: Clock::System }
+    // Every caller is anonymous: the rights of MediaWiki's `*` group.
+    let anonymous_rights = Rights::new(SiteSettings::default().groups.rights_of("*"));
+    ApiConfig { served_by, api_url, services, namespaces, anonymous_rights, clock: Clock::System }
 }
 
 /// The rights an operator grants every caller, checked against the permission vocabulary.

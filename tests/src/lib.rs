@@ -4,9 +4,10 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use serde_json::Value;
+use wikiquery_domain::groups::GroupChanges;
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_framework::api::{handle, ApiConfig, ApiRequest, ApiResponse};
-use wikiquery_framework::Clock;
+use wikiquery_framework::{Clock, Rights};
 use wikiquery_store::store::{OpenOptions, Store};
 
 /// The folder of checked-in fixtures.
@@ -69,7 +70,17 @@ fn open_fixture() -> ApiConfig {
 /// The settings MediaWiki served the fixture with where they differ from its defaults (the
 /// oracle's `LocalSettings.php`, summarised in `fixtures/oracle/meta/SETTINGS.md`).
 pub fn fixture_settings() -> SiteSettings {
-    SiteSettings { uploads_enabled: true, ..SiteSettings::default() }
+    let mut settings = SiteSettings { uploads_enabled: true, ..SiteSettings::default() };
+    let groups = &mut settings.groups;
+    groups.set("*", "noratelimit", true);
+    groups.set("user", "noratelimit", true);
+    // The Renameuser extension's right, and the file's.
+    groups.set("sysop", "renameuser", true);
+    groups.set("bureaucrat", "renameuser", true);
+    let suppress = vec!["suppress".to_owned()];
+    groups
+        .set_changes("bureaucrat", GroupChanges { add: suppress.clone(), remove: suppress, ..GroupChanges::default() });
+    settings
 }
 
 /// Answers a request given as a query string against the database of `config`.
@@ -105,9 +116,12 @@ pub fn altered_fixture_config(name: &str, sql: &str) -> ApiConfig {
     let store = Store::open(&options).unwrap_or_else(|e| panic!("opening {}: {e}", copy.display()));
     let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
     let mut services = wikiquery_modules::storage::services(store);
-    services.insert(fixture_settings());
+    let settings = fixture_settings();
+    // Every caller is anonymous: the fixture's `*` group's rights.
+    let anonymous_rights = Rights::new(settings.groups.rights_of("*"));
+    services.insert(settings);
     let clock = Clock::frozen_at(FIXTURE_NOW).expect("FIXTURE_NOW is a timestamp");
-    ApiConfig { services, namespaces, clock, ..ApiConfig::default() }
+    ApiConfig { services, namespaces, clock, anonymous_rights, ..ApiConfig::default() }
 }
 
 /// Answers a request given as a query string and request headers, in-process, against the
@@ -121,7 +135,7 @@ fn respond(query: &str, headers: &[(&str, &str)], config: &ApiConfig) -> ApiResp
     // Decoded as the HTTP layer decodes a query string.
     let params = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
     let headers = headers.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
-    handle(ApiRequest { params, posted: false, headers }, config)
+    handle(ApiRequest { params, posted: false, headers, client: None }, config)
 }
 
 /// The JSON a response carries: the body itself, or for `jsonfm` the JSON inside its HTML

@@ -1,7 +1,8 @@
 //! `meta=siteinfo` answers as MediaWiki 1.39 does on the fixture (its answers are stored under
 //! `fixtures/oracle/meta/`, captured with its clock frozen where the fixture is served), in
 //! formatversion 1 and 2, for the parts built so far: `general`, `namespaces`,
-//! `namespacealiases` and `statistics` — the first request of pywikibot and mwclient. Compared
+//! `namespacealiases`, `statistics` (the first request of pywikibot and mwclient) and
+//! `usergroups`. Compared
 //! after parsing; members that describe MediaWiki's own installation (PHP, the database
 //! server's version), the real time of capture (`time`, which MediaWiki reads from PHP's
 //! clock, not the frozen one) and this server's own version are left out. The parts not built
@@ -20,6 +21,8 @@ const CAPTURES: &[&str] = &[
     "siteinfo-namespacealiases",
     "siteinfo-statistics",
     "siteinfo-general-namespaces-namespacealiases-statistics",
+    "siteinfo-usergroups",
+    "siteinfo-usergroups-numberingroup",
 ];
 
 fn comparable(body: &Value) -> Value {

@@ -9,6 +9,7 @@
 pub mod comment;
 pub mod failure;
 pub mod files;
+pub mod groups;
 pub mod html;
 pub mod log_params;
 pub mod page;

@@ -2,6 +2,8 @@
 //! `LocalSettings.php`): the software version reported to clients, URLs, uploads, the time
 //! zone. Every default is MediaWiki 1.39's; an operator's configuration file changes them.
 
+use crate::groups::GroupPermissions;
+
 /// The MediaWiki version a site reports by default (`generator`): clients read it to decide
 /// which API features exist.
 pub const MEDIAWIKI_VERSION: &str = "1.39.17";
@@ -36,6 +38,8 @@ pub struct SiteSettings {
     pub miser_mode: bool,
     /// Whether the wiki refuses changes (`$wgReadOnly`).
     pub read_only: bool,
+    /// The groups and the rights they grant.
+    pub groups: GroupPermissions,
 }
 
 impl Default for SiteSettings {
@@ -54,6 +58,7 @@ impl Default for SiteSettings {
             max_article_size_kib: 2048,
             miser_mode: false,
             read_only: false,
+            groups: GroupPermissions::default(),
         }
     }
 }

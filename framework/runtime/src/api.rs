@@ -53,8 +53,11 @@ pub struct ApiRequest {
     pub params: Vec<(String, String)>,
     /// Whether it came by POST.
     pub posted: bool,
-    /// The request's HTTP headers that the API reads (`Origin`), names in any case.
+    /// The request's HTTP headers that the API reads (`Origin`, `Accept-Language`), names in
+    /// any case.
     pub headers: Vec<(String, String)>,
+    /// The client's address; `None` for a request from this machine's own process.
+    pub client: Option<String>,
 }
 
 impl ApiRequest {
@@ -264,10 +267,16 @@ fn help_page(config: &ApiConfig) -> ApiResponse {
 /// Answers one API request.
 pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
     let origin_header = request.header("Origin").map(str::to_owned);
+    let accept_language = request.header("Accept-Language").map(str::to_owned);
+    let client = request.client.clone();
     let mut state = RequestState::new(RequestParams::from_pairs(request.params));
     state.namespaces.clone_from(&config.namespaces);
     state.rights = config.anonymous_rights.clone();
     state.clock = config.clock;
+    if let Some(client) = client {
+        state.client_ip = client;
+    }
+    state.accept_language = accept_language;
     let main = read_main(&mut state);
     let mut headers = Vec::new();
 

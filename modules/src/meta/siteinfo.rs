@@ -4,7 +4,8 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::settings::{
-    has_subpages_by_default, SiteSettings, IMAGE_LIMITS, NAMESPACE_ALIASES, INVALID_USERNAME_CHARS, LEGAL_TITLE_CHARS, THUMB_LIMITS,
+    has_subpages_by_default, SiteSettings, IMAGE_LIMITS, INVALID_USERNAME_CHARS, LEGAL_TITLE_CHARS, NAMESPACE_ALIASES,
+    THUMB_LIMITS,
 };
 use wikiquery_domain::title::{NS_MAIN, NS_MEDIAWIKI};
 use wikiquery_domain::url::wf_urlencode;
@@ -107,6 +108,43 @@ impl QueryModule for SiteInfo {
                     });
                     ("statistics", stats)
                 }
+                SiteInfoProp::Usergroups => {
+                    let now = ctx.state.now().to_mw();
+                    let mut reader = storage::reader(ctx)?;
+                    let mut groups = Vec::new();
+                    for group in settings.groups.groups() {
+                        let mut o = Map::new();
+                        o.insert("name".into(), json!(group));
+                        o.insert("rights".into(), json!(settings.groups.rights_of(group)));
+                        if self.numberingroup {
+                            // Everyone and the autoconfirmed are not counted; every registered
+                            // user is a `user`.
+                            match group {
+                                "*" | "autoconfirmed" => {}
+                                "user" => {
+                                    o.insert("number".into(), json!(reader.site_counters()?.users));
+                                }
+                                _ => {
+                                    o.insert("number".into(), json!(reader.group_size(group, &now)?));
+                                }
+                            }
+                        }
+                        if let Some(c) = settings.groups.changes_of(group) {
+                            for (key, list) in [
+                                ("add", &c.add),
+                                ("remove", &c.remove),
+                                ("add-self", &c.add_self),
+                                ("remove-self", &c.remove_self),
+                            ] {
+                                if !list.is_empty() {
+                                    o.insert(key.into(), json!(list));
+                                }
+                            }
+                        }
+                        groups.push(Value::Object(o));
+                    }
+                    ("usergroups", Value::Array(groups))
+                }
                 _ => continue,
             };
             ctx.add_query_member(key, value);
@@ -119,7 +157,11 @@ impl QueryModule for SiteInfo {
 fn is_built(prop: SiteInfoProp) -> bool {
     matches!(
         prop,
-        SiteInfoProp::General | SiteInfoProp::Namespaces | SiteInfoProp::Namespacealiases | SiteInfoProp::Statistics
+        SiteInfoProp::General
+            | SiteInfoProp::Namespaces
+            | SiteInfoProp::Namespacealiases
+            | SiteInfoProp::Statistics
+            | SiteInfoProp::Usergroups
     )
 }
 

@@ -1,6 +1,16 @@
-//! `meta=userinfo`: information about the current user.
+//! `meta=userinfo`: information about the caller. There are no logins: every caller is
+//! anonymous, named by its address, in the implicit group `*`, with the rights the server
+//! grants it. `options` (the default preferences) is not built yet and answers
+//! `notimplemented`, as do rate limits for a caller without `noratelimit` and the details of a
+//! block on the caller's address.
 
-use wikiquery_framework::{query_module, ParamValues, QueryModule};
+use serde_json::{json, Map, Value};
+use wikiquery_domain::settings::SiteSettings;
+use wikiquery_domain::title::ip_hex;
+use wikiquery_framework::result::set_content;
+use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule};
+
+use crate::storage;
 
 /// Which pieces of information about the user to return.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -41,4 +51,151 @@ pub struct UserInfo {
     pub attachedwiki: Option<String>,
 }
 
-impl QueryModule for UserInfo {}
+impl QueryModule for UserInfo {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let services = ctx.services;
+        let settings = services.require::<SiteSettings>()?;
+        let has = |p: UserInfoProp| self.prop.contains(&p);
+        let rights = ctx.state.rights.clone();
+        let ip = ctx.state.client_ip.clone();
+        let mut info = Map::new();
+        info.insert("id".into(), json!(0));
+        info.insert("name".into(), json!(ip));
+        info.insert("anon".into(), json!(true));
+        let blocked = if has(UserInfoProp::Blockinfo) || has(UserInfoProp::Cancreateaccount) {
+            let now = ctx.state.now().to_mw();
+            match ip_hex(&ip) {
+                Some(hex) => !storage::reader(ctx)?.blocks_on_address(&hex, &now)?.is_empty(),
+                None => false,
+            }
+        } else {
+            false
+        };
+        if has(UserInfoProp::Blockinfo) && blocked {
+            return Err(ApiError::not_implemented("query+userinfo (blockinfo of a blocked address)"));
+        }
+        if has(UserInfoProp::Hasmsg) {
+            // New-message notices are not kept in this server's store, so no caller has one.
+            info.insert("messages".into(), json!(false));
+        }
+        let groups = ["*"];
+        if has(UserInfoProp::Groups) {
+            info.insert("groups".into(), json!(groups));
+        }
+        if has(UserInfoProp::Groupmemberships) {
+            info.insert("groupmemberships".into(), json!([]));
+        }
+        if has(UserInfoProp::Implicitgroups) {
+            info.insert("implicitgroups".into(), json!(groups));
+        }
+        if has(UserInfoProp::Rights) {
+            // In the order the groups list them, then any the server grants beyond them.
+            let mut listed: Vec<&str> = settings.groups.rights_of_groups(&groups);
+            listed.retain(|r| rights.has(r));
+            for r in rights.iter() {
+                if !listed.contains(&r) {
+                    listed.push(r);
+                }
+            }
+            info.insert("rights".into(), json!(listed));
+        }
+        if has(UserInfoProp::Changeablegroups) {
+            info.insert("changeablegroups".into(), changeable_groups(settings, &groups, &rights));
+        }
+        if has(UserInfoProp::Options) {
+            return Err(ApiError::not_implemented("query+userinfo (options)"));
+        }
+        if has(UserInfoProp::Editcount) {
+            info.insert("editcount".into(), json!(0));
+        }
+        for (prop, key) in
+            [(UserInfoProp::Ratelimits, "ratelimits"), (UserInfoProp::Theoreticalratelimits, "theoreticalratelimits")]
+        {
+            if has(prop) {
+                if !rights.has("noratelimit") {
+                    return Err(ApiError::not_implemented(&format!("query+userinfo ({key} without noratelimit)")));
+                }
+                info.insert(key.into(), Value::Object(Map::new()));
+            }
+        }
+        if has(UserInfoProp::Realname) {
+            info.insert("realname".into(), json!(""));
+        }
+        if has(UserInfoProp::Email) {
+            info.insert("email".into(), json!(""));
+        }
+        if has(UserInfoProp::Acceptlang) {
+            info.insert("acceptlang".into(), accept_languages(ctx.state.accept_language.as_deref()));
+        }
+        if has(UserInfoProp::Unreadcount) {
+            info.insert("unreadcount".into(), json!(0));
+        }
+        if has(UserInfoProp::Centralids) {
+            info.insert("centralids".into(), json!({"local": 0}));
+            info.insert("attachedlocal".into(), json!({"local": false}));
+        }
+        if has(UserInfoProp::Cancreateaccount) {
+            info.insert("cancreateaccount".into(), json!(rights.has("createaccount") && !blocked));
+        }
+        ctx.set_answer(Value::Object(info));
+        Ok(())
+    }
+}
+
+/// The groups a member of `groups` may add and remove: every explicit group with `userrights`,
+/// else what the groups are allowed (`$wgAddGroups` and the like).
+fn changeable_groups(settings: &SiteSettings, groups: &[&str], rights: &wikiquery_domain::rights::Rights) -> Value {
+    let mut out: [(&str, Vec<String>); 4] =
+        [("add", Vec::new()), ("remove", Vec::new()), ("add-self", Vec::new()), ("remove-self", Vec::new())];
+    if rights.has("userrights") {
+        let explicit: Vec<String> = settings
+            .groups
+            .groups()
+            .filter(|g| !wikiquery_domain::groups::IMPLICIT_GROUPS.contains(g))
+            .map(str::to_owned)
+            .collect();
+        out[0].1 = explicit.clone();
+        out[1].1 = explicit;
+    }
+    for group in groups {
+        if let Some(c) = settings.groups.changes_of(group) {
+            for (slot, list) in out.iter_mut().zip([&c.add, &c.remove, &c.add_self, &c.remove_self]) {
+                for g in list {
+                    if !slot.1.contains(g) {
+                        slot.1.push(g.clone());
+                    }
+                }
+            }
+        }
+    }
+    Value::Object(out.into_iter().map(|(k, v)| (k.to_owned(), json!(v))).collect())
+}
+
+/// The languages of an `Accept-Language` header with their weights, most wanted first.
+fn accept_languages(header: Option<&str>) -> Value {
+    let mut langs: Vec<(f64, String)> = Vec::new();
+    for part in header.unwrap_or("").split(',') {
+        let mut pieces = part.trim().split(';');
+        let code = pieces.next().unwrap_or("").trim().to_ascii_lowercase();
+        if code.is_empty() {
+            continue;
+        }
+        let q =
+            pieces.find_map(|p| p.trim().strip_prefix("q=")).and_then(|q| q.trim().parse::<f64>().ok()).unwrap_or(1.0);
+        if q > 0.0 {
+            langs.push((q, code));
+        }
+    }
+    langs.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+    Value::Array(
+        langs
+            .into_iter()
+            .map(|(q, code)| {
+                let mut o = Map::new();
+                o.insert("q".into(), if q.fract() == 0.0 { json!(q as i64) } else { json!(q) });
+                set_content(&mut o, "code", code);
+                Value::Object(o)
+            })
+            .collect(),
+    )
+}

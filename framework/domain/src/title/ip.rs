@@ -118,3 +118,24 @@ mod tests {
         }
     }
 }
+
+/// An address in MediaWiki's hexadecimal form, as blocks store their ranges: eight digits for
+/// IPv4 (`C000024D` for `192.0.2.77`), `v6-` and thirty-two for IPv6; `None` for anything
+/// else.
+pub fn ip_hex(text: &str) -> Option<String> {
+    match text.trim().parse::<std::net::IpAddr>().ok()? {
+        std::net::IpAddr::V4(a) => Some(format!("{:08X}", u32::from(a))),
+        std::net::IpAddr::V6(a) => Some(format!("v6-{:032X}", u128::from(a))),
+    }
+}
+
+#[cfg(test)]
+mod hex_tests {
+    #[test]
+    fn addresses_in_mediawikis_hexadecimal() {
+        assert_eq!(super::ip_hex("192.0.2.77").as_deref(), Some("C000024D"));
+        assert_eq!(super::ip_hex("127.0.0.1").as_deref(), Some("7F000001"));
+        assert_eq!(super::ip_hex("::1").as_deref(), Some("v6-00000000000000000000000000000001"));
+        assert_eq!(super::ip_hex("Alice"), None);
+    }
+}

@@ -99,7 +99,14 @@ pub struct RequestState {
     pub limits: BTreeMap<String, u64>,
     /// Where "now" comes from.
     pub clock: Clock,
+    /// The caller's address, which names an anonymous caller (`127.0.0.1` when unknown).
+    pub client_ip: String,
+    /// The caller's `Accept-Language` header.
+    pub accept_language: Option<String>,
 }
+
+/// The address of a caller in this machine's own process.
+pub const LOCAL_CLIENT: &str = "127.0.0.1";
 
 /// The namespaces of a MediaWiki site without extra configuration.
 pub const DEFAULT_NAMESPACES: &[i32] = &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
@@ -107,7 +114,12 @@ pub const DEFAULT_NAMESPACES: &[i32] = &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1
 impl RequestState {
     /// The state of a new request.
     pub fn new(params: RequestParams) -> Self {
-        RequestState { params, namespaces: DEFAULT_NAMESPACES.to_vec(), ..Default::default() }
+        RequestState {
+            params,
+            namespaces: DEFAULT_NAMESPACES.to_vec(),
+            client_ip: LOCAL_CLIENT.to_owned(),
+            ..Default::default()
+        }
     }
 
     /// A state with no parameters, for reading values that do not come from the request, for

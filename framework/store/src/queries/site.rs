@@ -5,7 +5,7 @@ use diesel::prelude::*;
 
 use crate::backend::{AsAnyConnection, StoreError};
 use crate::reader::Reader;
-use crate::schema::{site_stats, user_groups};
+use crate::schema::{ipblocks, site_stats, user_groups};
 use crate::with_conn;
 
 /// The site's counters as MediaWiki keeps them in `site_stats` (zero where the row or a
@@ -69,5 +69,25 @@ impl<C: AsAnyConnection> Reader<C> {
                 .get_result(c)
         });
         Ok(count?)
+    }
+}
+
+impl<C: AsAnyConnection> Reader<C> {
+    /// The ids of the blocks in force at `now` (a 14-digit timestamp) on an address given in
+    /// MediaWiki's hexadecimal form (`C000024D` for 192.0.2.77): blocks of the address itself
+    /// and of ranges holding it.
+    pub fn blocks_on_address(&mut self, hex: &str, now: &str) -> Result<Vec<i64>, StoreError> {
+        let conn = self.conn();
+        let ids: Result<Vec<i64>, diesel::result::Error> = with_conn!(conn, |c| {
+            ipblocks::table
+                .select(ipblocks::ipb_id)
+                .filter(ipblocks::ipb_user.eq(0))
+                .filter(ipblocks::ipb_range_start.le(hex))
+                .filter(ipblocks::ipb_range_end.ge(hex))
+                .filter(ipblocks::ipb_expiry.eq("infinity").or(ipblocks::ipb_expiry.gt(now)))
+                .order(ipblocks::ipb_id)
+                .load(c)
+        });
+        Ok(ids?)
     }
 }
