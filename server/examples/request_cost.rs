@@ -33,8 +33,9 @@ fn main() -> Result<(), String> {
         base: None,
         anonymous_rights: None,
         now: None,
+        settings: Default::default(),
     };
-    let config = api_config(open_store(&config)?, "bench".to_owned(), "/api.php".to_owned());
+    let config = api_config(open_store(&config)?, config.settings.clone(), "bench".to_owned(), "/api.php".to_owned());
     let params: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
     let request = || ApiRequest { params: params.clone(), posted: false, headers: Vec::new(), client: None };
     let first = api::handle(request(), &config);

@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use serde::Deserialize;
+use wikiquery_domain::settings::SiteSettings;
 
 /// The default database: an SQLite file, created and loaded with the demo wiki on first start.
 pub const DEFAULT_DB: &str = "sqlite:data/wiki.sqlite";
@@ -43,6 +44,39 @@ pub struct FileConfig {
     pub anonymous_rights: Option<Vec<String>>,
     /// The instant every request is answered at, instead of the system's clock.
     pub now: Option<String>,
+    /// The MediaWiki version reported to clients (`generator`).
+    pub mediawiki_version: Option<String>,
+    /// The wiki's id (`$wgDBname`).
+    pub wiki_id: Option<String>,
+    /// The path of the scripts (`$wgScriptPath`).
+    pub script_path: Option<String>,
+    /// The path of pages (`$wgArticlePath`).
+    pub article_path: Option<String>,
+    /// The logo, a path on the server or a URL.
+    pub logo: Option<String>,
+    /// The favicon, a path on the server or a URL.
+    pub favicon: Option<String>,
+    /// The time zone.
+    pub time_zone: Option<String>,
+    /// Whether files may be uploaded.
+    pub uploads_enabled: Option<bool>,
+    /// The file extensions uploads may have (the whole list).
+    pub file_extensions: Option<Vec<String>>,
+    /// Whether expensive queries are limited.
+    pub miser_mode: Option<bool>,
+    /// Whether the wiki says it refuses changes.
+    pub read_only: Option<bool>,
+    /// `[group_permissions.<group>]` tables of `<right> = true|false`, over MediaWiki's
+    /// defaults (`$wgGroupPermissions`).
+    pub group_permissions: Option<toml::Table>,
+    /// `<group> = [groups...]`: the groups its members may add others to (`$wgAddGroups`).
+    pub add_groups: Option<toml::Table>,
+    /// The groups its members may remove others from (`$wgRemoveGroups`).
+    pub remove_groups: Option<toml::Table>,
+    /// The groups its members may add themselves to (`$wgGroupsAddToSelf`).
+    pub groups_add_to_self: Option<toml::Table>,
+    /// The groups its members may remove themselves from (`$wgGroupsRemoveFromSelf`).
+    pub groups_remove_from_self: Option<toml::Table>,
 }
 
 impl FileConfig {
@@ -74,18 +108,21 @@ pub struct ServeConfig {
     pub anonymous_rights: Option<Vec<String>>,
     /// The instant every request is answered at; `None`: the system's clock.
     pub now: Option<String>,
+    /// The site's settings beyond its database.
+    pub settings: SiteSettings,
 }
 
 /// Picks the first value given: flag (clap already folds in the environment), then file, then
 /// default.
-pub fn resolve(flags: &crate::cli::ServeArgs, file: FileConfig) -> ServeConfig {
+pub fn resolve(flags: &crate::cli::ServeArgs, file: FileConfig) -> Result<ServeConfig, String> {
+    let settings = crate::site_config::site_settings(&file)?;
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
     let workers = flags.workers.or(file.workers).unwrap_or(cores);
     let mut replicas = flags.replica.clone();
     if replicas.is_empty() {
         replicas = file.replicas;
     }
-    ServeConfig {
+    Ok(ServeConfig {
         listen: flags.listen.clone().or(file.listen).unwrap_or_else(|| DEFAULT_LISTEN.to_owned()),
         db: flags.db.clone().or(file.db).unwrap_or_else(|| DEFAULT_DB.to_owned()),
         replicas,
@@ -95,7 +132,8 @@ pub fn resolve(flags: &crate::cli::ServeArgs, file: FileConfig) -> ServeConfig {
         base: flags.base.clone().or(file.base),
         anonymous_rights: flags.anonymous_rights.clone().or(file.anonymous_rights),
         now: flags.now.clone().or(file.now),
-    }
+        settings,
+    })
 }
 
 #[cfg(test)]
@@ -106,9 +144,9 @@ mod tests {
     #[test]
     fn the_clock_is_frozen_by_flag_or_file() {
         let file: FileConfig = toml::from_str("now = \"2026-11-22T00:00:00Z\"").unwrap();
-        assert_eq!(resolve(&ServeArgs::default(), file.clone()).now.as_deref(), Some("2026-11-22T00:00:00Z"));
+        assert_eq!(resolve(&ServeArgs::default(), file.clone()).unwrap().now.as_deref(), Some("2026-11-22T00:00:00Z"));
         let flags = ServeArgs { now: Some("20261124000000".into()), ..Default::default() };
-        assert_eq!(resolve(&flags, file).now.as_deref(), Some("20261124000000"));
+        assert_eq!(resolve(&flags, file).unwrap().now.as_deref(), Some("20261124000000"));
         let clock = crate::serve::clock(Some("2026-11-22T00:00:00Z")).unwrap();
         assert_eq!(clock.now().to_mw(), "20261122000000");
         assert!(crate::serve::clock(Some("next tuesday")).is_err());
@@ -121,15 +159,15 @@ mod tests {
             toml::from_str("listen = \"0.0.0.0:9\"\ndb = \"sqlite:x.sqlite\"\nreplicas = [\"sqlite:r.sqlite\"]")
                 .unwrap();
         let flags = ServeArgs { db: Some("sqlite:flag.sqlite".into()), ..Default::default() };
-        let c = resolve(&flags, file);
+        let c = resolve(&flags, file).unwrap();
         assert_eq!(c.db, "sqlite:flag.sqlite");
         assert_eq!(c.listen, "0.0.0.0:9");
         assert_eq!(c.replicas, ["sqlite:r.sqlite"]);
-        let c = resolve(&ServeArgs::default(), FileConfig::default());
+        let c = resolve(&ServeArgs::default(), FileConfig::default()).unwrap();
         assert_eq!((c.listen.as_str(), c.db.as_str()), (DEFAULT_LISTEN, DEFAULT_DB));
         assert_eq!(c.anonymous_rights, None);
         let file: FileConfig = toml::from_str("anonymous_rights = [\"read\", \"apihighlimits\"]").unwrap();
-        assert_eq!(resolve(&ServeArgs::default(), file).anonymous_rights.unwrap(), ["read", "apihighlimits"]);
+        assert_eq!(resolve(&ServeArgs::default(), file).unwrap().anonymous_rights.unwrap(), ["read", "apihighlimits"]);
     }
 
     #[test]

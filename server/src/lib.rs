@@ -6,3 +6,4 @@ pub mod demo;
 pub mod http;
 pub mod import;
 pub mod serve;
+pub mod site_config;

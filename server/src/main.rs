@@ -31,7 +31,7 @@ fn main() -> ExitCode {
         None => FileConfig::default(),
     };
     let result = match cli.command.unwrap_or(Command::Serve(ServeArgs::default())) {
-        Command::Serve(args) => serve::run(resolve(&args, file)),
+        Command::Serve(args) => resolve(&args, file).and_then(serve::run),
         Command::Import(args) => import::run(&args),
     };
     match result {

@@ -5,8 +5,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use actix_web::{web, App, HttpServer};
-use wikiquery_framework::api::ApiConfig;
 use wikiquery_domain::settings::SiteSettings;
+use wikiquery_framework::api::ApiConfig;
 use wikiquery_framework::{Clock, Registry, Rights};
 use wikiquery_store::backend::DbUrl;
 use wikiquery_store::store::{OpenOptions, Store};
@@ -34,12 +34,13 @@ pub fn open_store(config: &ServeConfig) -> Result<Store, String> {
     Store::open(&options).map_err(|e| format!("cannot open the database: {e}"))
 }
 
-/// The API's settings for a store.
-pub fn api_config(store: Store, served_by: String, api_url: String) -> ApiConfig {
+/// The API's settings for a store and the site's settings.
+pub fn api_config(store: Store, settings: SiteSettings, served_by: String, api_url: String) -> ApiConfig {
     let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
-    let services = wikiquery_modules::storage::services(store);
-    // Every caller is anonymous: the rights of MediaWiki's `*` group.
-    let anonymous_rights = Rights::new(SiteSettings::default().groups.rights_of("*"));
+    let mut services = wikiquery_modules::storage::services(store);
+    // Every caller is anonymous: the rights of the `*` group.
+    let anonymous_rights = Rights::new(settings.groups.rights_of("*"));
+    services.insert(settings);
     ApiConfig { served_by, api_url, services, namespaces, anonymous_rights, clock: Clock::System }
 }
 
@@ -79,7 +80,7 @@ pub fn run(config: ServeConfig) -> Result<(), String> {
     // answered on the worker that received them; a database over the network gets the
     // blocking pool.
     let inline = store.is_local();
-    let mut api = api_config(store, host, format!("http://{}/api.php", config.listen));
+    let mut api = api_config(store, config.settings.clone(), host, format!("http://{}/api.php", config.listen));
     if let Some(rights) = granted {
         api.anonymous_rights = rights;
     }

@@ -4,10 +4,11 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use serde_json::Value;
-use wikiquery_domain::groups::GroupChanges;
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_framework::api::{handle, ApiConfig, ApiRequest, ApiResponse};
 use wikiquery_framework::{Clock, Rights};
+use wikiquery_server::config::FileConfig;
+use wikiquery_server::site_config::site_settings;
 use wikiquery_store::store::{OpenOptions, Store};
 
 /// The folder of checked-in fixtures.
@@ -67,20 +68,12 @@ fn open_fixture() -> ApiConfig {
     altered_fixture_config("fixturewiki.sqlite", "")
 }
 
-/// The settings MediaWiki served the fixture with where they differ from its defaults (the
-/// oracle's `LocalSettings.php`, summarised in `fixtures/oracle/meta/SETTINGS.md`).
+/// The settings MediaWiki served the fixture with where they differ from its defaults, as the
+/// fixture's configuration file (`fixtures/mw139/wikiquery.toml`) says them.
 pub fn fixture_settings() -> SiteSettings {
-    let mut settings = SiteSettings { uploads_enabled: true, ..SiteSettings::default() };
-    let groups = &mut settings.groups;
-    groups.set("*", "noratelimit", true);
-    groups.set("user", "noratelimit", true);
-    // The Renameuser extension's right, and the file's.
-    groups.set("sysop", "renameuser", true);
-    groups.set("bureaucrat", "renameuser", true);
-    let suppress = vec!["suppress".to_owned()];
-    groups
-        .set_changes("bureaucrat", GroupChanges { add: suppress.clone(), remove: suppress, ..GroupChanges::default() });
-    settings
+    let path = fixtures().join("mw139/wikiquery.toml");
+    let file = FileConfig::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    site_settings(&file).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// Answers a request given as a query string against the database of `config`.

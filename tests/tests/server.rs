@@ -30,6 +30,7 @@ fn config(db: String) -> ServeConfig {
         base: None,
         anonymous_rights: None,
         now: None,
+        settings: Default::default(),
     }
 }
 
@@ -47,7 +48,9 @@ fn state_for(db: String) -> web::Data<AppState> {
     // As `serve` does: a local SQLite file is answered on the worker itself (the tests in
     // http.rs go through the blocking pool).
     let inline = store.is_local();
-    web::Data::new(AppState::new(Arc::new(api_config(store, "test".into(), "/api.php".into()))).inline(inline))
+    web::Data::new(
+        AppState::new(Arc::new(api_config(store, Default::default(), "test".into(), "/api.php".into()))).inline(inline),
+    )
 }
 
 fn titles(body: &Value) -> Vec<String> {
@@ -110,7 +113,12 @@ async fn reads_go_to_the_replicas() {
     let mut cfg = config(format!("sqlite:{}", primary.display()));
     cfg.replicas = vec![format!("sqlite:{}", replica.display())];
     let store = open_store(&cfg).expect("opens");
-    let state = web::Data::new(AppState::new(Arc::new(api_config(store, "test".into(), "/api.php".into()))));
+    let state = web::Data::new(AppState::new(Arc::new(api_config(
+        store,
+        Default::default(),
+        "test".into(),
+        "/api.php".into(),
+    ))));
     let (_, body) = get(&state, "action=query&list=allpages&aplimit=3&format=json&formatversion=2").await;
     assert_eq!(titles(&body).len(), 3, "the empty primary has no pages; the replica answered: {body}");
     drop(state);

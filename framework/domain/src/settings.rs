@@ -30,6 +30,8 @@ pub struct SiteSettings {
     pub time_offset: i32,
     /// Whether files may be uploaded (`$wgEnableUploads`).
     pub uploads_enabled: bool,
+    /// The file extensions uploads may have (`$wgFileExtensions`).
+    pub file_extensions: Vec<String>,
     /// The largest upload in bytes (`$wgMaxUploadSize`).
     pub max_upload_size: i64,
     /// The largest page in kibibytes (`$wgMaxArticleSize`).
@@ -54,6 +56,7 @@ impl Default for SiteSettings {
             time_zone: "UTC".to_owned(),
             time_offset: 0,
             uploads_enabled: false,
+            file_extensions: ["png", "gif", "jpg", "jpeg", "webp"].iter().map(|e| (*e).to_owned()).collect(),
             max_upload_size: 100 * 1024 * 1024,
             max_article_size_kib: 2048,
             miser_mode: false,

@@ -1,0 +1,144 @@
+//! The site's settings in the configuration file, as an operator writes MediaWiki's
+//! `LocalSettings.php`: values over MediaWiki's defaults, and groups as
+//! `[group_permissions.<group>]` tables of `<right> = true|false` with `[add_groups]`,
+//! `[remove_groups]`, `[groups_add_to_self]` and `[groups_remove_from_self]` tables of
+//! `<group> = [groups...]`.
+//!
+//! ```toml
+//! uploads_enabled = true
+//! file_extensions = ["png", "gif", "jpg", "jpeg", "webp", "svg"]
+//!
+//! [group_permissions."*"]
+//! edit = false
+//!
+//! [group_permissions.reviewer]
+//! patrol = true
+//!
+//! [add_groups]
+//! bureaucrat = ["reviewer"]
+//! ```
+
+use wikiquery_domain::groups::GroupChanges;
+use wikiquery_domain::settings::SiteSettings;
+
+use crate::config::FileConfig;
+
+/// The site's settings: MediaWiki's defaults, changed as the file says.
+pub fn site_settings(file: &FileConfig) -> Result<SiteSettings, String> {
+    let mut settings = SiteSettings::default();
+    apply(&mut settings, file)?;
+    Ok(settings)
+}
+
+/// Changes settings as a file says (values it gives replace, group tables change groups).
+pub fn apply(s: &mut SiteSettings, file: &FileConfig) -> Result<(), String> {
+    if let Some(v) = &file.mediawiki_version {
+        s.mediawiki_version.clone_from(v);
+    }
+    if file.wiki_id.is_some() {
+        s.wiki_id.clone_from(&file.wiki_id);
+    }
+    if file.script_path.is_some() {
+        s.script_path.clone_from(&file.script_path);
+    }
+    if file.article_path.is_some() {
+        s.article_path.clone_from(&file.article_path);
+    }
+    if let Some(v) = &file.logo {
+        s.logo.clone_from(v);
+    }
+    if let Some(v) = &file.favicon {
+        s.favicon.clone_from(v);
+    }
+    if let Some(v) = &file.time_zone {
+        s.time_zone.clone_from(v);
+    }
+    if let Some(v) = &file.file_extensions {
+        s.file_extensions.clone_from(v);
+    }
+    s.uploads_enabled = file.uploads_enabled.unwrap_or(s.uploads_enabled);
+    s.miser_mode = file.miser_mode.unwrap_or(s.miser_mode);
+    s.read_only = file.read_only.unwrap_or(s.read_only);
+
+    for (group, rights) in file.group_permissions.iter().flatten() {
+        let rights = rights
+            .as_table()
+            .ok_or_else(|| format!("group_permissions.{group}: expected a table of `<right> = true|false`"))?;
+        for (right, allowed) in rights {
+            let allowed = allowed
+                .as_bool()
+                .ok_or_else(|| format!("group_permissions.{group}.{right}: expected true or false"))?;
+            s.groups.set(group, right, allowed);
+        }
+    }
+    let lists = [
+        ("add_groups", &file.add_groups),
+        ("remove_groups", &file.remove_groups),
+        ("groups_add_to_self", &file.groups_add_to_self),
+        ("groups_remove_from_self", &file.groups_remove_from_self),
+    ];
+    let mut changes: Vec<(String, GroupChanges)> = Vec::new();
+    for (slot, (key, table)) in lists.iter().enumerate() {
+        for (group, members) in table.iter().flat_map(|t| t.iter()) {
+            let members: Vec<String> = members
+                .as_array()
+                .and_then(|a| a.iter().map(|m| m.as_str().map(str::to_owned)).collect())
+                .ok_or_else(|| format!("{key}.{group}: expected a list of group names"))?;
+            let at = match changes.iter().position(|(g, _)| g == group) {
+                Some(at) => at,
+                None => {
+                    changes.push((group.clone(), GroupChanges::default()));
+                    changes.len() - 1
+                }
+            };
+            let c = &mut changes[at].1;
+            *[&mut c.add, &mut c.remove, &mut c.add_self, &mut c.remove_self][slot] = members;
+        }
+    }
+    for (group, c) in changes {
+        let mut merged = s.groups.changes_of(&group).cloned().unwrap_or_default();
+        for (slot, (_, table)) in lists.iter().enumerate() {
+            if table.as_ref().is_some_and(|t| t.contains_key(&group)) {
+                let (to, from) = match slot {
+                    0 => (&mut merged.add, &c.add),
+                    1 => (&mut merged.remove, &c.remove),
+                    2 => (&mut merged.add_self, &c.add_self),
+                    _ => (&mut merged.remove_self, &c.remove_self),
+                };
+                to.clone_from(from);
+            }
+        }
+        s.groups.set_changes(&group, merged);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(text: &str) -> Result<SiteSettings, String> {
+        site_settings(&toml::from_str::<FileConfig>(text).map_err(|e| e.to_string())?)
+    }
+
+    #[test]
+    fn the_file_changes_mediawikis_defaults() {
+        let s = settings(
+            "uploads_enabled = true\n[group_permissions.\"*\"]\nedit = false\nnoratelimit = true\n\
+             [group_permissions.reviewer]\npatrol = true\nrollback = true\n[add_groups]\nbureaucrat = [\"reviewer\"]\n",
+        )
+        .unwrap();
+        assert!(s.uploads_enabled);
+        let anon = s.groups.rights_of("*");
+        assert!(!anon.contains(&"edit") && anon.last() == Some(&"noratelimit"));
+        assert_eq!(s.groups.rights_of("reviewer"), ["patrol", "rollback"]);
+        assert_eq!(s.groups.groups().last(), Some("reviewer"));
+        assert_eq!(s.groups.changes_of("bureaucrat").map(|c| c.add.clone()), Some(vec!["reviewer".to_owned()]));
+    }
+
+    #[test]
+    fn a_malformed_group_table_is_refused_with_its_place() {
+        let err = settings("[group_permissions.\"*\"]\nedit = \"yes\"\n").unwrap_err();
+        assert!(err.contains("group_permissions.*.edit"), "{err}");
+    }
+}
