@@ -58,6 +58,10 @@ pub struct FileConfig {
     pub favicon: Option<String>,
     /// The time zone.
     pub time_zone: Option<String>,
+    /// The page that states the content's licence.
+    pub rights_url: Option<String>,
+    /// The licence's name.
+    pub rights_text: Option<String>,
     /// Whether files may be uploaded.
     pub uploads_enabled: Option<bool>,
     /// The file extensions uploads may have (the whole list).

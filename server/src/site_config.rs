@@ -53,6 +53,12 @@ pub fn apply(s: &mut SiteSettings, file: &FileConfig) -> Result<(), String> {
     if let Some(v) = &file.time_zone {
         s.time_zone.clone_from(v);
     }
+    if let Some(v) = &file.rights_url {
+        s.rights_url.clone_from(v);
+    }
+    if let Some(v) = &file.rights_text {
+        s.rights_text.clone_from(v);
+    }
     if let Some(v) = &file.file_extensions {
         s.file_extensions.clone_from(v);
     }

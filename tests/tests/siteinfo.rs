@@ -1,8 +1,8 @@
 //! `meta=siteinfo` answers as MediaWiki 1.39 does on the fixture (its answers are stored under
 //! `fixtures/oracle/meta/`, captured with its clock frozen where the fixture is served), in
 //! formatversion 1 and 2, for the parts built so far: `general`, `namespaces`,
-//! `namespacealiases`, `statistics` (the first request of pywikibot and mwclient) and
-//! `usergroups`. Compared
+//! `namespacealiases`, `statistics` (the first request of pywikibot and mwclient),
+//! `usergroups`, `fileextensions`, `rightsinfo`, `restrictions` and `protocols`. Compared
 //! after parsing; members that describe MediaWiki's own installation (PHP, the database
 //! server's version), the real time of capture (`time`, which MediaWiki reads from PHP's
 //! clock, not the frozen one) and this server's own version are left out. The parts not built
@@ -23,6 +23,10 @@ const CAPTURES: &[&str] = &[
     "siteinfo-general-namespaces-namespacealiases-statistics",
     "siteinfo-usergroups",
     "siteinfo-usergroups-numberingroup",
+    "siteinfo-fileextensions",
+    "siteinfo-rightsinfo",
+    "siteinfo-restrictions",
+    "siteinfo-protocols",
 ];
 
 fn comparable(body: &Value) -> Value {

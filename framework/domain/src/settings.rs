@@ -42,6 +42,10 @@ pub struct SiteSettings {
     pub read_only: bool,
     /// The groups and the rights they grant.
     pub groups: GroupPermissions,
+    /// The page that states the content's licence (`$wgRightsUrl`).
+    pub rights_url: String,
+    /// The licence's name (`$wgRightsText`).
+    pub rights_text: String,
 }
 
 impl Default for SiteSettings {
@@ -62,6 +66,8 @@ impl Default for SiteSettings {
             miser_mode: false,
             read_only: false,
             groups: GroupPermissions::default(),
+            rights_url: String::new(),
+            rights_text: String::new(),
         }
     }
 }
@@ -86,3 +92,15 @@ pub const THUMB_LIMITS: &[i64] = &[120, 150, 180, 200, 250, 300];
 
 /// The image sizes a user may choose (`$wgImageLimits`), width and height.
 pub const IMAGE_LIMITS: &[(i64, i64)] = &[(320, 240), (640, 480), (800, 600), (1024, 768), (1280, 1024), (2560, 2048)];
+
+/// The actions pages can be protected from (`$wgRestrictionTypes`).
+pub const RESTRICTION_TYPES: &[&str] = &["create", "edit", "move", "upload"];
+
+/// The protection levels (`$wgRestrictionLevels`); the empty one is "not protected".
+pub const RESTRICTION_LEVELS: &[&str] = &["", "autoconfirmed", "sysop"];
+
+/// The levels whose protection may cascade (`$wgCascadingRestrictionLevels`).
+pub const CASCADING_LEVELS: &[&str] = &["sysop"];
+
+/// The levels that are semi-protection (`$wgSemiprotectedRestrictionLevels`).
+pub const SEMIPROTECTED_LEVELS: &[&str] = &["autoconfirmed"];

@@ -1,5 +1,39 @@
 //! URL encoding as PHP and MediaWiki write it.
 
+/// MediaWiki's default URL protocols (`$wgUrlProtocols`); the last, `//`, only counts in
+/// brackets. The scheme's delimiter (`://` or `:`) is part of each entry.
+pub const URL_PROTOCOLS: &[&str] = &[
+    "bitcoin:",
+    "ftp://",
+    "ftps://",
+    "geo:",
+    "git://",
+    "gopher://",
+    "http://",
+    "https://",
+    "irc://",
+    "ircs://",
+    "magnet:",
+    "mailto:",
+    "matrix:",
+    "mms://",
+    "news:",
+    "nntp://",
+    "redis://",
+    "sftp://",
+    "sip:",
+    "sips:",
+    "sms:",
+    "ssh://",
+    "svn://",
+    "tel:",
+    "telnet://",
+    "urn:",
+    "worldwind://",
+    "xmpp:",
+    "//",
+];
+
 /// PHP's `urlencode`: percent-encoded but for ASCII letters, digits and `-_.`; a space
 /// becomes `+`.
 pub fn urlencode(text: &str) -> String {

@@ -4,11 +4,11 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::settings::{
-    has_subpages_by_default, SiteSettings, IMAGE_LIMITS, INVALID_USERNAME_CHARS, LEGAL_TITLE_CHARS, NAMESPACE_ALIASES,
-    THUMB_LIMITS,
+    has_subpages_by_default, SiteSettings, CASCADING_LEVELS, IMAGE_LIMITS, INVALID_USERNAME_CHARS, LEGAL_TITLE_CHARS,
+    NAMESPACE_ALIASES, RESTRICTION_LEVELS, RESTRICTION_TYPES, SEMIPROTECTED_LEVELS, THUMB_LIMITS,
 };
 use wikiquery_domain::title::{NS_MAIN, NS_MEDIAWIKI};
-use wikiquery_domain::url::wf_urlencode;
+use wikiquery_domain::url::{wf_urlencode, URL_PROTOCOLS};
 use wikiquery_framework::result::{indexed_object, keep_bools, set_content};
 use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule, ValueList};
 use wikiquery_store::site::Site;
@@ -145,6 +145,23 @@ impl QueryModule for SiteInfo {
                     }
                     ("usergroups", Value::Array(groups))
                 }
+                SiteInfoProp::Fileextensions => {
+                    let exts = settings.file_extensions.iter().map(|e| json!({ "ext": e })).collect();
+                    ("fileextensions", Value::Array(exts))
+                }
+                SiteInfoProp::Rightsinfo => {
+                    ("rightsinfo", json!({ "url": settings.rights_url, "text": settings.rights_text }))
+                }
+                SiteInfoProp::Restrictions => (
+                    "restrictions",
+                    json!({
+                        "types": RESTRICTION_TYPES,
+                        "levels": RESTRICTION_LEVELS,
+                        "cascadinglevels": CASCADING_LEVELS,
+                        "semiprotectedlevels": SEMIPROTECTED_LEVELS,
+                    }),
+                ),
+                SiteInfoProp::Protocols => ("protocols", json!(URL_PROTOCOLS)),
                 _ => continue,
             };
             ctx.add_query_member(key, value);
@@ -162,6 +179,10 @@ fn is_built(prop: SiteInfoProp) -> bool {
             | SiteInfoProp::Namespacealiases
             | SiteInfoProp::Statistics
             | SiteInfoProp::Usergroups
+            | SiteInfoProp::Fileextensions
+            | SiteInfoProp::Rightsinfo
+            | SiteInfoProp::Restrictions
+            | SiteInfoProp::Protocols
     )
 }
 

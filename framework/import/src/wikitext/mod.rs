@@ -19,7 +19,6 @@ mod strip;
 mod tests;
 mod urls;
 
-pub(crate) use urls::URL_PROTOCOLS;
 pub use urls::{clean_url, normalize_link_url};
 
 use wikiquery_domain::title::{full_text, parse_title, InterwikiMap, ParsedTitle, SiteNamespaces};

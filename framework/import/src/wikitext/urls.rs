@@ -1,43 +1,10 @@
 //! URLs: MediaWiki's protocols, where a URL ends, and the form in which it is recorded.
 
 use wikiquery_domain::title::decode_char_references;
+use wikiquery_domain::url::URL_PROTOCOLS;
 
 use super::expand::strip_prefix_ci;
 use super::redirect::percent_decode;
-
-/// MediaWiki's default URL protocols (`$wgUrlProtocols`); the last, `//`, only counts in
-/// brackets. The scheme's delimiter (`://` or `:`) is part of each entry.
-pub(crate) const URL_PROTOCOLS: &[&str] = &[
-    "bitcoin:",
-    "ftp://",
-    "ftps://",
-    "geo:",
-    "git://",
-    "gopher://",
-    "http://",
-    "https://",
-    "irc://",
-    "ircs://",
-    "magnet:",
-    "mailto:",
-    "matrix:",
-    "mms://",
-    "news:",
-    "nntp://",
-    "redis://",
-    "sftp://",
-    "sip:",
-    "sips:",
-    "sms:",
-    "ssh://",
-    "svn://",
-    "tel:",
-    "telnet://",
-    "urn:",
-    "worldwind://",
-    "xmpp:",
-    "//",
-];
 
 /// The length of the URL protocol `text` starts with (any case), if any.
 pub(super) fn protocol_len(text: &str, with_relative: bool) -> Option<usize> {

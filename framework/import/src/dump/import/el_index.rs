@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use wikiquery_domain::title::sanitize_ip;
 
 /// MediaWiki's default URL protocols decide whether a scheme is followed by `://` or by `:`.
-use crate::wikitext::URL_PROTOCOLS;
+use wikiquery_domain::url::URL_PROTOCOLS;
 
 /// The parts of a URL as PHP's `parse_url` splits them, after MediaWiki's corrections.
 struct UrlParts {
