@@ -78,8 +78,7 @@ impl QueryModule for SiteInfo {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let services = ctx.services;
         let store = services.require::<Store>()?;
-        let default_settings = SiteSettings::default();
-        let settings = services.get::<SiteSettings>().unwrap_or(&default_settings);
+        let settings = services.require::<SiteSettings>()?;
         let site = store.site();
         let unbuilt: Vec<&str> = self.prop.iter().filter(|p| !is_built(**p)).map(|p| p.as_str()).collect();
         if !unbuilt.is_empty() {
