@@ -165,12 +165,17 @@ impl ActionModule for Query {
                 "The XML export of pages (\"export\", \"exportnowrap\") is not available in this server.",
             ));
         }
-        if let Some(generator) = &self.generator {
-            let known = registry.query_module(generator).is_some_and(|e| (e.descriptor)().generator);
-            if !known {
-                return Err(ApiError::new("badgenerator", format!("Unknown generator \"{generator}\".")));
-            }
-        }
+        // The generator's module, checked before anything runs, as MediaWiki checks it.
+        let generator = match &self.generator {
+            Some(name) => Some(
+                registry
+                    .query_module(name)
+                    .filter(|e| (e.descriptor)().generator)
+                    .map(|entry| (name, entry))
+                    .ok_or_else(|| ApiError::new("badgenerator", format!("Unknown generator \"{name}\".")))?,
+            ),
+            None => None,
+        };
         // Titles that cleaning changed: (as sent, as cleaned).
         let params = &ctx.state.params;
         let titles_cleaned =
@@ -199,11 +204,7 @@ impl ActionModule for Query {
                     "Redirect resolution cannot be used together with the \"revids\" parameter.",
                 );
             }
-            if let Some(generator) = &self.generator {
-                let entry =
-                    registry.query_module(generator).filter(|e| (e.descriptor)().generator).ok_or_else(|| {
-                        ApiError::new("badgenerator", format!("Module \"{generator}\" cannot be used as a generator."))
-                    })?;
+            if let Some((generator, entry)) = generator {
                 let descriptor = generator_descriptor((entry.descriptor)());
                 if run.continuation.is_generator_done() {
                     let path = descriptor.path();
