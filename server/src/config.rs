@@ -1,95 +1,14 @@
 //! Settings from flags, the environment and an optional TOML file, in that order of
 //! precedence.
 
-use std::path::Path;
-
-use serde::Deserialize;
 use wikiquery_domain::settings::SiteSettings;
+
+pub use crate::settings_file::FileConfig;
 
 /// The default database: an SQLite file, created and loaded with the demo wiki on first start.
 pub const DEFAULT_DB: &str = "sqlite:data/wiki.sqlite";
 /// The default listen address.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
-
-/// The settings file, every key optional.
-///
-/// ```toml
-/// listen = "0.0.0.0:8080"
-/// db = "mysql://wiki:secret@db-primary/wikidb"
-/// replicas = ["mysql://wiki:secret@db-replica-1/wikidb"]
-/// workers = 4
-/// pool_size = 16
-/// site_name = "My Wiki"
-/// ```
-#[derive(Debug, Default, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FileConfig {
-    /// Address to listen on.
-    pub listen: Option<String>,
-    /// The primary database URL.
-    pub db: Option<String>,
-    /// Read replicas; reads go to them, round robin.
-    #[serde(default)]
-    pub replicas: Vec<String>,
-    /// HTTP worker threads.
-    pub workers: Option<usize>,
-    /// Database connections per pool.
-    pub pool_size: Option<u32>,
-    /// The wiki's name, which is also its project namespace, for a MediaWiki database that
-    /// does not record it.
-    pub site_name: Option<String>,
-    /// The URL of the wiki's main page, from which page URLs are built.
-    pub base: Option<String>,
-    /// The rights every caller has.
-    pub anonymous_rights: Option<Vec<String>>,
-    /// The instant every request is answered at, instead of the system's clock.
-    pub now: Option<String>,
-    /// The MediaWiki version reported to clients (`generator`).
-    pub mediawiki_version: Option<String>,
-    /// The wiki's id (`$wgDBname`).
-    pub wiki_id: Option<String>,
-    /// The path of the scripts (`$wgScriptPath`).
-    pub script_path: Option<String>,
-    /// The path of pages (`$wgArticlePath`).
-    pub article_path: Option<String>,
-    /// The logo, a path on the server or a URL.
-    pub logo: Option<String>,
-    /// The favicon, a path on the server or a URL.
-    pub favicon: Option<String>,
-    /// The time zone.
-    pub time_zone: Option<String>,
-    /// The page that states the content's licence.
-    pub rights_url: Option<String>,
-    /// The licence's name.
-    pub rights_text: Option<String>,
-    /// Whether files may be uploaded.
-    pub uploads_enabled: Option<bool>,
-    /// The file extensions uploads may have (the whole list).
-    pub file_extensions: Option<Vec<String>>,
-    /// Whether expensive queries are limited.
-    pub miser_mode: Option<bool>,
-    /// Whether the wiki says it refuses changes.
-    pub read_only: Option<bool>,
-    /// `[group_permissions.<group>]` tables of `<right> = true|false`, over MediaWiki's
-    /// defaults (`$wgGroupPermissions`).
-    pub group_permissions: Option<toml::Table>,
-    /// `<group> = [groups...]`: the groups its members may add others to (`$wgAddGroups`).
-    pub add_groups: Option<toml::Table>,
-    /// The groups its members may remove others from (`$wgRemoveGroups`).
-    pub remove_groups: Option<toml::Table>,
-    /// The groups its members may add themselves to (`$wgGroupsAddToSelf`).
-    pub groups_add_to_self: Option<toml::Table>,
-    /// The groups its members may remove themselves from (`$wgGroupsRemoveFromSelf`).
-    pub groups_remove_from_self: Option<toml::Table>,
-}
-
-impl FileConfig {
-    /// Reads a settings file.
-    pub fn load(path: &Path) -> Result<FileConfig, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
-    }
-}
 
 /// The settings `serve` runs with.
 #[derive(Debug, Clone, PartialEq)]

@@ -6,4 +6,5 @@ pub mod demo;
 pub mod http;
 pub mod import;
 pub mod serve;
+pub mod settings_file;
 pub mod site_config;

@@ -21,7 +21,7 @@
 use wikiquery_domain::groups::GroupChanges;
 use wikiquery_domain::settings::SiteSettings;
 
-use crate::config::FileConfig;
+use crate::settings_file::FileConfig;
 
 /// The site's settings: MediaWiki's defaults, changed as the file says.
 pub fn site_settings(file: &FileConfig) -> Result<SiteSettings, String> {
@@ -83,38 +83,16 @@ pub fn apply(s: &mut SiteSettings, file: &FileConfig) -> Result<(), String> {
         ("groups_add_to_self", &file.groups_add_to_self),
         ("groups_remove_from_self", &file.groups_remove_from_self),
     ];
-    let mut changes: Vec<(String, GroupChanges)> = Vec::new();
     for (slot, (key, table)) in lists.iter().enumerate() {
         for (group, members) in table.iter().flat_map(|t| t.iter()) {
             let members: Vec<String> = members
                 .as_array()
                 .and_then(|a| a.iter().map(|m| m.as_str().map(str::to_owned)).collect())
                 .ok_or_else(|| format!("{key}.{group}: expected a list of group names"))?;
-            let at = match changes.iter().position(|(g, _)| g == group) {
-                Some(at) => at,
-                None => {
-                    changes.push((group.clone(), GroupChanges::default()));
-                    changes.len() - 1
-                }
-            };
-            let c = &mut changes[at].1;
-            *[&mut c.add, &mut c.remove, &mut c.add_self, &mut c.remove_self][slot] = members;
+            let mut changes: GroupChanges = s.groups.changes_of(group).cloned().unwrap_or_default();
+            *[&mut changes.add, &mut changes.remove, &mut changes.add_self, &mut changes.remove_self][slot] = members;
+            s.groups.set_changes(group, changes);
         }
-    }
-    for (group, c) in changes {
-        let mut merged = s.groups.changes_of(&group).cloned().unwrap_or_default();
-        for (slot, (_, table)) in lists.iter().enumerate() {
-            if table.as_ref().is_some_and(|t| t.contains_key(&group)) {
-                let (to, from) = match slot {
-                    0 => (&mut merged.add, &c.add),
-                    1 => (&mut merged.remove, &c.remove),
-                    2 => (&mut merged.add_self, &c.add_self),
-                    _ => (&mut merged.remove_self, &c.remove_self),
-                };
-                to.clone_from(from);
-            }
-        }
-        s.groups.set_changes(&group, merged);
     }
     Ok(())
 }

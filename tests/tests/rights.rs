@@ -2,7 +2,7 @@
 //! decide `readapidenied`, the limits of `apihighlimits` and what hidden log entries show.
 
 use serde_json::Value;
-use wikiquery_domain::rights::ANONYMOUS_RIGHTS;
+use wikiquery_domain::rights::Rights;
 use wikiquery_tests::{fixture_api, fixture_api_as};
 
 fn error_code(v: &Value) -> &str {
@@ -26,7 +26,7 @@ fn without_read_queries_are_denied_but_the_api_still_describes_itself() {
 
 #[test]
 fn anonymous_callers_read_with_the_ordinary_limits() {
-    assert!(ANONYMOUS_RIGHTS.contains(&"read"));
+    assert!(Rights::anonymous().has("read"));
     let (_, v) = fixture_api("action=query&list=allpages&aplimit=max&format=json&formatversion=2");
     assert!(v.get("error").is_none(), "{v}");
     assert_eq!(v["limits"]["allpages"], 500);
