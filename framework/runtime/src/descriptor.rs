@@ -3,6 +3,11 @@
 
 use serde_json::{json, Map, Value};
 
+/// A module's name from its path (`query+allpages` → `allpages`).
+pub fn module_name(path: &str) -> &str {
+    path.rsplit('+').next().unwrap_or(path)
+}
+
 /// How many values a multi-valued parameter takes.
 pub const MULTI_LIMIT_LOW: usize = 50;
 

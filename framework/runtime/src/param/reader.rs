@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 use crate::clock::Clock;
+use crate::descriptor::module_name;
 use crate::error::Warnings;
 use wikiquery_domain::rights::Rights;
 use wikiquery_domain::timestamp::Timestamp;
@@ -238,8 +239,7 @@ impl<'a> ParamReader<'a> {
     /// Records that `max` resolved to `limit` for this module.
     pub fn record_limit(&mut self, limit: u64) {
         // Keyed by the module's name, the last part of its path.
-        let name = self.module.rsplit('+').next().unwrap_or(self.module);
-        self.state.limits.insert(name.to_owned(), limit);
+        self.state.limits.insert(module_name(self.module).to_owned(), limit);
     }
 
     /// The module's prefix.

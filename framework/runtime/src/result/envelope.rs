@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Map, Value};
 
+use crate::descriptor::module_name;
 use crate::error::{ApiError, Warning, Warnings};
 
 /// How errors and warnings are written (`errorformat`).
@@ -143,8 +144,7 @@ fn warnings(warnings: &Warnings, v2: bool, format: ErrorFormat) -> Value {
     let mut by_module: Map<String, Value> = Map::new();
     for w in warnings.iter() {
         // `bc` keys a warning by the module's name, the last part of its path.
-        let name = w.module.rsplit('+').next().unwrap_or(&w.module);
-        let entry = by_module.entry(name).or_insert_with(|| json!({ key: "" }));
+        let entry = by_module.entry(module_name(&w.module)).or_insert_with(|| json!({ key: "" }));
         if let Some(Value::String(text)) = entry.get_mut(key) {
             if !text.is_empty() {
                 text.push('\n');
