@@ -60,3 +60,35 @@ impl PageLookup for StorePages {
         Ok(self.0.reader()?.redirect_targets(ids)?)
     }
 }
+
+/// The wiki's id (MediaWiki's `$wgDBname`, siteinfo's `wikiid`): the setting, else what the
+/// database records, else the database's name.
+pub fn wiki_id(settings: &SiteSettings, store: &Store) -> String {
+    settings
+        .wiki_id
+        .clone()
+        .or_else(|| store.site().dbname.clone())
+        .or_else(|| database_name(store.url()))
+        .unwrap_or_else(|| "wikiquery".to_owned())
+}
+
+/// The name of the database behind the store (MediaWiki's `$wgDBname`, its `wikiid`): a SQLite
+/// file's name without `.sqlite`, or the database a server URL names.
+fn database_name(url: &str) -> Option<String> {
+    let path = url.split(['?', '#']).next()?;
+    let last = path.rsplit(['/', ':']).next()?;
+    let name = last.strip_suffix(".sqlite").or_else(|| last.strip_suffix(".db")).unwrap_or(last);
+    (!name.is_empty()).then(|| name.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::database_name;
+
+    #[test]
+    fn the_wiki_id_is_the_database_name() {
+        assert_eq!(database_name("sqlite:/srv/wiki/fixturewiki.sqlite").as_deref(), Some("fixturewiki"));
+        assert_eq!(database_name("postgres://wiki@db/enwiki").as_deref(), Some("enwiki"));
+        assert_eq!(database_name("mysql://root@127.0.0.1:3306/test?ssl=false").as_deref(), Some("test"));
+    }
+}

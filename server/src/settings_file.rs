@@ -63,6 +63,20 @@ pub struct FileConfig {
     pub miser_mode: Option<bool>,
     /// Whether the wiki says it refuses changes.
     pub read_only: Option<bool>,
+    /// Seconds a user must have been registered to be autoconfirmed.
+    pub autoconfirm_age: Option<i64>,
+    /// Edits a user must have made to be autoconfirmed.
+    pub autoconfirm_count: Option<i64>,
+    /// Whether an e-mail address counts only once confirmed.
+    pub email_authentication: Option<bool>,
+    /// How many days back a user's actions make them active.
+    pub active_user_days: Option<i64>,
+    /// The widest IPv4 range (prefix length) blocks may be listed by.
+    pub block_cidr_limit_ipv4: Option<u32>,
+    /// The widest IPv6 range (prefix length) blocks may be listed by.
+    pub block_cidr_limit_ipv6: Option<u32>,
+    /// The names of temporary accounts, `$1` for the varying part (`~$1`).
+    pub temp_account_pattern: Option<String>,
     /// `[group_permissions.<group>]` tables of `<right> = true|false`, over MediaWiki's
     /// defaults (`$wgGroupPermissions`).
     pub group_permissions: Option<toml::Table>,

@@ -65,6 +65,15 @@ pub fn apply(s: &mut SiteSettings, file: &FileConfig) -> Result<(), String> {
     s.uploads_enabled = file.uploads_enabled.unwrap_or(s.uploads_enabled);
     s.miser_mode = file.miser_mode.unwrap_or(s.miser_mode);
     s.read_only = file.read_only.unwrap_or(s.read_only);
+    s.autoconfirm.age = file.autoconfirm_age.unwrap_or(s.autoconfirm.age);
+    s.autoconfirm.edits = file.autoconfirm_count.unwrap_or(s.autoconfirm.edits);
+    s.email_authentication = file.email_authentication.unwrap_or(s.email_authentication);
+    s.active_user_days = file.active_user_days.unwrap_or(s.active_user_days);
+    s.block_cidr_limit.0 = file.block_cidr_limit_ipv4.unwrap_or(s.block_cidr_limit.0);
+    s.block_cidr_limit.1 = file.block_cidr_limit_ipv6.unwrap_or(s.block_cidr_limit.1);
+    if file.temp_account_pattern.is_some() {
+        s.temp_account_pattern.clone_from(&file.temp_account_pattern);
+    }
 
     for (group, rights) in file.group_permissions.iter().flatten() {
         let rights = rights

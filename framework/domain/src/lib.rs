@@ -20,3 +20,4 @@ pub mod special_pages;
 pub mod timestamp;
 pub mod title;
 pub mod url;
+pub mod user;

@@ -3,6 +3,7 @@
 //! zone. Every default is MediaWiki 1.39's; an operator's configuration file changes them.
 
 use crate::groups::GroupPermissions;
+use crate::user::AutoConfirm;
 
 /// The MediaWiki version a site reports by default (`generator`): clients read it to decide
 /// which API features exist.
@@ -46,6 +47,18 @@ pub struct SiteSettings {
     pub rights_url: String,
     /// The licence's name (`$wgRightsText`).
     pub rights_text: String,
+    /// When registered users are in `autoconfirmed` (`$wgAutoConfirmAge`, `$wgAutoConfirmCount`).
+    pub autoconfirm: AutoConfirm,
+    /// Whether an address counts only once confirmed (`$wgEmailAuthentication`).
+    pub email_authentication: bool,
+    /// How many days back a user's actions make them active (`$wgActiveUserDays`).
+    pub active_user_days: i64,
+    /// The widest ranges blocks may be listed by: IPv4 and IPv6 prefix lengths
+    /// (`$wgBlockCIDRLimit`).
+    pub block_cidr_limit: (u32, u32),
+    /// The names of temporary accounts, `$1` standing for the varying part (`~$1`); `None`
+    /// when the wiki has no temporary accounts.
+    pub temp_account_pattern: Option<String>,
 }
 
 impl Default for SiteSettings {
@@ -68,6 +81,11 @@ impl Default for SiteSettings {
             groups: GroupPermissions::default(),
             rights_url: String::new(),
             rights_text: String::new(),
+            autoconfirm: AutoConfirm::default(),
+            email_authentication: true,
+            active_user_days: 30,
+            block_cidr_limit: (16, 19),
+            temp_account_pattern: None,
         }
     }
 }

@@ -383,3 +383,43 @@ mod tests {
         assert_eq!(Timestamp::parse("20241301000000").map(|t| t.to_mw()).as_deref(), Some("20250101000000"));
     }
 }
+
+/// An expiry as the API writes it (MediaWiki's `ApiResult::formatExpiry`): a stored value
+/// meaning "never" (`infinity`, `infinite`, `indefinite`, `never`) as `infinity`, which some
+/// members spell otherwise, anything else in ISO 8601.
+pub fn format_expiry(stored: &str, infinity: &str) -> String {
+    if matches!(stored, "infinity" | "infinite" | "indefinite" | "never") {
+        return infinity.to_owned();
+    }
+    Timestamp::iso_of_stored(stored).map_or_else(|| stored.to_owned(), |iso| iso.as_str().to_owned())
+}
+
+/// English month names, for dates written out.
+const MONTH_NAMES: [&str; 12] = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+    "December",
+];
+
+/// A time and date as an English-speaking reader sees them by default (`23:32, 21 November
+/// 2026`), `offset_minutes` from UTC.
+pub fn time_and_date(ts: Timestamp, offset_minutes: i32) -> String {
+    let local = ts.unix() + i64::from(offset_minutes) * 60;
+    let (y, m, d) = civil_from_days(local.div_euclid(86400));
+    let secs = local.rem_euclid(86400);
+    let month = usize::try_from(m - 1).map_or("", |i| MONTH_NAMES[i]);
+    format!("{:02}:{:02}, {d} {month} {y}", secs / 3600, secs % 3600 / 60)
+}
+
+#[cfg(test)]
+mod written_tests {
+    use super::*;
+
+    #[test]
+    fn times_and_dates_read_as_in_english() {
+        let ts = Timestamp::parse("20261121233230").unwrap();
+        assert_eq!(time_and_date(ts, 0), "23:32, 21 November 2026");
+        assert_eq!(time_and_date(ts, 60), "00:32, 22 November 2026");
+        assert_eq!(format_expiry("infinity", "infinite"), "infinite");
+        assert_eq!(format_expiry("20270221233230", "infinite"), "2027-02-21T23:32:30Z");
+    }
+}

@@ -8,3 +8,4 @@ pub mod backlinks;
 pub mod backlinksprop;
 pub mod links;
 pub mod revisions;
+pub mod users;

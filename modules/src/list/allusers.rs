@@ -1,7 +1,17 @@
 //! `list=allusers`: every registered user, in name order.
 
-use wikiquery_framework::{query_module, Limit, ParamValues, QueryModule};
+use std::collections::HashMap;
 
+use serde_json::{json, Map};
+use wikiquery_domain::settings::SiteSettings;
+use wikiquery_domain::timestamp::Timestamp;
+use wikiquery_domain::title::upper_first;
+use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
+use wikiquery_store::queries::users::AllUsersFilter;
+use wikiquery_store::store::Store;
+
+use crate::family::users as family;
+use crate::storage;
 use crate::values::SortDir;
 use wikiquery_domain::rights::{GROUPS, RIGHTS};
 
@@ -47,4 +57,126 @@ pub struct AllUsers {
     pub excludetemp: bool,
 }
 
-impl QueryModule for AllUsers {}
+impl QueryModule for AllUsers {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let services = ctx.services;
+        let settings = services.require::<SiteSettings>()?;
+        let store = services.require::<Store>()?;
+        let has = |p: AllUsersProp| self.prop.contains(&p);
+        let name_key = |n: &String| upper_first(n).replace('_', " ");
+
+        // Groups with the rights asked for join the groups asked for; no such group, no user.
+        let mut groups = self.group.clone();
+        if !self.rights.is_empty() {
+            let with_rights = family::groups_with_rights(settings, &self.rights);
+            if with_rights.is_empty() {
+                ctx.ensure_list();
+                return Ok(());
+            }
+            for g in with_rights {
+                if !groups.contains(&g) {
+                    groups.push(g);
+                }
+            }
+        }
+        if !groups.is_empty() && !self.excludegroup.is_empty() {
+            let p = ctx.module.prefix;
+            return Err(ApiError::new(
+                "invalidparammix",
+                format!("The parameters \"{p}group\" and \"{p}excludegroup\" can not be used together."),
+            ));
+        }
+
+        let now = ctx.state.now();
+        let active_since = self
+            .activeusers
+            .then(|| Timestamp::from_unix(now.unix() - settings.active_user_days * 86400).to_mw());
+        // Temporary accounts are told apart only where the wiki has them.
+        let name_pattern = settings.temp_account_pattern.as_ref().and_then(|pattern| {
+            if self.excludetemp {
+                Some((pattern.clone(), false))
+            } else if self.excludenamed {
+                Some((pattern.clone(), true))
+            } else {
+                None
+            }
+        });
+        let filter = AllUsersFilter {
+            from: self.from.as_ref().map(name_key),
+            to: self.to.as_ref().map(name_key),
+            prefix: self.prefix.as_ref().map(name_key),
+            descending: self.dir == SortDir::Descending,
+            groups,
+            exclude_groups: self.excludegroup.clone(),
+            with_edits: self.witheditsonly,
+            active_since: active_since.clone(),
+            exclude_hidden: !family::sees_hidden_users(ctx),
+            name_pattern,
+            now: now.to_mw(),
+            limit: self.limit.fetch(),
+        };
+        let (rows, next) = self.limit.split(storage::reader(ctx)?.all_users(&filter)?);
+        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+        let blocks = family::account_blocks(ctx, &ids)?;
+        let memberships = if has(AllUsersProp::Groups) || has(AllUsersProp::Rights) {
+            family::memberships(ctx, &ids)?
+        } else {
+            HashMap::new()
+        };
+        let recent: HashMap<i64, i64> = match &active_since {
+            Some(since) => storage::reader(ctx)?.recent_actions(&ids, since)?.into_iter().collect(),
+            None => HashMap::new(),
+        };
+        let wiki_id = storage::wiki_id(settings, store);
+
+        ctx.ensure_list();
+        for row in &rows {
+            let mut o = Map::new();
+            o.insert("userid".into(), json!(row.id));
+            o.insert("name".into(), json!(row.name));
+            let block = blocks.get(&row.id);
+            let hidden = block.is_some_and(|b| b.deleted != 0);
+            if has(AllUsersProp::Centralids) {
+                family::central_ids(&mut o, row.id, hidden, self.attachedwiki.as_deref(), &wiki_id);
+            }
+            if has(AllUsersProp::Blockinfo) {
+                if let Some(block) = block {
+                    o.extend(family::block_details(block, settings));
+                }
+            }
+            if hidden {
+                o.insert("hidden".into(), json!(true));
+            }
+            if has(AllUsersProp::Editcount) {
+                o.insert("editcount".into(), json!(row.edit_count.unwrap_or(0)));
+            }
+            if self.activeusers {
+                o.insert("recentactions".into(), json!(recent.get(&row.id).copied().unwrap_or(0)));
+            }
+            if has(AllUsersProp::Registration) {
+                let registration = row.registration.as_deref().and_then(Timestamp::iso_of_stored);
+                o.insert("registration".into(), json!(registration.as_ref().map_or("", |t| t.as_str())));
+            }
+            if has(AllUsersProp::Implicitgroups) || has(AllUsersProp::Groups) || has(AllUsersProp::Rights) {
+                let implicit = family::implicit_groups(settings, row, now);
+                // Here implicit groups come first, then the explicit ones.
+                let mut groups: Vec<&str> = implicit.clone();
+                groups.extend(memberships.get(&row.id).into_iter().flatten().map(|(g, _)| g.as_str()));
+                if has(AllUsersProp::Groups) {
+                    o.insert("groups".into(), json!(groups));
+                }
+                if has(AllUsersProp::Implicitgroups) {
+                    o.insert("implicitgroups".into(), json!(implicit));
+                }
+                if has(AllUsersProp::Rights) {
+                    o.insert("rights".into(), family::rights_of(settings, &groups));
+                }
+            }
+            ctx.push_item(serde_json::Value::Object(o));
+        }
+        if let Some(next) = next {
+            ctx.set_continue_named("from", next.name);
+        }
+        Ok(())
+    }
+}

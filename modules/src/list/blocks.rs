@@ -1,7 +1,20 @@
-//! `list=blocks`: current blocks of users and IP addresses.
+//! `list=blocks`: the blocks in force on users, IP addresses and ranges, newest first.
+//!
+//! Automatic blocks (of an address a blocked user used) show without their target. Blocks that
+//! hide the user's name show only to callers with `hideuser`.
 
-use wikiquery_framework::{query_module, Limit, ParamValues, QueryModule, Timestamp, UserRef};
+use std::collections::HashMap;
 
+use serde_json::{json, Map, Value};
+use wikiquery_domain::settings::SiteSettings;
+use wikiquery_domain::timestamp::format_expiry;
+use wikiquery_domain::title::{full_text, ip_from_hex, ip_range_hex};
+use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule, Timestamp, UserRef};
+use wikiquery_store::queries::blocks::{BlockKinds, BlocksFilter};
+use wikiquery_store::store::Store;
+
+use crate::family::users::sees_hidden_users;
+use crate::storage;
 use crate::values::TimeDir;
 
 /// What to return of each block.
@@ -43,7 +56,8 @@ pub enum BlockShow {
     group = "list",
     prefix = "bk",
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Blocks"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Blocks",
+    at_most_one_of(users, ip)
 )]
 pub struct Blocks {
     pub start: Option<Timestamp>,
@@ -64,4 +78,168 @@ pub struct Blocks {
     pub continue_: Option<String>,
 }
 
-impl QueryModule for Blocks {}
+/// Restriction types as `ipblocks_restrictions` numbers them, with the member each fills.
+const RESTRICTION_KEYS: [(i32, &str, &str); 3] = [(1, "pages", "page"), (2, "namespaces", "ns"), (3, "actions", "action")];
+
+impl QueryModule for Blocks {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let services = ctx.services;
+        let settings = services.require::<SiteSettings>()?;
+        let has = |p: BlockProp| self.prop.contains(&p);
+        let ascending = self.dir == TimeDir::Newer;
+
+        let continue_from = match &self.continue_ {
+            None => None,
+            Some(raw) => {
+                let Some((ts, id)) = raw.split_once('|').filter(|(_, id)| !id.contains('|')) else {
+                    return Err(ApiError::bad_continue());
+                };
+                let id: i64 = id.parse().map_err(|_| ApiError::bad_continue())?;
+                let ts = wikiquery_domain::timestamp::Timestamp::parse(ts).ok_or_else(ApiError::bad_continue)?;
+                Some((ts.to_mw(), id))
+            }
+        };
+
+        let covering = match &self.ip {
+            None => None,
+            Some(raw) => {
+                let (low, high, v6, bits) =
+                    ip_range_hex(raw).ok_or_else(|| ApiError::new("param_ip", "IP address or CIDR range is not valid."))?;
+                let (limit, kind, head) =
+                    if v6 { (settings.block_cidr_limit.1, "IPv6", 3) } else { (settings.block_cidr_limit.0, "IPv4", 0) };
+                if bits.is_some_and(|b| b < limit) {
+                    return Err(ApiError::new(
+                        "cidrtoobroad",
+                        format!("{kind} CIDR ranges broader than /{limit} are not accepted."),
+                    ));
+                }
+                let prefix: String = low.chars().take(head + usize::try_from(limit / 4).unwrap_or(0)).collect();
+                Some((prefix, low, high))
+            }
+        };
+
+        let show = |s: BlockShow| self.show.contains(&s);
+        for (yes, no) in [
+            (BlockShow::Account, BlockShow::NotAccount),
+            (BlockShow::Ip, BlockShow::NotIp),
+            (BlockShow::Range, BlockShow::NotRange),
+            (BlockShow::Temp, BlockShow::NotTemp),
+        ] {
+            if show(yes) && show(no) {
+                return Err(ApiError::new("show", "Incorrect parameter - mutually exclusive values may not be supplied."));
+            }
+        }
+        let pick = |yes, no| if show(yes) { Some(true) } else if show(no) { Some(false) } else { None };
+        let kinds = BlockKinds {
+            account: pick(BlockShow::Account, BlockShow::NotAccount),
+            ip: pick(BlockShow::Ip, BlockShow::NotIp),
+            range: pick(BlockShow::Range, BlockShow::NotRange),
+            temporary: pick(BlockShow::Temp, BlockShow::NotTemp),
+        };
+
+        let filter = BlocksFilter {
+            ascending,
+            start: self.start.map(Timestamp::to_mw),
+            end: self.end.map(Timestamp::to_mw),
+            continue_from,
+            ids: self.ids.clone(),
+            addresses: self.users.iter().map(user_ref_text).collect(),
+            covering,
+            kinds,
+            exclude_hidden: !sees_hidden_users(ctx),
+            now: ctx.state.now().to_mw(),
+            limit: self.limit.fetch(),
+        };
+        let (rows, next) = self.limit.split(storage::reader(ctx)?.blocks(&filter)?);
+
+        let mut restrictions: HashMap<i64, Map<String, Value>> = HashMap::new();
+        if has(BlockProp::Restrictions) {
+            let partial: Vec<i64> = rows.iter().filter(|r| r.sitewide == 0).map(|r| r.id).collect();
+            if !partial.is_empty() {
+                let site = services.require::<Store>()?.site();
+                for (id, kind, value, page) in storage::reader(ctx)?.block_restrictions(&partial)? {
+                    let Some(&(_, key, _)) = RESTRICTION_KEYS.iter().find(|(k, _, _)| *k == kind) else { continue };
+                    let item = match (kind, page) {
+                        (1, Some((ns, title))) => {
+                            json!({ "id": value, "ns": ns, "title": full_text(ns, &title, site.namespaces()) })
+                        }
+                        (1, None) => json!({ "id": value }),
+                        _ => json!(value),
+                    };
+                    let entry = restrictions.entry(id).or_default().entry(key).or_insert_with(|| json!([]));
+                    if let Value::Array(list) = entry {
+                        list.push(item);
+                    }
+                }
+            }
+        }
+
+        ctx.ensure_list();
+        for row in &rows {
+            let automatic = row.auto != 0;
+            let mut o = Map::new();
+            if has(BlockProp::Id) {
+                o.insert("id".into(), json!(row.id));
+            }
+            if has(BlockProp::User) && !automatic {
+                o.insert("user".into(), json!(row.address));
+            }
+            if has(BlockProp::Userid) && !automatic {
+                o.insert("userid".into(), json!(row.user));
+            }
+            if has(BlockProp::By) {
+                o.insert("by".into(), json!(row.by_name));
+            }
+            if has(BlockProp::Byid) {
+                o.insert("byid".into(), json!(row.by_user.unwrap_or(0)));
+            }
+            if has(BlockProp::Timestamp) {
+                o.insert("timestamp".into(), json!(format_expiry(&row.timestamp, "infinity")));
+            }
+            if has(BlockProp::Expiry) {
+                o.insert("expiry".into(), json!(format_expiry(&row.expiry, "infinity")));
+            }
+            if has(BlockProp::Reason) {
+                o.insert("reason".into(), json!(row.reason));
+            }
+            if has(BlockProp::Range) && !automatic {
+                o.insert("rangestart".into(), json!(ip_from_hex(&row.range_start)));
+                o.insert("rangeend".into(), json!(ip_from_hex(&row.range_end)));
+            }
+            if has(BlockProp::Flags) {
+                for (key, on) in [
+                    ("automatic", automatic),
+                    ("anononly", row.anon_only != 0),
+                    ("nocreate", row.create_account != 0),
+                    ("autoblock", row.enable_autoblock != 0),
+                    ("noemail", row.block_email != 0),
+                    ("hidden", row.deleted != 0),
+                    ("allowusertalk", row.allow_usertalk != 0),
+                    ("partial", row.sitewide == 0),
+                ] {
+                    o.insert(key.into(), json!(on));
+                }
+            }
+            if has(BlockProp::Restrictions) {
+                let value = match restrictions.remove(&row.id) {
+                    Some(map) if row.sitewide == 0 => Value::Object(map),
+                    _ => json!([]),
+                };
+                o.insert("restrictions".into(), value);
+            }
+            ctx.push_item(Value::Object(o));
+        }
+        if let Some(next) = next {
+            ctx.set_continue(format!("{}|{}", next.timestamp, next.id));
+        }
+        Ok(())
+    }
+}
+
+/// The text a block's target is stored under.
+fn user_ref_text(user: &UserRef) -> String {
+    match user {
+        UserRef::Name(t) | UserRef::Temp(t) | UserRef::Ip(t) | UserRef::Cidr(t) | UserRef::Interwiki(t) => t.clone(),
+        UserRef::Id(id) => format!("#{id}"),
+    }
+}

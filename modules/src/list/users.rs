@@ -1,6 +1,21 @@
 //! `list=users`: information about given users.
+//!
+//! Names that are no valid user names (IP addresses among them) come first, marked `invalid`,
+//! then the users in the order asked, `missing` where there is no such account. A user hidden
+//! by a block is missing for a caller without `hideuser`, and marked `hidden` otherwise.
 
-use wikiquery_framework::{query_module, ParamValues, QueryModule};
+use std::collections::HashMap;
+
+use serde_json::{json, Map, Value};
+use wikiquery_domain::settings::SiteSettings;
+use wikiquery_domain::timestamp::{format_expiry, Timestamp};
+use wikiquery_domain::user::{canonical_name, is_ip_name};
+use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule};
+use wikiquery_store::queries::users::UserRow;
+use wikiquery_store::store::Store;
+
+use crate::family::users as family;
+use crate::storage;
 
 /// What to return of each user.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -24,7 +39,8 @@ pub enum UserProp {
     group = "list",
     prefix = "us",
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Users"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Users",
+    at_most_one_of(userids, users)
 )]
 pub struct Users {
     pub prop: Vec<UserProp>,
@@ -33,4 +49,174 @@ pub struct Users {
     pub userids: Vec<i64>,
 }
 
-impl QueryModule for Users {}
+impl QueryModule for Users {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let services = ctx.services;
+        let settings = services.require::<SiteSettings>()?;
+        let store = services.require::<Store>()?;
+        let site = store.site();
+        let has = |p: UserProp| self.prop.contains(&p);
+        ctx.ensure_list();
+
+        let by_name = !self.users.is_empty();
+        let mut names = Vec::new();
+        for raw in &self.users {
+            let iw = site.interwikis();
+            match canonical_name(raw, site.namespaces(), &|p| iw.is_interwiki(p)) {
+                Some(name) => names.push(name),
+                None => ctx.push_item(json!({ "name": raw, "invalid": true })),
+            }
+        }
+        let rows = if by_name {
+            storage::reader(ctx)?.users_by_names(&names)?
+        } else if !self.userids.is_empty() {
+            storage::reader(ctx)?.users_by_ids(&self.userids)?
+        } else {
+            Vec::new()
+        };
+        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+        let blocks = family::account_blocks(ctx, &ids)?;
+        let sees_hidden = family::sees_hidden_users(ctx);
+        let rows: Vec<UserRow> =
+            rows.into_iter().filter(|r| sees_hidden || blocks.get(&r.id).is_none_or(|b| b.deleted == 0)).collect();
+        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+        let memberships = if has(UserProp::Groups) || has(UserProp::Groupmemberships) || has(UserProp::Rights) {
+            family::memberships(ctx, &ids)?
+        } else {
+            HashMap::new()
+        };
+        let genders: HashMap<i64, String> = if has(UserProp::Gender) {
+            storage::reader(ctx)?.user_property(&ids, "gender")?.into_iter().collect()
+        } else {
+            HashMap::new()
+        };
+        let no_mail: HashMap<i64, String> = if has(UserProp::Emailable) {
+            storage::reader(ctx)?.user_property(&ids, "disablemail")?.into_iter().collect()
+        } else {
+            HashMap::new()
+        };
+        let wiki_id = storage::wiki_id(settings, store);
+        let now = ctx.state.now();
+
+        let mut found: HashMap<String, Value> = HashMap::new();
+        for row in &rows {
+            let mut o = Map::new();
+            o.insert("userid".into(), json!(row.id));
+            o.insert("name".into(), json!(row.name));
+            if has(UserProp::Editcount) {
+                o.insert("editcount".into(), json!(row.edit_count.unwrap_or(0)));
+            }
+            if has(UserProp::Registration) {
+                o.insert("registration".into(), row.registration.as_deref().map_or(Value::Null, |r| json!(iso(r))));
+            }
+            let explicit: Vec<&str> =
+                memberships.get(&row.id).map(|m| m.iter().map(|(g, _)| g.as_str()).collect()).unwrap_or_default();
+            let implicit = family::implicit_groups(settings, row, now);
+            let mut groups = explicit.clone();
+            for g in &implicit {
+                if !groups.contains(g) {
+                    groups.push(g);
+                }
+            }
+            if has(UserProp::Groups) {
+                o.insert("groups".into(), json!(groups));
+            }
+            if has(UserProp::Groupmemberships) {
+                let list: Vec<Value> = memberships
+                    .get(&row.id)
+                    .into_iter()
+                    .flatten()
+                    .map(|(g, e)| json!({ "group": g, "expiry": format_expiry(e.as_deref().unwrap_or("infinity"), "infinity") }))
+                    .collect();
+                o.insert("groupmemberships".into(), Value::Array(list));
+            }
+            if has(UserProp::Implicitgroups) {
+                o.insert("implicitgroups".into(), json!(implicit));
+            }
+            if has(UserProp::Rights) {
+                o.insert("rights".into(), family::rights_of(settings, &groups));
+            }
+            let block = blocks.get(&row.id);
+            let hidden = block.is_some_and(|b| b.deleted != 0);
+            if hidden {
+                o.insert("hidden".into(), json!(true));
+            }
+            if has(UserProp::Blockinfo) {
+                if let Some(block) = block {
+                    o.extend(family::block_details(block, settings));
+                }
+            }
+            if has(UserProp::Emailable) {
+                let emailable = can_receive_email(settings, row) && no_mail.get(&row.id).is_none_or(|v| v.is_empty() || v == "0");
+                o.insert("emailable".into(), json!(emailable));
+            }
+            if has(UserProp::Gender) {
+                let gender = genders.get(&row.id).filter(|g| matches!(g.as_str(), "male" | "female"));
+                o.insert("gender".into(), json!(gender.map_or("unknown", String::as_str)));
+            }
+            if has(UserProp::Centralids) {
+                family::central_ids(&mut o, row.id, hidden, self.attachedwiki.as_deref(), &wiki_id);
+            }
+            let key = if by_name { row.name.clone() } else { row.id.to_string() };
+            found.insert(key, Value::Object(o));
+        }
+
+        if by_name {
+            for name in &names {
+                let item = match found.get(name) {
+                    Some(item) => item.clone(),
+                    None => {
+                        let mut o = Map::new();
+                        o.insert("name".into(), json!(name));
+                        o.insert("missing".into(), json!(true));
+                        if has(UserProp::Cancreate) {
+                            // The account may exist yet be hidden from the caller.
+                            let exists = !storage::reader(ctx)?.users_by_names(std::slice::from_ref(name))?.is_empty();
+                            let error = if exists {
+                                Some("userexists")
+                            } else if !is_creatable(name) {
+                                Some("noname")
+                            } else {
+                                None
+                            };
+                            o.insert("cancreate".into(), json!(error.is_none()));
+                            if let Some(code) = error {
+                                o.insert(
+                                    "cancreateerror".into(),
+                                    json!([{ "message": code, "params": [], "code": code, "type": "error" }]),
+                                );
+                            }
+                        }
+                        Value::Object(o)
+                    }
+                };
+                ctx.push_item(item);
+            }
+        } else {
+            for id in &self.userids {
+                let item = found.get(&id.to_string()).cloned().unwrap_or_else(|| json!({ "userid": id, "missing": true }));
+                ctx.push_item(item);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A 14-digit timestamp in ISO 8601.
+fn iso(stored: &str) -> String {
+    Timestamp::iso_of_stored(stored).map_or_else(|| stored.to_owned(), |t| t.as_str().to_owned())
+}
+
+/// Whether a user's address may receive mail: it looks like an address and (where the wiki
+/// asks for it) was confirmed.
+fn can_receive_email(settings: &SiteSettings, user: &UserRow) -> bool {
+    let valid = user.email.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && !domain.is_empty());
+    valid
+        && (!settings.email_authentication || user.email_authenticated.as_deref().is_some_and(|t| !t.is_empty()))
+}
+
+/// Whether an account of this (valid) name could be created: not an IP address and none of
+/// the characters MediaWiki refuses in new names (`@`, `:`, `>`, `=`).
+fn is_creatable(name: &str) -> bool {
+    !is_ip_name(name) && !name.contains(['@', ':', '>', '='])
+}

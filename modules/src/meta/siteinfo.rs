@@ -264,13 +264,7 @@ fn general(ctx: &QueryContext<'_>, store: &Store, site: &Site, settings: &SiteSe
     put("variantarticlepath", json!(false));
     put("server", json!(server));
     put("servername", json!(servername));
-    let wikiid = settings
-        .wiki_id
-        .clone()
-        .or_else(|| site.dbname.clone())
-        .or_else(|| database_name(store.url()))
-        .unwrap_or_else(|| "wikiquery".to_owned());
-    put("wikiid", json!(wikiid));
+    put("wikiid", json!(storage::wiki_id(settings, store)));
     put("time", json!(ctx.state.now().to_iso()));
     put("misermode", json!(settings.miser_mode));
     put("uploadsenabled", json!(settings.uploads_enabled));
@@ -354,25 +348,4 @@ fn namespace_aliases(site: &Site) -> Value {
         })
         .collect();
     Value::Array(out)
-}
-
-/// The name of the database behind the store (MediaWiki's `$wgDBname`, its `wikiid`): a SQLite
-/// file's name without `.sqlite`, or the database a server URL names.
-fn database_name(url: &str) -> Option<String> {
-    let path = url.split(['?', '#']).next()?;
-    let last = path.rsplit(['/', ':']).next()?;
-    let name = last.strip_suffix(".sqlite").or_else(|| last.strip_suffix(".db")).unwrap_or(last);
-    (!name.is_empty()).then(|| name.to_owned())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::database_name;
-
-    #[test]
-    fn the_wiki_id_is_the_database_name() {
-        assert_eq!(database_name("sqlite:/srv/wiki/fixturewiki.sqlite").as_deref(), Some("fixturewiki"));
-        assert_eq!(database_name("postgres://wiki@db/enwiki").as_deref(), Some("enwiki"));
-        assert_eq!(database_name("mysql://root@127.0.0.1:3306/test?ssl=false").as_deref(), Some("test"));
-    }
 }

@@ -1,8 +1,17 @@
-//! `prop=contributors`: the users who edited the given pages.
+//! `prop=contributors`: the registered users who edited the given pages, and how many
+//! anonymous editors each page had. Edits whose user is hidden do not count.
 
-use wikiquery_framework::{query_module, Limit, QueryModule};
+use serde_json::json;
+use wikiquery_domain::settings::SiteSettings;
+use wikiquery_framework::{query_module, ApiError, Limit, QueryContext, QueryModule};
+use wikiquery_store::queries::contributors::ContributorsFilter;
 
+use crate::family::users::groups_with_rights;
+use crate::storage;
 use wikiquery_domain::rights::{CONTRIBUTOR_RIGHTS, GROUPS};
+
+/// The most pages one request reads contributors of; the others follow in a continuation.
+const MAX_PAGES: usize = 100;
 
 /// Lists the logged-in contributors of pages and counts the anonymous ones.
 #[query_module(
@@ -10,7 +19,8 @@ use wikiquery_domain::rights::{CONTRIBUTOR_RIGHTS, GROUPS};
     group = "prop",
     prefix = "pc",
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Contributors"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Contributors",
+    at_most_one_of(group, excludegroup, rights, excluderights)
 )]
 pub struct Contributors {
     #[param(values = GROUPS)]
@@ -27,4 +37,82 @@ pub struct Contributors {
     pub continue_: Option<String>,
 }
 
-impl QueryModule for Contributors {}
+impl QueryModule for Contributors {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let settings = ctx.services.require::<SiteSettings>()?;
+        let continue_from = match &self.continue_ {
+            None => None,
+            Some(raw) => {
+                let parts: Vec<&str> = raw.split('|').collect();
+                if parts.len() != 2 {
+                    return Err(ApiError::bad_continue());
+                }
+                // As PHP reads an integer: leading digits, else 0.
+                let int = |t: &str| -> i64 {
+                    let t = t.trim_start();
+                    let end = t.char_indices().find(|&(i, c)| !(c.is_ascii_digit() || (i == 0 && c == '-'))).map_or(t.len(), |(i, _)| i);
+                    t[..end].parse().unwrap_or(0)
+                };
+                Some((int(parts[0]), int(parts[1])))
+            }
+        };
+        let mut pages: Vec<i64> = ctx.page_set().map(|p| p.good.iter().map(|g| g.id).collect()).unwrap_or_default();
+        if let Some((page, _)) = continue_from {
+            pages.retain(|&p| p >= page);
+        }
+        if pages.is_empty() {
+            return Ok(());
+        }
+        pages.sort_unstable();
+        let mut continue_pages = None;
+        if pages.len() > MAX_PAGES {
+            continue_pages = Some(format!("{}|0", pages[MAX_PAGES]));
+            pages.truncate(MAX_PAGES);
+        }
+
+        for (page, count) in storage::reader(ctx)?.anonymous_contributors(&pages)? {
+            let mut members = serde_json::Map::new();
+            members.insert("anoncontributors".into(), json!(count));
+            ctx.add_page_values(page, members);
+        }
+
+        let (in_groups, groups) = if !self.group.is_empty() {
+            (Some(true), self.group.clone())
+        } else if !self.excludegroup.is_empty() {
+            (Some(false), self.excludegroup.clone())
+        } else if !self.rights.is_empty() {
+            let groups = groups_with_rights(settings, &self.rights);
+            if groups.is_empty() {
+                // No group has the rights: nobody to list.
+                if let Some(next) = continue_pages {
+                    ctx.set_continue(next);
+                }
+                return Ok(());
+            }
+            (Some(true), groups)
+        } else if !self.excluderights.is_empty() {
+            let groups = groups_with_rights(settings, &self.excluderights);
+            (if groups.is_empty() { None } else { Some(false) }, groups)
+        } else {
+            (None, Vec::new())
+        };
+        let filter = ContributorsFilter {
+            pages,
+            in_groups,
+            groups,
+            continue_from,
+            now: ctx.state.now().to_mw(),
+            limit: self.limit.fetch(),
+        };
+        let (rows, next) = self.limit.split(storage::reader(ctx)?.page_contributors(&filter)?);
+        for (page, _, user_id, name) in rows {
+            ctx.push_page_item(page, "contributors", json!({ "userid": user_id, "name": name }));
+        }
+        if let Some((page, actor, _, _)) = next {
+            ctx.set_continue(format!("{page}|{actor}"));
+        } else if let Some(next) = continue_pages {
+            ctx.set_continue(next);
+        }
+        Ok(())
+    }
+}

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use serde_json::{json, Map, Value};
 use wikiquery_domain::html;
 use wikiquery_domain::page::PageRecord;
+use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::{full_dbkey, full_text, subject, talk, NS_FILE, NS_MEDIAWIKI, NS_USER};
 use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule, Timestamp, Title};
 
@@ -262,11 +263,7 @@ fn iso(ts: &str) -> String {
 
 /// An expiry as the API writes it: `infinity` or ISO 8601.
 fn expiry(value: &str) -> String {
-    if value == "infinity" {
-        value.to_owned()
-    } else {
-        iso(value)
-    }
+    format_expiry(value, "infinity")
 }
 
 /// The content model of a page that does not say: scripts and styles in the MediaWiki and

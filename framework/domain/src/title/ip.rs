@@ -139,3 +139,70 @@ mod hex_tests {
         assert_eq!(super::ip_hex("Alice"), None);
     }
 }
+
+/// An address from MediaWiki's hexadecimal form (`IPUtils::formatHex`): IPv4 dotted, IPv6 as
+/// eight upper-case groups without leading zeros; an empty value reads as `0.0.0.0`, as
+/// MediaWiki shows the range of a block on an account.
+pub fn ip_from_hex(hex: &str) -> String {
+    if let Some(v6) = hex.strip_prefix("v6-") {
+        let value = u128::from_str_radix(v6, 16).unwrap_or(0);
+        return (0..8).map(|i| format!("{:X}", (value >> (112 - 16 * i)) & 0xFFFF)).collect::<Vec<_>>().join(":");
+    }
+    let value = if hex.is_empty() { 0 } else { u32::from_str_radix(hex, 16).unwrap_or(0) };
+    std::net::Ipv4Addr::from(value).to_string()
+}
+
+/// The addresses an IP address or CIDR range covers, in MediaWiki's hexadecimal form (first,
+/// last), with whether it is IPv6 and the range's prefix length (`None` for one address);
+/// `None` for what is neither.
+pub fn ip_range_hex(text: &str) -> Option<(String, String, bool, Option<u32>)> {
+    let canonical = sanitize_ip(text.trim())?;
+    let (addr, bits) = match canonical.split_once('/') {
+        Some((a, b)) => (a.to_owned(), Some(b.parse::<u32>().ok()?)),
+        None => (canonical.clone(), None),
+    };
+    match addr.parse::<std::net::IpAddr>().ok()? {
+        std::net::IpAddr::V4(a) => {
+            let value = u32::from(a);
+            let (low, high) = match bits {
+                Some(0) => (0, u32::MAX),
+                Some(b) => {
+                    let mask = u32::MAX << (32 - b.min(32));
+                    (value & mask, (value & mask) | !mask)
+                }
+                None => (value, value),
+            };
+            Some((format!("{low:08X}"), format!("{high:08X}"), false, bits))
+        }
+        std::net::IpAddr::V6(a) => {
+            let value = u128::from(a);
+            let (low, high) = match bits {
+                Some(0) => (0, u128::MAX),
+                Some(b) => {
+                    let mask = u128::MAX << (128 - b.min(128));
+                    (value & mask, (value & mask) | !mask)
+                }
+                None => (value, value),
+            };
+            Some((format!("v6-{low:032X}"), format!("v6-{high:032X}"), true, bits))
+        }
+    }
+}
+
+#[cfg(test)]
+mod range_tests {
+    use super::*;
+
+    #[test]
+    fn hexadecimal_forms_read_back_and_ranges_span_their_block() {
+        assert_eq!(ip_from_hex("C6336400"), "198.51.100.0");
+        assert_eq!(ip_from_hex(""), "0.0.0.0");
+        assert_eq!(ip_from_hex("v6-20010DB8000000000000000000000042"), "2001:DB8:0:0:0:0:0:42");
+        assert_eq!(
+            ip_range_hex("198.51.100.7/24"),
+            Some(("C6336400".into(), "C63364FF".into(), false, Some(24)))
+        );
+        assert_eq!(ip_range_hex("192.0.2.77"), Some(("C000024D".into(), "C000024D".into(), false, None)));
+        assert_eq!(ip_range_hex("nonsense"), None);
+    }
+}

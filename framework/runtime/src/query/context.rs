@@ -88,7 +88,13 @@ impl<'a> QueryContext<'a> {
 
     /// Says where the module continues: sets `<prefix>continue` in the `continue` object.
     pub fn set_continue(&mut self, value: impl Into<String>) {
-        let name = format!("{}continue", self.module.prefix);
+        self.set_continue_named("continue", value);
+    }
+
+    /// Says where the module continues through another of its parameters (`allusers`
+    /// continues with `aufrom`): sets `<prefix><param>` in the `continue` object.
+    pub fn set_continue_named(&mut self, param: &str, value: impl Into<String>) {
+        let name = format!("{}{param}", self.module.prefix);
         if self.run.generating {
             self.run.continuation.set_generator(name, value.into());
         } else {
@@ -120,6 +126,18 @@ impl<'a> QueryContext<'a> {
     /// Adds members to a page of the page set (`query.pages`), by its (possibly negative) id.
     pub fn add_page_values(&mut self, page_id: i64, values: Map<String, Value>) {
         self.run.page_values.entry(page_id).or_default().extend(values);
+    }
+
+    /// Appends an item to a list member of a page of the page set (`contributors`,
+    /// `revisions`), making the list when the page has none yet.
+    pub fn push_page_item(&mut self, page_id: i64, key: &str, item: Value) {
+        let members = self.run.page_values.entry(page_id).or_default();
+        match members.get_mut(key) {
+            Some(Value::Array(list)) => list.push(item),
+            _ => {
+                members.insert(key.to_owned(), Value::Array(vec![item]));
+            }
+        }
     }
 
     /// Files a warning under the running module.

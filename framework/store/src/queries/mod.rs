@@ -3,9 +3,12 @@
 //! `with_conn!`) lives here and nowhere else.
 
 pub mod allpages;
+pub mod blocks;
+pub mod contributors;
 pub mod logevents;
 pub mod pages;
 pub mod site;
+pub mod users;
 
 diesel::infix_operator!(BitAnd, " & ", diesel::sql_types::Integer);
 
@@ -27,6 +30,19 @@ pub fn prefix_upper_bound(prefix: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// A LIKE pattern's literal text: `\`, `%` and `_` escaped with `\` (the queries that use it
+/// say `ESCAPE '\'`).
+pub fn escape_like(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\\' | '%' | '_') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 #[cfg(test)]

@@ -1,0 +1,108 @@
+//! What the modules about users share (`list=users`, `list=allusers`, `prop=contributors`,
+//! and `meta=userinfo` once callers log in): a user's groups and rights as the site's group
+//! settings make them, the details of a block on an account, central ids, and who may see
+//! users hidden by a block.
+
+use std::collections::HashMap;
+
+use serde_json::{json, Map, Value};
+use wikiquery_domain::settings::SiteSettings;
+use wikiquery_domain::timestamp::{format_expiry, time_and_date, Timestamp};
+use wikiquery_framework::{ApiError, QueryContext};
+use wikiquery_store::queries::blocks::BlockRow;
+use wikiquery_store::queries::users::UserRow;
+
+use crate::storage;
+
+/// Whether the caller may see users hidden by a block (the `hideuser` right).
+pub fn sees_hidden_users(ctx: &QueryContext<'_>) -> bool {
+    ctx.state.rights.has("hideuser")
+}
+
+/// The explicit group memberships of users in force now: group and expiry (`None` for none),
+/// by group name, for each user id.
+pub fn memberships(
+    ctx: &QueryContext<'_>,
+    user_ids: &[i64],
+) -> Result<HashMap<i64, Vec<(String, Option<String>)>>, ApiError> {
+    let now = ctx.state.now().to_mw();
+    let mut out: HashMap<i64, Vec<(String, Option<String>)>> = HashMap::new();
+    for (user, group, expiry) in storage::reader(ctx)?.group_memberships(user_ids, &now)? {
+        out.entry(user).or_default().push((group, expiry));
+    }
+    Ok(out)
+}
+
+/// The implicit groups of a registered user.
+pub fn implicit_groups(settings: &SiteSettings, user: &UserRow, now: Timestamp) -> Vec<&'static str> {
+    settings.autoconfirm.implicit_groups(true, user.registration.as_deref(), user.edit_count.unwrap_or(0), now.unix())
+}
+
+/// The rights members of `groups` have: each group's in turn, each right once.
+pub fn rights_of(settings: &SiteSettings, groups: &[&str]) -> Value {
+    json!(settings.groups.rights_of_groups(groups))
+}
+
+/// The groups that grant any of `rights`, in the order the settings list groups, each once
+/// (MediaWiki's `getGroupsWithPermission`, implicit groups included).
+pub fn groups_with_rights(settings: &SiteSettings, rights: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for right in rights {
+        for group in settings.groups.groups() {
+            if settings.groups.rights_of(group).contains(&right.as_str()) && !out.iter().any(|g| g == group) {
+                out.push(group.to_owned());
+            }
+        }
+    }
+    out
+}
+
+/// The members `blockinfo` adds for a blocked account, in MediaWiki's order: the block's id,
+/// who made it and why, when, until when (`infinite` for ever), whether it is partial, stops
+/// account creation, spares logged-in users, and the times written out for a reader.
+pub fn block_details(block: &BlockRow, settings: &SiteSettings) -> Map<String, Value> {
+    let mut out = Map::new();
+    out.insert("blockid".into(), json!(block.id));
+    out.insert("blockedby".into(), json!(block.by_name));
+    out.insert("blockedbyid".into(), json!(block.by_user.unwrap_or(0)));
+    out.insert("blockreason".into(), json!(block.reason));
+    out.insert("blockedtimestamp".into(), json!(format_expiry(&block.timestamp, "infinite")));
+    let expiry = format_expiry(&block.expiry, "infinite");
+    out.insert("blockexpiry".into(), json!(expiry));
+    out.insert("blockpartial".into(), json!(block.sitewide == 0));
+    out.insert("blocknocreate".into(), json!(block.create_account != 0));
+    out.insert("blockanononly".into(), json!(block.anon_only != 0));
+    let written = |stored: &str| Timestamp::parse(stored).map(|ts| time_and_date(ts, settings.time_offset));
+    if let Some(text) = written(&block.timestamp) {
+        out.insert("blockedtimestampformatted".into(), json!(text));
+    }
+    if expiry != "infinite" {
+        if let Some(text) = written(&block.expiry) {
+            // An expiry is in the future, which MediaWiki writes out in full both times.
+            out.insert("blockexpiryformatted".into(), json!(text));
+            out.insert("blockexpiryrelative".into(), json!(text));
+        }
+    }
+    out
+}
+
+/// `centralids` and `attachedlocal` (and `attachedwiki` when asked about a wiki) of a user,
+/// from the one provider this server has, `local`: the user's id (0 for a user hidden from
+/// the public), attached to this wiki only.
+pub fn central_ids(out: &mut Map<String, Value>, user_id: i64, hidden: bool, attached_wiki: Option<&str>, wiki_id: &str) {
+    out.insert("centralids".into(), json!({ "local": if hidden { 0 } else { user_id } }));
+    out.insert("attachedlocal".into(), json!({ "local": user_id != 0 }));
+    if let Some(wiki) = attached_wiki.filter(|w| !w.is_empty()) {
+        out.insert("attachedwiki".into(), json!({ "local": user_id != 0 && wiki == wiki_id }));
+    }
+}
+
+/// The blocks in force on these accounts, by account.
+pub fn account_blocks(ctx: &QueryContext<'_>, user_ids: &[i64]) -> Result<HashMap<i64, BlockRow>, ApiError> {
+    let now = ctx.state.now().to_mw();
+    let mut out = HashMap::new();
+    for block in storage::reader(ctx)?.account_blocks(user_ids, &now)? {
+        out.entry(block.user).or_insert(block);
+    }
+    Ok(out)
+}
