@@ -77,6 +77,10 @@ pub struct FileConfig {
     pub block_cidr_limit_ipv6: Option<u32>,
     /// The names of temporary accounts, `$1` for the varying part (`~$1`).
     pub temp_account_pattern: Option<String>,
+    /// The skin pages are shown in.
+    pub default_skin: Option<String>,
+    /// The skins installed (the whole list), each `{ code, name, usable = true }`.
+    pub skins: Option<Vec<SkinEntry>>,
     /// `[group_permissions.<group>]` tables of `<right> = true|false`, over MediaWiki's
     /// defaults (`$wgGroupPermissions`).
     pub group_permissions: Option<toml::Table>,
@@ -88,6 +92,23 @@ pub struct FileConfig {
     pub groups_add_to_self: Option<toml::Table>,
     /// The groups its members may remove themselves from (`$wgGroupsRemoveFromSelf`).
     pub groups_remove_from_self: Option<toml::Table>,
+}
+
+/// A skin in the settings file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SkinEntry {
+    /// The code preferences and URLs name it by.
+    pub code: String,
+    /// Its name as readers see it.
+    pub name: String,
+    /// Whether users may choose it.
+    #[serde(default = "usable_by_default")]
+    pub usable: bool,
+}
+
+fn usable_by_default() -> bool {
+    true
 }
 
 impl FileConfig {

@@ -71,6 +71,15 @@ pub fn apply(s: &mut SiteSettings, file: &FileConfig) -> Result<(), String> {
     s.active_user_days = file.active_user_days.unwrap_or(s.active_user_days);
     s.block_cidr_limit.0 = file.block_cidr_limit_ipv4.unwrap_or(s.block_cidr_limit.0);
     s.block_cidr_limit.1 = file.block_cidr_limit_ipv6.unwrap_or(s.block_cidr_limit.1);
+    if let Some(v) = &file.default_skin {
+        s.default_skin.clone_from(v);
+    }
+    if let Some(skins) = &file.skins {
+        s.skins = skins
+            .iter()
+            .map(|k| wikiquery_domain::settings::Skin { code: k.code.clone(), name: k.name.clone(), usable: k.usable })
+            .collect();
+    }
     if file.temp_account_pattern.is_some() {
         s.temp_account_pattern.clone_from(&file.temp_account_pattern);
     }

@@ -2,7 +2,8 @@
 //! `fixtures/oracle/meta/`, captured with its clock frozen where the fixture is served), in
 //! formatversion 1 and 2, for the parts built so far: `general`, `namespaces`,
 //! `namespacealiases`, `statistics` (the first request of pywikibot and mwclient),
-//! `usergroups`, `fileextensions`, `rightsinfo`, `restrictions` and `protocols`. Compared
+//! `usergroups`, `fileextensions`, `rightsinfo`, `restrictions`, `protocols`, `skins`,
+//! `uploaddialog`, `dbrepllag` and `defaultoptions`. Compared
 //! after parsing; members that describe MediaWiki's own installation (PHP, the database
 //! server's version), the real time of capture (`time`, which MediaWiki reads from PHP's
 //! clock, not the frozen one) and this server's own version are left out. The parts not built
@@ -27,6 +28,11 @@ const CAPTURES: &[&str] = &[
     "siteinfo-rightsinfo",
     "siteinfo-restrictions",
     "siteinfo-protocols",
+    "siteinfo-skins",
+    "siteinfo-uploaddialog",
+    "siteinfo-dbrepllag",
+    "siteinfo-dbrepllag-showalldb",
+    "siteinfo-defaultoptions",
 ];
 
 fn comparable(body: &Value) -> Value {
@@ -93,4 +99,15 @@ fn parts_not_built_yet_answer_notimplemented() {
     let (_, body) = fixture_api("action=query&meta=siteinfo&siprop=general|magicwords&format=json");
     assert_eq!(body["error"]["code"], "notimplemented");
     assert!(body["error"]["info"].as_str().unwrap_or_default().contains("magicwords"), "{body}");
+}
+
+/// What describes MediaWiki's installation (its extensions, PHP libraries and hook
+/// subscribers) describes this server instead: none of them.
+#[test]
+fn the_server_has_no_extensions_libraries_or_hooks() {
+    let (_, body) =
+        fixture_api("action=query&meta=siteinfo&siprop=extensions|libraries|showhooks&format=json&formatversion=2");
+    for part in ["extensions", "libraries", "showhooks"] {
+        assert_eq!(body["query"][part], serde_json::json!([]), "{body}");
+    }
 }

@@ -21,3 +21,4 @@ pub mod timestamp;
 pub mod title;
 pub mod url;
 pub mod user;
+pub mod user_options;

@@ -56,6 +56,10 @@ pub struct SiteSettings {
     /// The widest ranges blocks may be listed by: IPv4 and IPv6 prefix lengths
     /// (`$wgBlockCIDRLimit`).
     pub block_cidr_limit: (u32, u32),
+    /// The skin pages are shown in (`$wgDefaultSkin`).
+    pub default_skin: String,
+    /// The skins installed: code and name, with whether each may be chosen.
+    pub skins: Vec<Skin>,
     /// The names of temporary accounts, `$1` standing for the varying part (`~$1`); `None`
     /// when the wiki has no temporary accounts.
     pub temp_account_pattern: Option<String>,
@@ -85,6 +89,8 @@ impl Default for SiteSettings {
             email_authentication: true,
             active_user_days: 30,
             block_cidr_limit: (16, 19),
+            default_skin: "vector".to_owned(),
+            skins: vec![Skin { code: "vector".to_owned(), name: "Vector legacy (2010)".to_owned(), usable: true }],
             temp_account_pattern: None,
         }
     }
@@ -122,3 +128,14 @@ pub const CASCADING_LEVELS: &[&str] = &["sysop"];
 
 /// The levels that are semi-protection (`$wgSemiprotectedRestrictionLevels`).
 pub const SEMIPROTECTED_LEVELS: &[&str] = &["autoconfirmed"];
+
+/// A skin, as `meta=siteinfo&siprop=skins` lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skin {
+    /// The code preferences and URLs name it by (`vector`).
+    pub code: String,
+    /// Its name as readers see it.
+    pub name: String,
+    /// Whether users may choose it (MediaWiki's internal skins may not).
+    pub usable: bool,
+}

@@ -330,11 +330,15 @@ impl<'a> JsonWriter<'a> {
             }
             w.string(key);
             w.out.push(b':');
-            w.value(value);
+            match value {
+                // A boolean kept as it is, which `value` would write as formatversion 1's flag.
+                Value::Bool(b) => w.raw(if *b { b"true" } else { b"false" }),
+                _ => w.value(value),
+            }
         };
         for (key, value) in map.iter().filter(|(k, _)| k.as_str() != META && Some(k.as_str()) != content) {
             match value {
-                Value::Bool(b) if kept(key) => member(self, key, &Value::Bool(*b)),
+                Value::Bool(_) if kept(key) => member(self, key, value),
                 Value::Bool(false) => {}
                 Value::Bool(true) => member(self, key, &Value::String(String::new())),
                 _ => member(self, key, value),

@@ -8,7 +8,10 @@ use std::collections::HashMap;
 use serde_json::{json, Map, Value};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::timestamp::{format_expiry, time_and_date, Timestamp};
+use wikiquery_domain::user_options::default_options;
+use wikiquery_framework::result::keep_bools;
 use wikiquery_framework::{ApiError, QueryContext};
+use wikiquery_store::site::Site;
 use wikiquery_store::queries::blocks::BlockRow;
 use wikiquery_store::queries::users::UserRow;
 
@@ -105,4 +108,13 @@ pub fn account_blocks(ctx: &QueryContext<'_>, user_ids: &[i64]) -> Result<HashMa
         out.entry(block.user).or_insert(block);
     }
     Ok(out)
+}
+
+/// The preferences every user starts with (an anonymous caller's), each kept as its type in
+/// formatversion 1 too (a `true` stays `true`).
+pub fn default_preferences(site: &Site, settings: &SiteSettings) -> Map<String, Value> {
+    let mut options = default_options(settings, site.language_code(), site.namespaces());
+    let keys: Vec<String> = options.keys().cloned().collect();
+    keep_bools(&mut options, &keys.iter().map(String::as_str).collect::<Vec<_>>());
+    options
 }

@@ -1,14 +1,16 @@
 //! `meta=userinfo`: information about the caller. There are no logins: every caller is
 //! anonymous, named by its address, in the implicit group `*`, with the rights the server
-//! grants it. `options` (the default preferences) is not built yet and answers
-//! `notimplemented`, as do rate limits for a caller without `noratelimit` and the details of a
-//! block on the caller's address.
+//! grants it and the default preferences. Rate limits for a caller without `noratelimit` and
+//! the details of a block on the caller's address answer `notimplemented`.
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::ip_hex;
 use wikiquery_framework::result::set_content;
 use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule};
+
+use crate::family::users::default_preferences;
+use wikiquery_store::store::Store;
 
 use crate::storage;
 
@@ -103,7 +105,9 @@ impl QueryModule for UserInfo {
             info.insert("changeablegroups".into(), changeable_groups(settings, &groups, &rights));
         }
         if has(UserInfoProp::Options) {
-            return Err(ApiError::not_implemented("query+userinfo (options)"));
+            // An anonymous caller has the defaults.
+            let site = services.require::<Store>()?.site();
+            info.insert("options".into(), Value::Object(default_preferences(site, settings)));
         }
         if has(UserInfoProp::Editcount) {
             info.insert("editcount".into(), json!(0));

@@ -201,6 +201,11 @@ mod tests {
         general.insert("readonly".into(), json!(false));
         keep_bools(&mut general, &["variantarticlepath"]);
         assert_eq!(written(Value::Object(general), false), r#"{"variantarticlepath":false}"#);
+        let mut options = Map::new();
+        options.insert("search-match-redirect".into(), Value::Bool(true));
+        options.insert("flag".into(), Value::Bool(true));
+        keep_bools(&mut options, &["search-match-redirect"]);
+        assert_eq!(written(Value::Object(options), false), r#"{"search-match-redirect":true,"flag":""}"#);
 
         let limits = indexed_object([json!(120), json!(150)]);
         assert_eq!(written(limits.clone(), true), r#"{"0":120,"1":150}"#);

@@ -14,7 +14,10 @@ use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, Que
 use wikiquery_store::site::Site;
 use wikiquery_store::store::Store;
 
+use crate::family::users::default_preferences;
 use crate::storage;
+
+mod installed;
 
 /// Which parts of the site information to return.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -161,6 +164,13 @@ impl QueryModule for SiteInfo {
                     }),
                 ),
                 SiteInfoProp::Protocols => ("protocols", json!(URL_PROTOCOLS)),
+                SiteInfoProp::Skins => ("skins", installed::skins(settings)),
+                SiteInfoProp::Extensions => ("extensions", installed::nothing_installed()),
+                SiteInfoProp::Libraries => ("libraries", installed::nothing_installed()),
+                SiteInfoProp::Showhooks => ("showhooks", installed::nothing_installed()),
+                SiteInfoProp::Uploaddialog => ("uploaddialog", installed::upload_dialog()),
+                SiteInfoProp::Dbrepllag => ("dbrepllag", installed::replication_lag(self.showalldb)?),
+                SiteInfoProp::Defaultoptions => ("defaultoptions", Value::Object(default_preferences(site, settings))),
                 _ => continue,
             };
             ctx.add_query_member(key, value);
@@ -182,6 +192,13 @@ fn is_built(prop: SiteInfoProp) -> bool {
             | SiteInfoProp::Rightsinfo
             | SiteInfoProp::Restrictions
             | SiteInfoProp::Protocols
+            | SiteInfoProp::Skins
+            | SiteInfoProp::Extensions
+            | SiteInfoProp::Libraries
+            | SiteInfoProp::Showhooks
+            | SiteInfoProp::Uploaddialog
+            | SiteInfoProp::Dbrepllag
+            | SiteInfoProp::Defaultoptions
     )
 }
 

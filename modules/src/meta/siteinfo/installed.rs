@@ -1,0 +1,64 @@
+//! The parts of `meta=siteinfo` that describe the server rather than the wiki's data: its
+//! skins, extensions, libraries and hooks, the upload dialog's settings and replication lag.
+
+use serde_json::{json, Map, Value};
+use wikiquery_domain::settings::SiteSettings;
+use wikiquery_framework::result::set_content;
+use wikiquery_framework::ApiError;
+
+/// The installed skins, the default one marked, those readers may not choose marked
+/// `unusable`.
+pub fn skins(settings: &SiteSettings) -> Value {
+    let list = settings
+        .skins
+        .iter()
+        .map(|skin| {
+            let mut o = Map::new();
+            o.insert("code".into(), json!(skin.code));
+            set_content(&mut o, "name", skin.name.clone());
+            if skin.code == settings.default_skin {
+                o.insert("default".into(), json!(true));
+            }
+            if !skin.usable {
+                o.insert("unusable".into(), json!(true));
+            }
+            Value::Object(o)
+        })
+        .collect();
+    Value::Array(list)
+}
+
+/// Extensions, libraries and hook subscribers: this server runs no MediaWiki extensions and no
+/// PHP libraries, so each list is empty.
+pub fn nothing_installed() -> Value {
+    json!([])
+}
+
+/// The upload dialog's settings (`$wgUploadDialog`), MediaWiki's defaults.
+pub fn upload_dialog() -> Value {
+    json!({
+        "fields": { "description": true, "date": false, "categories": false },
+        "licensemessages": { "local": "generic-local", "foreign": "generic-foreign" },
+        "comment": { "local": "", "foreign": "" },
+        "format": {
+            "filepage": "$DESCRIPTION",
+            "description": "$TEXT",
+            "ownwork": "",
+            "license": "",
+            "uncategorized": "",
+        },
+    })
+}
+
+/// The replication lag: host names are not shown (MediaWiki's `$wgShowHostnames` is off), so
+/// every database (`sishowalldb`) is refused and the one answer has no host; the lag of a
+/// server without replicas (or whose replicas do not report it) is -1, as MediaWiki says.
+pub fn replication_lag(show_all: bool) -> Result<Value, ApiError> {
+    if show_all {
+        return Err(ApiError::new(
+            "includeAllDenied",
+            "Cannot view all servers' info unless host names are shown.",
+        ));
+    }
+    Ok(json!([{ "host": "", "lag": -1 }]))
+}
