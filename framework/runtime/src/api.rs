@@ -312,7 +312,8 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
     let mut result = ApiResult::new(main.output.style(), main.errorformat);
     let outcome = outcome.and_then(|_| run_action(&main, &mut state, &config.services, &mut result));
 
-    let unused = state.unused();
+    // As MediaWiki does when the action has run: a request that failed says nothing of them.
+    let unused = if outcome.is_ok() { state.unused() } else { Vec::new() };
     if !unused.is_empty() {
         let text = if unused.len() == 1 {
             format!("Unrecognized parameter: {}.", unused[0])

@@ -153,6 +153,9 @@ pub struct Warning {
     pub data: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
+/// What MediaWiki adds under `main` to every deprecation warning.
+pub const DEPRECATION_HELP: &str = "Subscribe to the mediawiki-api-announce mailing list at <https://lists.wikimedia.org/postorius/lists/mediawiki-api-announce.lists.wikimedia.org/> for notice of API deprecations and breaking changes.";
+
 /// The warnings a request collects, in order.
 #[derive(Debug, Default, Clone)]
 pub struct Warnings {
@@ -183,7 +186,13 @@ impl Warnings {
         if self.items.iter().any(|w| w.module == module && w.text == text) {
             return;
         }
-        self.items.push(Warning { module: module.to_owned(), code: code.into(), text, data });
+        let code = code.into();
+        let deprecation = code == "deprecation";
+        self.items.push(Warning { module: module.to_owned(), code, text, data });
+        if deprecation {
+            // As MediaWiki does for every deprecation: where to hear of them, once, under main.
+            self.add("main", "deprecation-help", DEPRECATION_HELP);
+        }
     }
 
     /// All warnings in the order they were raised.

@@ -6,6 +6,7 @@
 pub mod alllinks;
 pub mod backlinks;
 pub mod backlinksprop;
+pub mod comments;
 pub mod links;
 pub mod revisions;
 pub mod users;

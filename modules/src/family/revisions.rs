@@ -1,8 +1,18 @@
-//! The revision-query parameters shared by `alldeletedrevisions`, `allrevisions`,
-//! `deletedrevisions` and `revisions`.
+//! The revision-query family shared by `alldeletedrevisions`, `allrevisions`,
+//! `deletedrevisions` and `revisions`: its parameters, what they ask each revision to show
+//! ([`RevisionView`]), the batch's comments, tags, slots and text read at once, and one
+//! revision written as MediaWiki writes it, hidden parts shown only to those allowed.
 
-use wikiquery_framework::{Limit, ParamGroup, Templated};
+use std::collections::HashMap;
 
+use serde_json::{json, Map, Value};
+use wikiquery_domain::timestamp::Timestamp;
+use wikiquery_framework::result::set_content;
+use wikiquery_framework::{ApiError, Limit, ParamGroup, QueryContext, Rights, Templated};
+use wikiquery_store::queries::revisions::{RevisionRow, SlotRow};
+
+use crate::family::comments::{parsed_comments, CommentOf};
+use crate::storage;
 use crate::values::{CONTENTFMT, REVPROP, SLOTS};
 
 /// The family's parameters, in the spec's order; each module includes them first.
@@ -39,4 +49,661 @@ pub struct RevisionFamily {
     /// Where to continue.
     #[param(rename = "continue")]
     pub continue_: Option<String>,
+}
+
+/// `rev_deleted` bits: the text, the comment, the user, and hidden from administrators too.
+pub const DELETED_TEXT: i32 = 1;
+/// The comment is hidden.
+pub const DELETED_COMMENT: i32 = 2;
+/// The user is hidden.
+pub const DELETED_USER: i32 = 4;
+/// Hidden from administrators too (suppressed).
+pub const DELETED_RESTRICTED: i32 = 8;
+
+/// What the caller may see of hidden revision parts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Visibility {
+    /// `deletedhistory`: hidden users and comments.
+    pub history: bool,
+    /// `deletedtext`: hidden text.
+    pub text: bool,
+    /// `suppressrevision` or `viewsuppressed`: what is hidden from administrators too.
+    pub suppressed: bool,
+}
+
+impl Visibility {
+    /// The caller's.
+    pub fn of(rights: &Rights) -> Self {
+        Visibility {
+            history: rights.has("deletedhistory"),
+            text: rights.has("deletedtext"),
+            suppressed: rights.has_any(&["suppressrevision", "viewsuppressed"]),
+        }
+    }
+
+    /// Whether a part (`field`, one `DELETED_*` bit) of a revision with `deleted` bits is
+    /// hidden, and whether the caller may see it anyway.
+    pub fn check(&self, deleted: i32, field: i32) -> (bool, bool) {
+        if deleted & field == 0 {
+            return (false, true);
+        }
+        let allowed = if deleted & DELETED_RESTRICTED != 0 {
+            self.suppressed
+        } else if field == DELETED_TEXT {
+            self.text
+        } else {
+            self.history
+        };
+        (true, allowed)
+    }
+
+    /// The `rev_deleted` bits that keep a revision out of a listing by user, as MediaWiki
+    /// leaves out revisions whose user the caller may not see.
+    pub fn hidden_user_bits(&self) -> i32 {
+        if !self.history {
+            DELETED_USER
+        } else if !self.suppressed {
+            DELETED_USER | DELETED_RESTRICTED
+        } else {
+            0
+        }
+    }
+}
+
+/// What each revision shows, from the family's parameters.
+#[derive(Debug, Clone)]
+pub struct RevisionView {
+    ids: bool,
+    flags: bool,
+    timestamp: bool,
+    comment: bool,
+    parsedcomment: bool,
+    size: bool,
+    slotsize: bool,
+    sha1: bool,
+    slotsha1: bool,
+    contentmodel: bool,
+    userid: bool,
+    user: bool,
+    tags: bool,
+    roles: bool,
+    /// The slots asked for; `None` for the legacy shape, without `slots`.
+    slots: Option<Vec<String>>,
+    /// The format content is serialized in, when asked.
+    content_format: Option<String>,
+    /// The section of the content, when asked.
+    section: Option<String>,
+    /// Whether content is read.
+    pub fetch_content: bool,
+    /// Whether slots are read.
+    need_slots: bool,
+    visibility: Visibility,
+}
+
+impl RevisionFamily {
+    /// What each revision shows, checked as MediaWiki checks the family's parameters: the
+    /// deprecated ones mixed with `slots` are an error, the legacy shape is warned about, and
+    /// the ones that need a parser or a diff engine answer `notimplemented`.
+    pub fn view(&self, ctx: &mut QueryContext<'_>) -> Result<RevisionView, ApiError> {
+        let has = |p: &str| self.prop.iter().any(|v| v == p);
+        let prefix = ctx.module.prefix;
+        let slots_given = ctx.state.params.get(&format!("{prefix}slots")).is_some();
+        if slots_given {
+            let mixed = [
+                ("prop=parsetree", has("parsetree")),
+                ("expandtemplates", self.expandtemplates),
+                ("generatexml", self.generatexml),
+                ("parse", self.parse),
+                ("diffto", self.diffto.is_some()),
+                ("difftotext", self.difftotext.is_some()),
+                ("difftotextpst", self.difftotextpst),
+                ("contentformat", self.contentformat.is_some()),
+            ];
+            if let Some((name, _)) = mixed.iter().find(|(_, on)| *on) {
+                return Err(ApiError::new(
+                    "invalidparammix",
+                    format!("The parameter \"{prefix}{name}\" cannot be used with \"{prefix}slots\"."),
+                ));
+            }
+        }
+        let unbuilt: Vec<String> = [
+            ("prop=parsetree", has("parsetree")),
+            ("expandtemplates", self.expandtemplates),
+            ("generatexml", self.generatexml),
+            ("parse", self.parse),
+            ("diffto", self.diffto.is_some()),
+            ("difftotext", self.difftotext.is_some()),
+        ]
+        .iter()
+        .filter(|(_, on)| *on)
+        .map(|(name, _)| format!("{prefix}{name}"))
+        .collect();
+        if !unbuilt.is_empty() {
+            // They need a wikitext parser or a diff engine, which this server does not have yet.
+            return Err(ApiError::not_implemented(&format!("{} ({})", ctx.module.path(), unbuilt.join(", "))));
+        }
+        let fetch_content = has("content");
+        let view = RevisionView {
+            ids: has("ids"),
+            flags: has("flags"),
+            timestamp: has("timestamp"),
+            comment: has("comment"),
+            parsedcomment: has("parsedcomment"),
+            size: has("size"),
+            slotsize: has("slotsize"),
+            sha1: has("sha1"),
+            slotsha1: has("slotsha1"),
+            contentmodel: has("contentmodel"),
+            userid: has("userid"),
+            user: has("user"),
+            tags: has("tags"),
+            roles: has("roles"),
+            slots: slots_given.then(|| self.slots.clone()),
+            content_format: if slots_given {
+                self.contentformat_slot.get("main").cloned()
+            } else {
+                self.contentformat.clone().filter(|f| !f.is_empty())
+            },
+            section: if fetch_content { self.section.clone() } else { None },
+            fetch_content,
+            need_slots: fetch_content || has("contentmodel") || has("slotsize") || has("slotsha1"),
+            visibility: Visibility::of(&ctx.state.rights),
+        };
+        if view.need_slots && !slots_given {
+            ctx.warn(
+                "deprecation",
+                format!(
+                    "Because \"{prefix}slots\" was not specified, a legacy format has been used for the output. This format is deprecated, and in the future the new format will always be used."
+                ),
+            );
+        }
+        Ok(view)
+    }
+
+    /// The number of revisions a batch holds: `limit` (10 when not given, the maximum when not
+    /// allowed), against a lower maximum when content is read (50, or 500 with
+    /// `apihighlimits`), with MediaWiki's warning when clamped; `max` resolves to it.
+    pub fn batch_size(&self, ctx: &mut QueryContext<'_>, view: &RevisionView, enumerating: bool) -> u64 {
+        let high = ctx.state.high_limits();
+        let cap: u64 = match (view.fetch_content, high) {
+            (true, true) => 500,
+            (true, false) => 50,
+            (false, true) => 5000,
+            (false, false) => 500,
+        };
+        let module = ctx.module.name.to_owned();
+        let Some(limit) = self.limit.filter(|_| enumerating) else {
+            if !enumerating {
+                // One revision a page: as many as the pages, no `limits` member.
+                ctx.state.limits.remove(&module);
+                return cap;
+            }
+            return 10;
+        };
+        if ctx.state.limits.contains_key(&module) {
+            // `max`: the caller's maximum for what is read.
+            ctx.state.limits.insert(module, cap);
+            return cap;
+        }
+        if limit.get() > cap {
+            let wire = format!("{}limit", ctx.module.prefix);
+            let (max, highmax) = if view.fetch_content { (50, 500) } else { (500, 5000) };
+            let mut data = Map::new();
+            data.insert("min".into(), json!(1));
+            data.insert("curmax".into(), json!(cap));
+            data.insert("max".into(), json!(max));
+            data.insert("highmax".into(), json!(highmax));
+            let text = format!("The value \"{}\" for parameter \"{wire}\" must be between 1 and {cap}.", limit.get());
+            ctx.state.warnings.add_with_data(&ctx.module.path(), "outofrange", text, Some(data));
+            return cap;
+        }
+        limit.get()
+    }
+}
+
+/// What the revisions of a batch need besides their rows: comments, tags, slots and text.
+#[derive(Debug, Default)]
+pub struct RevisionData {
+    comments: HashMap<i64, String>,
+    parsed: HashMap<i64, String>,
+    tags: HashMap<i64, Vec<String>>,
+    slots: HashMap<i64, Vec<SlotRow>>,
+    texts: HashMap<String, String>,
+}
+
+/// The page a revision belongs to, for its comment's links: namespace and database key.
+pub type PageTitle<'a> = (i32, &'a str);
+
+impl RevisionView {
+    /// Reads what the rows need, for the whole batch at once.
+    pub fn load(
+        &self,
+        ctx: &QueryContext<'_>,
+        rows: &[RevisionRow],
+        title_of: &dyn Fn(i64) -> Option<(i32, String)>,
+    ) -> Result<RevisionData, ApiError> {
+        let mut reader = storage::reader(ctx)?;
+        let mut data = RevisionData::default();
+        if self.comment || self.parsedcomment {
+            let ids: Vec<i64> = rows.iter().map(RevisionRow::comment).collect();
+            data.comments = reader.comments(&ids)?;
+            if self.parsedcomment {
+                let titles: Vec<(i64, i32, String)> = rows
+                    .iter()
+                    .filter(|r| self.visibility.check(r.deleted, DELETED_COMMENT).1)
+                    .filter_map(|r| title_of(r.page).map(|(ns, key)| (r.id, ns, key)))
+                    .collect();
+                let items: Vec<CommentOf<'_, i64>> = titles
+                    .iter()
+                    .filter_map(|(id, ns, key)| {
+                        let row = rows.iter().find(|r| r.id == *id)?;
+                        let text = data.comments.get(&row.comment())?;
+                        Some(CommentOf { key: *id, text, ns: *ns, dbkey: key })
+                    })
+                    .collect();
+                let site = storage::store(ctx)?.site();
+                data.parsed = parsed_comments(&mut reader, site, &items)?;
+            }
+        }
+        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+        if self.tags {
+            data.tags = reader.revision_tags(&ids)?;
+        }
+        if self.need_slots || self.roles {
+            for slot in reader.revision_slots(&ids)? {
+                data.slots.entry(slot.revision).or_default().push(slot);
+            }
+        }
+        if self.fetch_content {
+            let addresses: Vec<&str> = rows
+                .iter()
+                .filter(|r| self.visibility.check(r.deleted, DELETED_TEXT).1)
+                .flat_map(|r| data.slots.get(&r.id).into_iter().flatten())
+                .filter(|s| self.slots.as_ref().is_none_or(|wanted| wanted.contains(&s.role)) || s.role == "main")
+                .map(|s| s.address.as_str())
+                .collect();
+            data.texts = reader.texts(&addresses)?;
+        }
+        Ok(data)
+    }
+
+    /// One revision as MediaWiki shows it: its members in MediaWiki's order, hidden parts
+    /// marked and shown only to those allowed, content in `slots` (or, in the legacy shape, on
+    /// the revision itself).
+    pub fn revision(
+        &self,
+        ctx: &mut QueryContext<'_>,
+        row: &RevisionRow,
+        data: &mut RevisionData,
+    ) -> Result<Map<String, Value>, ApiError> {
+        let vis = self.visibility;
+        let mut o = Map::new();
+        let mut any_hidden = false;
+        if self.ids {
+            o.insert("revid".into(), json!(row.id));
+            if let Some(parent) = row.parent {
+                o.insert("parentid".into(), json!(parent));
+            }
+        }
+        if self.flags {
+            o.insert("minor".into(), json!(row.minor != 0));
+        }
+        if self.user || self.userid {
+            let (hidden, visible) = vis.check(row.deleted, DELETED_USER);
+            if hidden {
+                o.insert("userhidden".into(), json!(true));
+                any_hidden = true;
+            }
+            if visible {
+                if self.user {
+                    o.insert("user".into(), json!(row.actor_name));
+                }
+                let registered = row.actor_user.is_some_and(|u| u != 0);
+                if !registered {
+                    o.insert("anon".into(), json!(true));
+                }
+                if self.userid {
+                    o.insert("userid".into(), json!(row.actor_user.unwrap_or(0)));
+                }
+            }
+        }
+        if self.timestamp {
+            o.insert("timestamp".into(), json!(iso(&row.timestamp)));
+        }
+        if self.size {
+            o.insert("size".into(), json!(row.len.unwrap_or(0)));
+        }
+        if self.sha1 {
+            let (hidden, visible) = vis.check(row.deleted, DELETED_TEXT);
+            if hidden {
+                o.insert("sha1hidden".into(), json!(true));
+                any_hidden = true;
+            }
+            if visible {
+                o.insert("sha1".into(), json!(sha1_hex(&row.sha1)));
+            }
+        }
+        let slots = data.slots.remove(&row.id).unwrap_or_default();
+        if self.roles {
+            o.insert("roles".into(), json!(slots.iter().map(|s| s.role.as_str()).collect::<Vec<_>>()));
+        }
+        if self.need_slots {
+            let text_state = vis.check(row.deleted, DELETED_TEXT);
+            if (self.slotsha1 || self.fetch_content) && text_state.0 {
+                any_hidden = true;
+            }
+            match &self.slots {
+                None => {
+                    // The legacy shape: the main slot's members on the revision, those already
+                    // there kept.
+                    match slots.iter().find(|s| s.role == "main") {
+                        None => {
+                            o.insert("textmissing".into(), json!(true));
+                        }
+                        Some(slot) => {
+                            let (info, text) = self.slot_info(slot, text_state, data)?;
+                            if info.contains_key("nosuchsection") {
+                                let section = self.section.clone().unwrap_or_default();
+                                return Err(ApiError::new(
+                                    "nosuchsection",
+                                    format!("There is no section {section} in revision {}.", row.id),
+                                ));
+                            }
+                            for (k, v) in info {
+                                o.entry(k).or_insert(v);
+                            }
+                            if let Some(text) = text {
+                                self.legacy_content(ctx, &mut o, slot, text);
+                            }
+                        }
+                    }
+                }
+                Some(wanted) => {
+                    let mut by_role = Map::new();
+                    for slot in slots.iter().filter(|s| wanted.contains(&s.role)) {
+                        let (mut info, text) = self.slot_info(slot, text_state, data)?;
+                        if let Some(text) = text {
+                            info.insert("contentmodel".into(), json!(slot.model));
+                            match &self.content_format {
+                                Some(format) if format != default_format(&slot.model) => {
+                                    info.insert("badcontentformat".into(), json!(true));
+                                    bad_format_warning(ctx, format, &slot.model);
+                                }
+                                _ => {
+                                    info.insert("contentformat".into(), json!(default_format(&slot.model)));
+                                    set_content(&mut info, "content", text);
+                                }
+                            }
+                        }
+                        by_role.insert(slot.role.clone(), Value::Object(info));
+                    }
+                    o.insert("slots".into(), Value::Object(by_role));
+                }
+            }
+        }
+        if self.comment || self.parsedcomment {
+            let (hidden, visible) = vis.check(row.deleted, DELETED_COMMENT);
+            if hidden {
+                o.insert("commenthidden".into(), json!(true));
+                any_hidden = true;
+            }
+            if visible {
+                if self.comment {
+                    o.insert("comment".into(), json!(data.comments.get(&row.comment()).map_or("", String::as_str)));
+                }
+                if self.parsedcomment {
+                    o.insert("parsedcomment".into(), json!(data.parsed.remove(&row.id).unwrap_or_default()));
+                }
+            }
+        }
+        if self.tags {
+            o.insert("tags".into(), json!(data.tags.remove(&row.id).unwrap_or_default()));
+        }
+        if any_hidden && row.deleted & DELETED_RESTRICTED != 0 {
+            o.insert("suppressed".into(), json!(true));
+        }
+        Ok(o)
+    }
+
+    /// A slot's own members (size, sha1, model, hidden text) and its text when it is shown
+    /// (the asked section of it).
+    fn slot_info(
+        &self,
+        slot: &SlotRow,
+        (hidden, visible): (bool, bool),
+        data: &mut RevisionData,
+    ) -> Result<(Map<String, Value>, Option<String>), ApiError> {
+        let mut info = Map::new();
+        if self.slotsize {
+            info.insert("size".into(), json!(slot.size));
+        }
+        if self.slotsha1 {
+            if hidden {
+                info.insert("sha1hidden".into(), json!(true));
+            }
+            if visible {
+                info.insert("sha1".into(), json!(sha1_hex(&slot.sha1)));
+            }
+        }
+        if self.contentmodel {
+            info.insert("contentmodel".into(), json!(slot.model));
+        }
+        let mut text = None;
+        if self.fetch_content {
+            if hidden {
+                info.insert("texthidden".into(), json!(true));
+            }
+            if visible {
+                match data.texts.get(&slot.address) {
+                    None => {
+                        info.insert("textmissing".into(), json!(true));
+                    }
+                    Some(full) => match &self.section {
+                        None => text = Some(full.clone()),
+                        Some(section) => match section_of(&slot.model, full, section) {
+                            Some(part) => text = Some(part),
+                            None => {
+                                info.insert("nosuchsection".into(), json!(true));
+                            }
+                        },
+                    },
+                }
+            }
+        }
+        Ok((info, text))
+    }
+
+    /// The legacy shape's content members: format and model (those not there yet), and the
+    /// text, or `badcontentformat` when the asked format is not the model's.
+    fn legacy_content(&self, ctx: &mut QueryContext<'_>, o: &mut Map<String, Value>, slot: &SlotRow, text: String) {
+        let format = self.content_format.clone().unwrap_or_else(|| default_format(&slot.model).to_owned());
+        if format != default_format(&slot.model) {
+            o.insert("badcontentformat".into(), json!(true));
+            bad_format_warning(ctx, &format, &slot.model);
+            return;
+        }
+        o.entry("contentformat").or_insert(json!(format));
+        o.entry("contentmodel").or_insert(json!(slot.model));
+        set_content(o, "content", text);
+    }
+}
+
+/// The warning for content asked in a format its model does not have.
+fn bad_format_warning(ctx: &mut QueryContext<'_>, format: &str, model: &str) {
+    ctx.warn(
+        "badformat",
+        format!("The requested format {format} is not supported for content model {model} used by the page."),
+    );
+}
+
+/// The format a content model's content is serialized in.
+pub fn default_format(model: &str) -> &'static str {
+    match model {
+        "wikitext" => "text/x-wiki",
+        "css" | "sanitized-css" => "text/css",
+        "javascript" => "text/javascript",
+        "json" => "application/json",
+        _ => "text/plain",
+    }
+}
+
+/// A 14-digit timestamp in ISO 8601.
+fn iso(stored: &str) -> String {
+    Timestamp::iso_of_stored(stored).map_or_else(|| stored.to_owned(), |t| t.as_str().to_owned())
+}
+
+/// A SHA-1 stored in base 36 as MediaWiki shows it: 40 hexadecimal digits (empty when none is
+/// stored).
+pub fn sha1_hex(base36: &str) -> String {
+    if base36.is_empty() {
+        return String::new();
+    }
+    // Base 36 digits into a big number kept as base-2^32 limbs, least significant first.
+    let mut limbs: Vec<u64> = vec![0];
+    for c in base36.chars() {
+        let Some(d) = c.to_digit(36) else { return String::new() };
+        let mut carry = u64::from(d);
+        for limb in limbs.iter_mut() {
+            let v = *limb * 36 + carry;
+            *limb = v & 0xFFFF_FFFF;
+            carry = v >> 32;
+        }
+        if carry > 0 {
+            limbs.push(carry);
+        }
+    }
+    let hex: String = limbs.iter().rev().map(|l| format!("{l:08x}")).collect();
+    let trimmed = hex.trim_start_matches('0');
+    format!("{trimmed:0>40}")
+}
+
+/// A section of wikitext as MediaWiki cuts it (`rvsection`): `0` is the text before the first
+/// heading, `n` the n-th heading with everything up to the next heading of its level or
+/// higher, trailing white space dropped. `None` when there is no such section or the model has
+/// no sections.
+pub fn section_of(model: &str, text: &str, section: &str) -> Option<String> {
+    if model != "wikitext" {
+        return None;
+    }
+    // As MediaWiki reads a section id: the number after the last `-` (`T-1`), anything else
+    // (`new`) as 0.
+    let n = usize::try_from(wikiquery_domain::php::leading_int(section.rsplit('-').next().unwrap_or(""))).ok()?;
+    let headings = headings(text);
+    let (start, end) = if n == 0 {
+        (0, headings.first().map_or(text.len(), |h| h.0))
+    } else {
+        let &(start, level) = headings.get(n - 1)?;
+        let end = headings[n..].iter().find(|h| h.1 <= level).map_or(text.len(), |h| h.0);
+        (start, end)
+    };
+    Some(text[start..end].trim_end().to_owned())
+}
+
+/// The headings of wikitext: where each line that is one begins, and its level. A heading is
+/// a line `=...=` (up to six on each side, the lesser count the level), outside comments and
+/// `<nowiki>`/`<pre>` blocks.
+fn headings(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut offset = 0;
+    let mut in_comment = false;
+    let mut in_block: Option<&str> = None;
+    for line in text.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let content = line.trim_end_matches(['\n', '\r']);
+        let lower = content.to_ascii_lowercase();
+        let opened_here = !in_comment && in_block.is_none();
+        if opened_here {
+            if let Some(level) = heading_level(content) {
+                out.push((start, level));
+            }
+        }
+        // Track what stays open past this line.
+        let mut rest = lower.as_str();
+        loop {
+            if in_comment {
+                match rest.find("-->") {
+                    Some(i) => {
+                        in_comment = false;
+                        rest = &rest[i + 3..];
+                    }
+                    None => break,
+                }
+            } else if let Some(tag) = in_block {
+                let close = format!("</{tag}");
+                match rest.find(&close) {
+                    Some(i) => {
+                        in_block = None;
+                        rest = &rest[i + close.len()..];
+                    }
+                    None => break,
+                }
+            } else {
+                let next = [("<!--", None), ("<nowiki", Some("nowiki")), ("<pre", Some("pre"))]
+                    .iter()
+                    .filter_map(|(open, tag)| rest.find(open).map(|i| (i, open.len(), *tag)))
+                    .min_by_key(|(i, _, _)| *i);
+                match next {
+                    Some((i, len, None)) => {
+                        in_comment = true;
+                        rest = &rest[i + len..];
+                    }
+                    Some((i, len, Some(tag))) => {
+                        let after = &rest[i + len..];
+                        // `<nowiki>` or `<pre attr>` opens a block; `<nowiki/>` does not.
+                        let opens = after.starts_with(['>', ' ', '\t']);
+                        let self_closing = after.find('>').is_some_and(|end| after[..end].ends_with('/'));
+                        if opens && !self_closing {
+                            in_block = Some(tag);
+                        }
+                        rest = after;
+                    }
+                    None => break,
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The level of a heading line, if it is one.
+fn heading_level(line: &str) -> Option<usize> {
+    let trimmed = line.trim_end_matches([' ', '\t']);
+    let open = trimmed.bytes().take_while(|&b| b == b'=').count();
+    let close = trimmed.bytes().rev().take_while(|&b| b == b'=').count();
+    if open == 0 || close == 0 || trimmed.len() <= open {
+        return None;
+    }
+    let mut level = open.min(close).min(6);
+    if trimmed.len() <= 2 * level {
+        // A line of `=` only: its middle is the heading's text.
+        level = (trimmed.len() - 1) / 2;
+    }
+    (level > 0).then_some(level)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sha1_reads_from_base_36_to_40_hex_digits() {
+        // MediaWiki's base 36 form of the SHA-1 of the empty text.
+        assert_eq!(sha1_hex("phoiac9h4m842xq45sp7s6u21eteeq1"), "da39a3ee5e6b4b0d3255bfef95601890afd80709");
+        assert_eq!(sha1_hex("1"), format!("{:0>40}", "1"));
+        assert_eq!(sha1_hex(""), "");
+    }
+
+    #[test]
+    fn sections_follow_headings() {
+        let text = "Intro\n\n== A ==\na\n\n=== A1 ===\na1\n\n== B ==\nb\n<!--\n== not ==\n-->\n";
+        assert_eq!(section_of("wikitext", text, "0").as_deref(), Some("Intro"));
+        assert_eq!(section_of("wikitext", text, "1").as_deref(), Some("== A ==\na\n\n=== A1 ===\na1"));
+        assert_eq!(section_of("wikitext", text, "2").as_deref(), Some("=== A1 ===\na1"));
+        assert_eq!(section_of("wikitext", text, "3").as_deref(), Some("== B ==\nb\n<!--\n== not ==\n-->"));
+        assert_eq!(section_of("wikitext", text, "4"), None);
+        assert_eq!(section_of("wikitext", text, "new").as_deref(), Some("Intro"));
+        assert_eq!(section_of("wikitext", text, "T-2").as_deref(), Some("=== A1 ===\na1"));
+        assert_eq!(section_of("css", text, "0"), None);
+    }
 }

@@ -143,7 +143,7 @@ impl QueryModule for Blocks {
             end: self.end.map(Timestamp::to_mw),
             continue_from,
             ids: self.ids.clone(),
-            addresses: self.users.iter().map(user_ref_text).collect(),
+            addresses: self.users.iter().map(UserRef::text).collect(),
             covering,
             kinds,
             exclude_hidden: !sees_hidden_users(ctx),
@@ -233,13 +233,5 @@ impl QueryModule for Blocks {
             ctx.set_continue(format!("{}|{}", next.timestamp, next.id));
         }
         Ok(())
-    }
-}
-
-/// The text a block's target is stored under.
-fn user_ref_text(user: &UserRef) -> String {
-    match user {
-        UserRef::Name(t) | UserRef::Temp(t) | UserRef::Ip(t) | UserRef::Cidr(t) | UserRef::Interwiki(t) => t.clone(),
-        UserRef::Id(id) => format!("#{id}"),
     }
 }

@@ -7,12 +7,11 @@
 //! out, and parts hidden by revision deletion (`log_deleted`) are replaced by flags.
 //!
 //! The `params` member is written per log type by the domain's [`log_params`], and
-//! `parsedcomment` by its [`comment`] formatter once this module has looked up, for the whole
-//! batch, the pages and files the comments link to.
+//! `parsedcomment` by the shared comment formatter (`family::comments`), which looks up, for
+//! the whole batch, the pages and files the comments link to.
 
 use std::collections::HashMap;
 
-use wikiquery_domain::comment::{self, LinkStatus, Needed, SelfTitle};
 use wikiquery_domain::log_params::{self, EntryInfo, TitleContext};
 use wikiquery_domain::php;
 use wikiquery_domain::title::{parse_title, push_full_text, ParsedTitle, SiteNamespaces};
@@ -25,6 +24,7 @@ use wikiquery_store::queries::logevents::{self as q, LogEventsFilter, LogRow};
 use wikiquery_store::site::Site;
 use wikiquery_store::store::Store;
 
+use crate::family::comments::{parsed_comments, CommentOf};
 use crate::values::TimeDir;
 
 /// Log types: the empty string and every type of the Events table. MediaWiki 1.39 accepts
@@ -487,26 +487,12 @@ impl LogEvents {
         let tags = if fields.tags { conn.log_tags(&ids)? } else { HashMap::new() };
         let revisions = if fields.ids { conn.associated_revisions(&ids)? } else { Vec::new() };
         let comments = if fields.parsedcomment {
-            let urls: HashMap<String, String> =
-                site.interwiki.iter().map(|row| (row.prefix.to_lowercase(), row.url.clone())).collect();
-            let csite = comment::Site { namespaces: site.namespaces(), interwiki_urls: &urls };
-            let visible: Vec<&LogRow> = rows.iter().filter(|r| can_see(rights, r.deleted, DELETED_COMMENT)).collect();
-            let mut needed = Needed::default();
-            for r in &visible {
-                comment::links_needed(&r.comment, SelfTitle { ns: r.namespace, dbkey: &r.title }, &csite, &mut needed);
-            }
-            let status = LinkStatus {
-                pages: conn.existing_pages(&needed.pages)?,
-                files: conn.existing_files(&needed.files)?.into_iter().collect(),
-            };
-            visible
+            let visible: Vec<CommentOf<'_, i64>> = rows
                 .iter()
-                .map(|r| {
-                    let html =
-                        comment::format(&r.comment, SelfTitle { ns: r.namespace, dbkey: &r.title }, &csite, &status);
-                    (r.id, html)
-                })
-                .collect()
+                .filter(|r| can_see(rights, r.deleted, DELETED_COMMENT))
+                .map(|r| CommentOf { key: r.id, text: &r.comment, ns: r.namespace, dbkey: &r.title })
+                .collect();
+            parsed_comments(&mut conn, site, &visible)?
         } else {
             HashMap::new()
         };

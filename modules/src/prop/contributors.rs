@@ -2,6 +2,7 @@
 //! anonymous editors each page had. Edits whose user is hidden do not count.
 
 use serde_json::json;
+use wikiquery_domain::php;
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_framework::{query_module, ApiError, Limit, QueryContext, QueryModule};
 use wikiquery_store::queries::contributors::ContributorsFilter;
@@ -47,13 +48,7 @@ impl QueryModule for Contributors {
                 if parts.len() != 2 {
                     return Err(ApiError::bad_continue());
                 }
-                // As PHP reads an integer: leading digits, else 0.
-                let int = |t: &str| -> i64 {
-                    let t = t.trim_start();
-                    let end = t.char_indices().find(|&(i, c)| !(c.is_ascii_digit() || (i == 0 && c == '-'))).map_or(t.len(), |(i, _)| i);
-                    t[..end].parse().unwrap_or(0)
-                };
-                Some((int(parts[0]), int(parts[1])))
+                Some((php::leading_int(parts[0]), php::leading_int(parts[1])))
             }
         };
         let mut pages: Vec<i64> = ctx.page_set().map(|p| p.good.iter().map(|g| g.id).collect()).unwrap_or_default();

@@ -1,8 +1,18 @@
-//! `prop=revisions`: revisions of the given pages.
+//! `prop=revisions`: revisions of the given pages — the latest of each page, those of
+//! `revids=`, or, for one page, a range of its history (`rvlimit`, `rvstart`/`rvend`,
+//! `rvstartid`/`rvendid`, `rvdir`, `rvuser`/`rvexcludeuser`). What each revision shows is the
+//! revision family's (`family::revisions`).
 
-use wikiquery_framework::{query_module, QueryModule, Timestamp, UserRef};
+use std::collections::HashMap;
+
+use wikiquery_domain::php;
+use wikiquery_domain::timestamp::Timestamp as Instant;
+use wikiquery_framework::result::php_array;
+use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule, Timestamp, UserRef};
+use wikiquery_store::queries::revisions::{HistoryEdge, RevisionSelection, RevisionsFilter};
 
 use crate::family::revisions::RevisionFamily;
+use crate::storage;
 use crate::values::TimeDir;
 
 /// Revisions of pages; with one page, a range of its history.
@@ -33,4 +43,166 @@ pub struct Revisions {
     pub excludeuser: Option<UserRef>,
 }
 
-impl QueryModule for Revisions {}
+impl QueryModule for Revisions {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let Some(pageset) = ctx.page_set() else { return Ok(()) };
+        let pages: Vec<(i64, i32, String)> = pageset.good.iter().map(|p| (p.id, p.ns, p.dbkey.clone())).collect();
+        let revids = pageset.revids.clone();
+        let by_revids = !revids.is_empty() || !pageset.bad_revids.is_empty();
+        if pages.is_empty() || (by_revids && revids.is_empty()) {
+            return Ok(());
+        }
+        let prefix = ctx.module.prefix;
+        let enumerating = self.user.is_some()
+            || self.excludeuser.is_some()
+            || self.family.limit.is_some()
+            || self.startid.is_some()
+            || self.endid.is_some()
+            || self.dir == TimeDir::Newer
+            || self.start.is_some()
+            || self.end.is_some();
+        let single_page = ["limit", "startid", "endid", "dir=newer", "user", "excludeuser", "start", "end"]
+            .iter()
+            .map(|p| format!("{prefix}{p}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        if by_revids && enumerating {
+            return Err(ApiError::new(
+                "invalidparammix",
+                format!("The revids= parameter may not be used with the list options ({single_page})."),
+            ));
+        }
+        if pages.len() > 1 && enumerating {
+            return Err(ApiError::new(
+                "invalidparammix",
+                format!("titles, pageids or a generator was used to supply multiple pages, but the {single_page} parameters can only be used on a single page."),
+            ));
+        }
+
+        let generating = ctx.is_generator();
+        let view = self.family.view(ctx)?;
+        let limit = self.family.batch_size(ctx, &view, enumerating);
+        let mut reader = storage::reader(ctx)?;
+        let tag = match &self.family.tag {
+            Some(name) => Some(reader.tag_id(name)?),
+            None => None,
+        };
+
+        let bad_continue = ApiError::bad_continue;
+        let selection = if enumerating {
+            for (a, b) in [("startid", "start"), ("endid", "end"), ("user", "excludeuser")] {
+                let given = |name: &str| match name {
+                    "startid" => self.startid.is_some(),
+                    "start" => self.start.is_some(),
+                    "endid" => self.endid.is_some(),
+                    "end" => self.end.is_some(),
+                    "user" => self.user.is_some(),
+                    _ => self.excludeuser.is_some(),
+                };
+                if given(a) && given(b) {
+                    return Err(ApiError::new(
+                        "invalidparammix",
+                        format!("The parameters \"{prefix}{a}\" and \"{prefix}{b}\" can not be used together."),
+                    ));
+                }
+            }
+            let continue_from = match &self.family.continue_ {
+                None => None,
+                Some(raw) => {
+                    let (ts, id) = raw.split_once('|').filter(|(_, id)| !id.contains('|')).ok_or_else(bad_continue)?;
+                    let id: i64 = id.parse().map_err(|_| bad_continue())?;
+                    Some((Instant::parse(ts).ok_or_else(bad_continue)?.to_mw(), id))
+                }
+            };
+            let ids: Vec<i64> = self.startid.iter().chain(self.endid.iter()).copied().collect();
+            let known = if ids.is_empty() { HashMap::new() } else { reader.revision_timestamps(&ids)? };
+            let edge = |id: Option<i64>, ts: Option<Timestamp>, name: &str| -> Result<Option<HistoryEdge>, ApiError> {
+                match (id, ts) {
+                    (Some(id), _) => match known.get(&id) {
+                        Some(ts) => Ok(Some((ts.clone(), Some(id)))),
+                        None => Err(ApiError::new(
+                            format!("badid_{prefix}{name}"),
+                            format!("No revision was found for parameter \"{prefix}{name}\"."),
+                        )),
+                    },
+                    (None, Some(ts)) => Ok(Some((ts.to_mw(), None))),
+                    (None, None) => Ok(None),
+                }
+            };
+            let start = edge(self.startid, self.start, "startid")?;
+            let end = edge(self.endid, self.end, "endid")?;
+            let actor = match (&self.user, &self.excludeuser) {
+                (Some(u), _) => Some((u.text(), false)),
+                (None, Some(u)) => Some((u.text(), true)),
+                (None, None) => None,
+            };
+            let hidden_bits = if actor.is_some() {
+                crate::family::revisions::Visibility::of(&ctx.state.rights).hidden_user_bits()
+            } else {
+                0
+            };
+            RevisionSelection::History {
+                page: pages[0].0,
+                ascending: self.dir == TimeDir::Newer,
+                start,
+                end,
+                actor,
+                hidden_bits,
+                continue_from,
+            }
+        } else if by_revids {
+            let continue_from = match &self.family.continue_ {
+                None => None,
+                Some(raw) => Some(php::leading_int(raw)),
+            };
+            RevisionSelection::Ids { ids: revids, continue_from }
+        } else {
+            let continue_from = match &self.family.continue_ {
+                None => None,
+                Some(raw) => {
+                    let parts: Vec<&str> = raw.split('|').collect();
+                    if parts.len() != 2 {
+                        return Err(bad_continue());
+                    }
+                    Some((php::leading_int(parts[0]), php::leading_int(parts[1])))
+                }
+            };
+            RevisionSelection::Latest { pages: pages.iter().map(|p| p.0).collect(), continue_from }
+        };
+        let filter = RevisionsFilter { selection, tag, limit: i64::try_from(limit).unwrap_or(i64::MAX).saturating_add(1) };
+        let mut rows = reader.revisions(&filter)?;
+        drop(reader);
+        let next = if rows.len() as u64 > limit { rows.drain(usize::try_from(limit).unwrap_or(usize::MAX)..).next() } else { None };
+
+        if generating {
+            let mut seen = Vec::new();
+            for row in &rows {
+                if let Some((_, ns, key)) = pages.iter().find(|p| p.0 == row.page) {
+                    if !seen.contains(&row.page) {
+                        seen.push(row.page);
+                        ctx.add_generated(*ns, key.clone());
+                    }
+                }
+            }
+        } else {
+            let title_of = |page: i64| pages.iter().find(|p| p.0 == page).map(|p| (p.1, p.2.clone()));
+            let mut data = view.load(ctx, &rows, &title_of)?;
+            for row in &rows {
+                let mut revision = view.revision(ctx, row, &mut data)?;
+                php_array(&mut revision);
+                ctx.push_page_item(row.page, "revisions", serde_json::Value::Object(revision));
+            }
+        }
+        if let Some(next) = next {
+            let value = if enumerating {
+                format!("{}|{}", next.timestamp, next.id)
+            } else if by_revids {
+                next.id.to_string()
+            } else {
+                format!("{}|{}", next.page, next.id)
+            };
+            ctx.set_continue(value);
+        }
+        Ok(())
+    }
+}

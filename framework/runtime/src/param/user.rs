@@ -39,6 +39,14 @@ impl UserRef {
         }
     }
 
+    /// The text the reference names its user by (`#12` for an id), as tables store names.
+    pub fn text(&self) -> String {
+        match self {
+            UserRef::Name(t) | UserRef::Temp(t) | UserRef::Ip(t) | UserRef::Cidr(t) | UserRef::Interwiki(t) => t.clone(),
+            UserRef::Id(id) => format!("#{id}"),
+        }
+    }
+
     /// Classifies and normalises a raw value; `None` when it is no user reference at all.
     pub fn classify(raw: &str) -> Option<UserRef> {
         if let Some(id) = raw.strip_prefix('#') {

@@ -210,6 +210,11 @@ impl ActionModule for Query {
                     let path = descriptor.path();
                     let _ = (entry.parse_only)(&mut ParamReader::new(ctx.state, descriptor.prefix, &path));
                 } else if let Runner::Query(module) = entry.runner {
+                    // A prop module generates from the pages it is given (`titles=` and the
+                    // like), as it reads them otherwise.
+                    if descriptor.group == Some(Group::Prop) {
+                        run.pageset = Some(PageSet::build(lookup.as_ref(), source.clone(), self.redirects)?);
+                    }
                     run.generator = Some(generator.clone());
                     run.generating = true;
                     run.resolve_redirects = self.redirects;
@@ -221,6 +226,7 @@ impl ActionModule for Query {
                         run: &mut run,
                     });
                     run.generating = false;
+                    run.pageset = None;
                     outcome?;
                     if run.generator_pushed {
                         return Err(ApiError::not_implemented(&format!("{} as a generator", descriptor.path())));

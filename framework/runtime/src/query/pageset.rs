@@ -81,6 +81,8 @@ pub struct PageSet {
     pub redirects: Vec<ResolvedRedirect>,
     /// Revision ids that do not exist.
     pub bad_revids: Vec<i64>,
+    /// The revision ids of `revids=` that exist, in id order.
+    pub revids: Vec<i64>,
     /// Titles of pages that do not exist.
     pub missing: Vec<FakePage>,
     /// Invalid titles: (fake id, title, reason).
@@ -149,6 +151,7 @@ impl PageSet {
                     }
                 }
                 set.bad_revids = bad;
+                set.revids = found.iter().map(|(r, _)| *r).collect();
                 let mut ids: Vec<i64> = found.iter().map(|(_, p)| *p).collect();
                 ids.sort_unstable();
                 ids.dedup();

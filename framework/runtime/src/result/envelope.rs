@@ -166,6 +166,7 @@ fn message_key(code: &str, warning: bool) -> String {
         "badtimestamp" => "paramvalidator-badtimestamp".to_owned(),
         "unrecognizedparams" => "apierror-unrecognizedparams".to_owned(),
         "deprecation" => "paramvalidator-param-deprecated".to_owned(),
+        "deprecation-help" => "api-usage-mailinglist-ref".to_owned(),
         _ if warning => format!("apiwarn-{code}"),
         _ => format!("apierror-{code}"),
     }

@@ -7,6 +7,7 @@ pub mod blocks;
 pub mod contributors;
 pub mod logevents;
 pub mod pages;
+pub mod revisions;
 pub mod site;
 pub mod users;
 
