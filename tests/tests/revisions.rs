@@ -1,4 +1,4 @@
-//! `prop=revisions` answers as MediaWiki 1.39 does on the fixture (its answers are stored
+//! `prop=revisions` and `list=allrevisions` answer as MediaWiki 1.39 does on the fixture (its answers are stored
 //! under `fixtures/oracle/revisions/`), in formatversion 1 and 2, for an anonymous caller, an
 //! administrator (`.sysop`: Bob, who may see deleted users, comments and text) and a
 //! suppressor (`.admin`: Admin, who may also see what is hidden from administrators).
@@ -52,7 +52,7 @@ fn revisions_answer_as_mediawiki_does() {
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
         .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
-        .filter(|n| n.starts_with("rev-") && n.ends_with(".json"))
+        .filter(|n| (n.starts_with("rev-") || n.starts_with("arv-")) && n.ends_with(".json"))
         .filter(|n| !OWN_ANSWERS.iter().any(|(prefix, _)| n.starts_with(prefix)))
         .collect();
     names.sort();
@@ -131,4 +131,56 @@ fn revisions_generate_their_pages() {
     let titles: Vec<&str> =
         body["query"]["pages"].as_array().unwrap().iter().map(|p| p["title"].as_str().unwrap()).collect();
     assert_eq!(titles, ["Dog", "Lion"], "{body}");
+}
+
+/// Follows `arvcontinue` to the end and gives the revisions of every batch, in order, each
+/// with its page.
+fn all_revisions(query: &str, newest_first: bool, ask: &dyn Fn(&str) -> Value) -> Vec<(Value, Value)> {
+    let mut out = Vec::new();
+    let mut next = query.to_owned();
+    for _ in 0..1000 {
+        let body = ask(&next);
+        assert!(body.get("error").is_none(), "{next}: {body}");
+        // Within a batch, revisions are grouped by page; their order is that of their ids' times.
+        let mut batch: Vec<(Value, Value)> = Vec::new();
+        for page in body["query"]["allrevisions"].as_array().into_iter().flatten() {
+            for rev in page["revisions"].as_array().into_iter().flatten() {
+                batch.push((page["title"].clone(), rev.clone()));
+            }
+        }
+        batch.sort_by_key(|(_, rev)| (rev["timestamp"].as_str().unwrap_or("").to_owned(), rev["revid"].as_i64()));
+        if newest_first {
+            batch.reverse();
+        }
+        out.extend(batch);
+        match body["continue"]["arvcontinue"].as_str() {
+            Some(c) => next = format!("{query}&arvcontinue={c}"),
+            None => return out,
+        }
+    }
+    panic!("{query} does not end");
+}
+
+#[test]
+fn paging_every_revision_gives_what_one_read_gives() {
+    let settings = fixture_settings();
+    let admin: Vec<&str> = settings.groups.rights_of_groups(&["suppress", "sysop", "*", "user", "autoconfirmed"]);
+    let anonymous = |q: &str| fixture_api(q).1;
+    let as_admin = |q: &str| fixture_api_as(&admin, q).1;
+    let callers: [&dyn Fn(&str) -> Value; 2] = [&anonymous, &as_admin];
+    for ask in callers {
+        for dir in ["older", "newer"] {
+            let base = format!(
+                "action=query&list=allrevisions&arvdir={dir}&arvprop=ids|timestamp|user|comment&format=json&formatversion=2"
+            );
+            let newest_first = dir == "older";
+            let whole = all_revisions(&format!("{base}&arvlimit=max"), newest_first, ask);
+            assert!(whole.len() > 300, "{}", whole.len());
+            for limit in ["1", "7"] {
+                let paged = all_revisions(&format!("{base}&arvlimit={limit}"), newest_first, ask);
+                assert_eq!(paged.len(), whole.len(), "{dir} by {limit}");
+                assert!(paged == whole, "{dir} by {limit}");
+            }
+        }
+    }
 }

@@ -1,8 +1,17 @@
-//! `list=allrevisions`: every revision, newest first by default.
+//! `list=allrevisions`: every revision of the wiki, newest first by default, grouped by page
+//! within a batch; of one user or all but one, of some namespaces. What each revision shows is
+//! the revision family's (`family::revisions`).
 
-use wikiquery_framework::{query_module, Namespace, QueryModule, Timestamp, UserRef};
+use serde_json::{json, Map, Value};
+use wikiquery_domain::timestamp::Timestamp as Instant;
+use wikiquery_domain::title::full_text;
+use wikiquery_framework::result::php_array;
+use wikiquery_framework::{query_module, ApiError, Namespace, QueryContext, QueryModule, Timestamp, UserRef};
+use wikiquery_store::queries::revisions::{RevisionSelection, RevisionsFilter};
+use wikiquery_store::store::Store;
 
-use crate::family::revisions::RevisionFamily;
+use crate::family::revisions::{RevisionFamily, Visibility};
+use crate::storage;
 use crate::values::TimeDir;
 
 /// Lists all revisions of the wiki, optionally of one user or some namespaces.
@@ -12,7 +21,8 @@ use crate::values::TimeDir;
     prefix = "arv",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allrevisions"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allrevisions",
+    at_most_one_of(user, excludeuser)
 )]
 pub struct AllRevisions {
     #[param(flatten)]
@@ -28,4 +38,106 @@ pub struct AllRevisions {
     pub generatetitles: bool,
 }
 
-impl QueryModule for AllRevisions {}
+impl QueryModule for AllRevisions {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let generating = ctx.is_generator();
+        let view = self.family.view(ctx)?;
+        let limit = self.family.batch_size(ctx, &view, true);
+        let store = ctx.services.require::<Store>()?;
+        let site = store.site();
+
+        // Every namespace is no filter.
+        let mut namespaces: Vec<i32> = self.namespace.iter().map(|n| n.0).collect();
+        namespaces.sort_unstable();
+        namespaces.dedup();
+        let mut every: Vec<i32> = ctx.state.namespaces.clone();
+        every.sort_unstable();
+        let namespaces = (!namespaces.is_empty() && namespaces != every).then_some(namespaces);
+
+        let continue_from = match &self.family.continue_ {
+            None => None,
+            Some(raw) => {
+                let parts: Vec<&str> = raw.split('|').collect();
+                let id: Option<i64> = parts.get(1).and_then(|id| id.parse().ok()).filter(|id: &i64| id.to_string() == parts[1]);
+                match (parts.len(), Instant::parse(parts[0]), id) {
+                    (2, Some(ts), Some(id)) => Some((ts.to_mw(), id)),
+                    _ => return Err(ApiError::bad_continue()),
+                }
+            }
+        };
+        let actor = match (&self.user, &self.excludeuser) {
+            (Some(u), _) => Some((u.text(), false)),
+            (None, Some(u)) => Some((u.text(), true)),
+            (None, None) => None,
+        };
+        let hidden_bits = if actor.is_some() { Visibility::of(&ctx.state.rights).hidden_user_bits() } else { 0 };
+        let mut reader = storage::reader(ctx)?;
+        let tag = match &self.family.tag {
+            Some(name) => Some(reader.tag_id(name)?),
+            None => None,
+        };
+        let filter = RevisionsFilter {
+            selection: RevisionSelection::History {
+                page: None,
+                namespaces,
+                ascending: self.dir == TimeDir::Newer,
+                start: self.start.map(|t| (t.to_mw(), None)),
+                end: self.end.map(|t| (t.to_mw(), None)),
+                actor,
+                hidden_bits,
+                continue_from,
+            },
+            tag,
+            limit: i64::try_from(limit).unwrap_or(i64::MAX).saturating_add(1),
+        };
+        let mut rows = reader.revisions(&filter)?;
+        let next =
+            if rows.len() as u64 > limit { rows.drain(usize::try_from(limit).unwrap_or(usize::MAX)..).next() } else { None };
+        let mut page_ids: Vec<i64> = rows.iter().map(|r| r.page).collect();
+        page_ids.sort_unstable();
+        page_ids.dedup();
+        let pages = reader.pages_by_ids(&page_ids)?;
+        drop(reader);
+        let page_of = |id: i64| pages.iter().find(|p| p.id == id);
+
+        if generating {
+            let mut seen = Vec::new();
+            for row in &rows {
+                if let Some(page) = page_of(row.page) {
+                    if !seen.contains(&page.id) {
+                        seen.push(page.id);
+                        ctx.add_generated(page.ns, page.dbkey.clone());
+                    }
+                }
+            }
+        } else {
+            let title_of = |id: i64| page_of(id).map(|p| (p.ns, p.dbkey.clone()));
+            let mut data = view.load(ctx, &rows, &title_of)?;
+            // A batch's revisions grouped under the first entry of their page.
+            let mut entries: Vec<(i64, Vec<Value>)> = Vec::new();
+            for row in &rows {
+                let mut revision = view.revision(ctx, row, &mut data)?;
+                php_array(&mut revision);
+                match entries.iter_mut().find(|(page, _)| *page == row.page) {
+                    Some((_, list)) => list.push(Value::Object(revision)),
+                    None => entries.push((row.page, vec![Value::Object(revision)])),
+                }
+            }
+            ctx.ensure_list();
+            for (page, revisions) in entries {
+                let mut o = Map::new();
+                o.insert("pageid".into(), json!(page));
+                o.insert("revisions".into(), Value::Array(revisions));
+                if let Some(p) = page_of(page) {
+                    o.insert("ns".into(), json!(p.ns));
+                    o.insert("title".into(), json!(full_text(p.ns, &p.dbkey, site.namespaces())));
+                }
+                ctx.push_item(Value::Object(o));
+            }
+        }
+        if let Some(next) = next {
+            ctx.set_continue(format!("{}|{}", next.timestamp, next.id));
+        }
+        Ok(())
+    }
+}

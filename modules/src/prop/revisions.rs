@@ -142,7 +142,8 @@ impl QueryModule for Revisions {
                 0
             };
             RevisionSelection::History {
-                page: pages[0].0,
+                page: Some(pages[0].0),
+                namespaces: None,
                 ascending: self.dir == TimeDir::Newer,
                 start,
                 end,

@@ -84,10 +84,12 @@ pub type HistoryEdge = (String, Option<i64>);
 /// Which revisions [`Reader::revisions`] reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RevisionSelection {
-    /// A range of one page's history.
+    /// A range of one page's history, or of every page's (`list=allrevisions`).
     History {
-        /// The page.
-        page: i64,
+        /// The page; `None` for every page.
+        page: Option<i64>,
+        /// Only pages of these namespaces.
+        namespaces: Option<Vec<i32>>,
         /// Oldest first.
         ascending: bool,
         /// Where the range starts, in the direction of listing.
@@ -159,8 +161,24 @@ impl<C: AsAnyConnection> Reader<C> {
                 query = query.filter(revision::rev_id.nullable().eq_any(tagged));
             }
             match &filter.selection {
-                RevisionSelection::History { page, ascending, start, end, actor: who, hidden_bits, continue_from } => {
-                    query = query.filter(revision::rev_page.eq(*page));
+                RevisionSelection::History {
+                    page: which,
+                    namespaces,
+                    ascending,
+                    start,
+                    end,
+                    actor: who,
+                    hidden_bits,
+                    continue_from,
+                } => {
+                    if let Some(which) = which {
+                        query = query.filter(revision::rev_page.eq(*which));
+                    }
+                    if let Some(namespaces) = namespaces {
+                        let in_namespaces =
+                            page::table.select(page::page_id).filter(page::page_namespace.eq_any(namespaces.clone()));
+                        query = query.filter(revision::rev_page.eq_any(in_namespaces));
+                    }
                     // Start and end as bounds in the direction of listing.
                     let edges = [(start, *ascending), (end, !*ascending)];
                     for (edge, lower) in edges {
