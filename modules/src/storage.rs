@@ -59,6 +59,10 @@ impl PageLookup for StorePages {
     fn redirect_targets(&self, ids: &[i64]) -> Result<Vec<RedirectRecord>, ApiError> {
         Ok(self.0.reader()?.redirect_targets(ids)?)
     }
+
+    fn deleted_revision_titles(&self, revids: &[i64]) -> Result<Vec<(i64, i32, String)>, ApiError> {
+        Ok(self.0.reader()?.deleted_revision_titles(revids)?)
+    }
 }
 
 /// The wiki's id (MediaWiki's `$wgDBname`, siteinfo's `wikiid`): the setting, else what the

@@ -52,7 +52,7 @@ fn revisions_answer_as_mediawiki_does() {
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
         .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
-        .filter(|n| (n.starts_with("rev-") || n.starts_with("arv-")) && n.ends_with(".json"))
+        .filter(|n| ["rev-", "arv-", "drv-", "adr-"].iter().any(|p| n.starts_with(p)) && n.ends_with(".json"))
         .filter(|n| !OWN_ANSWERS.iter().any(|(prefix, _)| n.starts_with(prefix)))
         .collect();
     names.sort();

@@ -9,6 +9,7 @@ use serde_json::{json, Map, Value};
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_framework::result::set_content;
 use wikiquery_framework::{ApiError, Limit, ParamGroup, QueryContext, Rights, Templated};
+use wikiquery_store::queries::archive::{ArchiveContinue, ArchiveOrder, ArchiveRow};
 use wikiquery_store::queries::revisions::{RevisionRow, SlotRow};
 
 use crate::family::comments::{parsed_comments, CommentOf};
@@ -261,6 +262,58 @@ impl RevisionFamily {
     }
 }
 
+impl RevisionView {
+    /// Whether the caller may read what is asked of deleted revisions (of deleted pages):
+    /// their comments need `deletedhistory`, their content `deletedtext` or `undelete`.
+    pub fn check_archive_access(&self, rights: &Rights) -> Result<(), ApiError> {
+        if (self.comment || self.parsedcomment) && !rights.has("deletedhistory") {
+            return Err(ApiError::new("permissiondenied", "You don't have permission to view deleted comments."));
+        }
+        if self.fetch_content && !rights.has_any(&["deletedtext", "undelete"]) {
+            return Err(ApiError::new(
+                "permissiondenied",
+                "You don't have permission to view content of deleted revisions.",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Where a listing of deleted revisions continues, as MediaWiki writes it for its order: by
+/// title (`ns|title|timestamp|ar_id`), by time (`timestamp|ar_id`) or by revision
+/// (`rev_id|ar_id`); `Err` for anything else, as `badcontinue`.
+pub fn archive_continue(raw: &str, order: ArchiveOrder) -> Result<ArchiveContinue, ApiError> {
+    let parts: Vec<&str> = raw.split('|').collect();
+    let strict_int = |t: &str| t.parse::<i64>().ok().filter(|n| n.to_string() == t);
+    let ts = |t: &str| Timestamp::parse(t).map(|t| t.to_mw());
+    match (order, parts.as_slice()) {
+        (ArchiveOrder::Revision, [rev, id]) => match (strict_int(rev), strict_int(id)) {
+            (Some(rev), Some(id)) => Ok(ArchiveContinue::Revision(rev, id)),
+            _ => Err(ApiError::bad_continue()),
+        },
+        (ArchiveOrder::Title, [ns, title, time, id]) => match (strict_int(ns), ts(time), strict_int(id)) {
+            (Some(ns), Some(time), Some(id)) => {
+                Ok(ArchiveContinue::Title(i32::try_from(ns).map_err(|_| ApiError::bad_continue())?, (*title).to_owned(), time, id))
+            }
+            _ => Err(ApiError::bad_continue()),
+        },
+        (ArchiveOrder::Time, [time, id]) => match (ts(time), strict_int(id)) {
+            (Some(time), Some(id)) => Ok(ArchiveContinue::Time(time, id)),
+            _ => Err(ApiError::bad_continue()),
+        },
+        _ => Err(ApiError::bad_continue()),
+    }
+}
+
+/// The value a listing of deleted revisions continues from, for its order.
+pub fn archive_continue_value(row: &ArchiveRow, order: ArchiveOrder) -> String {
+    match order {
+        ArchiveOrder::Title => format!("{}|{}|{}|{}", row.namespace, row.title, row.revision.timestamp, row.ar_id),
+        ArchiveOrder::Time => format!("{}|{}", row.revision.timestamp, row.ar_id),
+        ArchiveOrder::Revision => format!("{}|{}", row.revision.id, row.ar_id),
+    }
+}
+
 /// What the revisions of a batch need besides their rows: comments, tags, slots and text.
 #[derive(Debug, Default)]
 pub struct RevisionData {
@@ -271,16 +324,14 @@ pub struct RevisionData {
     texts: HashMap<String, String>,
 }
 
-/// The page a revision belongs to, for its comment's links: namespace and database key.
-pub type PageTitle<'a> = (i32, &'a str);
-
 impl RevisionView {
-    /// Reads what the rows need, for the whole batch at once.
+    /// Reads what the rows need, for the whole batch at once; `title_of` gives the page a
+    /// revision belongs to (namespace, database key), where its comment's links point.
     pub fn load(
         &self,
         ctx: &QueryContext<'_>,
         rows: &[RevisionRow],
-        title_of: &dyn Fn(i64) -> Option<(i32, String)>,
+        title_of: &dyn Fn(&RevisionRow) -> Option<(i32, String)>,
     ) -> Result<RevisionData, ApiError> {
         let mut reader = storage::reader(ctx)?;
         let mut data = RevisionData::default();
@@ -291,7 +342,7 @@ impl RevisionView {
                 let titles: Vec<(i64, i32, String)> = rows
                     .iter()
                     .filter(|r| self.visibility.check(r.deleted, DELETED_COMMENT).1)
-                    .filter_map(|r| title_of(r.page).map(|(ns, key)| (r.id, ns, key)))
+                    .filter_map(|r| title_of(r).map(|(ns, key)| (r.id, ns, key)))
                     .collect();
                 let items: Vec<CommentOf<'_, i64>> = titles
                     .iter()

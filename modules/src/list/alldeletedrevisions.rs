@@ -1,11 +1,21 @@
-//! `list=alldeletedrevisions`: deleted revisions, by user or across namespaces.
+//! `list=alldeletedrevisions`: every deleted revision (in `archive`), by title (namespaces,
+//! `from`/`to`/`prefix`, `excludeuser`) or, with `user`, that user's by time
+//! (`start`/`end`); grouped by page within a batch. Comments need `deletedhistory`, content
+//! `deletedtext`; what else each revision shows is the revision family's.
 
-use wikiquery_framework::{query_module, Namespace, QueryModule, Timestamp, UserRef};
+use serde_json::{json, Map, Value};
+use wikiquery_domain::title::{full_text, title_part_to_key};
+use wikiquery_framework::result::php_array;
+use wikiquery_framework::{query_module, ApiError, Namespace, QueryContext, QueryModule, Timestamp, UserRef};
+use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder};
+use wikiquery_store::queries::revisions::RevisionRow;
+use wikiquery_store::store::Store;
 
-use crate::family::revisions::RevisionFamily;
+use crate::family::revisions::{archive_continue, archive_continue_value, RevisionFamily, Visibility};
+use crate::storage;
 use crate::values::TimeDir;
 
-/// Lists all deleted revisions, of one user or of every page in a namespace range.
+/// Lists all deleted revisions, optionally of one user or some namespaces.
 #[query_module(
     name = "alldeletedrevisions",
     group = "list",
@@ -37,4 +47,125 @@ pub struct AllDeletedRevisions {
     pub generatetitles: bool,
 }
 
-impl QueryModule for AllDeletedRevisions {}
+impl QueryModule for AllDeletedRevisions {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let p = ctx.module.prefix;
+        let by_user = self.user.is_some();
+        let misplaced: &[(&str, bool)] = if by_user {
+            &[
+                ("from", self.from.is_some()),
+                ("to", self.to.is_some()),
+                ("prefix", self.prefix.is_some()),
+                ("excludeuser", self.excludeuser.is_some()),
+            ]
+        } else {
+            &[("start", self.start.is_some()), ("end", self.end.is_some())]
+        };
+        if let Some((name, _)) = misplaced.iter().find(|(_, given)| *given) {
+            let text = if by_user {
+                format!("The parameter \"{p}{name}\" cannot be used with \"{p}user\".")
+            } else {
+                format!("\"{p}{name}\" may only be used with \"{p}user\".")
+            };
+            return Err(ApiError::new("invalidparammix", text));
+        }
+        let generating = ctx.is_generator();
+        let view = self.family.view(ctx)?;
+        view.check_archive_access(&ctx.state.rights)?;
+        let limit = self.family.batch_size(ctx, &view, true);
+        let store = ctx.services.require::<Store>()?;
+        let site = store.site();
+
+        let mut namespaces: Vec<i32> = self.namespace.iter().map(|n| n.0).collect();
+        namespaces.sort_unstable();
+        namespaces.dedup();
+        // A title part as a database key, by the main namespace's rules when several are listed.
+        let key_ns = if namespaces.len() == 1 { namespaces[0] } else { 0 };
+        let key = |part: &Option<String>| -> Result<Option<String>, ApiError> {
+            part.as_deref()
+                .map(|t| {
+                    title_part_to_key(t, key_ns, site.namespaces(), site.interwikis())
+                        .ok_or_else(|| ApiError::invalid_title_part(t, key_ns))
+                })
+                .transpose()
+        };
+        let order = if by_user { ArchiveOrder::Time } else { ArchiveOrder::Title };
+        let continue_from = self.family.continue_.as_deref().map(|raw| archive_continue(raw, order)).transpose()?;
+        let actor = match (&self.user, &self.excludeuser) {
+            (Some(u), _) => Some((u.text(), false)),
+            (None, Some(u)) => Some((u.text(), true)),
+            (None, None) => None,
+        };
+        let hidden_bits = if actor.is_some() { Visibility::of(&ctx.state.rights).hidden_user_bits() } else { 0 };
+        let mut reader = storage::reader(ctx)?;
+        let tag = match &self.family.tag {
+            Some(name) => Some(reader.tag_id(name)?),
+            None => None,
+        };
+        let filter = ArchiveFilter {
+            namespaces: (!namespaces.is_empty()).then_some(namespaces.clone()),
+            from: key(&self.from)?,
+            to: key(&self.to)?,
+            prefix: key(&self.prefix)?,
+            order,
+            ascending: self.dir == TimeDir::Newer,
+            start: self.start.map(Timestamp::to_mw),
+            end: self.end.map(Timestamp::to_mw),
+            actor,
+            hidden_bits,
+            continue_from,
+            tag,
+            limit: i64::try_from(limit).unwrap_or(i64::MAX).saturating_add(1),
+            ..ArchiveFilter::default()
+        };
+        let mut rows = reader.archived_revisions(&filter)?;
+        let next =
+            if rows.len() as u64 > limit { rows.drain(usize::try_from(limit).unwrap_or(usize::MAX)..).next() } else { None };
+
+        if generating {
+            let mut seen: Vec<(i32, &str)> = Vec::new();
+            for row in &rows {
+                if !seen.contains(&(row.namespace, row.title.as_str())) {
+                    seen.push((row.namespace, row.title.as_str()));
+                    ctx.add_generated(row.namespace, row.title.clone());
+                }
+            }
+        } else {
+            // Each title's page now, if it exists again.
+            let mut titles: Vec<(i32, String)> = rows.iter().map(|r| (r.namespace, r.title.clone())).collect();
+            titles.sort();
+            titles.dedup();
+            let current = reader.pages_by_titles(&titles)?;
+            drop(reader);
+            let revisions: Vec<RevisionRow> = rows.iter().map(|r| r.revision.clone()).collect();
+            let title_of = |rev: &RevisionRow| {
+                rows.iter().find(|r| r.revision.id == rev.id).map(|r| (r.namespace, r.title.clone()))
+            };
+            let mut data = view.load(ctx, &revisions, &title_of)?;
+            let mut entries: Vec<((i32, String), Vec<Value>)> = Vec::new();
+            for row in &rows {
+                let mut revision = view.revision(ctx, &row.revision, &mut data)?;
+                php_array(&mut revision);
+                let key = (row.namespace, row.title.clone());
+                match entries.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, list)) => list.push(Value::Object(revision)),
+                    None => entries.push((key, vec![Value::Object(revision)])),
+                }
+            }
+            ctx.ensure_list();
+            for ((ns, title), revisions) in entries {
+                let pageid = current.iter().find(|p| p.ns == ns && p.dbkey == title).map_or(0, |p| p.id);
+                let mut o = Map::new();
+                o.insert("pageid".into(), json!(pageid));
+                o.insert("revisions".into(), Value::Array(revisions));
+                o.insert("ns".into(), json!(ns));
+                o.insert("title".into(), json!(full_text(ns, &title, site.namespaces())));
+                ctx.push_item(Value::Object(o));
+            }
+        }
+        if let Some(next) = next {
+            ctx.set_continue(archive_continue_value(&next, order));
+        }
+        Ok(())
+    }
+}

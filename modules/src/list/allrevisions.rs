@@ -7,7 +7,7 @@ use wikiquery_domain::timestamp::Timestamp as Instant;
 use wikiquery_domain::title::full_text;
 use wikiquery_framework::result::php_array;
 use wikiquery_framework::{query_module, ApiError, Namespace, QueryContext, QueryModule, Timestamp, UserRef};
-use wikiquery_store::queries::revisions::{RevisionSelection, RevisionsFilter};
+use wikiquery_store::queries::revisions::{RevisionRow, RevisionSelection, RevisionsFilter};
 use wikiquery_store::store::Store;
 
 use crate::family::revisions::{RevisionFamily, Visibility};
@@ -111,7 +111,7 @@ impl QueryModule for AllRevisions {
                 }
             }
         } else {
-            let title_of = |id: i64| page_of(id).map(|p| (p.ns, p.dbkey.clone()));
+            let title_of = |row: &RevisionRow| page_of(row.page).map(|p| (p.ns, p.dbkey.clone()));
             let mut data = view.load(ctx, &rows, &title_of)?;
             // A batch's revisions grouped under the first entry of their page.
             let mut entries: Vec<(i64, Vec<Value>)> = Vec::new();

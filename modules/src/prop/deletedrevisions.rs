@@ -1,8 +1,16 @@
-//! `prop=deletedrevisions`: deleted revisions of the given pages.
+//! `prop=deletedrevisions`: the deleted revisions (in `archive`) of the given pages, existing
+//! or not. Their comments need `deletedhistory`, their content `deletedtext`; what else each
+//! revision shows is the revision family's (`family::revisions`).
 
-use wikiquery_framework::{query_module, QueryModule, Timestamp, UserRef};
+use std::collections::HashMap;
 
-use crate::family::revisions::RevisionFamily;
+use wikiquery_framework::result::php_array;
+use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule, Timestamp, UserRef};
+use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder};
+use wikiquery_store::queries::revisions::RevisionRow;
+
+use crate::family::revisions::{archive_continue, archive_continue_value, RevisionFamily, Visibility};
+use crate::storage;
 use crate::values::TimeDir;
 
 /// Deleted revisions of pages, or of the given revision ids.
@@ -12,7 +20,8 @@ use crate::values::TimeDir;
     prefix = "drv",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Deletedrevisions"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Deletedrevisions",
+    at_most_one_of(user, excludeuser)
 )]
 pub struct DeletedRevisions {
     #[param(flatten)]
@@ -25,4 +34,88 @@ pub struct DeletedRevisions {
     pub excludeuser: Option<UserRef>,
 }
 
-impl QueryModule for DeletedRevisions {}
+impl QueryModule for DeletedRevisions {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let Some(pageset) = ctx.page_set() else { return Ok(()) };
+        // By revision id (`revids=`: those of deleted revisions), else by title.
+        let by_revids = !pageset.revids.is_empty() || !pageset.bad_revids.is_empty() || !pageset.deleted_revids.is_empty();
+        let deleted_revids = pageset.deleted_revids.clone();
+        if by_revids && deleted_revids.is_empty() {
+            return Ok(());
+        }
+        // Each title, existing or not, with the id its entry in `pages` has.
+        let mut ids: HashMap<(i32, String), i64> = HashMap::new();
+        for page in &pageset.good {
+            ids.insert((page.ns, page.dbkey.clone()), page.id);
+        }
+        for page in &pageset.missing {
+            ids.insert((page.ns, page.dbkey.clone()), page.fake_id);
+        }
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let generating = ctx.is_generator();
+        let view = self.family.view(ctx)?;
+        view.check_archive_access(&ctx.state.rights)?;
+        let limit = self.family.batch_size(ctx, &view, true);
+        let order = if by_revids { ArchiveOrder::Revision } else { ArchiveOrder::Title };
+        let continue_from = self.family.continue_.as_deref().map(|raw| archive_continue(raw, order)).transpose()?;
+        let actor = match (&self.user, &self.excludeuser) {
+            (Some(u), _) => Some((u.text(), false)),
+            (None, Some(u)) => Some((u.text(), true)),
+            (None, None) => None,
+        };
+        let hidden_bits = if actor.is_some() { Visibility::of(&ctx.state.rights).hidden_user_bits() } else { 0 };
+        let mut reader = storage::reader(ctx)?;
+        let tag = match &self.family.tag {
+            Some(name) => Some(reader.tag_id(name)?),
+            None => None,
+        };
+        let mut titles: Vec<(i32, String)> = ids.keys().cloned().collect();
+        titles.sort();
+        let filter = ArchiveFilter {
+            titles: (!by_revids).then_some(titles),
+            revisions: by_revids.then_some(deleted_revids),
+            order,
+            ascending: self.dir == TimeDir::Newer,
+            start: self.start.map(Timestamp::to_mw),
+            end: self.end.map(Timestamp::to_mw),
+            actor,
+            hidden_bits,
+            continue_from,
+            tag,
+            limit: i64::try_from(limit).unwrap_or(i64::MAX).saturating_add(1),
+            ..ArchiveFilter::default()
+        };
+        let mut rows = reader.archived_revisions(&filter)?;
+        drop(reader);
+        let next =
+            if rows.len() as u64 > limit { rows.drain(usize::try_from(limit).unwrap_or(usize::MAX)..).next() } else { None };
+
+        if generating {
+            let mut seen: Vec<(i32, &str)> = Vec::new();
+            for row in &rows {
+                if !seen.contains(&(row.namespace, row.title.as_str())) {
+                    seen.push((row.namespace, row.title.as_str()));
+                    ctx.add_generated(row.namespace, row.title.clone());
+                }
+            }
+        } else {
+            let revisions: Vec<RevisionRow> = rows.iter().map(|r| r.revision.clone()).collect();
+            let title_of = |rev: &RevisionRow| {
+                rows.iter().find(|r| r.revision.id == rev.id).map(|r| (r.namespace, r.title.clone()))
+            };
+            let mut data = view.load(ctx, &revisions, &title_of)?;
+            for row in &rows {
+                let Some(&page) = ids.get(&(row.namespace, row.title.clone())) else { continue };
+                let mut revision = view.revision(ctx, &row.revision, &mut data)?;
+                php_array(&mut revision);
+                ctx.push_page_item(page, "deletedrevisions", serde_json::Value::Object(revision));
+            }
+        }
+        if let Some(next) = next {
+            ctx.set_continue(archive_continue_value(&next, order));
+        }
+        Ok(())
+    }
+}

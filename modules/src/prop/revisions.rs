@@ -9,7 +9,7 @@ use wikiquery_domain::php;
 use wikiquery_domain::timestamp::Timestamp as Instant;
 use wikiquery_framework::result::php_array;
 use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule, Timestamp, UserRef};
-use wikiquery_store::queries::revisions::{HistoryEdge, RevisionSelection, RevisionsFilter};
+use wikiquery_store::queries::revisions::{HistoryEdge, RevisionRow, RevisionSelection, RevisionsFilter};
 
 use crate::family::revisions::RevisionFamily;
 use crate::storage;
@@ -186,7 +186,7 @@ impl QueryModule for Revisions {
                 }
             }
         } else {
-            let title_of = |page: i64| pages.iter().find(|p| p.0 == page).map(|p| (p.1, p.2.clone()));
+            let title_of = |row: &RevisionRow| pages.iter().find(|p| p.0 == row.page).map(|p| (p.1, p.2.clone()));
             let mut data = view.load(ctx, &rows, &title_of)?;
             for row in &rows {
                 let mut revision = view.revision(ctx, row, &mut data)?;

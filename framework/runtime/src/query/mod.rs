@@ -124,7 +124,9 @@ fn generator_modules() -> ComputedValues {
 
 impl Query {
     /// The page set's source; two of `titles`, `pageids`, `revids` is `multisource`.
-    fn source<'a>(&'a self, cleaned: &'a [(String, String)]) -> Result<PageSource<'a>, ApiError> {
+    /// `include_deleted`: whether ids of deleted revisions give their pages (a caller who may
+    /// see deleted history).
+    fn source<'a>(&'a self, cleaned: &'a [(String, String)], include_deleted: bool) -> Result<PageSource<'a>, ApiError> {
         let mut given: Vec<(&str, PageSource<'_>)> = Vec::new();
         if !self.titles.is_empty() {
             given.push(("titles", PageSource::Titles { titles: &self.titles, cleaned }));
@@ -133,7 +135,7 @@ impl Query {
             given.push(("pageids", PageSource::PageIds(&self.pageids)));
         }
         if !self.revids.is_empty() {
-            given.push(("revids", PageSource::RevIds(&self.revids)));
+            given.push(("revids", PageSource::RevIds { ids: &self.revids, include_deleted }));
         }
         if given.len() > 1 {
             return Err(ApiError::new(
@@ -196,7 +198,8 @@ impl ActionModule for Query {
 
         if wants_pages {
             let lookup = ctx.services.require::<Arc<dyn PageLookup>>()?.clone();
-            let mut source = self.source(&titles_cleaned)?;
+            let sees_deleted = ctx.state.rights.has("deletedhistory");
+            let mut source = self.source(&titles_cleaned, sees_deleted)?;
             if !self.revids.is_empty() && self.redirects {
                 ctx.state.warnings.add(
                     "query",

@@ -28,6 +28,11 @@ pub trait PageLookup: Send + Sync {
     fn revision_pages(&self, revids: &[i64]) -> Result<Vec<(i64, i64)>, ApiError>;
     /// The targets of the redirect pages among `ids`.
     fn redirect_targets(&self, ids: &[i64]) -> Result<Vec<RedirectRecord>, ApiError>;
+    /// (revision id, namespace, database key) of the deleted revisions among `revids`.
+    fn deleted_revision_titles(&self, revids: &[i64]) -> Result<Vec<(i64, i32, String)>, ApiError> {
+        let _ = revids;
+        Ok(Vec::new())
+    }
 }
 
 /// A redirect the page set followed.
@@ -83,6 +88,9 @@ pub struct PageSet {
     pub bad_revids: Vec<i64>,
     /// The revision ids of `revids=` that exist, in id order.
     pub revids: Vec<i64>,
+    /// The revision ids of `revids=` that are deleted revisions (with `include_deleted`), in
+    /// id order.
+    pub deleted_revids: Vec<i64>,
     /// Titles of pages that do not exist.
     pub missing: Vec<FakePage>,
     /// Invalid titles: (fake id, title, reason).
@@ -114,8 +122,14 @@ pub enum PageSource<'a> {
     },
     /// `pageids=`.
     PageIds(&'a [i64]),
-    /// `revids=`.
-    RevIds(&'a [i64]),
+    /// `revids=`; with `include_deleted` (a caller who may see deleted history), ids of
+    /// deleted revisions count too, giving their pages.
+    RevIds {
+        /// The ids.
+        ids: &'a [i64],
+        /// Whether deleted revisions are looked up.
+        include_deleted: bool,
+    },
     /// A generator's pages: (namespace, database key).
     Generated(Vec<(i32, String)>),
 }
@@ -139,7 +153,7 @@ impl PageSet {
                 set.load_titles(lookup, batch)?;
             }
             PageSource::PageIds(ids) => set.load_ids(lookup, ids)?,
-            PageSource::RevIds(revids) => {
+            PageSource::RevIds { ids: revids, include_deleted } => {
                 set.resolve_redirects = false;
                 let mut found = lookup.revision_pages(revids)?;
                 found.sort_unstable();
@@ -150,12 +164,27 @@ impl PageSet {
                         bad.push(*r);
                     }
                 }
+                let mut deleted_titles = Vec::new();
+                if include_deleted && !bad.is_empty() {
+                    let mut deleted = lookup.deleted_revision_titles(&bad)?;
+                    deleted.sort_unstable();
+                    bad.retain(|r| !deleted.iter().any(|(d, _, _)| d == r));
+                    set.deleted_revids = deleted.iter().map(|(r, _, _)| *r).collect();
+                    deleted_titles = deleted.into_iter().map(|(_, ns, key)| (ns, key)).collect();
+                }
                 set.bad_revids = bad;
                 set.revids = found.iter().map(|(r, _)| *r).collect();
                 let mut ids: Vec<i64> = found.iter().map(|(_, p)| *p).collect();
                 ids.sort_unstable();
                 ids.dedup();
                 set.load_ids(lookup, &ids)?;
+                if !deleted_titles.is_empty() {
+                    let batch = set.process_titles(
+                        lookup,
+                        deleted_titles.into_iter().map(|(ns, k)| TitleInput::Key(ns, k)).collect(),
+                    );
+                    set.load_titles(lookup, batch)?;
+                }
             }
         }
         Ok(set)

@@ -3,6 +3,7 @@
 //! `with_conn!`) lives here and nowhere else.
 
 pub mod allpages;
+pub mod archive;
 pub mod blocks;
 pub mod contributors;
 pub mod logevents;
