@@ -305,6 +305,19 @@ pub fn archive_continue(raw: &str, order: ArchiveOrder) -> Result<ArchiveContinu
     }
 }
 
+impl RevisionData {
+    /// A slot's text: moved out for its last use in the batch, copied for the others.
+    fn take_text(&mut self, address: &str) -> Option<String> {
+        let uses = self.text_uses.get_mut(address)?;
+        *uses = uses.saturating_sub(1);
+        if *uses == 0 {
+            self.texts.remove(address)
+        } else {
+            self.texts.get(address).cloned()
+        }
+    }
+}
+
 /// The value a listing of deleted revisions continues from, for its order.
 pub fn archive_continue_value(row: &ArchiveRow, order: ArchiveOrder) -> String {
     match order {
@@ -322,6 +335,9 @@ pub struct RevisionData {
     tags: HashMap<i64, Vec<String>>,
     slots: HashMap<i64, Vec<SlotRow>>,
     texts: HashMap<String, String>,
+    /// How many slots of the batch still show each text: the last one takes it, so that a
+    /// text is never copied (a large page is read once and written once).
+    text_uses: HashMap<String, usize>,
 }
 
 impl RevisionView {
@@ -373,6 +389,9 @@ impl RevisionView {
                 .filter(|s| self.slots.as_ref().is_none_or(|wanted| wanted.contains(&s.role)) || s.role == "main")
                 .map(|s| s.address.as_str())
                 .collect();
+            for address in &addresses {
+                *data.text_uses.entry((*address).to_owned()).or_default() += 1;
+            }
             data.texts = reader.texts(&addresses)?;
         }
         Ok(data)
@@ -545,13 +564,13 @@ impl RevisionView {
                 info.insert("texthidden".into(), json!(true));
             }
             if visible {
-                match data.texts.get(&slot.address) {
+                match data.take_text(&slot.address) {
                     None => {
                         info.insert("textmissing".into(), json!(true));
                     }
                     Some(full) => match &self.section {
-                        None => text = Some(full.clone()),
-                        Some(section) => match section_of(&slot.model, full, section) {
+                        None => text = Some(full),
+                        Some(section) => match section_of(&slot.model, &full, section) {
                             Some(part) => text = Some(part),
                             None => {
                                 info.insert("nosuchsection".into(), json!(true));

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Benchmarks single requests on the MediaWiki 1.39 fixture: requests per second and p50/p99
+# latency (wrk) of each request in REQUESTS below, against wikiquery (release build, serving
+# the fixture with its settings file) and, when it answers, the reference MediaWiki
+# (MEDIAWIKI, default http://127.0.0.1:8081/api.php, serving the same database; see the
+# README's "Speed"). Ends with each request against the bar — p99 under 10 ms and at least 20x
+# MediaWiki's requests/s in the same run — and the server's resident memory afterwards.
+#
+#   tools/bench_requests.sh
+#   DURATION=30s tools/bench_requests.sh
+#
+# Needs wrk, curl and python3.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+
+BENCH_DIR=${BENCH_DIR:-/tmp/wikiquery-bench}
+DURATION=${DURATION:-10s}
+THREADS=${THREADS:-2}
+CONNECTIONS=${CONNECTIONS:-8}
+MEDIAWIKI=${MEDIAWIKI:-http://127.0.0.1:8081/api.php}
+PORT=${PORT:-8096}
+
+# label and query string, one a line.
+REQUESTS='revisions-content	action=query&prop=revisions&titles=Lion&rvprop=content|ids|timestamp&rvslots=main&format=json&formatversion=2
+allrevisions-500	action=query&list=allrevisions&arvlimit=500&format=json&formatversion=2
+users	action=query&list=users&ususers=Admin|Alice|Mallory|FixtureBot&usprop=groups|editcount|registration|blockinfo&format=json&formatversion=2
+allusers-max	action=query&list=allusers&aulimit=max&auprop=groups|editcount&format=json&formatversion=2
+blocks	action=query&list=blocks&bkprop=id|user|by|timestamp|expiry|reason|range|flags&format=json&formatversion=2
+contributors	action=query&prop=contributors&titles=Dog|Prague|Talk:Cat&format=json&formatversion=2'
+
+mkdir -p "$BENCH_DIR"
+DB="$BENCH_DIR/fixturewiki-requests.sqlite"
+cp -f "$ROOT/tests/fixtures/mw139/fixturewiki.sqlite" "$DB"
+chmod u+w "$DB"
+
+echo "# building (release)" >&2
+cargo build --release -q -p wikiquery
+BIN="$ROOT/target/release/wikiquery"
+"$BIN" --config "$ROOT/tests/fixtures/mw139/wikiquery.toml" serve --listen "127.0.0.1:$PORT" --db "sqlite:$DB" \
+  >"$BENCH_DIR/server-$PORT.log" 2>&1 &
+PID=$!
+trap 'kill $PID 2>/dev/null || true' EXIT
+WIKIQUERY="http://127.0.0.1:$PORT/api.php"
+for _ in $(seq 1 100); do
+  curl -sf "$WIKIQUERY?action=query&meta=siteinfo&format=json" >/dev/null 2>&1 && break
+  sleep 0.1
+done
+
+RESULTS="$BENCH_DIR/requests-results.tsv"
+: >"$RESULTS"
+measure() { # server label url
+  local out rps p50 p99
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d1s "$3" >/dev/null 2>&1 || true
+  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$3" 2>&1)
+  if echo "$out" | grep -q "Non-2xx"; then
+    echo "wrk saw errors for $3:" >&2
+    echo "$out" >&2
+  fi
+  rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
+  p50=$(echo "$out" | awk '$1 == "50%" {print $2}')
+  p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
+  echo "| $1 | $2 | $rps | $p50 | $p99 |"
+  printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$rps" "$p99" >>"$RESULTS"
+}
+
+echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION on $(nproc) cores ($(uname -m)); servers and wrk on the same machine"
+echo "| server | request | requests/s | p50 | p99 |"
+echo "|---|---|---|---|---|"
+mediawiki_up=false
+curl -sf "$MEDIAWIKI?action=query&meta=siteinfo&format=json" >/dev/null 2>&1 && mediawiki_up=true
+while IFS=$'\t' read -r label query; do
+  measure wikiquery "$label" "$WIKIQUERY?$query"
+  if $mediawiki_up; then
+    measure mediawiki "$label" "$MEDIAWIKI?$query"
+  fi
+done <<<"$REQUESTS"
+
+echo
+echo "Against the bar (p99 under 10 ms, at least 20x MediaWiki's requests/s where it was measured):"
+python3 - "$RESULTS" <<'PY'
+import sys
+
+def ms(text):  # wrk's latencies: 820.00us, 3.58ms, 1.02s
+    for unit, scale in (("us", 0.001), ("ms", 1.0), ("s", 1000.0)):
+        if text.endswith(unit):
+            return float(text[: -len(unit)]) * scale
+    return float("nan")
+
+rows = {}
+for line in open(sys.argv[1]):
+    server, label, rps, p99 = line.rstrip("\n").split("\t")
+    rows[(server, label)] = (float(rps or "nan"), ms(p99))
+print("| request | requests/s | p99 | x MediaWiki | bar |")
+print("|---|---|---|---|---|")
+for (server, label), (rps, p99) in rows.items():
+    if server != "wikiquery":
+        continue
+    reference = rows.get(("mediawiki", label))
+    ratio = rps / reference[0] if reference else None
+    met = p99 < 10 and (ratio is None or ratio >= 20)
+    print("| %s | %.0f | %.2f ms | %s | %s |" % (label, rps, p99, "%.1f" % ratio if ratio else "-", "met" if met else "NOT MET"))
+PY
+echo
+echo "wikiquery's resident memory after the run: $(awk '/VmRSS/ {print $2, $3}' /proc/$PID/status)"
