@@ -8,6 +8,7 @@
 #
 #   tools/bench_requests.sh
 #   DURATION=30s tools/bench_requests.sh
+#   ONLY=allrevisions-500 tools/bench_requests.sh     # the requests whose label matches
 #
 # Needs wrk, curl and python3.
 set -euo pipefail
@@ -20,6 +21,7 @@ THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-8}
 MEDIAWIKI=${MEDIAWIKI:-http://127.0.0.1:8081/api.php}
 PORT=${PORT:-8096}
+ONLY=${ONLY:-}
 
 # label and query string, one a line.
 REQUESTS='revisions-content	action=query&prop=revisions&titles=Lion&rvprop=content|ids|timestamp&rvslots=main&format=json&formatversion=2
@@ -70,6 +72,7 @@ echo "|---|---|---|---|---|"
 mediawiki_up=false
 curl -sf "$MEDIAWIKI?action=query&meta=siteinfo&format=json" >/dev/null 2>&1 && mediawiki_up=true
 while IFS=$'\t' read -r label query; do
+  [[ -z "$ONLY" || "$label" == *"$ONLY"* ]] || continue
   measure wikiquery "$label" "$WIKIQUERY?$query"
   if $mediawiki_up; then
     measure mediawiki "$label" "$MEDIAWIKI?$query"

@@ -115,8 +115,11 @@ fn paging_a_history_gives_what_one_read_gives() {
 /// The deprecated parameters that need a wikitext parser or a diff engine say so by name.
 #[test]
 fn parser_and_diff_parameters_are_not_built_yet() {
-    for extra in ["rvparse=1", "rvexpandtemplates=1", "rvgeneratexml=1", "rvdiffto=prev", "rvdifftotext=x", "rvprop=parsetree"] {
-        let (_, body) = fixture_api(&format!("action=query&prop=revisions&titles=Lion&rvprop=content&{extra}&format=json"));
+    for extra in
+        ["rvparse=1", "rvexpandtemplates=1", "rvgeneratexml=1", "rvdiffto=prev", "rvdifftotext=x", "rvprop=parsetree"]
+    {
+        let (_, body) =
+            fixture_api(&format!("action=query&prop=revisions&titles=Lion&rvprop=content&{extra}&format=json"));
         assert_eq!(body["error"]["code"], "notimplemented", "{extra}: {body}");
         let name = extra.split('=').next().unwrap_or_default();
         let name = if name == "rvprop" { "parsetree" } else { name };
@@ -127,7 +130,8 @@ fn parser_and_diff_parameters_are_not_built_yet() {
 /// As a generator, `revisions` gives the pages its revisions belong to.
 #[test]
 fn revisions_generate_their_pages() {
-    let (_, body) = fixture_api("action=query&generator=revisions&titles=Dog|Lion&prop=info&format=json&formatversion=2");
+    let (_, body) =
+        fixture_api("action=query&generator=revisions&titles=Dog|Lion&prop=info&format=json&formatversion=2");
     let titles: Vec<&str> =
         body["query"]["pages"].as_array().unwrap().iter().map(|p| p["title"].as_str().unwrap()).collect();
     assert_eq!(titles, ["Dog", "Lion"], "{body}");

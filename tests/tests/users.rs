@@ -73,7 +73,6 @@ fn user_modules_answer_as_mediawiki_does() {
     assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), names.len(), failures.join("\n"));
 }
 
-
 /// Follows a query's `continue` to its end, as a client does, and gives every batch's answer.
 fn all_batches(query: &str, ask: &dyn Fn(&str) -> Value) -> Vec<Value> {
     let mut batches = Vec::new();
@@ -86,7 +85,10 @@ fn all_batches(query: &str, ask: &dyn Fn(&str) -> Value) -> Vec<Value> {
         let Some(Value::Object(cont)) = cont else { break };
         next = query.to_owned();
         for (k, v) in cont {
-            next.push_str(&format!("&{k}={}", form_urlencoded::byte_serialize(v.as_str().unwrap_or("").as_bytes()).collect::<String>()));
+            next.push_str(&format!(
+                "&{k}={}",
+                form_urlencoded::byte_serialize(v.as_str().unwrap_or("").as_bytes()).collect::<String>()
+            ));
         }
         assert!(batches.len() < 200, "{query} does not end");
     }
@@ -149,7 +151,8 @@ fn paging_with_any_limit_gives_what_one_read_gives() {
 /// 1.39 reads them from a cache that a maintenance script fills, empty in the fixture).
 #[test]
 fn active_users_are_those_with_recent_actions() {
-    let (_, body) = fixture_api("action=query&list=allusers&auactiveusers=1&auprop=editcount&format=json&formatversion=2");
+    let (_, body) =
+        fixture_api("action=query&list=allusers&auactiveusers=1&auprop=editcount&format=json&formatversion=2");
     let active = body["query"]["allusers"].as_array().cloned().unwrap_or_default();
     assert!(!active.is_empty(), "{body}");
     for user in &active {
@@ -163,10 +166,8 @@ fn active_users_are_those_with_recent_actions() {
 
     // Without recent changes nobody is.
     let config = wikiquery_tests::altered_fixture_config("no-recent-changes.sqlite", "DELETE FROM recentchanges;");
-    let (_, body) = wikiquery_tests::api_with(
-        &config,
-        "action=query&list=allusers&auactiveusers=1&format=json&formatversion=2",
-    );
+    let (_, body) =
+        wikiquery_tests::api_with(&config, "action=query&list=allusers&auactiveusers=1&format=json&formatversion=2");
     assert_eq!(body["query"]["allusers"], serde_json::json!([]), "{body}");
 }
 

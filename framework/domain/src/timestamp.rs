@@ -396,7 +396,17 @@ pub fn format_expiry(stored: &str, infinity: &str) -> String {
 
 /// English month names, for dates written out.
 const MONTH_NAMES: [&str; 12] = [
-    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
     "December",
 ];
 

@@ -107,7 +107,8 @@ mod tests {
         assert_eq!(canonical("Eve_Example").as_deref(), Some("Eve Example"));
         assert_eq!(canonical("User:Bob").as_deref(), Some("Bob"));
         assert_eq!(canonical("Nobody Here").as_deref(), Some("Nobody Here"));
-        for bad in ["127.0.0.1", "192.0.2.xxx", "2001:db8::1", "Bad<Name", "#12", "A/B", "Talk:Foo", "", "wikipedia:Foo"]
+        for bad in
+            ["127.0.0.1", "192.0.2.xxx", "2001:db8::1", "Bad<Name", "#12", "A/B", "Talk:Foo", "", "wikipedia:Foo"]
         {
             assert_eq!(canonical(bad), None, "{bad}");
         }

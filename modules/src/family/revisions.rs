@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::timestamp::Timestamp;
-use wikiquery_framework::result::set_content;
+use wikiquery_framework::result::{php_array, set_content};
 use wikiquery_framework::{ApiError, Limit, ParamGroup, QueryContext, Rights, Templated};
 use wikiquery_store::queries::archive::{ArchiveContinue, ArchiveOrder, ArchiveRow};
 use wikiquery_store::queries::revisions::{RevisionRow, SlotRow};
@@ -292,9 +292,12 @@ pub fn archive_continue(raw: &str, order: ArchiveOrder) -> Result<ArchiveContinu
             _ => Err(ApiError::bad_continue()),
         },
         (ArchiveOrder::Title, [ns, title, time, id]) => match (strict_int(ns), ts(time), strict_int(id)) {
-            (Some(ns), Some(time), Some(id)) => {
-                Ok(ArchiveContinue::Title(i32::try_from(ns).map_err(|_| ApiError::bad_continue())?, (*title).to_owned(), time, id))
-            }
+            (Some(ns), Some(time), Some(id)) => Ok(ArchiveContinue::Title(
+                i32::try_from(ns).map_err(|_| ApiError::bad_continue())?,
+                (*title).to_owned(),
+                time,
+                id,
+            )),
             _ => Err(ApiError::bad_continue()),
         },
         (ArchiveOrder::Time, [time, id]) => match (ts(time), strict_int(id)) {
@@ -315,6 +318,14 @@ impl RevisionData {
         } else {
             self.texts.get(address).cloned()
         }
+    }
+}
+
+/// Marks a revision that formatversion 1 would leave with no member (every member a `false`,
+/// as `rvprop=flags` gives for a minor-less edit), which MediaWiki writes as `[]` there.
+pub fn mark_empty(revision: &mut Map<String, Value>) {
+    if revision.values().all(|v| *v == Value::Bool(false)) {
+        php_array(revision);
     }
 }
 

@@ -11,9 +11,9 @@ use wikiquery_domain::timestamp::{format_expiry, time_and_date, Timestamp};
 use wikiquery_domain::user_options::default_options;
 use wikiquery_framework::result::keep_bools;
 use wikiquery_framework::{ApiError, QueryContext};
-use wikiquery_store::site::Site;
 use wikiquery_store::queries::blocks::BlockRow;
 use wikiquery_store::queries::users::UserRow;
+use wikiquery_store::site::Site;
 
 use crate::storage;
 
@@ -92,7 +92,13 @@ pub fn block_details(block: &BlockRow, settings: &SiteSettings) -> Map<String, V
 /// `centralids` and `attachedlocal` (and `attachedwiki` when asked about a wiki) of a user,
 /// from the one provider this server has, `local`: the user's id (0 for a user hidden from
 /// the public), attached to this wiki only.
-pub fn central_ids(out: &mut Map<String, Value>, user_id: i64, hidden: bool, attached_wiki: Option<&str>, wiki_id: &str) {
+pub fn central_ids(
+    out: &mut Map<String, Value>,
+    user_id: i64,
+    hidden: bool,
+    attached_wiki: Option<&str>,
+    wiki_id: &str,
+) {
     out.insert("centralids".into(), json!({ "local": if hidden { 0 } else { user_id } }));
     out.insert("attachedlocal".into(), json!({ "local": user_id != 0 }));
     if let Some(wiki) = attached_wiki.filter(|w| !w.is_empty()) {

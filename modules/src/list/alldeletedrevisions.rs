@@ -5,13 +5,12 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::{full_text, title_part_to_key};
-use wikiquery_framework::result::php_array;
 use wikiquery_framework::{query_module, ApiError, Namespace, QueryContext, QueryModule, Timestamp, UserRef};
 use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder};
 use wikiquery_store::queries::revisions::RevisionRow;
 use wikiquery_store::store::Store;
 
-use crate::family::revisions::{archive_continue, archive_continue_value, RevisionFamily, Visibility};
+use crate::family::revisions::{archive_continue, archive_continue_value, mark_empty, RevisionFamily, Visibility};
 use crate::storage;
 use crate::values::TimeDir;
 
@@ -119,8 +118,11 @@ impl QueryModule for AllDeletedRevisions {
             ..ArchiveFilter::default()
         };
         let mut rows = reader.archived_revisions(&filter)?;
-        let next =
-            if rows.len() as u64 > limit { rows.drain(usize::try_from(limit).unwrap_or(usize::MAX)..).next() } else { None };
+        let next = if rows.len() as u64 > limit {
+            rows.drain(usize::try_from(limit).unwrap_or(usize::MAX)..).next()
+        } else {
+            None
+        };
 
         if generating {
             let mut seen: Vec<(i32, &str)> = Vec::new();
@@ -145,7 +147,7 @@ impl QueryModule for AllDeletedRevisions {
             let mut entries: Vec<((i32, String), Vec<Value>)> = Vec::new();
             for row in &rows {
                 let mut revision = view.revision(ctx, &row.revision, &mut data)?;
-                php_array(&mut revision);
+                mark_empty(&mut revision);
                 let key = (row.namespace, row.title.clone());
                 match entries.iter_mut().find(|(k, _)| *k == key) {
                     Some((_, list)) => list.push(Value::Object(revision)),

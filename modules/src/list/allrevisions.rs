@@ -5,12 +5,11 @@
 use serde_json::{json, Map, Value};
 use wikiquery_domain::timestamp::Timestamp as Instant;
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::result::php_array;
 use wikiquery_framework::{query_module, ApiError, Namespace, QueryContext, QueryModule, Timestamp, UserRef};
 use wikiquery_store::queries::revisions::{RevisionRow, RevisionSelection, RevisionsFilter};
 use wikiquery_store::store::Store;
 
-use crate::family::revisions::{RevisionFamily, Visibility};
+use crate::family::revisions::{mark_empty, RevisionFamily, Visibility};
 use crate::storage;
 use crate::values::TimeDir;
 
@@ -58,7 +57,8 @@ impl QueryModule for AllRevisions {
             None => None,
             Some(raw) => {
                 let parts: Vec<&str> = raw.split('|').collect();
-                let id: Option<i64> = parts.get(1).and_then(|id| id.parse().ok()).filter(|id: &i64| id.to_string() == parts[1]);
+                let id: Option<i64> =
+                    parts.get(1).and_then(|id| id.parse().ok()).filter(|id: &i64| id.to_string() == parts[1]);
                 match (parts.len(), Instant::parse(parts[0]), id) {
                     (2, Some(ts), Some(id)) => Some((ts.to_mw(), id)),
                     _ => return Err(ApiError::bad_continue()),
@@ -91,14 +91,19 @@ impl QueryModule for AllRevisions {
             limit: i64::try_from(limit).unwrap_or(i64::MAX).saturating_add(1),
         };
         let mut rows = reader.revisions(&filter)?;
-        let next =
-            if rows.len() as u64 > limit { rows.drain(usize::try_from(limit).unwrap_or(usize::MAX)..).next() } else { None };
+        let next = if rows.len() as u64 > limit {
+            rows.drain(usize::try_from(limit).unwrap_or(usize::MAX)..).next()
+        } else {
+            None
+        };
         let mut page_ids: Vec<i64> = rows.iter().map(|r| r.page).collect();
         page_ids.sort_unstable();
         page_ids.dedup();
         let pages = reader.pages_by_ids(&page_ids)?;
         drop(reader);
-        let page_of = |id: i64| pages.iter().find(|p| p.id == id);
+        let by_id: std::collections::HashMap<i64, &wikiquery_domain::page::PageRecord> =
+            pages.iter().map(|p| (p.id, p)).collect();
+        let page_of = |id: i64| by_id.get(&id).copied();
 
         if generating {
             let mut seen = Vec::new();
@@ -115,13 +120,15 @@ impl QueryModule for AllRevisions {
             let mut data = view.load(ctx, &rows, &title_of)?;
             // A batch's revisions grouped under the first entry of their page.
             let mut entries: Vec<(i64, Vec<Value>)> = Vec::new();
+            let mut index: std::collections::HashMap<i64, usize> = std::collections::HashMap::new();
             for row in &rows {
                 let mut revision = view.revision(ctx, row, &mut data)?;
-                php_array(&mut revision);
-                match entries.iter_mut().find(|(page, _)| *page == row.page) {
-                    Some((_, list)) => list.push(Value::Object(revision)),
-                    None => entries.push((row.page, vec![Value::Object(revision)])),
-                }
+                mark_empty(&mut revision);
+                let at = *index.entry(row.page).or_insert_with(|| {
+                    entries.push((row.page, Vec::new()));
+                    entries.len() - 1
+                });
+                entries[at].1.push(Value::Object(revision));
             }
             ctx.ensure_list();
             for (page, revisions) in entries {

@@ -88,9 +88,8 @@ impl QueryModule for AllUsers {
         }
 
         let now = ctx.state.now();
-        let active_since = self
-            .activeusers
-            .then(|| Timestamp::from_unix(now.unix() - settings.active_user_days * 86400).to_mw());
+        let active_since =
+            self.activeusers.then(|| Timestamp::from_unix(now.unix() - settings.active_user_days * 86400).to_mw());
         // Temporary accounts are told apart only where the wiki has them.
         let name_pattern = settings.temp_account_pattern.as_ref().and_then(|pattern| {
             if self.excludetemp {

@@ -79,7 +79,8 @@ pub struct Blocks {
 }
 
 /// Restriction types as `ipblocks_restrictions` numbers them, with the member each fills.
-const RESTRICTION_KEYS: [(i32, &str, &str); 3] = [(1, "pages", "page"), (2, "namespaces", "ns"), (3, "actions", "action")];
+const RESTRICTION_KEYS: [(i32, &str, &str); 3] =
+    [(1, "pages", "page"), (2, "namespaces", "ns"), (3, "actions", "action")];
 
 impl QueryModule for Blocks {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
@@ -103,10 +104,13 @@ impl QueryModule for Blocks {
         let covering = match &self.ip {
             None => None,
             Some(raw) => {
-                let (low, high, v6, bits) =
-                    ip_range_hex(raw).ok_or_else(|| ApiError::new("param_ip", "IP address or CIDR range is not valid."))?;
-                let (limit, kind, head) =
-                    if v6 { (settings.block_cidr_limit.1, "IPv6", 3) } else { (settings.block_cidr_limit.0, "IPv4", 0) };
+                let (low, high, v6, bits) = ip_range_hex(raw)
+                    .ok_or_else(|| ApiError::new("param_ip", "IP address or CIDR range is not valid."))?;
+                let (limit, kind, head) = if v6 {
+                    (settings.block_cidr_limit.1, "IPv6", 3)
+                } else {
+                    (settings.block_cidr_limit.0, "IPv4", 0)
+                };
                 if bits.is_some_and(|b| b < limit) {
                     return Err(ApiError::new(
                         "cidrtoobroad",
@@ -126,10 +130,21 @@ impl QueryModule for Blocks {
             (BlockShow::Temp, BlockShow::NotTemp),
         ] {
             if show(yes) && show(no) {
-                return Err(ApiError::new("show", "Incorrect parameter - mutually exclusive values may not be supplied."));
+                return Err(ApiError::new(
+                    "show",
+                    "Incorrect parameter - mutually exclusive values may not be supplied.",
+                ));
             }
         }
-        let pick = |yes, no| if show(yes) { Some(true) } else if show(no) { Some(false) } else { None };
+        let pick = |yes, no| {
+            if show(yes) {
+                Some(true)
+            } else if show(no) {
+                Some(false)
+            } else {
+                None
+            }
+        };
         let kinds = BlockKinds {
             account: pick(BlockShow::Account, BlockShow::NotAccount),
             ip: pick(BlockShow::Ip, BlockShow::NotIp),

@@ -147,7 +147,8 @@ impl QueryModule for Users {
                 }
             }
             if has(UserProp::Emailable) {
-                let emailable = can_receive_email(settings, row) && no_mail.get(&row.id).is_none_or(|v| v.is_empty() || v == "0");
+                let emailable =
+                    can_receive_email(settings, row) && no_mail.get(&row.id).is_none_or(|v| v.is_empty() || v == "0");
                 o.insert("emailable".into(), json!(emailable));
             }
             if has(UserProp::Gender) {
@@ -194,7 +195,8 @@ impl QueryModule for Users {
             }
         } else {
             for id in &self.userids {
-                let item = found.get(&id.to_string()).cloned().unwrap_or_else(|| json!({ "userid": id, "missing": true }));
+                let item =
+                    found.get(&id.to_string()).cloned().unwrap_or_else(|| json!({ "userid": id, "missing": true }));
                 ctx.push_item(item);
             }
         }
@@ -211,8 +213,7 @@ fn iso(stored: &str) -> String {
 /// asks for it) was confirmed.
 fn can_receive_email(settings: &SiteSettings, user: &UserRow) -> bool {
     let valid = user.email.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && !domain.is_empty());
-    valid
-        && (!settings.email_authentication || user.email_authenticated.as_deref().is_some_and(|t| !t.is_empty()))
+    valid && (!settings.email_authentication || user.email_authenticated.as_deref().is_some_and(|t| !t.is_empty()))
 }
 
 /// Whether an account of this (valid) name could be created: not an IP address and none of

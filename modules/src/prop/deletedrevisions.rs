@@ -4,12 +4,11 @@
 
 use std::collections::HashMap;
 
-use wikiquery_framework::result::php_array;
 use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule, Timestamp, UserRef};
 use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder};
 use wikiquery_store::queries::revisions::RevisionRow;
 
-use crate::family::revisions::{archive_continue, archive_continue_value, RevisionFamily, Visibility};
+use crate::family::revisions::{archive_continue, archive_continue_value, mark_empty, RevisionFamily, Visibility};
 use crate::storage;
 use crate::values::TimeDir;
 
@@ -38,7 +37,8 @@ impl QueryModule for DeletedRevisions {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let Some(pageset) = ctx.page_set() else { return Ok(()) };
         // By revision id (`revids=`: those of deleted revisions), else by title.
-        let by_revids = !pageset.revids.is_empty() || !pageset.bad_revids.is_empty() || !pageset.deleted_revids.is_empty();
+        let by_revids =
+            !pageset.revids.is_empty() || !pageset.bad_revids.is_empty() || !pageset.deleted_revids.is_empty();
         let deleted_revids = pageset.deleted_revids.clone();
         if by_revids && deleted_revids.is_empty() {
             return Ok(());
@@ -89,8 +89,11 @@ impl QueryModule for DeletedRevisions {
         };
         let mut rows = reader.archived_revisions(&filter)?;
         drop(reader);
-        let next =
-            if rows.len() as u64 > limit { rows.drain(usize::try_from(limit).unwrap_or(usize::MAX)..).next() } else { None };
+        let next = if rows.len() as u64 > limit {
+            rows.drain(usize::try_from(limit).unwrap_or(usize::MAX)..).next()
+        } else {
+            None
+        };
 
         if generating {
             let mut seen: Vec<(i32, &str)> = Vec::new();
@@ -109,7 +112,7 @@ impl QueryModule for DeletedRevisions {
             for row in &rows {
                 let Some(&page) = ids.get(&(row.namespace, row.title.clone())) else { continue };
                 let mut revision = view.revision(ctx, &row.revision, &mut data)?;
-                php_array(&mut revision);
+                mark_empty(&mut revision);
                 ctx.push_page_item(page, "deletedrevisions", serde_json::Value::Object(revision));
             }
         }

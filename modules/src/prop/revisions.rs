@@ -7,11 +7,10 @@ use std::collections::HashMap;
 
 use wikiquery_domain::php;
 use wikiquery_domain::timestamp::Timestamp as Instant;
-use wikiquery_framework::result::php_array;
 use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule, Timestamp, UserRef};
 use wikiquery_store::queries::revisions::{HistoryEdge, RevisionRow, RevisionSelection, RevisionsFilter};
 
-use crate::family::revisions::RevisionFamily;
+use crate::family::revisions::{mark_empty, RevisionFamily};
 use crate::storage;
 use crate::values::TimeDir;
 
@@ -170,10 +169,15 @@ impl QueryModule for Revisions {
             };
             RevisionSelection::Latest { pages: pages.iter().map(|p| p.0).collect(), continue_from }
         };
-        let filter = RevisionsFilter { selection, tag, limit: i64::try_from(limit).unwrap_or(i64::MAX).saturating_add(1) };
+        let filter =
+            RevisionsFilter { selection, tag, limit: i64::try_from(limit).unwrap_or(i64::MAX).saturating_add(1) };
         let mut rows = reader.revisions(&filter)?;
         drop(reader);
-        let next = if rows.len() as u64 > limit { rows.drain(usize::try_from(limit).unwrap_or(usize::MAX)..).next() } else { None };
+        let next = if rows.len() as u64 > limit {
+            rows.drain(usize::try_from(limit).unwrap_or(usize::MAX)..).next()
+        } else {
+            None
+        };
 
         if generating {
             let mut seen = Vec::new();
@@ -190,7 +194,7 @@ impl QueryModule for Revisions {
             let mut data = view.load(ctx, &rows, &title_of)?;
             for row in &rows {
                 let mut revision = view.revision(ctx, row, &mut data)?;
-                php_array(&mut revision);
+                mark_empty(&mut revision);
                 ctx.push_page_item(row.page, "revisions", serde_json::Value::Object(revision));
             }
         }

@@ -198,10 +198,7 @@ mod range_tests {
         assert_eq!(ip_from_hex("C6336400"), "198.51.100.0");
         assert_eq!(ip_from_hex(""), "0.0.0.0");
         assert_eq!(ip_from_hex("v6-20010DB8000000000000000000000042"), "2001:DB8:0:0:0:0:0:42");
-        assert_eq!(
-            ip_range_hex("198.51.100.7/24"),
-            Some(("C6336400".into(), "C63364FF".into(), false, Some(24)))
-        );
+        assert_eq!(ip_range_hex("198.51.100.7/24"), Some(("C6336400".into(), "C63364FF".into(), false, Some(24))));
         assert_eq!(ip_range_hex("192.0.2.77"), Some(("C000024D".into(), "C000024D".into(), false, None)));
         assert_eq!(ip_range_hex("nonsense"), None);
     }

@@ -42,7 +42,9 @@ impl UserRef {
     /// The text the reference names its user by (`#12` for an id), as tables store names.
     pub fn text(&self) -> String {
         match self {
-            UserRef::Name(t) | UserRef::Temp(t) | UserRef::Ip(t) | UserRef::Cidr(t) | UserRef::Interwiki(t) => t.clone(),
+            UserRef::Name(t) | UserRef::Temp(t) | UserRef::Ip(t) | UserRef::Cidr(t) | UserRef::Interwiki(t) => {
+                t.clone()
+            }
             UserRef::Id(id) => format!("#{id}"),
         }
     }

@@ -126,7 +126,11 @@ impl Query {
     /// The page set's source; two of `titles`, `pageids`, `revids` is `multisource`.
     /// `include_deleted`: whether ids of deleted revisions give their pages (a caller who may
     /// see deleted history).
-    fn source<'a>(&'a self, cleaned: &'a [(String, String)], include_deleted: bool) -> Result<PageSource<'a>, ApiError> {
+    fn source<'a>(
+        &'a self,
+        cleaned: &'a [(String, String)],
+        include_deleted: bool,
+    ) -> Result<PageSource<'a>, ApiError> {
         let mut given: Vec<(&str, PageSource<'_>)> = Vec::new();
         if !self.titles.is_empty() {
             given.push(("titles", PageSource::Titles { titles: &self.titles, cleaned }));

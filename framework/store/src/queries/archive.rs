@@ -85,7 +85,8 @@ pub struct ArchiveFilter {
     pub limit: i64,
 }
 
-type ArchiveTuple = (i64, i32, String, i64, Option<i64>, Option<i64>, String, i32, i32, Option<i64>, String, String, Option<i64>, i64);
+type ArchiveTuple =
+    (i64, i32, String, i64, Option<i64>, Option<i64>, String, i32, i32, Option<i64>, String, String, Option<i64>, i64);
 
 impl<C: AsAnyConnection> Reader<C> {
     /// The deleted revisions a filter selects, in its order.
@@ -145,7 +146,8 @@ impl<C: AsAnyConnection> Reader<C> {
                     query = query.filter(archive::ar_title.lt(end.clone()));
                 }
             }
-            let (low, high) = if filter.ascending { (&filter.start, &filter.end) } else { (&filter.end, &filter.start) };
+            let (low, high) =
+                if filter.ascending { (&filter.start, &filter.end) } else { (&filter.end, &filter.start) };
             if let Some(low) = low {
                 query = query.filter(archive::ar_timestamp.ge(low.clone()));
             }
@@ -212,9 +214,13 @@ impl<C: AsAnyConnection> Reader<C> {
                 Some(ArchiveContinue::Revision(rev, id)) => {
                     let (rev, id) = (*rev, *id);
                     query = if filter.ascending {
-                        query.filter(archive::ar_rev_id.gt(rev).or(archive::ar_rev_id.eq(rev).and(archive::ar_id.ge(id))))
+                        query.filter(
+                            archive::ar_rev_id.gt(rev).or(archive::ar_rev_id.eq(rev).and(archive::ar_id.ge(id))),
+                        )
                     } else {
-                        query.filter(archive::ar_rev_id.lt(rev).or(archive::ar_rev_id.eq(rev).and(archive::ar_id.le(id))))
+                        query.filter(
+                            archive::ar_rev_id.lt(rev).or(archive::ar_rev_id.eq(rev).and(archive::ar_id.le(id))),
+                        )
                     };
                 }
                 None => {}

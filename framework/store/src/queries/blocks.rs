@@ -160,8 +160,8 @@ impl<C: AsAnyConnection> Reader<C> {
                         .filter(ipblocks::ipb_range_end.eq(ipblocks::ipb_range_start))
                 }
                 Some(false) => {
-                    query = query
-                        .filter(ipblocks::ipb_user.ne(0).or(ipblocks::ipb_range_end.gt(ipblocks::ipb_range_start)))
+                    query =
+                        query.filter(ipblocks::ipb_user.ne(0).or(ipblocks::ipb_range_end.gt(ipblocks::ipb_range_start)))
                 }
                 None => {}
             }
@@ -211,19 +211,25 @@ impl<C: AsAnyConnection> Reader<C> {
         let conn = self.conn();
         let mut out = Vec::new();
         for chunk in block_ids.chunks(IN_LIST_MAX) {
-            let rows: Vec<(i64, i32, i64, Option<i32>, Option<String>)> = with_conn!(conn, |c| ipblocks_restrictions::table
-                .left_join(page::table.on(page::page_id.eq(ipblocks_restrictions::ir_value)
-                    .and(ipblocks_restrictions::ir_type.eq(1))))
-                .select((
-                    ipblocks_restrictions::ir_ipb_id,
-                    ipblocks_restrictions::ir_type,
-                    ipblocks_restrictions::ir_value,
-                    page::page_namespace.nullable(),
-                    page::page_title.nullable(),
-                ))
-                .filter(ipblocks_restrictions::ir_ipb_id.eq_any(chunk))
-                .order((ipblocks_restrictions::ir_ipb_id, ipblocks_restrictions::ir_type, ipblocks_restrictions::ir_value))
-                .load(c))?;
+            let rows: Vec<(i64, i32, i64, Option<i32>, Option<String>)> =
+                with_conn!(conn, |c| ipblocks_restrictions::table
+                    .left_join(page::table.on(
+                        page::page_id.eq(ipblocks_restrictions::ir_value).and(ipblocks_restrictions::ir_type.eq(1))
+                    ))
+                    .select((
+                        ipblocks_restrictions::ir_ipb_id,
+                        ipblocks_restrictions::ir_type,
+                        ipblocks_restrictions::ir_value,
+                        page::page_namespace.nullable(),
+                        page::page_title.nullable(),
+                    ))
+                    .filter(ipblocks_restrictions::ir_ipb_id.eq_any(chunk))
+                    .order((
+                        ipblocks_restrictions::ir_ipb_id,
+                        ipblocks_restrictions::ir_type,
+                        ipblocks_restrictions::ir_value
+                    ))
+                    .load(c))?;
             out.extend(rows.into_iter().map(|(id, t, v, ns, title)| (id, t, v, ns.zip(title))));
         }
         Ok(out)

@@ -90,10 +90,8 @@ impl<C: AsAnyConnection> Reader<C> {
         let conn = self.conn();
         let mut out = Vec::new();
         for chunk in names.chunks(IN_LIST_MAX) {
-            let rows: Vec<UserRow> = with_conn!(conn, |c| user::table
-                .select(USER_COLUMNS)
-                .filter(user::user_name.eq_any(chunk))
-                .load(c))?;
+            let rows: Vec<UserRow> =
+                with_conn!(conn, |c| user::table.select(USER_COLUMNS).filter(user::user_name.eq_any(chunk)).load(c))?;
             out.extend(rows);
         }
         Ok(out)

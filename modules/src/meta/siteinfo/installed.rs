@@ -55,10 +55,7 @@ pub fn upload_dialog() -> Value {
 /// server without replicas (or whose replicas do not report it) is -1, as MediaWiki says.
 pub fn replication_lag(show_all: bool) -> Result<Value, ApiError> {
     if show_all {
-        return Err(ApiError::new(
-            "includeAllDenied",
-            "Cannot view all servers' info unless host names are shown.",
-        ));
+        return Err(ApiError::new("includeAllDenied", "Cannot view all servers' info unless host names are shown."));
     }
     Ok(json!([{ "host": "", "lag": -1 }]))
 }
