@@ -1,10 +1,29 @@
-//! `list=deletedrevs`: deleted revisions (deprecated; superseded by `alldeletedrevisions`).
+//! `list=deletedrevs` (deprecated): deleted revisions in one of three modes — of the page
+//! set's titles (1), of one user by time (2), or of every title of a namespace (3) — for
+//! callers with `deletedhistory`. Its revisions have a shape of their own (`len` as text,
+//! `text` for the content); the undelete token is not issued by a read API.
 
-use wikiquery_framework::{query_module, Limit, Namespace, ParamValues, QueryModule, Timestamp, UserRef};
+use std::collections::HashMap;
 
+use serde_json::{json, Map, Value};
+use wikiquery_domain::title::{full_text, title_part_to_key};
+use wikiquery_framework::result::set_content;
+use wikiquery_framework::{
+    query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp, UserRef,
+};
+use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder, ArchiveRow};
+use wikiquery_store::queries::revisions::RevisionRow;
+use wikiquery_store::store::Store;
+
+use crate::family::comments::{parsed_comments, CommentOf};
+use crate::family::revisions::{
+    archive_continue, archive_continue_value, batch_size, sha1_hex, Visibility, DELETED_COMMENT, DELETED_RESTRICTED,
+    DELETED_TEXT, DELETED_USER,
+};
+use crate::storage;
 use crate::values::TimeDir;
 
-/// What to return of each deleted revision; `token` is deprecated.
+/// What to return of each deleted revision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum DeletedRevsProp {
     Comment,
@@ -60,4 +79,279 @@ pub struct DeletedRevs {
     pub continue_: Option<String>,
 }
 
-impl QueryModule for DeletedRevs {}
+/// The modes of the module.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The page set's titles.
+    Titles,
+    /// One user's, by time.
+    User,
+    /// Every title of a namespace.
+    All,
+}
+
+impl QueryModule for DeletedRevs {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let rights = ctx.state.rights.clone();
+        if !rights.has("deletedhistory") {
+            return Err(ApiError::new(
+                "permissiondenied",
+                "You don't have permission to view a page's deleted history.",
+            ));
+        }
+        ctx.warn(
+            "deprecation",
+            "\"list=deletedrevs\" has been deprecated. Please use \"prop=deletedrevisions\" or \"list=alldeletedrevisions\" instead.",
+        );
+        let has = |p: DeletedRevsProp| self.prop.contains(&p);
+        let titles: Vec<(i32, String)> = ctx
+            .page_set()
+            .map(|s| {
+                let good = s.good.iter().map(|p| (p.ns, p.dbkey.clone()));
+                good.chain(s.missing.iter().map(|p| (p.ns, p.dbkey.clone()))).collect()
+            })
+            .unwrap_or_default();
+        let mode = if !titles.is_empty() {
+            Mode::Titles
+        } else if self.user.is_some() {
+            Mode::User
+        } else {
+            Mode::All
+        };
+        let misplaced: &[(&str, bool)] = if mode == Mode::All {
+            &[("start", self.start.is_some()), ("end", self.end.is_some())]
+        } else {
+            &[("from", self.from.is_some()), ("to", self.to.is_some()), ("prefix", self.prefix.is_some())]
+        };
+        if let Some((name, _)) = misplaced.iter().find(|(_, given)| *given) {
+            let modes = if mode == Mode::All { "mode 3" } else { "modes 1 or 2" };
+            return Err(ApiError::new("badparams", format!("The \"{name}\" parameter cannot be used in {modes}.")));
+        }
+        if self.user.is_some() && self.excludeuser.is_some() {
+            return Err(ApiError::new("badparams", "user and excludeuser cannot be used together"));
+        }
+        let fetch_content = has(DeletedRevsProp::Content);
+        if fetch_content && !rights.has_any(&["deletedtext", "undelete"]) {
+            return Err(ApiError::new(
+                "permissiondenied",
+                "You don't have permission to view content of deleted revisions.",
+            ));
+        }
+        let limit = batch_size(ctx, Some(self.limit), fetch_content, true);
+        let store = ctx.services.require::<Store>()?;
+        let site = store.site();
+        let order = match mode {
+            Mode::User => ArchiveOrder::Time,
+            _ => ArchiveOrder::Title,
+        };
+        let continue_from = self.continue_.as_deref().map(|raw| archive_continue(raw, order)).transpose()?;
+        let ns = self.namespace.0;
+        let key = |part: &Option<String>| -> Result<Option<String>, ApiError> {
+            part.as_deref()
+                .map(|t| {
+                    title_part_to_key(t, ns, site.namespaces(), site.interwikis())
+                        .ok_or_else(|| ApiError::invalid_title_part(t, ns))
+                })
+                .transpose()
+        };
+        let actor = match (&self.user, &self.excludeuser) {
+            (Some(u), _) => Some((u.text(), false)),
+            (None, Some(u)) => Some((u.text(), true)),
+            (None, None) => None,
+        };
+        let visibility = Visibility::of(&rights);
+        let hidden_bits = if actor.is_some() { visibility.hidden_user_bits() } else { 0 };
+        let mut reader = storage::reader(ctx)?;
+        let tag = match &self.tag {
+            Some(name) => Some(reader.tag_id(name)?),
+            None => None,
+        };
+        let all = mode == Mode::All;
+        let filter = ArchiveFilter {
+            titles: (mode == Mode::Titles).then(|| titles.clone()),
+            namespaces: all.then(|| vec![ns]),
+            from: if all { key(&self.from)? } else { None },
+            to: if all { key(&self.to)? } else { None },
+            prefix: if all { key(&self.prefix)? } else { None },
+            order,
+            ascending: self.dir == TimeDir::Newer,
+            start: if all { None } else { self.start.map(Timestamp::to_mw) },
+            end: if all { None } else { self.end.map(Timestamp::to_mw) },
+            actor,
+            hidden_bits,
+            continue_from,
+            tag,
+            limit: i64::try_from(limit).unwrap_or(i64::MAX).saturating_add(1),
+            ..ArchiveFilter::default()
+        };
+        let mut rows = reader.archived_revisions(&filter)?;
+        let next = if rows.len() as u64 > limit {
+            rows.drain(usize::try_from(limit).unwrap_or(usize::MAX)..).next()
+        } else {
+            None
+        };
+        if all && self.unique {
+            // One revision a title, the first in the order of listing.
+            let mut seen: Vec<String> = Vec::new();
+            rows.retain(|r| {
+                let first = !seen.contains(&r.title);
+                if first {
+                    seen.push(r.title.clone());
+                }
+                first
+            });
+        }
+
+        let comments: HashMap<i64, String> = if has(DeletedRevsProp::Comment) || has(DeletedRevsProp::Parsedcomment) {
+            let ids: Vec<i64> = rows.iter().map(|r| r.revision.comment()).collect();
+            reader.comments(&ids)?
+        } else {
+            HashMap::new()
+        };
+        let parsed: HashMap<i64, String> = if has(DeletedRevsProp::Parsedcomment) {
+            let items: Vec<CommentOf<'_, i64>> = rows
+                .iter()
+                .filter(|r| visibility.check(r.revision.deleted, DELETED_COMMENT).1)
+                .filter_map(|r| {
+                    let text = comments.get(&r.revision.comment())?;
+                    Some(CommentOf { key: r.ar_id, text, ns: r.namespace, dbkey: &r.title })
+                })
+                .collect();
+            parsed_comments(&mut reader, site, &items)?
+        } else {
+            HashMap::new()
+        };
+        let mut texts: HashMap<i64, String> = HashMap::new();
+        if fetch_content {
+            let ids: Vec<i64> = rows.iter().map(|r| r.revision.id).collect();
+            let slots = reader.revision_slots(&ids)?;
+            let main: Vec<(i64, &str)> =
+                slots.iter().filter(|s| s.role == "main").map(|s| (s.revision, s.address.as_str())).collect();
+            let addresses: Vec<&str> = main.iter().map(|(_, a)| *a).collect();
+            let by_address = reader.texts(&addresses)?;
+            for (rev, address) in main {
+                if let Some(text) = by_address.get(address) {
+                    texts.insert(rev, text.clone());
+                }
+            }
+        }
+        let tags = if has(DeletedRevsProp::Tags) {
+            reader.revision_tags(&rows.iter().map(|r| r.revision.id).collect::<Vec<_>>())?
+        } else {
+            HashMap::new()
+        };
+        drop(reader);
+
+        let mut entries: Vec<((i32, String), Vec<Value>)> = Vec::new();
+        for row in &rows {
+            let rev = self.revision(row, visibility, &comments, &parsed, &mut texts, &tags);
+            let key = (row.namespace, row.title.clone());
+            match entries.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, list)) => list.push(Value::Object(rev)),
+                None => entries.push((key, vec![Value::Object(rev)])),
+            }
+        }
+        ctx.ensure_list();
+        for ((ns, title), revisions) in entries {
+            let mut o = Map::new();
+            o.insert("revisions".into(), Value::Array(revisions));
+            o.insert("ns".into(), json!(ns));
+            o.insert("title".into(), json!(full_text(ns, &title, site.namespaces())));
+            ctx.push_item(Value::Object(o));
+        }
+        if let Some(next) = next {
+            ctx.set_continue(archive_continue_value(&next, order));
+        }
+        Ok(())
+    }
+}
+
+impl DeletedRevs {
+    /// One deleted revision in this module's shape.
+    fn revision(
+        &self,
+        row: &ArchiveRow,
+        visibility: Visibility,
+        comments: &HashMap<i64, String>,
+        parsed: &HashMap<i64, String>,
+        texts: &mut HashMap<i64, String>,
+        tags: &HashMap<i64, Vec<String>>,
+    ) -> Map<String, Value> {
+        let has = |p: DeletedRevsProp| self.prop.contains(&p);
+        let rev: &RevisionRow = &row.revision;
+        let mut o = Map::new();
+        let mut any_hidden = false;
+        o.insert("timestamp".into(), json!(wikiquery_domain::timestamp::format_expiry(&rev.timestamp, "infinity")));
+        if has(DeletedRevsProp::Revid) {
+            o.insert("revid".into(), json!(rev.id));
+        }
+        if has(DeletedRevsProp::Parentid) {
+            if let Some(parent) = rev.parent {
+                o.insert("parentid".into(), json!(parent));
+            }
+        }
+        if has(DeletedRevsProp::User) || has(DeletedRevsProp::Userid) {
+            let (hidden, visible) = visibility.check(rev.deleted, DELETED_USER);
+            if hidden {
+                o.insert("userhidden".into(), json!(true));
+                any_hidden = true;
+            }
+            if visible {
+                if has(DeletedRevsProp::User) {
+                    o.insert("user".into(), json!(rev.actor_name));
+                }
+                if has(DeletedRevsProp::Userid) {
+                    o.insert("userid".into(), json!(rev.actor_user.unwrap_or(0)));
+                }
+            }
+        }
+        if has(DeletedRevsProp::Comment) || has(DeletedRevsProp::Parsedcomment) {
+            let (hidden, visible) = visibility.check(rev.deleted, DELETED_COMMENT);
+            if hidden {
+                o.insert("commenthidden".into(), json!(true));
+                any_hidden = true;
+            }
+            if visible {
+                if has(DeletedRevsProp::Comment) {
+                    o.insert("comment".into(), json!(comments.get(&rev.comment()).map_or("", String::as_str)));
+                }
+                if has(DeletedRevsProp::Parsedcomment) {
+                    o.insert("parsedcomment".into(), json!(parsed.get(&row.ar_id).map_or("", String::as_str)));
+                }
+            }
+        }
+        if has(DeletedRevsProp::Minor) {
+            o.insert("minor".into(), json!(rev.minor == 1));
+        }
+        if has(DeletedRevsProp::Len) {
+            // MediaWiki writes the stored length as it reads it, as text.
+            o.insert("len".into(), rev.len.map_or(Value::Null, |l| json!(l.to_string())));
+        }
+        let (text_hidden, text_visible) = visibility.check(rev.deleted, DELETED_TEXT);
+        if has(DeletedRevsProp::Sha1) {
+            if text_hidden {
+                o.insert("sha1hidden".into(), json!(true));
+                any_hidden = true;
+            }
+            if text_visible {
+                o.insert("sha1".into(), json!(sha1_hex(&rev.sha1)));
+            }
+        }
+        if has(DeletedRevsProp::Content) {
+            if text_hidden {
+                o.insert("texthidden".into(), json!(true));
+                any_hidden = true;
+            }
+            if text_visible {
+                set_content(&mut o, "text", texts.remove(&rev.id).unwrap_or_default());
+            }
+        }
+        if has(DeletedRevsProp::Tags) {
+            o.insert("tags".into(), json!(tags.get(&rev.id).cloned().unwrap_or_default()));
+        }
+        if any_hidden && rev.deleted & DELETED_RESTRICTED != 0 {
+            o.insert("suppressed".into(), json!(true));
+        }
+        o
+    }
+}

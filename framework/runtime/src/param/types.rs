@@ -139,7 +139,8 @@ fn parse_single<T: ScalarParam>(
         if !values.contains(&raw) {
             return Err(ApiError::bad_value(wire, raw));
         }
-        if from_request && d.deprecated_values.contains(&raw) {
+        // A deprecated module named by a module parameter warns when it runs, not here.
+        if from_request && d.submodules.is_none() && d.deprecated_values.contains(&raw) {
             r.warn("deprecation", format!("The value \"{raw}\" for parameter \"{wire}\" is deprecated."));
         }
     }
@@ -330,7 +331,8 @@ pub fn split_multi(
             data,
         );
     }
-    if from_request {
+    // A deprecated module named by a module parameter warns when it runs, not here.
+    if from_request && d.submodules.is_none() {
         for v in &out {
             if d.deprecated_values.iter().any(|dv| dv == v) {
                 r.warn("deprecation", format!("The value \"{v}\" for parameter \"{wire}\" is deprecated."));
