@@ -14,6 +14,7 @@ pub mod html;
 pub mod log_params;
 pub mod page;
 pub mod php;
+pub mod revision;
 pub mod rights;
 pub mod settings;
 pub mod special_pages;

@@ -10,7 +10,9 @@ use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder};
 use wikiquery_store::queries::revisions::RevisionRow;
 use wikiquery_store::store::Store;
 
-use crate::family::revisions::{archive_continue, archive_continue_value, mark_empty, RevisionFamily, Visibility};
+use wikiquery_domain::revision::Visibility;
+
+use crate::family::revisions::{archive_continue, archive_continue_value, mark_empty, RevisionFamily};
 use crate::storage;
 use crate::values::TimeDir;
 

@@ -9,7 +9,9 @@ use wikiquery_framework::{query_module, ApiError, Namespace, QueryContext, Query
 use wikiquery_store::queries::revisions::{RevisionRow, RevisionSelection, RevisionsFilter};
 use wikiquery_store::store::Store;
 
-use crate::family::revisions::{mark_empty, RevisionFamily, Visibility};
+use wikiquery_domain::revision::Visibility;
+
+use crate::family::revisions::{mark_empty, RevisionFamily};
 use crate::storage;
 use crate::values::TimeDir;
 

@@ -6,6 +6,9 @@
 use std::collections::HashMap;
 
 use serde_json::{json, Map, Value};
+use wikiquery_domain::revision::{
+    sha1_hex, Visibility, DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER,
+};
 use wikiquery_domain::title::{full_text, title_part_to_key};
 use wikiquery_framework::result::set_content;
 use wikiquery_framework::{
@@ -16,10 +19,7 @@ use wikiquery_store::queries::revisions::RevisionRow;
 use wikiquery_store::store::Store;
 
 use crate::family::comments::{parsed_comments, CommentOf};
-use crate::family::revisions::{
-    archive_continue, archive_continue_value, batch_size, sha1_hex, Visibility, DELETED_COMMENT, DELETED_RESTRICTED,
-    DELETED_TEXT, DELETED_USER,
-};
+use crate::family::revisions::{archive_continue, archive_continue_value, batch_size};
 use crate::storage;
 use crate::values::TimeDir;
 

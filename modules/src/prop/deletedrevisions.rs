@@ -4,11 +4,12 @@
 
 use std::collections::HashMap;
 
+use wikiquery_domain::revision::Visibility;
 use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule, Timestamp, UserRef};
 use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder};
 use wikiquery_store::queries::revisions::RevisionRow;
 
-use crate::family::revisions::{archive_continue, archive_continue_value, mark_empty, RevisionFamily, Visibility};
+use crate::family::revisions::{archive_continue, archive_continue_value, mark_empty, RevisionFamily};
 use crate::storage;
 use crate::values::TimeDir;
 

@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use wikiquery_domain::php;
+use wikiquery_domain::revision::Visibility;
 use wikiquery_domain::timestamp::Timestamp as Instant;
 use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule, Timestamp, UserRef};
 use wikiquery_store::queries::revisions::{HistoryEdge, RevisionRow, RevisionSelection, RevisionsFilter};
@@ -135,11 +136,7 @@ impl QueryModule for Revisions {
                 (None, Some(u)) => Some((u.text(), true)),
                 (None, None) => None,
             };
-            let hidden_bits = if actor.is_some() {
-                crate::family::revisions::Visibility::of(&ctx.state.rights).hidden_user_bits()
-            } else {
-                0
-            };
+            let hidden_bits = if actor.is_some() { Visibility::of(&ctx.state.rights).hidden_user_bits() } else { 0 };
             RevisionSelection::History {
                 page: Some(pages[0].0),
                 namespaces: None,
