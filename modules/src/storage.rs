@@ -6,9 +6,11 @@ use std::sync::Arc;
 use wikiquery_domain::page::{PageRecord, RedirectRecord};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::{InterwikiMap, SiteNamespaces};
+use wikiquery_domain::url::wf_urlencode;
 use wikiquery_framework::query::PageLookup;
 use wikiquery_framework::{ApiError, QueryContext, Services};
 use wikiquery_store::reader::Reader;
+use wikiquery_store::site::Site;
 use wikiquery_store::store::Store;
 
 /// The store of the request.
@@ -83,6 +85,51 @@ fn database_name(url: &str) -> Option<String> {
     let last = path.rsplit(['/', ':']).next()?;
     let name = last.strip_suffix(".sqlite").or_else(|| last.strip_suffix(".db")).unwrap_or(last);
     (!name.is_empty()).then(|| name.to_owned())
+}
+
+/// Where the site's pages and scripts live.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SitePaths {
+    /// The server's URL (`$wgServer`), without a path.
+    pub server: String,
+    /// The path of pages, with `$1` for the title (`$wgArticlePath`).
+    pub article_path: String,
+    /// The path of the scripts (`$wgScriptPath`).
+    pub script_path: String,
+    /// The path of `index.php`.
+    pub script: String,
+}
+
+/// Where the site's pages and scripts live: the settings, else what the main page's URL says.
+pub fn site_paths(site: &Site, settings: &SiteSettings) -> SitePaths {
+    let server = site.server.clone().unwrap_or_default();
+    let article_path = settings.article_path.clone().unwrap_or_else(|| {
+        site.base
+            .as_deref()
+            .and_then(|base| base.strip_prefix(server.as_str()))
+            .and_then(|path| {
+                path.strip_suffix(wf_urlencode(&site.main_page).as_str()).or_else(|| path.strip_suffix(&site.main_page))
+            })
+            .map_or_else(|| "/wiki/$1".to_owned(), |prefix| format!("{prefix}$1"))
+    });
+    let (script_path, script) = match &settings.script_path {
+        Some(path) => (path.clone(), format!("{path}/index.php")),
+        // An article path such as `/index.php/$1` names the script itself.
+        None => match article_path.strip_suffix("/$1").filter(|s| s.ends_with(".php")) {
+            Some(script) => (script.rsplit_once('/').map_or("", |(dir, _)| dir).to_owned(), script.to_owned()),
+            None => ("/w".to_owned(), "/w/index.php".to_owned()),
+        },
+    };
+    SitePaths { server, article_path, script_path, script }
+}
+
+/// A path on the server as a URL; a URL as it is.
+pub fn absolute(server: &str, path: &str) -> String {
+    if path.contains("://") || path.starts_with("//") {
+        path.to_owned()
+    } else {
+        format!("{server}{path}")
+    }
 }
 
 #[cfg(test)]

@@ -77,6 +77,8 @@ pub struct FileConfig {
     pub block_cidr_limit_ipv6: Option<u32>,
     /// The names of temporary accounts, `$1` for the varying part (`~$1`).
     pub temp_account_pattern: Option<String>,
+    /// Where uploaded files are served (a path on the server or a URL).
+    pub upload_path: Option<String>,
     /// The skin pages are shown in.
     pub default_skin: Option<String>,
     /// The skins installed (the whole list), each `{ code, name, usable = true }`.

@@ -71,6 +71,9 @@ pub fn apply(s: &mut SiteSettings, file: &FileConfig) -> Result<(), String> {
     s.active_user_days = file.active_user_days.unwrap_or(s.active_user_days);
     s.block_cidr_limit.0 = file.block_cidr_limit_ipv4.unwrap_or(s.block_cidr_limit.0);
     s.block_cidr_limit.1 = file.block_cidr_limit_ipv6.unwrap_or(s.block_cidr_limit.1);
+    if file.upload_path.is_some() {
+        s.upload_path.clone_from(&file.upload_path);
+    }
     if let Some(v) = &file.default_skin {
         s.default_skin.clone_from(v);
     }

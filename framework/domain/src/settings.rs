@@ -56,6 +56,8 @@ pub struct SiteSettings {
     /// The widest ranges blocks may be listed by: IPv4 and IPv6 prefix lengths
     /// (`$wgBlockCIDRLimit`).
     pub block_cidr_limit: (u32, u32),
+    /// Where uploaded files are served (`$wgUploadPath`); `None`: the script path's `/images`.
+    pub upload_path: Option<String>,
     /// The skin pages are shown in (`$wgDefaultSkin`).
     pub default_skin: String,
     /// The skins installed: code and name, with whether each may be chosen.
@@ -89,6 +91,7 @@ impl Default for SiteSettings {
             email_authentication: true,
             active_user_days: 30,
             block_cidr_limit: (16, 19),
+            upload_path: None,
             default_skin: "vector".to_owned(),
             skins: vec![Skin { code: "vector".to_owned(), name: "Vector legacy (2010)".to_owned(), usable: true }],
             temp_account_pattern: None,

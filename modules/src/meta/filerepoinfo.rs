@@ -1,6 +1,14 @@
-//! `meta=filerepoinfo`: the file repositories of the site.
+//! `meta=filerepoinfo`: the file repositories of the site — here the one local repository,
+//! whose files are served under the upload path (`$wgUploadPath`, by default the script path's
+//! `/images`).
 
-use wikiquery_framework::{query_module, QueryModule};
+use serde_json::{json, Map, Value};
+use wikiquery_domain::settings::SiteSettings;
+use wikiquery_domain::title::NS_FILE;
+use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule};
+use wikiquery_store::store::Store;
+
+use crate::storage::{absolute, site_paths};
 
 /// Properties of a file repository (mixed case, as MediaWiki names them).
 pub const FILEREPO_PROP: &[&str] = &[
@@ -32,4 +40,34 @@ pub struct FileRepoInfo {
     pub prop: Vec<String>,
 }
 
-impl QueryModule for FileRepoInfo {}
+impl QueryModule for FileRepoInfo {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let services = ctx.services;
+        let settings = services.require::<SiteSettings>()?;
+        let site = services.require::<Store>()?.site();
+        let paths = site_paths(site, settings);
+        let url = settings.upload_path.clone().unwrap_or_else(|| format!("{}/images", paths.script_path));
+        let has = |p: &str| self.prop.iter().any(|v| v == p);
+        let mut repo = Map::new();
+        // MediaWiki's order, whatever the order asked.
+        let members: [(&str, Value); 10] = [
+            ("name", json!("local")),
+            ("displayname", json!(site.sitename)),
+            ("rootUrl", json!(url)),
+            ("local", json!(true)),
+            ("url", json!(url)),
+            ("thumbUrl", json!(format!("{url}/thumb"))),
+            ("initialCapital", json!(site.namespaces().is_capitalized(NS_FILE))),
+            ("scriptDirUrl", json!(paths.script_path)),
+            ("favicon", json!(absolute(&paths.server, &settings.favicon))),
+            ("canUpload", json!(settings.uploads_enabled)),
+        ];
+        for (key, value) in members {
+            if has(key) {
+                repo.insert(key.to_owned(), value);
+            }
+        }
+        ctx.add_query_member("repos", json!([repo]));
+        Ok(())
+    }
+}

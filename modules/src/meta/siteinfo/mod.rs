@@ -8,14 +8,14 @@ use wikiquery_domain::settings::{
     NAMESPACE_ALIASES, RESTRICTION_LEVELS, RESTRICTION_TYPES, SEMIPROTECTED_LEVELS, THUMB_LIMITS,
 };
 use wikiquery_domain::title::{NS_MAIN, NS_MEDIAWIKI};
-use wikiquery_domain::url::{wf_urlencode, URL_PROTOCOLS};
+use wikiquery_domain::url::URL_PROTOCOLS;
 use wikiquery_framework::result::{indexed_object, keep_bools, set_content};
 use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule, ValueList};
 use wikiquery_store::site::Site;
 use wikiquery_store::store::Store;
 
 use crate::family::users::default_preferences;
-use crate::storage;
+use crate::storage::{self, absolute, site_paths, SitePaths};
 
 mod installed;
 
@@ -202,41 +202,9 @@ fn is_built(prop: SiteInfoProp) -> bool {
     )
 }
 
-/// Where the site's pages and scripts live: (server, article path, script path, script).
-fn paths(site: &Site, settings: &SiteSettings) -> (String, String, String, String) {
-    let server = site.server.clone().unwrap_or_default();
-    let article_path = settings.article_path.clone().unwrap_or_else(|| {
-        site.base
-            .as_deref()
-            .and_then(|base| base.strip_prefix(server.as_str()))
-            .and_then(|path| {
-                path.strip_suffix(wf_urlencode(&site.main_page).as_str()).or_else(|| path.strip_suffix(&site.main_page))
-            })
-            .map_or_else(|| "/wiki/$1".to_owned(), |prefix| format!("{prefix}$1"))
-    });
-    let (script_path, script) = match &settings.script_path {
-        Some(path) => (path.clone(), format!("{path}/index.php")),
-        // An article path such as `/index.php/$1` names the script itself.
-        None => match article_path.strip_suffix("/$1").filter(|s| s.ends_with(".php")) {
-            Some(script) => (script.rsplit_once('/').map_or("", |(dir, _)| dir).to_owned(), script.to_owned()),
-            None => ("/w".to_owned(), "/w/index.php".to_owned()),
-        },
-    };
-    (server, article_path, script_path, script)
-}
-
-/// A path on the server as a URL; a URL as it is.
-fn absolute(server: &str, path: &str) -> String {
-    if path.contains("://") || path.starts_with("//") {
-        path.to_owned()
-    } else {
-        format!("{server}{path}")
-    }
-}
-
 /// `siprop=general`, in MediaWiki 1.39's members and order.
 fn general(ctx: &QueryContext<'_>, store: &Store, site: &Site, settings: &SiteSettings) -> Value {
-    let (server, article_path, script_path, script) = paths(site, settings);
+    let SitePaths { server, article_path, script_path, script } = site_paths(site, settings);
     let main_page = site.main_page.replace('_', " ");
     let base = site.base.clone().unwrap_or_else(|| absolute(&server, &article_path.replace("$1", &site.main_page)));
     let host = server.split("://").nth(1).unwrap_or(&server);
