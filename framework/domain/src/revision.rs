@@ -51,6 +51,16 @@ impl Visibility {
         (true, allowed)
     }
 
+    /// As [`Visibility::check`] for a log entry (`log_deleted`, the same bits, the first one
+    /// hiding the action): every hidden part needs `deletedhistory`, the suppression rights when
+    /// suppressed.
+    pub fn check_log(&self, deleted: i32, field: i32) -> (bool, bool) {
+        if deleted & field == 0 {
+            return (false, true);
+        }
+        (true, if deleted & DELETED_RESTRICTED != 0 { self.suppressed } else { self.history })
+    }
+
     /// The `rev_deleted` bits that keep a revision out of a listing by user, as MediaWiki
     /// leaves out revisions whose user the caller may not see.
     pub fn hidden_user_bits(&self) -> i32 {

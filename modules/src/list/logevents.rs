@@ -14,6 +14,7 @@ use std::collections::HashMap;
 
 use wikiquery_domain::log_params::{self, EntryInfo, TitleContext};
 use wikiquery_domain::php;
+use wikiquery_domain::revision::Visibility;
 use wikiquery_domain::title::{parse_title, push_full_text, ParsedTitle, SiteNamespaces};
 use wikiquery_framework::format::ItemWriter;
 use wikiquery_framework::{
@@ -163,13 +164,7 @@ pub fn can_view_log_type(rights: &Rights, log_type: &str) -> bool {
 /// `log_deleted` is `deleted`: hidden parts need `deletedhistory`, suppressed ones
 /// `suppressrevision` or `viewsuppressed`.
 pub fn can_see(rights: &Rights, deleted: i32, field: i32) -> bool {
-    if deleted & field == 0 {
-        true
-    } else if deleted & DELETED_RESTRICTED != 0 {
-        rights.has_any(&["suppressrevision", "viewsuppressed"])
-    } else {
-        rights.has("deletedhistory")
-    }
+    Visibility::of(rights).check_log(deleted, field).1
 }
 
 /// `log_deleted`: the action (target and parameters) is hidden.
