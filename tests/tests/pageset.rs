@@ -15,7 +15,6 @@ use wikiquery_tests::{comparable_member, differences, fixture_api, fixture_json,
 /// an error.
 const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
     ("gen-other.fv2.json", "notimplemented: list=categorymembers does not run (as a generator) yet"),
-    ("prop-other.fv2.json", "notimplemented: prop=categories does not run yet"),
     ("info-preload.fv2.json", "the catalogue declares inprop=preload deprecated; MediaWiki 1.39 does not warn"),
 ];
 

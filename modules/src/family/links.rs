@@ -1,9 +1,18 @@
 //! The links-of-a-page family (MediaWiki's `ApiQueryLinks` and `ApiQueryImages`):
 //! `prop=links`, `prop=templates` and `prop=images` list, for each page of the page set, the
 //! pages it links to, the pages it transcludes and the files it uses (`pagelinks`,
-//! `templatelinks`, `imagelinks`), optionally only some targets, in title order.
+//! `templatelinks`, `imagelinks`), optionally only some targets, in (page, namespace, title)
+//! order; one [`run`] for the three.
 
-use wikiquery_framework::{Limit, Namespace, ParamGroup};
+use serde_json::json;
+use wikiquery_domain::php;
+use wikiquery_domain::title::{full_text, parse_title, NS_FILE, NS_MAIN};
+use wikiquery_framework::{ApiError, Limit, Namespace, ParamGroup, QueryContext};
+pub use wikiquery_store::queries::links::LinkTable;
+use wikiquery_store::queries::links::LinksFilter;
+use wikiquery_store::store::Store;
+
+use crate::storage;
 
 /// The first parameters of `links` and `templates`, in the spec's order (`images` has no
 /// namespace filter, so it declares its own).
@@ -17,4 +26,95 @@ pub struct LinksParams {
     /// Where to continue.
     #[param(rename = "continue")]
     pub continue_: Option<String>,
+}
+
+/// One listing of the family: which table, the filters and the batch.
+pub struct LinkListing<'a> {
+    /// The table read.
+    pub table: LinkTable,
+    /// Only targets in these namespaces (none: all).
+    pub namespaces: Vec<i32>,
+    /// Only these targets, as titles given (none: all).
+    pub targets: &'a [String],
+    /// Where to continue.
+    pub continue_: Option<&'a str>,
+    /// Last first.
+    pub descending: bool,
+    /// The batch's size.
+    pub limit: Limit,
+}
+
+/// Lists the links of the page set's pages (or, as a generator, gives their targets).
+pub fn run(ctx: &mut QueryContext<'_>, listing: LinkListing<'_>) -> Result<(), ApiError> {
+    let Some(pageset) = ctx.page_set() else { return Ok(()) };
+    let from: Vec<i64> = pageset.good.iter().map(|p| p.id).collect();
+    if from.is_empty() {
+        return Ok(());
+    }
+    let store = ctx.services.require::<Store>()?;
+    let site = store.site();
+    let images = listing.table == LinkTable::Images;
+    let targets = if listing.targets.is_empty() {
+        None
+    } else {
+        let iw = site.interwikis();
+        let mut found = Vec::new();
+        for raw in listing.targets {
+            match parse_title(raw, NS_MAIN, site.namespaces(), &|p| iw.is_interwiki(p)) {
+                Ok(t) if images && t.ns != NS_FILE => {
+                    ctx.warn("notfile", format!("\"{raw}\" is not a file."));
+                }
+                Ok(t) if !t.is_external() => {
+                    if listing.namespaces.is_empty() || listing.namespaces.contains(&t.ns) {
+                        found.push((t.ns, t.dbkey));
+                    }
+                }
+                _ => ctx.warn("invalidtitle", format!("Bad title \"{raw}\".")),
+            }
+        }
+        if found.is_empty() {
+            return Ok(());
+        }
+        Some(found)
+    };
+    let continue_from = match listing.continue_ {
+        None => None,
+        Some(raw) => {
+            let parts: Vec<&str> = raw.split('|').collect();
+            match (images, parts.as_slice()) {
+                (true, [f, title]) => Some((php::leading_int(f), NS_FILE, (*title).to_owned())),
+                (false, [f, ns, title]) => {
+                    Some((php::leading_int(f), i32::try_from(php::leading_int(ns)).unwrap_or(0), (*title).to_owned()))
+                }
+                _ => return Err(ApiError::bad_continue()),
+            }
+        }
+    };
+    let limit = listing.limit;
+    let filter = LinksFilter {
+        table: listing.table,
+        from,
+        // A target filter already keeps to the namespaces.
+        namespaces: (targets.is_none() && !listing.namespaces.is_empty()).then(|| listing.namespaces.clone()),
+        targets,
+        continue_from,
+        descending: listing.descending,
+        limit: limit.fetch(),
+    };
+    let (rows, next) = limit.split(storage::reader(ctx)?.page_links(&filter)?);
+    let generating = ctx.is_generator();
+    let key = ctx.module.name;
+    for (from, ns, title) in rows {
+        if generating {
+            ctx.add_generated(ns, title);
+        } else {
+            let text = full_text(ns, &title, site.namespaces());
+            ctx.push_page_item(from, key, json!({ "ns": ns, "title": text }));
+        }
+    }
+    if let Some((from, ns, title)) = next {
+        let value = if images { format!("{from}|{title}") } else { format!("{from}|{ns}|{title}") };
+        ctx.set_continue(value);
+    }
+    Ok(())
 }

@@ -1,7 +1,14 @@
 //! `prop=categories`: the categories the given pages belong to.
 
-use wikiquery_framework::{query_module, Limit, ParamValues, QueryModule};
+use serde_json::{json, Map, Value};
+use wikiquery_domain::php;
+use wikiquery_domain::timestamp::format_expiry;
+use wikiquery_domain::title::{full_text, parse_title, NS_CATEGORY, NS_MAIN};
+use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
+use wikiquery_store::queries::categories::CategoriesFilter;
+use wikiquery_store::store::Store;
 
+use crate::storage;
 use crate::values::SortDir;
 
 /// What to return of each category.
@@ -42,4 +49,84 @@ pub struct Categories {
     pub dir: SortDir,
 }
 
-impl QueryModule for Categories {}
+impl QueryModule for Categories {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let Some(pageset) = ctx.page_set() else { return Ok(()) };
+        let from: Vec<i64> = pageset.good.iter().map(|p| p.id).collect();
+        if from.is_empty() {
+            return Ok(());
+        }
+        let store = ctx.services.require::<Store>()?;
+        let site = store.site();
+        let categories = if self.categories.is_empty() {
+            None
+        } else {
+            let iw = site.interwikis();
+            let mut found = Vec::new();
+            for raw in &self.categories {
+                match parse_title(raw, NS_MAIN, site.namespaces(), &|p| iw.is_interwiki(p)) {
+                    Ok(t) if t.ns == NS_CATEGORY && !t.is_external() => found.push(t.dbkey),
+                    _ => ctx.warn("invalidcategory", format!("\"{raw}\" is not a category.")),
+                }
+            }
+            if found.is_empty() {
+                return Ok(());
+            }
+            Some(found)
+        };
+        let continue_from = match &self.continue_ {
+            None => None,
+            Some(raw) => match raw.split('|').collect::<Vec<_>>().as_slice() {
+                [f, to] => Some((php::leading_int(f), (*to).to_owned())),
+                _ => return Err(ApiError::bad_continue()),
+            },
+        };
+        let show = |s: CategoryShow| self.show.contains(&s);
+        if show(CategoryShow::Hidden) && show(CategoryShow::NotHidden) {
+            return Err(ApiError::new("show", "Incorrect parameter - mutually exclusive values may not be supplied."));
+        }
+        let hidden = if show(CategoryShow::Hidden) {
+            Some(true)
+        } else if show(CategoryShow::NotHidden) {
+            Some(false)
+        } else {
+            None
+        };
+        let filter = CategoriesFilter {
+            from,
+            categories,
+            hidden,
+            continue_from,
+            descending: self.dir == SortDir::Descending,
+            limit: self.limit.fetch(),
+        };
+        let (rows, next) = self.limit.split(storage::reader(ctx)?.page_categories(&filter)?);
+        let has = |p: CategoryProp| self.prop.contains(&p);
+        let generating = ctx.is_generator();
+        for (row, is_hidden) in rows {
+            if generating {
+                ctx.add_generated(NS_CATEGORY, row.to);
+                continue;
+            }
+            let mut o = Map::new();
+            o.insert("ns".into(), json!(NS_CATEGORY));
+            o.insert("title".into(), json!(full_text(NS_CATEGORY, &row.to, site.namespaces())));
+            if has(CategoryProp::Sortkey) {
+                let hex: String = row.sortkey.bytes().map(|b| format!("{b:02x}")).collect();
+                o.insert("sortkey".into(), json!(hex));
+                o.insert("sortkeyprefix".into(), json!(row.sortkey_prefix));
+            }
+            if has(CategoryProp::Timestamp) {
+                o.insert("timestamp".into(), json!(format_expiry(&row.timestamp, "infinity")));
+            }
+            if has(CategoryProp::Hidden) {
+                o.insert("hidden".into(), json!(is_hidden));
+            }
+            ctx.push_page_item(row.from, "categories", Value::Object(o));
+        }
+        if let Some((row, _)) = next {
+            ctx.set_continue(format!("{}|{}", row.from, row.to));
+        }
+        Ok(())
+    }
+}

@@ -1,7 +1,8 @@
 //! `prop=images`: the files used on the given pages.
 
-use wikiquery_framework::{query_module, Limit, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Limit, QueryContext, QueryModule};
 
+use crate::family::links::{run, LinkListing, LinkTable};
 use crate::values::SortDir;
 
 /// Lists the files each given page uses.
@@ -24,4 +25,18 @@ pub struct Images {
     pub dir: SortDir,
 }
 
-impl QueryModule for Images {}
+impl QueryModule for Images {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        run(
+            ctx,
+            LinkListing {
+                table: LinkTable::Images,
+                namespaces: Vec::new(),
+                targets: &self.images,
+                continue_: self.continue_.as_deref(),
+                descending: self.dir == SortDir::Descending,
+                limit: self.limit,
+            },
+        )
+    }
+}

@@ -1,8 +1,8 @@
 //! `prop=links`: the pages linked from the given pages.
 
-use wikiquery_framework::{query_module, QueryModule};
+use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule};
 
-use crate::family::links::LinksParams;
+use crate::family::links::{run, LinkListing, LinkTable, LinksParams};
 use crate::values::SortDir;
 
 /// Lists the internal links of pages.
@@ -23,4 +23,18 @@ pub struct Links {
     pub dir: SortDir,
 }
 
-impl QueryModule for Links {}
+impl QueryModule for Links {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        run(
+            ctx,
+            LinkListing {
+                table: LinkTable::Pages,
+                namespaces: self.common.namespace.iter().map(|n| n.0).collect(),
+                targets: &self.titles,
+                continue_: self.common.continue_.as_deref(),
+                descending: self.dir == SortDir::Descending,
+                limit: self.common.limit,
+            },
+        )
+    }
+}

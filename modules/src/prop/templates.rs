@@ -1,8 +1,8 @@
 //! `prop=templates`: the pages transcluded on the given pages.
 
-use wikiquery_framework::{query_module, QueryModule};
+use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule};
 
-use crate::family::links::LinksParams;
+use crate::family::links::{run, LinkListing, LinkTable, LinksParams};
 use crate::values::SortDir;
 
 /// Lists the pages each given page transcludes.
@@ -23,4 +23,18 @@ pub struct Templates {
     pub dir: SortDir,
 }
 
-impl QueryModule for Templates {}
+impl QueryModule for Templates {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        run(
+            ctx,
+            LinkListing {
+                table: LinkTable::Templates,
+                namespaces: self.common.namespace.iter().map(|n| n.0).collect(),
+                targets: &self.templates,
+                continue_: self.common.continue_.as_deref(),
+                descending: self.dir == SortDir::Descending,
+                limit: self.common.limit,
+            },
+        )
+    }
+}

@@ -5,7 +5,9 @@
 pub mod allpages;
 pub mod archive;
 pub mod blocks;
+pub mod categories;
 pub mod contributors;
+pub mod links;
 pub mod logevents;
 pub mod pages;
 pub mod revisions;

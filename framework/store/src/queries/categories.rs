@@ -1,0 +1,114 @@
+//! The categories of pages (`categorylinks`), with whether each category is hidden (its page
+//! has the `hiddencat` property), in (page, category) order, as `prop=categories` lists them.
+
+use diesel::prelude::*;
+
+use crate::backend::{AsAnyConnection, StoreError};
+use crate::reader::Reader;
+use crate::schema::{categorylinks, page, page_props};
+use crate::with_conn;
+
+/// The namespace of categories.
+const NS_CATEGORY: i32 = 14;
+
+/// What [`Reader::page_categories`] selects.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CategoriesFilter {
+    /// The pages whose categories are listed.
+    pub from: Vec<i64>,
+    /// Only these categories (database keys).
+    pub categories: Option<Vec<String>>,
+    /// Only hidden (`Some(true)`) or only shown (`Some(false)`) categories.
+    pub hidden: Option<bool>,
+    /// Where a previous batch stopped: this (page, category) and those after it.
+    pub continue_from: Option<(i64, String)>,
+    /// Last first.
+    pub descending: bool,
+    /// How many rows at most.
+    pub limit: i64,
+}
+
+/// A category of a page, its fields the listing's columns.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable)]
+pub struct CategoryRow {
+    /// The page (`cl_from`).
+    pub from: i64,
+    /// The category's database key (`cl_to`).
+    pub to: String,
+    /// The sort key (`cl_sortkey`).
+    pub sortkey: String,
+    /// The sort key's prefix as written (`cl_sortkey_prefix`).
+    pub sortkey_prefix: String,
+    /// When the page joined the category (`cl_timestamp`).
+    pub timestamp: String,
+}
+
+impl<C: AsAnyConnection> Reader<C> {
+    /// The categories a filter selects, in its order, with whether each is hidden.
+    pub fn page_categories(&mut self, filter: &CategoriesFilter) -> Result<Vec<(CategoryRow, bool)>, StoreError> {
+        if filter.from.is_empty() || filter.categories.as_ref().is_some_and(Vec::is_empty) {
+            return Ok(Vec::new());
+        }
+        let conn = self.conn();
+        let rows: Vec<CategoryRow> = with_conn!(conn, |c| {
+            let hidden_cats = page::table
+                .inner_join(page_props::table.on(page_props::pp_page.eq(page::page_id)))
+                .select(page::page_title)
+                .filter(page::page_namespace.eq(NS_CATEGORY))
+                .filter(page_props::pp_propname.eq("hiddencat"));
+            let mut q = categorylinks::table
+                .select((
+                    categorylinks::cl_from,
+                    categorylinks::cl_to,
+                    categorylinks::cl_sortkey,
+                    categorylinks::cl_sortkey_prefix,
+                    categorylinks::cl_timestamp,
+                ))
+                .filter(categorylinks::cl_from.eq_any(filter.from.clone()))
+                .into_boxed();
+            if let Some(cats) = &filter.categories {
+                q = q.filter(categorylinks::cl_to.eq_any(cats.clone()));
+            }
+            match filter.hidden {
+                Some(true) => q = q.filter(categorylinks::cl_to.eq_any(hidden_cats)),
+                Some(false) => q = q.filter(categorylinks::cl_to.ne_all(hidden_cats)),
+                None => {}
+            }
+            if let Some((f, to)) = &filter.continue_from {
+                let (f, to) = (*f, to.clone());
+                q = if filter.descending {
+                    q.filter(
+                        categorylinks::cl_from.lt(f).or(categorylinks::cl_from.eq(f).and(categorylinks::cl_to.le(to))),
+                    )
+                } else {
+                    q.filter(
+                        categorylinks::cl_from.gt(f).or(categorylinks::cl_from.eq(f).and(categorylinks::cl_to.ge(to))),
+                    )
+                };
+            }
+            q = if filter.descending {
+                q.order((categorylinks::cl_from.desc(), categorylinks::cl_to.desc()))
+            } else {
+                q.order((categorylinks::cl_from.asc(), categorylinks::cl_to.asc()))
+            };
+            q.limit(filter.limit).load(c)
+        })?;
+        let mut names: Vec<String> = rows.iter().map(|r| r.to.clone()).collect();
+        names.sort();
+        names.dedup();
+        let hidden: Vec<String> = with_conn!(conn, |c| page::table
+            .inner_join(page_props::table.on(page_props::pp_page.eq(page::page_id)))
+            .select(page::page_title)
+            .filter(page::page_namespace.eq(NS_CATEGORY))
+            .filter(page::page_title.eq_any(names.clone()))
+            .filter(page_props::pp_propname.eq("hiddencat"))
+            .load(c))?;
+        Ok(rows
+            .into_iter()
+            .map(|r| {
+                let h = hidden.contains(&r.to);
+                (r, h)
+            })
+            .collect())
+    }
+}
