@@ -52,6 +52,14 @@ impl ApiError {
         Self::new("badvalue", format!("Unrecognized value for parameter \"{param}\": {value}."))
     }
 
+    /// `invalidparammix`: parameters (wire names) that may not be given together.
+    pub fn invalid_param_mix(wires: &[&str]) -> Self {
+        ApiError::new(
+            "invalidparammix",
+            format!("The parameters {} can not be used together.", crate::param::rules::listed(wires)),
+        )
+    }
+
     /// `badcontinue`: a continue value the server did not hand out.
     pub fn bad_continue() -> Self {
         Self::new(

@@ -27,8 +27,8 @@ pub use descriptor::{Group, Info, ModuleDescriptor, ParamDescriptor, ParamKind};
 pub use error::{ApiError, Warning, Warnings};
 pub use module::{ActionModule, ModuleSpec, QueryModule};
 pub use param::{
-    ComputedValues, Continue, Limit, Namespace, ParamGroup, ParamReader, Templated, Timestamp, Title, UserRef,
-    ValueList,
+    ComputedValues, Continue, Limit, LooseInt, Namespace, ParamGroup, ParamReader, Templated, Timestamp, Title,
+    UserRef, ValueList,
 };
 pub use query::QueryContext;
 pub use registry::{ModuleEntry, Registry};

@@ -5,9 +5,8 @@
 //! order; one [`run`] for the three.
 
 use serde_json::json;
-use wikiquery_domain::php;
 use wikiquery_domain::title::{full_text, parse_title, NS_FILE, NS_MAIN};
-use wikiquery_framework::{ApiError, Limit, Namespace, ParamGroup, QueryContext};
+use wikiquery_framework::{ApiError, Continue, Limit, LooseInt, Namespace, ParamGroup, QueryContext};
 pub use wikiquery_store::queries::links::LinkTable;
 use wikiquery_store::queries::links::LinksFilter;
 use wikiquery_store::store::Store;
@@ -77,17 +76,16 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: LinkListing<'_>) -> Result<(), A
         }
         Some(found)
     };
+    // `from|title` for files, `from|ns|title` for the others.
     let continue_from = match listing.continue_ {
         None => None,
+        Some(raw) if images => {
+            let Continue((LooseInt(from), title)) = Continue::<(LooseInt, String)>::parse(raw)?;
+            Some((from, NS_FILE, title))
+        }
         Some(raw) => {
-            let parts: Vec<&str> = raw.split('|').collect();
-            match (images, parts.as_slice()) {
-                (true, [f, title]) => Some((php::leading_int(f), NS_FILE, (*title).to_owned())),
-                (false, [f, ns, title]) => {
-                    Some((php::leading_int(f), i32::try_from(php::leading_int(ns)).unwrap_or(0), (*title).to_owned()))
-                }
-                _ => return Err(ApiError::bad_continue()),
-            }
+            let Continue((LooseInt(from), LooseInt(ns), title)) = Continue::<(LooseInt, LooseInt, String)>::parse(raw)?;
+            Some((from, i32::try_from(ns).unwrap_or(0), title))
         }
     };
     let limit = listing.limit;

@@ -11,7 +11,7 @@ use wikiquery_domain::revision::{
 };
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_framework::result::{php_array, set_content};
-use wikiquery_framework::{ApiError, Limit, ParamGroup, QueryContext, Rights, Templated};
+use wikiquery_framework::{ApiError, Continue, Limit, ParamGroup, QueryContext, Rights, Templated};
 use wikiquery_store::queries::archive::{ArchiveContinue, ArchiveOrder, ArchiveRow};
 use wikiquery_store::queries::revisions::{RevisionRow, SlotRow};
 
@@ -233,29 +233,20 @@ impl RevisionView {
 /// title (`ns|title|timestamp|ar_id`), by time (`timestamp|ar_id`) or by revision
 /// (`rev_id|ar_id`); `Err` for anything else, as `badcontinue`.
 pub fn archive_continue(raw: &str, order: ArchiveOrder) -> Result<ArchiveContinue, ApiError> {
-    let parts: Vec<&str> = raw.split('|').collect();
-    let strict_int = |t: &str| t.parse::<i64>().ok().filter(|n| n.to_string() == t);
-    let ts = |t: &str| Timestamp::parse(t).map(|t| t.to_mw());
-    match (order, parts.as_slice()) {
-        (ArchiveOrder::Revision, [rev, id]) => match (strict_int(rev), strict_int(id)) {
-            (Some(rev), Some(id)) => Ok(ArchiveContinue::Revision(rev, id)),
-            _ => Err(ApiError::bad_continue()),
-        },
-        (ArchiveOrder::Title, [ns, title, time, id]) => match (strict_int(ns), ts(time), strict_int(id)) {
-            (Some(ns), Some(time), Some(id)) => Ok(ArchiveContinue::Title(
-                i32::try_from(ns).map_err(|_| ApiError::bad_continue())?,
-                (*title).to_owned(),
-                time,
-                id,
-            )),
-            _ => Err(ApiError::bad_continue()),
-        },
-        (ArchiveOrder::Time, [time, id]) => match (ts(time), strict_int(id)) {
-            (Some(time), Some(id)) => Ok(ArchiveContinue::Time(time, id)),
-            _ => Err(ApiError::bad_continue()),
-        },
-        _ => Err(ApiError::bad_continue()),
-    }
+    Ok(match order {
+        ArchiveOrder::Revision => {
+            let Continue((rev, id)) = Continue::<(i64, i64)>::parse(raw)?;
+            ArchiveContinue::Revision(rev, id)
+        }
+        ArchiveOrder::Title => {
+            let Continue((ns, title, time, id)) = Continue::<(i64, String, Timestamp, i64)>::parse(raw)?;
+            ArchiveContinue::Title(i32::try_from(ns).map_err(|_| ApiError::bad_continue())?, title, time.to_mw(), id)
+        }
+        ArchiveOrder::Time => {
+            let Continue((time, id)) = Continue::<(Timestamp, i64)>::parse(raw)?;
+            ArchiveContinue::Time(time.to_mw(), id)
+        }
+    })
 }
 
 impl RevisionData {

@@ -3,9 +3,8 @@
 //! the revision family's (`family::revisions`).
 
 use serde_json::{json, Map, Value};
-use wikiquery_domain::timestamp::Timestamp as Instant;
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::{query_module, ApiError, Namespace, QueryContext, QueryModule, Timestamp, UserRef};
+use wikiquery_framework::{query_module, ApiError, Continue, Namespace, QueryContext, QueryModule, Timestamp, UserRef};
 use wikiquery_store::queries::revisions::{RevisionRow, RevisionSelection, RevisionsFilter};
 use wikiquery_store::store::Store;
 
@@ -58,13 +57,8 @@ impl QueryModule for AllRevisions {
         let continue_from = match &self.family.continue_ {
             None => None,
             Some(raw) => {
-                let parts: Vec<&str> = raw.split('|').collect();
-                let id: Option<i64> =
-                    parts.get(1).and_then(|id| id.parse().ok()).filter(|id: &i64| id.to_string() == parts[1]);
-                match (parts.len(), Instant::parse(parts[0]), id) {
-                    (2, Some(ts), Some(id)) => Some((ts.to_mw(), id)),
-                    _ => return Err(ApiError::bad_continue()),
-                }
+                let Continue((ts, id)) = Continue::<(Timestamp, i64)>::parse(raw)?;
+                Some((ts.to_mw(), id))
             }
         };
         let actor = match (&self.user, &self.excludeuser) {

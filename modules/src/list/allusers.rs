@@ -81,10 +81,7 @@ impl QueryModule for AllUsers {
         }
         if !groups.is_empty() && !self.excludegroup.is_empty() {
             let p = ctx.module.prefix;
-            return Err(ApiError::new(
-                "invalidparammix",
-                format!("The parameters \"{p}group\" and \"{p}excludegroup\" can not be used together."),
-            ));
+            return Err(ApiError::invalid_param_mix(&[&format!("{p}group"), &format!("{p}excludegroup")]));
         }
 
         let now = ctx.state.now();

@@ -9,7 +9,9 @@ use serde_json::{json, Map, Value};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::{full_text, ip_from_hex, ip_range_hex};
-use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule, Timestamp, UserRef};
+use wikiquery_framework::{
+    query_module, ApiError, Continue, Limit, ParamValues, QueryContext, QueryModule, Timestamp, UserRef,
+};
 use wikiquery_store::queries::blocks::{BlockKinds, BlocksFilter};
 use wikiquery_store::store::Store;
 
@@ -75,7 +77,7 @@ pub struct Blocks {
     pub prop: Vec<BlockProp>,
     pub show: Vec<BlockShow>,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<(Timestamp, i64)>>,
 }
 
 /// Restriction types as `ipblocks_restrictions` numbers them, with the member each fills.
@@ -88,18 +90,6 @@ impl QueryModule for Blocks {
         let settings = services.require::<SiteSettings>()?;
         let has = |p: BlockProp| self.prop.contains(&p);
         let ascending = self.dir == TimeDir::Newer;
-
-        let continue_from = match &self.continue_ {
-            None => None,
-            Some(raw) => {
-                let Some((ts, id)) = raw.split_once('|').filter(|(_, id)| !id.contains('|')) else {
-                    return Err(ApiError::bad_continue());
-                };
-                let id: i64 = id.parse().map_err(|_| ApiError::bad_continue())?;
-                let ts = wikiquery_domain::timestamp::Timestamp::parse(ts).ok_or_else(ApiError::bad_continue)?;
-                Some((ts.to_mw(), id))
-            }
-        };
 
         let covering = match &self.ip {
             None => None,
@@ -156,7 +146,7 @@ impl QueryModule for Blocks {
             ascending,
             start: self.start.map(Timestamp::to_mw),
             end: self.end.map(Timestamp::to_mw),
-            continue_from,
+            continue_from: self.continue_.as_ref().map(|Continue((ts, id))| (ts.to_mw(), *id)),
             ids: self.ids.clone(),
             addresses: self.users.iter().map(UserRef::text).collect(),
             covering,

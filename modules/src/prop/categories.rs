@@ -1,10 +1,9 @@
 //! `prop=categories`: the categories the given pages belong to.
 
 use serde_json::{json, Map, Value};
-use wikiquery_domain::php;
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::{full_text, parse_title, NS_CATEGORY, NS_MAIN};
-use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Continue, Limit, LooseInt, ParamValues, QueryContext, QueryModule};
 use wikiquery_store::queries::categories::CategoriesFilter;
 use wikiquery_store::store::Store;
 
@@ -42,7 +41,7 @@ pub struct Categories {
     #[param(default = 10)]
     pub limit: Limit,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<(LooseInt, String)>>,
     /// Only these categories (full titles).
     pub categories: Vec<String>,
     #[param(default = "ascending")]
@@ -74,13 +73,7 @@ impl QueryModule for Categories {
             }
             Some(found)
         };
-        let continue_from = match &self.continue_ {
-            None => None,
-            Some(raw) => match raw.split('|').collect::<Vec<_>>().as_slice() {
-                [f, to] => Some((php::leading_int(f), (*to).to_owned())),
-                _ => return Err(ApiError::bad_continue()),
-            },
-        };
+        let continue_from = self.continue_.as_ref().map(|Continue((LooseInt(from), to))| (*from, to.clone()));
         let show = |s: CategoryShow| self.show.contains(&s);
         if show(CategoryShow::Hidden) && show(CategoryShow::NotHidden) {
             return Err(ApiError::new("show", "Incorrect parameter - mutually exclusive values may not be supplied."));

@@ -2,9 +2,8 @@
 //! anonymous editors each page had. Edits whose user is hidden do not count.
 
 use serde_json::json;
-use wikiquery_domain::php;
 use wikiquery_domain::settings::SiteSettings;
-use wikiquery_framework::{query_module, ApiError, Limit, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Continue, Limit, LooseInt, QueryContext, QueryModule};
 use wikiquery_store::queries::contributors::ContributorsFilter;
 
 use crate::family::users::groups_with_rights;
@@ -35,22 +34,13 @@ pub struct Contributors {
     #[param(default = 10)]
     pub limit: Limit,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<(LooseInt, LooseInt)>>,
 }
 
 impl QueryModule for Contributors {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let settings = ctx.services.require::<SiteSettings>()?;
-        let continue_from = match &self.continue_ {
-            None => None,
-            Some(raw) => {
-                let parts: Vec<&str> = raw.split('|').collect();
-                if parts.len() != 2 {
-                    return Err(ApiError::bad_continue());
-                }
-                Some((php::leading_int(parts[0]), php::leading_int(parts[1])))
-            }
-        };
+        let continue_from = self.continue_.as_ref().map(|Continue((LooseInt(page), LooseInt(actor)))| (*page, *actor));
         let mut pages: Vec<i64> = ctx.page_set().map(|p| p.good.iter().map(|g| g.id).collect()).unwrap_or_default();
         if let Some((page, _)) = continue_from {
             pages.retain(|&p| p >= page);

@@ -5,10 +5,8 @@
 
 use std::collections::HashMap;
 
-use wikiquery_domain::php;
 use wikiquery_domain::revision::Visibility;
-use wikiquery_domain::timestamp::Timestamp as Instant;
-use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule, Timestamp, UserRef};
+use wikiquery_framework::{query_module, ApiError, Continue, LooseInt, QueryContext, QueryModule, Timestamp, UserRef};
 use wikiquery_store::queries::revisions::{HistoryEdge, RevisionRow, RevisionSelection, RevisionsFilter};
 
 use crate::family::revisions::{mark_empty, RevisionFamily};
@@ -22,7 +20,10 @@ use crate::values::TimeDir;
     prefix = "rv",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Revisions"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Revisions",
+    at_most_one_of(startid, start),
+    at_most_one_of(endid, end),
+    at_most_one_of(user, excludeuser)
 )]
 pub struct Revisions {
     #[param(flatten, annotate(limit = "singlepageonly"))]
@@ -88,30 +89,12 @@ impl QueryModule for Revisions {
             None => None,
         };
 
-        let bad_continue = ApiError::bad_continue;
         let selection = if enumerating {
-            for (a, b) in [("startid", "start"), ("endid", "end"), ("user", "excludeuser")] {
-                let given = |name: &str| match name {
-                    "startid" => self.startid.is_some(),
-                    "start" => self.start.is_some(),
-                    "endid" => self.endid.is_some(),
-                    "end" => self.end.is_some(),
-                    "user" => self.user.is_some(),
-                    _ => self.excludeuser.is_some(),
-                };
-                if given(a) && given(b) {
-                    return Err(ApiError::new(
-                        "invalidparammix",
-                        format!("The parameters \"{prefix}{a}\" and \"{prefix}{b}\" can not be used together."),
-                    ));
-                }
-            }
             let continue_from = match &self.family.continue_ {
                 None => None,
                 Some(raw) => {
-                    let (ts, id) = raw.split_once('|').filter(|(_, id)| !id.contains('|')).ok_or_else(bad_continue)?;
-                    let id: i64 = id.parse().map_err(|_| bad_continue())?;
-                    Some((Instant::parse(ts).ok_or_else(bad_continue)?.to_mw(), id))
+                    let Continue((ts, id)) = Continue::<(Timestamp, i64)>::parse(raw)?;
+                    Some((ts.to_mw(), id))
                 }
             };
             let ids: Vec<i64> = self.startid.iter().chain(self.endid.iter()).copied().collect();
@@ -150,18 +133,15 @@ impl QueryModule for Revisions {
         } else if by_revids {
             let continue_from = match &self.family.continue_ {
                 None => None,
-                Some(raw) => Some(php::leading_int(raw)),
+                Some(raw) => Some(Continue::<(LooseInt,)>::parse(raw)?.0 .0 .0),
             };
             RevisionSelection::Ids { ids: revids, continue_from }
         } else {
             let continue_from = match &self.family.continue_ {
                 None => None,
                 Some(raw) => {
-                    let parts: Vec<&str> = raw.split('|').collect();
-                    if parts.len() != 2 {
-                        return Err(bad_continue());
-                    }
-                    Some((php::leading_int(parts[0]), php::leading_int(parts[1])))
+                    let Continue((LooseInt(page), LooseInt(id))) = Continue::<(LooseInt, LooseInt)>::parse(raw)?;
+                    Some((page, id))
                 }
             };
             RevisionSelection::Latest { pages: pages.iter().map(|p| p.0).collect(), continue_from }

@@ -32,6 +32,17 @@ impl ContinuePart for i64 {
     }
 }
 
+/// An integer read as PHP's `(int)` reads text (its leading digits, else 0), for the parts
+/// MediaWiki casts without checking them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LooseInt(pub i64);
+
+impl ContinuePart for LooseInt {
+    fn parse_part(text: &str) -> Result<Self, ApiError> {
+        Ok(LooseInt(wikiquery_domain::php::leading_int(text)))
+    }
+}
+
 /// A timestamp in any form MediaWiki's timestamp library reads. MediaWiki 1.39 hands such a
 /// part to that library before checking anything else, so text it cannot read ends in the
 /// library's exception rather than `badcontinue`.

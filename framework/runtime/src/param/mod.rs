@@ -8,13 +8,13 @@
 
 mod continuation;
 mod reader;
-mod rules;
+pub(crate) mod rules;
 mod scalar;
 mod timestamp;
 mod types;
 pub mod user;
 
-pub use continuation::{Continue, ContinueForm, ContinuePart};
+pub use continuation::{Continue, ContinueForm, ContinuePart, LooseInt};
 pub use reader::{ParamReader, RequestParams, RequestState, DEFAULT_NAMESPACES};
 pub use rules::{check_rule, listed, ParamRule};
 pub use scalar::{Limit, Namespace, Title};

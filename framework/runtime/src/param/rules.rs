@@ -25,10 +25,7 @@ pub fn check_rule(r: &ParamReader<'_>, rule: ParamRule, names: &[&str]) -> Resul
     let given: Vec<&str> = wires.iter().filter(|w| r.peek(w).is_some()).map(String::as_str).collect();
     let all: Vec<&str> = wires.iter().map(String::as_str).collect();
     match rule {
-        ParamRule::ExactlyOne | ParamRule::AtMostOne if given.len() > 1 => Err(ApiError::new(
-            "invalidparammix",
-            format!("The parameters {} can not be used together.", listed(&given)),
-        )),
+        ParamRule::ExactlyOne | ParamRule::AtMostOne if given.len() > 1 => Err(ApiError::invalid_param_mix(&given)),
         ParamRule::ExactlyOne if given.is_empty() => {
             Err(ApiError::new("missingparam", format!("One of the parameters {} is required.", listed(&all))))
         }
