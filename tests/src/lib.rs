@@ -221,3 +221,81 @@ pub fn comparable_member(key: &str, value: &Value) -> Option<Value> {
         _ => value.clone(),
     })
 }
+
+/// A whole answer in the form the replay tests compare it: each top-level member through
+/// [`comparable_member`].
+pub fn comparable(answer: &Value) -> Value {
+    answer
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter_map(|(k, v)| comparable_member(k, v).map(|v| (k.clone(), v)))
+        .collect::<serde_json::Map<_, _>>()
+        .into()
+}
+
+/// The stored MediaWiki answers in `fixtures/oracle/<folder>/` whose file names `keep`
+/// accepts, sorted.
+pub fn captures(folder: &str, keep: impl Fn(&str) -> bool) -> Vec<String> {
+    let dir = fixtures().join("oracle").join(folder);
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .filter(|n| n.ends_with(".json") && keep(n))
+        .collect();
+    names.sort();
+    names
+}
+
+/// Replays stored answers: asks each capture's request with `answer(name, query)`, lets
+/// `adjust(name, expected, got)` set aside what a test explains, and compares the two in
+/// [`comparable`] form. Gives one line block per capture that differs.
+pub fn replay(
+    folder: &str,
+    names: &[String],
+    answer: &dyn Fn(&str, &str) -> (u16, Value),
+    adjust: &dyn Fn(&str, &mut Value, &mut Value),
+) -> Vec<String> {
+    let mut failures = Vec::new();
+    for name in names {
+        let capture = fixture_json(&format!("oracle/{folder}/{name}"));
+        let (status, mut got) = answer(name, &query_of(&capture));
+        assert_eq!(status, 200, "{name}");
+        let mut expected = capture["response"].clone();
+        adjust(name, &mut expected, &mut got);
+        let mut out = Vec::new();
+        differences("", &comparable(&expected), &comparable(&got), &mut out);
+        if !out.is_empty() {
+            failures.push(format!("{name}:\n  {}", out.join("\n  ")));
+        }
+    }
+    failures
+}
+
+/// Answers a request against the fixture for a caller in `groups` (the fixture's settings
+/// give the rights), as [`fixture_api_as`] does.
+pub fn fixture_api_in_groups(groups: &[&str], query: &str) -> (u16, Value) {
+    let settings = fixture_settings();
+    let rights = settings.groups.rights_of_groups(groups);
+    fixture_api_as(&rights, query)
+}
+
+/// The groups of the fixture's callers that stored answers name: `.admin` (Admin: bureaucrat,
+/// interface administrator, suppressor, sysop), `.sysop` (Bob) and `.user` (Alice, no group of
+/// her own).
+pub const ADMIN_GROUPS: &[&str] = &["bureaucrat", "interface-admin", "suppress", "sysop", "*", "user", "autoconfirmed"];
+/// Bob's groups (`.sysop`).
+pub const SYSOP_GROUPS: &[&str] = &["sysop", "*", "user", "autoconfirmed"];
+/// Alice's groups (`.user`).
+pub const USER_GROUPS: &[&str] = &["*", "user", "autoconfirmed"];
+
+/// Answers a stored request as the caller its file name says (`.admin.`, `.sysop.`, `.user.`;
+/// anonymous otherwise).
+pub fn answer_as_named_caller(name: &str, query: &str) -> (u16, Value) {
+    for (marker, groups) in [(".admin.", ADMIN_GROUPS), (".sysop.", SYSOP_GROUPS), (".user.", USER_GROUPS)] {
+        if name.contains(marker) {
+            return fixture_api_in_groups(groups, query);
+        }
+    }
+    fixture_api(query)
+}

@@ -1,35 +1,11 @@
-//! `prop=revisions` and `list=allrevisions` answer as MediaWiki 1.39 does on the fixture (its answers are stored
-//! under `fixtures/oracle/revisions/`), in formatversion 1 and 2, for an anonymous caller, an
+//! The revision modules (`prop=revisions`, `list=allrevisions`, `prop=deletedrevisions`,
+//! `list=alldeletedrevisions`, `list=deletedrevs`) answer as MediaWiki 1.39 does on the fixture
+//! (its answers are stored under `fixtures/oracle/revisions/`), in formatversion 1 and 2, for an anonymous caller, an
 //! administrator (`.sysop`: Bob, who may see deleted users, comments and text) and a
 //! suppressor (`.admin`: Admin, who may also see what is hidden from administrators).
 
 use serde_json::Value;
-use wikiquery_tests::{
-    comparable_member, differences, fixture_api, fixture_api_as, fixture_json, fixture_settings, fixtures, query_of,
-};
-
-/// Answers as the caller a capture's name says.
-fn answer_as_named_caller(name: &str, query: &str) -> (u16, Value) {
-    let groups: &[&str] = if name.contains(".admin.") {
-        &["bureaucrat", "interface-admin", "suppress", "sysop", "*", "user", "autoconfirmed"]
-    } else if name.contains(".sysop.") {
-        &["sysop", "*", "user", "autoconfirmed"]
-    } else {
-        return fixture_api(query);
-    };
-    let settings = fixture_settings();
-    let rights: Vec<&str> = settings.groups.rights_of_groups(groups);
-    fixture_api_as(&rights, query)
-}
-
-fn comparable(v: &Value) -> Value {
-    v.as_object()
-        .into_iter()
-        .flatten()
-        .filter_map(|(k, v)| comparable_member(k, v).map(|v| (k.clone(), v)))
-        .collect::<serde_json::Map<_, _>>()
-        .into()
-}
+use wikiquery_tests::{answer_as_named_caller, captures, fixture_api, fixture_api_in_groups, replay};
 
 /// Captures of requests this server answers otherwise on purpose, each with its reason.
 const OWN_ANSWERS: &[(&str, &str)] = &[
@@ -48,31 +24,17 @@ const OWN_ANSWERS: &[(&str, &str)] = &[
 
 #[test]
 fn revisions_answer_as_mediawiki_does() {
-    let dir = fixtures().join("oracle/revisions");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
-        .filter(|n| ["rev-", "arv-", "drv-", "adr-", "dr-"].iter().any(|p| n.starts_with(p)) && n.ends_with(".json"))
-        .filter(|n| !OWN_ANSWERS.iter().any(|(prefix, _)| n.starts_with(prefix)))
-        .collect();
-    names.sort();
+    let names = captures("revisions", |n| {
+        ["rev-", "arv-", "drv-", "adr-", "dr-"].iter().any(|p| n.starts_with(p))
+            && !OWN_ANSWERS.iter().any(|(prefix, _)| n.starts_with(prefix))
+    });
     assert!(names.len() >= 150, "only {} captures", names.len());
-    let mut failures = Vec::new();
-    for name in &names {
-        let capture = fixture_json(&format!("oracle/revisions/{name}"));
-        let (status, body) = answer_as_named_caller(name, &query_of(&capture));
-        assert_eq!(status, 200, "{name}");
-        let mut expected = capture["response"].clone();
+    let failures = replay("revisions", &names, &answer_as_named_caller, &|_, expected, _| {
         // `list=deletedrevs` gives MediaWiki's session-bound undelete token; a read API issues none.
         for entry in expected.pointer_mut("/query/deletedrevs").and_then(Value::as_array_mut).into_iter().flatten() {
             entry.as_object_mut().map(|e| e.remove("token"));
         }
-        let mut out = Vec::new();
-        differences("", &comparable(&expected), &comparable(&body), &mut out);
-        if !out.is_empty() {
-            failures.push(format!("{name}:\n  {}", out.join("\n  ")));
-        }
-    }
+    });
     assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), names.len(), failures.join("\n"));
 }
 
@@ -96,10 +58,8 @@ fn history(query: &str, ask: &dyn Fn(&str) -> Value) -> Vec<Value> {
 
 #[test]
 fn paging_a_history_gives_what_one_read_gives() {
-    let settings = fixture_settings();
-    let admin: Vec<&str> = settings.groups.rights_of_groups(&["suppress", "sysop", "*", "user", "autoconfirmed"]);
     let anonymous = |q: &str| fixture_api(q).1;
-    let as_admin = |q: &str| fixture_api_as(&admin, q).1;
+    let as_admin = |q: &str| fixture_api_in_groups(&["suppress", "sysop", "*", "user", "autoconfirmed"], q).1;
     let callers: [&dyn Fn(&str) -> Value; 2] = [&anonymous, &as_admin];
     for ask in callers {
         for title in ["Dog", "Horse", "Lion"] {
@@ -172,10 +132,8 @@ fn all_revisions(query: &str, newest_first: bool, ask: &dyn Fn(&str) -> Value) -
 
 #[test]
 fn paging_every_revision_gives_what_one_read_gives() {
-    let settings = fixture_settings();
-    let admin: Vec<&str> = settings.groups.rights_of_groups(&["suppress", "sysop", "*", "user", "autoconfirmed"]);
     let anonymous = |q: &str| fixture_api(q).1;
-    let as_admin = |q: &str| fixture_api_as(&admin, q).1;
+    let as_admin = |q: &str| fixture_api_in_groups(&["suppress", "sysop", "*", "user", "autoconfirmed"], q).1;
     let callers: [&dyn Fn(&str) -> Value; 2] = [&anonymous, &as_admin];
     for ask in callers {
         for dir in ["older", "newer"] {

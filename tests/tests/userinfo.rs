@@ -6,47 +6,26 @@
 //! requests have.
 
 use serde_json::Value;
-use wikiquery_tests::{comparable_member, differences, fixture_api, fixture_json, fixtures, query_of};
+use wikiquery_tests::{captures, fixture_api, replay};
 
 #[test]
 fn userinfo_answers_as_mediawiki_does_for_an_anonymous_caller() {
-    let dir = fixtures().join("oracle/meta");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
-        .filter(|n| n.starts_with("userinfo-") && n.ends_with(".json"))
-        // Logged-in callers do not exist here; `cancreateaccount` is newer than 1.39.
-        .filter(|n| !n.contains(".admin.") && !n.contains(".user."))
-        .filter(|n| !n.starts_with("userinfo-cancreateaccount"))
-        .collect();
-    names.sort();
+    // Logged-in callers do not exist here; `cancreateaccount` is newer than 1.39.
+    let names = captures("meta", |n| {
+        n.starts_with("userinfo-")
+            && !n.contains(".admin.")
+            && !n.contains(".user.")
+            && !n.starts_with("userinfo-cancreateaccount")
+    });
     assert!(names.len() >= 30, "only {} captures", names.len());
-    let mut failures = Vec::new();
-    for name in &names {
-        let capture = fixture_json(&format!("oracle/meta/{name}"));
-        let (status, body) = fixture_api(&query_of(&capture));
-        assert_eq!(status, 200, "{name}");
-        let comparable = |v: &serde_json::Value| -> serde_json::Value {
-            v.as_object()
-                .into_iter()
-                .flatten()
-                .filter_map(|(k, v)| comparable_member(k, v).map(|v| (k.clone(), v)))
-                .collect::<serde_json::Map<_, _>>()
-                .into()
-        };
-        let mut body = body;
+    let failures = replay("meta", &names, &|_, q| fixture_api(q), &|name, _, got| {
         if name.starts_with("userinfo-all") {
             // `*` takes in `cancreateaccount`, newer than 1.39 and unknown to it.
-            if let Some(info) = body.pointer_mut("/query/userinfo").and_then(Value::as_object_mut) {
+            if let Some(info) = got.pointer_mut("/query/userinfo").and_then(Value::as_object_mut) {
                 info.remove("cancreateaccount");
             }
         }
-        let mut out = Vec::new();
-        differences("", &comparable(&capture["response"]), &comparable(&body), &mut out);
-        if !out.is_empty() {
-            failures.push(format!("{name}:\n  {}", out.join("\n  ")));
-        }
-    }
+    });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

@@ -7,35 +7,12 @@
 
 use serde_json::Value;
 use wikiquery_tests::{
-    comparable_member, differences, fixture_api, fixture_api_as, fixture_json, fixture_settings, fixtures, query_of,
+    answer_as_named_caller, captures, fixture_api, fixture_api_as, fixture_settings, replay, ADMIN_GROUPS,
 };
 
 /// The rights a member of `groups` has on the fixture.
 fn rights_of(groups: &[&str]) -> Vec<String> {
     fixture_settings().groups.rights_of_groups(groups).into_iter().map(str::to_owned).collect()
-}
-
-/// Answers as the caller a capture's name says.
-fn answer_as_named_caller(name: &str, query: &str) -> (u16, Value) {
-    let groups: &[&str] = if name.contains(".admin.") {
-        &["bureaucrat", "interface-admin", "suppress", "sysop", "*", "user", "autoconfirmed"]
-    } else if name.contains(".user.") {
-        &["*", "user", "autoconfirmed"]
-    } else {
-        return fixture_api(query);
-    };
-    let rights = rights_of(groups);
-    let rights: Vec<&str> = rights.iter().map(String::as_str).collect();
-    fixture_api_as(&rights, query)
-}
-
-fn comparable(v: &Value) -> Value {
-    v.as_object()
-        .into_iter()
-        .flatten()
-        .filter_map(|(k, v)| comparable_member(k, v).map(|v| (k.clone(), v)))
-        .collect::<serde_json::Map<_, _>>()
-        .into()
 }
 
 /// Captures whose answer is not MediaWiki 1.39's on purpose, each with its own test below.
@@ -50,26 +27,10 @@ const OWN_TESTS: &[&str] = &[
 
 #[test]
 fn user_modules_answer_as_mediawiki_does() {
-    let dir = fixtures().join("oracle/users");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
-        .filter(|n| n.ends_with(".json") && !n.starts_with("paraminfo"))
-        .filter(|n| !OWN_TESTS.iter().any(|o| n.split('.').next() == Some(o)))
-        .collect();
-    names.sort();
+    let names =
+        captures("users", |n| !n.starts_with("paraminfo") && !OWN_TESTS.iter().any(|o| n.split('.').next() == Some(o)));
     assert!(names.len() >= 250, "only {} captures", names.len());
-    let mut failures = Vec::new();
-    for name in &names {
-        let capture = fixture_json(&format!("oracle/users/{name}"));
-        let (status, body) = answer_as_named_caller(name, &query_of(&capture));
-        assert_eq!(status, 200, "{name}");
-        let mut out = Vec::new();
-        differences("", &comparable(&capture["response"]), &comparable(&body), &mut out);
-        if !out.is_empty() {
-            failures.push(format!("{name}:\n  {}", out.join("\n  ")));
-        }
-    }
+    let failures = replay("users", &names, &answer_as_named_caller, &|_, _, _| {});
     assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), names.len(), failures.join("\n"));
 }
 
@@ -118,7 +79,7 @@ fn contributions(batches: &[Value]) -> std::collections::BTreeMap<i64, (Vec<Valu
 
 #[test]
 fn paging_with_any_limit_gives_what_one_read_gives() {
-    let admin = rights_of(&["bureaucrat", "interface-admin", "suppress", "sysop", "*", "user", "autoconfirmed"]);
+    let admin = rights_of(ADMIN_GROUPS);
     let admin: Vec<&str> = admin.iter().map(String::as_str).collect();
     let anonymous = |q: &str| fixture_api(q).1;
     let as_admin = |q: &str| fixture_api_as(&admin, q).1;
