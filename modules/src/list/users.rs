@@ -74,6 +74,8 @@ impl QueryModule for Users {
         } else {
             Vec::new()
         };
+        // Every account asked for, hidden ones included: a hidden name still cannot be created.
+        let existing: std::collections::HashSet<String> = rows.iter().map(|r| r.name.clone()).collect();
         let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
         let blocks = family::account_blocks(ctx, &ids)?;
         let sees_hidden = family::sees_hidden_users(ctx);
@@ -171,9 +173,7 @@ impl QueryModule for Users {
                         o.insert("name".into(), json!(name));
                         o.insert("missing".into(), json!(true));
                         if has(UserProp::Cancreate) {
-                            // The account may exist yet be hidden from the caller.
-                            let exists = !storage::reader(ctx)?.users_by_names(std::slice::from_ref(name))?.is_empty();
-                            let error = if exists {
+                            let error = if existing.contains(name) {
                                 Some("userexists")
                             } else if !is_creatable(name) {
                                 Some("noname")
