@@ -7,10 +7,12 @@
 //! database says of them.
 
 pub mod comment;
+pub mod ext_links;
 pub mod failure;
 pub mod files;
 pub mod groups;
 pub mod html;
+pub mod languages;
 pub mod log_params;
 pub mod page;
 pub mod php;

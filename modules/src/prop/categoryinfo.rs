@@ -1,6 +1,12 @@
 //! `prop=categoryinfo`: member counts of the given category pages.
 
-use wikiquery_framework::{query_module, QueryModule};
+use std::collections::HashMap;
+
+use serde_json::{json, Map};
+use wikiquery_domain::title::NS_CATEGORY;
+use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule};
+
+use crate::storage;
 
 /// Information about categories: how many pages, files and subcategories they hold.
 #[query_module(
@@ -15,4 +21,35 @@ pub struct CategoryInfo {
     pub continue_: Option<String>,
 }
 
-impl QueryModule for CategoryInfo {}
+impl QueryModule for CategoryInfo {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let Some(pageset) = ctx.page_set() else { return Ok(()) };
+        // Category titles, existing or not: a category can have members without a page.
+        let ids: HashMap<String, i64> = pageset
+            .good
+            .iter()
+            .map(|p| (p.id, p.ns, &p.dbkey))
+            .chain(pageset.missing.iter().map(|p| (p.fake_id, p.ns, &p.dbkey)))
+            .filter(|(_, ns, _)| *ns == NS_CATEGORY)
+            .map(|(id, _, dbkey)| (dbkey.clone(), id))
+            .collect();
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let titles: Vec<String> = ids.keys().cloned().collect();
+        // Never checked: MediaWiki compares the title given with those of the categories.
+        let rows = storage::reader(ctx)?.category_counts(&titles, self.continue_.as_deref())?;
+        for row in rows {
+            let Some(&id) = ids.get(&row.title) else { continue };
+            let info = json!({
+                "size": row.members,
+                "pages": row.members - row.subcats - row.files,
+                "files": row.files,
+                "subcats": row.subcats,
+                "hidden": row.hidden,
+            });
+            ctx.add_page_values(id, Map::from_iter([("categoryinfo".to_owned(), info)]));
+        }
+        Ok(())
+    }
+}

@@ -1,8 +1,8 @@
 //! `prop=fileusage`: the pages that use the given files.
 
-use wikiquery_framework::{query_module, QueryModule};
+use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule};
 
-use crate::family::backlinksprop::BacklinksPropParams;
+use crate::family::backlinksprop::{run, BacklinkTable, BacklinksPropParams};
 
 /// Lists the pages using each given file.
 #[query_module(
@@ -18,4 +18,8 @@ pub struct FileUsage {
     pub common: BacklinksPropParams,
 }
 
-impl QueryModule for FileUsage {}
+impl QueryModule for FileUsage {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        run(ctx, self.common.listing(BacklinkTable::Images))
+    }
+}

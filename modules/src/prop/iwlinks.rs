@@ -1,7 +1,10 @@
 //! `prop=iwlinks`: the interwiki links of the given pages.
 
-use wikiquery_framework::{query_module, Limit, ParamValues, QueryModule};
+use serde_json::{Map, Value};
+use wikiquery_framework::result::set_content;
+use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
 
+use crate::family::foreign_links::{run, ForeignListing};
 use crate::values::SortDir;
 
 /// What to return of each interwiki link.
@@ -34,4 +37,28 @@ pub struct IwLinks {
     pub url: bool,
 }
 
-impl QueryModule for IwLinks {}
+impl QueryModule for IwLinks {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let url = self.url || self.prop.contains(&IwLinkProp::Url);
+        let listing = ForeignListing {
+            languages: false,
+            prefix: self.prefix.as_deref(),
+            title: self.title.as_deref(),
+            url_and_prop: self.url && !self.prop.is_empty(),
+            continue_: self.continue_.as_deref(),
+            descending: self.dir == SortDir::Descending,
+            limit: self.limit,
+        };
+        run(ctx, listing, &mut |(prefix, title), link_url| {
+            let mut item = Map::new();
+            item.insert("prefix".into(), Value::from(prefix));
+            if url {
+                if let Some(link_url) = link_url {
+                    item.insert("url".into(), Value::from(link_url));
+                }
+            }
+            set_content(&mut item, "title", title);
+            item
+        })
+    }
+}

@@ -1,7 +1,11 @@
 //! `prop=langlinks`: the interlanguage links of the given pages.
 
-use wikiquery_framework::{query_module, Limit, ParamValues, QueryModule};
+use serde_json::{Map, Value};
+use wikiquery_domain::languages::autonym;
+use wikiquery_framework::result::set_content;
+use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
 
+use crate::family::foreign_links::{run, ForeignListing};
 use crate::values::SortDir;
 
 /// What to return of each language link.
@@ -39,4 +43,38 @@ pub struct LangLinks {
     pub url: bool,
 }
 
-impl QueryModule for LangLinks {}
+impl QueryModule for LangLinks {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let has = |p: LangLinkProp| self.url && p == LangLinkProp::Url || !self.url && self.prop.contains(&p);
+        let (url, langname, own) = (has(LangLinkProp::Url), has(LangLinkProp::Langname), has(LangLinkProp::Autonym));
+        let listing = ForeignListing {
+            languages: true,
+            prefix: self.lang.as_deref(),
+            title: self.title.as_deref(),
+            url_and_prop: self.url && !self.prop.is_empty(),
+            continue_: self.continue_.as_deref(),
+            descending: self.dir == SortDir::Descending,
+            limit: self.limit,
+        };
+        run(ctx, listing, &mut |(lang, title), link_url| {
+            let mut item = Map::new();
+            item.insert("lang".into(), Value::from(lang));
+            if url {
+                if let Some(link_url) = link_url {
+                    item.insert("url".into(), Value::from(link_url));
+                }
+            }
+            // Names in another language than the language's own are not known here: as
+            // MediaWiki without its language-name extension, both are the autonym.
+            let name = autonym(lang).unwrap_or_default();
+            if langname {
+                item.insert("langname".into(), Value::from(name.clone()));
+            }
+            if own {
+                item.insert("autonym".into(), Value::from(name));
+            }
+            set_content(&mut item, "title", title);
+            item
+        })
+    }
+}

@@ -1,8 +1,8 @@
 //! `prop=linkshere`: the pages that link to the given pages.
 
-use wikiquery_framework::{query_module, QueryModule};
+use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule};
 
-use crate::family::backlinksprop::BacklinksPropParams;
+use crate::family::backlinksprop::{run, BacklinkTable, BacklinksPropParams};
 
 /// Lists the pages linking to each given page.
 #[query_module(
@@ -18,4 +18,8 @@ pub struct LinksHere {
     pub common: BacklinksPropParams,
 }
 
-impl QueryModule for LinksHere {}
+impl QueryModule for LinksHere {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        run(ctx, self.common.listing(BacklinkTable::Pages))
+    }
+}

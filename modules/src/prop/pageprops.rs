@@ -1,6 +1,9 @@
 //! `prop=pageprops`: the page properties of the given pages.
 
-use wikiquery_framework::{query_module, QueryModule};
+use serde_json::{Map, Value};
+use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule};
+
+use crate::storage;
 
 /// Page properties set in page content.
 #[query_module(
@@ -17,4 +20,35 @@ pub struct PageProps {
     pub prop: Vec<String>,
 }
 
-impl QueryModule for PageProps {}
+impl QueryModule for PageProps {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let Some(pageset) = ctx.page_set() else { return Ok(()) };
+        let mut pages: Vec<i64> = pageset.good.iter().map(|p| p.id).collect();
+        // A page id: pages before it are left out. MediaWiki takes no `0` and nothing but
+        // the integer's own text.
+        if let Some(raw) = self.continue_.as_deref().filter(|c| !c.is_empty() && *c != "0") {
+            let from = wikiquery_domain::php::leading_int(raw);
+            if from.to_string() != raw {
+                return Err(ApiError::bad_continue());
+            }
+            pages.retain(|&id| id >= from);
+        }
+        let names = (!self.prop.is_empty()).then_some(self.prop.as_slice());
+        let rows = storage::reader(ctx)?.page_props(&pages, names)?;
+        let mut props: Vec<(i64, Map<String, Value>)> = Vec::new();
+        for (page, name, value) in rows {
+            match props.last_mut() {
+                Some((p, map)) if *p == page => {
+                    map.insert(name, Value::from(value));
+                }
+                _ => props.push((page, Map::from_iter([(name, Value::from(value))]))),
+            }
+        }
+        for (page, map) in props {
+            let mut values = Map::new();
+            values.insert("pageprops".into(), Value::Object(map));
+            ctx.add_page_values(page, values);
+        }
+        Ok(())
+    }
+}

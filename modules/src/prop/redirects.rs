@@ -1,6 +1,8 @@
 //! `prop=redirects`: the redirects to the given pages.
 
-use wikiquery_framework::{query_module, Limit, Namespace, ParamValues, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule};
+
+use crate::family::backlinksprop::{exclusive, run, BacklinkTable, BacklinksPropListing};
 
 /// What to return of each redirect.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -39,4 +41,22 @@ pub struct Redirects {
     pub continue_: Option<String>,
 }
 
-impl QueryModule for Redirects {}
+impl QueryModule for Redirects {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let has = |p: RedirectProp| self.prop.contains(&p);
+        let show = |s: RedirectShow| self.show.contains(&s);
+        let listing = BacklinksPropListing {
+            table: BacklinkTable::Redirects,
+            pageid: has(RedirectProp::Pageid),
+            title: has(RedirectProp::Title),
+            redirect: false,
+            fragment: has(RedirectProp::Fragment),
+            namespaces: &self.namespace,
+            only_redirects: Ok(None),
+            only_fragments: exclusive(show(RedirectShow::Fragment), show(RedirectShow::NotFragment)),
+            continue_: self.continue_.as_deref(),
+            limit: self.limit,
+        };
+        run(ctx, listing)
+    }
+}

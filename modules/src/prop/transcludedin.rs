@@ -1,8 +1,8 @@
 //! `prop=transcludedin`: the pages that transclude the given pages.
 
-use wikiquery_framework::{query_module, QueryModule};
+use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule};
 
-use crate::family::backlinksprop::BacklinksPropParams;
+use crate::family::backlinksprop::{run, BacklinkTable, BacklinksPropParams};
 
 /// Lists the pages transcluding each given page.
 #[query_module(
@@ -18,4 +18,8 @@ pub struct TranscludedIn {
     pub common: BacklinksPropParams,
 }
 
-impl QueryModule for TranscludedIn {}
+impl QueryModule for TranscludedIn {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        run(ctx, self.common.listing(BacklinkTable::Templates))
+    }
+}

@@ -96,6 +96,17 @@ impl<F: ContinueForm> Continue<F> {
     }
 }
 
+/// The parts of a continue value whose number of parts depends on the request (a listing
+/// that sorts by more fields when asked about more pages): exactly `parts` of them, each
+/// then read with [`ContinuePart::parse_part`]; `badcontinue` for another number.
+pub fn continue_parts(text: &str, parts: usize) -> Result<Vec<&str>, ApiError> {
+    let found: Vec<&str> = text.split('|').collect();
+    if found.len() != parts {
+        return Err(ApiError::bad_continue());
+    }
+    Ok(found)
+}
+
 impl<F: ContinueForm> ScalarParam for Continue<F> {
     fn kind(_: &Hints) -> ParamKind {
         ParamKind::String

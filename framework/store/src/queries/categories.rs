@@ -5,7 +5,7 @@ use diesel::prelude::*;
 
 use crate::backend::{AsAnyConnection, StoreError};
 use crate::reader::Reader;
-use crate::schema::{categorylinks, page, page_props};
+use crate::schema::{category, categorylinks, page, page_props};
 use crate::with_conn;
 
 /// The namespace of categories.
@@ -43,7 +43,56 @@ pub struct CategoryRow {
     pub timestamp: String,
 }
 
+/// A category's member counts (`category` table).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CategoryCounts {
+    /// The category's database key.
+    pub title: String,
+    /// Members of every kind (`cat_pages`).
+    pub members: i64,
+    /// Subcategories (`cat_subcats`).
+    pub subcats: i64,
+    /// Files (`cat_files`).
+    pub files: i64,
+    /// Whether the category page has the `hiddencat` property.
+    pub hidden: bool,
+}
+
 impl<C: AsAnyConnection> Reader<C> {
+    /// The counts of those of `titles` that have a `category` row, with titles at or after
+    /// `from` only, in title order.
+    pub fn category_counts(&mut self, titles: &[String], from: Option<&str>) -> Result<Vec<CategoryCounts>, StoreError> {
+        if titles.is_empty() {
+            return Ok(Vec::new());
+        }
+        let conn = self.conn();
+        let rows: Vec<(String, i64, i64, i64)> = with_conn!(conn, |c| {
+            let mut q = category::table
+                .select((category::cat_title, category::cat_pages, category::cat_subcats, category::cat_files))
+                .filter(category::cat_title.eq_any(titles.to_vec()))
+                .into_boxed();
+            if let Some(from) = from {
+                q = q.filter(category::cat_title.ge(from.to_owned()));
+            }
+            q.order(category::cat_title.asc()).load(c)
+        })?;
+        let names: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
+        let hidden: Vec<String> = with_conn!(conn, |c| page::table
+            .inner_join(page_props::table.on(page_props::pp_page.eq(page::page_id)))
+            .select(page::page_title)
+            .filter(page::page_namespace.eq(NS_CATEGORY))
+            .filter(page::page_title.eq_any(names.clone()))
+            .filter(page_props::pp_propname.eq("hiddencat"))
+            .load(c))?;
+        Ok(rows
+            .into_iter()
+            .map(|(title, members, subcats, files)| {
+                let hidden = hidden.contains(&title);
+                CategoryCounts { title, members, subcats, files, hidden }
+            })
+            .collect())
+    }
+
     /// The categories a filter selects, in its order, with whether each is hidden.
     pub fn page_categories(&mut self, filter: &CategoriesFilter) -> Result<Vec<(CategoryRow, bool)>, StoreError> {
         if filter.from.is_empty() || filter.categories.as_ref().is_some_and(Vec::is_empty) {

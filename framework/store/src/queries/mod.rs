@@ -4,11 +4,15 @@
 
 pub mod allpages;
 pub mod archive;
+pub mod backlinks;
 pub mod blocks;
 pub mod categories;
 pub mod contributors;
+pub mod extlinks;
+pub mod foreign_links;
 pub mod links;
 pub mod logevents;
+pub mod page_props;
 pub mod pages;
 pub mod revisions;
 pub mod site;

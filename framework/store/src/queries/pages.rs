@@ -8,7 +8,7 @@ use wikiquery_domain::page::{PageRecord, RedirectRecord};
 use crate::backend::AsAnyConnection;
 use crate::backend::StoreError;
 use crate::reader::Reader;
-use crate::schema::{page, page_props, page_restrictions, protected_titles, redirect, revision};
+use crate::schema::{page, page_restrictions, protected_titles, redirect, revision};
 use crate::with_conn;
 
 /// One protection of an existing page (`page_restrictions`).
@@ -202,18 +202,5 @@ impl<C: AsAnyConnection> Reader<C> {
             }
         }
         Ok(out)
-    }
-
-    /// (page id, value) of one page property of the pages.
-    pub fn page_props(&mut self, ids: &[i64], name: &str) -> Result<Vec<(i64, String)>, StoreError> {
-        let conn = self.conn();
-        let rows: Result<Vec<(i64, String)>, diesel::result::Error> = with_conn!(conn, |c| {
-            page_props::table
-                .select((page_props::pp_page, page_props::pp_value))
-                .filter(page_props::pp_page.eq_any(ids))
-                .filter(page_props::pp_propname.eq(name))
-                .load(c)
-        });
-        rows.map_err(StoreError::from)
     }
 }

@@ -13,6 +13,8 @@ mod tables;
 
 mod catalogue;
 mod checks;
+#[cfg(any(feature = "postgres", feature = "mysql"))]
+mod listings;
 #[cfg(feature = "mysql")]
 mod mysql;
 #[cfg(feature = "postgres")]

@@ -11,6 +11,7 @@ use wikiquery_store::with_conn;
 
 use super::catalogue::{marker_rows, schema_snapshot};
 use super::checks::{assert_fixture_copies, assert_same_keys_as_mediawiki, expect_read_only, insert_page, round_trip};
+use super::listings::assert_same_link_listings;
 use super::sqlite::{assert_same_log_listing, check_associated_revisions};
 use super::support::{fixture_copy, options, read_only_options, sqlite_url, unique_suffix, TempDir};
 
@@ -85,6 +86,7 @@ pub(super) fn server_suite(db: &ServerDb) {
     assert_fixture_copies(&mut fixture, &mut conn);
 
     assert_same_log_listing(&mut fixture, &mut conn);
+    assert_same_link_listings(&mut fixture, &mut conn);
     check_associated_revisions(&mut conn);
 
     // After rows arrived with explicit ids, new rows still get fresh ids.

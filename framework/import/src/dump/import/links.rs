@@ -14,7 +14,7 @@ use wikiquery_store::schema::{
 };
 use wikiquery_store::with_conn;
 
-use super::el_index::el_indexes;
+use wikiquery_domain::ext_links::el_indexes;
 use super::encoding::cut;
 use super::importer::Importer;
 use super::pending::{PageCache, PendingLinks, ID_CACHE_ENTRIES, PAGE_CACHE_ENTRIES, PAGE_CACHE_TEXT_BYTES};

@@ -32,7 +32,6 @@
 //! read; such pages are read again once the whole dump is in.
 
 mod actors;
-mod el_index;
 mod encoding;
 mod finalize;
 mod importer;

@@ -1,12 +1,13 @@
 //! The external link index (`el_index`): URLs with their host reversed, as MediaWiki 1.39
-//! stores them.
+//! stores them, and the index prefix a search for links (`extlinks`' and `exturlusage`'s
+//! `query`) selects.
 
 use std::borrow::Cow;
 
-use wikiquery_domain::title::sanitize_ip;
+use crate::title::sanitize_ip;
 
 /// MediaWiki's default URL protocols decide whether a scheme is followed by `://` or by `:`.
-use wikiquery_domain::url::URL_PROTOCOLS;
+use crate::url::URL_PROTOCOLS;
 
 /// The parts of a URL as PHP's `parse_url` splits them, after MediaWiki's corrections.
 struct UrlParts {
@@ -100,7 +101,7 @@ fn parse_url(url: &str) -> Option<UrlParts> {
 
 /// `el_index` values of a URL: the host reversed (`https://org.example./path`), two for a
 /// protocol-relative URL (http and https), none for a URL MediaWiki cannot parse.
-pub(super) fn el_indexes(url: &str) -> Vec<String> {
+pub fn el_indexes(url: &str) -> Vec<String> {
     let Some(parts) = parse_url(url) else {
         return Vec::new();
     };
@@ -133,10 +134,75 @@ pub(super) fn el_indexes(url: &str) -> Vec<String> {
     }
 }
 
+/// The index prefix of a protocol given by name (`https` → `https://`, `mailto` →
+/// `mailto:`): the first of MediaWiki's URL protocols that starts with it; `None` for the
+/// empty name (every protocol).
+pub fn protocol_prefix(name: &str) -> Option<&str> {
+    if name.is_empty() || URL_PROTOCOLS.contains(&name) {
+        return None;
+    }
+    Some(URL_PROTOCOLS.iter().copied().find(|p| p.starts_with(name)).unwrap_or(name))
+}
+
+/// The start of the `el_index` of every link a search matches: `protocol` (`https://`,
+/// `mailto:`) with `query`, a URL without its protocol whose host may begin with `*.` (any
+/// subdomain, as in `*.example.org`). What MediaWiki matches with one wildcard: the host
+/// reversed up to the `*`, else the whole URL in index form. `None` for a search MediaWiki
+/// refuses (`badquery`): one it cannot parse, or a `*` anywhere else.
+pub fn search_prefix(protocol: &str, query: &str) -> Option<String> {
+    let parts = parse_url(&format!("{protocol}{query}"))?;
+    let mut subdomains = false;
+    let host = if parts.scheme == "mailto" && parts.host.find('@').is_some_and(|at| at > 0) {
+        let (local, domain) = parts.host.split_once('@').unwrap_or_default();
+        if local == "*" {
+            subdomains = true;
+            format!("{}@", indexify_host(domain))
+        } else {
+            format!("{}@{local}", indexify_host(domain))
+        }
+    } else {
+        let host = indexify_host(&parts.host);
+        match host.strip_suffix("*.") {
+            Some(cut) if host.ends_with(".*.") => {
+                subdomains = true;
+                cut.to_owned()
+            }
+            _ => host,
+        }
+    };
+    let mut rest = String::new();
+    if let Some(port) = &parts.port {
+        rest.push(':');
+        rest.push_str(port);
+    }
+    match &parts.path {
+        Some(path) => rest.push_str(path),
+        None if !subdomains => rest.push('/'),
+        None => {}
+    }
+    if let Some(query) = &parts.query {
+        rest.push('?');
+        rest.push_str(query);
+    }
+    if let Some(fragment) = &parts.fragment {
+        rest.push('#');
+        rest.push_str(fragment);
+    }
+    // A `*` anywhere but before the host's first dot is one MediaWiki refuses.
+    if host.contains('*') || rest.contains('*') {
+        return None;
+    }
+    let mut prefix = format!("{}{}{}", parts.scheme, parts.delimiter, host);
+    if !subdomains {
+        prefix.push_str(&rest);
+    }
+    Some(prefix)
+}
+
 /// A host in index form: decoded, IDN labels in Unicode, lower case, unusual bytes
 /// percent-encoded, then `V4.1.2.3.4.`, `V6.…` or the labels reversed with a final dot.
 fn indexify_host(host: &str) -> String {
-    let decoded = wikiquery_domain::url::percent_decode(host);
+    let decoded = crate::url::percent_decode(host);
     let decoded = match String::from_utf8(decoded) {
         Ok(text) if !text.is_empty() => idn_to_unicode(&text).into_bytes(),
         Ok(text) => text.into_bytes(),
@@ -155,7 +221,7 @@ fn indexify_host(host: &str) -> String {
     }
     // High bytes are kept only when the whole host is valid UTF-8, so this is valid UTF-8.
     let encoded = String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    let raw = String::from_utf8_lossy(&wikiquery_domain::url::percent_decode(&encoded)).into_owned();
+    let raw = String::from_utf8_lossy(&crate::url::percent_decode(&encoded)).into_owned();
     if let Some(inner) = raw.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
         if !inner.is_empty() && inner.bytes().all(|b| b.is_ascii_hexdigit() || b == b':') {
             if let Some(ip) = sanitize_ip(inner).filter(|ip| ip.contains(':')) {
@@ -280,5 +346,17 @@ mod tests {
             vec!["http://org.example./a".to_owned(), "https://org.example./a".to_owned()]
         );
         assert!(el_indexes("unknown://example.org/").is_empty());
+    }
+
+    #[test]
+    fn searches_select_index_prefixes() {
+        assert_eq!(search_prefix("https://", "example.org").as_deref(), Some("https://org.example./"));
+        assert_eq!(search_prefix("https://", "*.example.org").as_deref(), Some("https://org.example."));
+        assert_eq!(search_prefix("https://", "example.org/wiki/Cat").as_deref(), Some("https://org.example./wiki/Cat"));
+        assert_eq!(search_prefix("http://", "example.com:8080/x?y").as_deref(), Some("http://com.example.:8080/x?y"));
+        assert_eq!(search_prefix("mailto:", "info@example.net").as_deref(), Some("mailto:net.example.@info"));
+        assert_eq!(search_prefix("mailto:", "*@example.net").as_deref(), Some("mailto:net.example.@"));
+        assert_eq!(search_prefix("https://", "example.*.org"), None);
+        assert_eq!(search_prefix("https://", "example.org/*"), None);
     }
 }

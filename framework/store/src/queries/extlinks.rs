@@ -1,0 +1,103 @@
+//! External links of pages (`externallinks`), in (page, index, id) order, as `prop=extlinks`
+//! lists them; the index (`el_index`) is the URL with its host reversed, so a search for a
+//! host and its subdomains is a search for an index prefix.
+
+use diesel::prelude::*;
+
+use super::{escape_like, prefix_upper_bound};
+use crate::backend::{AsAnyConnection, StoreError};
+use crate::reader::Reader;
+use crate::schema::externallinks;
+use crate::with_conn;
+
+/// How many bytes of the index `el_index_60` keeps.
+pub const INDEX_60: usize = 60;
+
+/// What [`Reader::external_links`] selects.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExtLinksFilter {
+    /// The pages whose links are listed.
+    pub from: Vec<i64>,
+    /// Only links whose index starts with this (a protocol, or a search's prefix).
+    pub index_prefix: Option<String>,
+    /// Of protocol-relative links (stored twice, under `http:` and `https:`), only the
+    /// `http:` row: for a listing of every protocol.
+    pub once_per_link: bool,
+    /// Order by page first (more than one page asked about).
+    pub by_page: bool,
+    /// Order by the index's first 60 bytes before the id.
+    pub by_index: bool,
+    /// Where a previous batch stopped: this (page, index, id) and those after it (the parts
+    /// the order holds).
+    pub continue_from: Option<(i64, String, i64)>,
+    /// How many rows at most.
+    pub limit: i64,
+}
+
+/// An external link, its fields the listing's columns.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable)]
+pub struct ExtLinkRow {
+    /// `el_id`.
+    pub id: i64,
+    /// The page (`el_from`).
+    pub from: i64,
+    /// The URL as written (`el_to`).
+    pub to: String,
+    /// The first 60 bytes of the index (`el_index_60`).
+    pub index_60: String,
+}
+
+impl<C: AsAnyConnection> Reader<C> {
+    /// The external links a filter selects, in its order.
+    pub fn external_links(&mut self, filter: &ExtLinksFilter) -> Result<Vec<ExtLinkRow>, StoreError> {
+        if filter.from.is_empty() {
+            return Ok(Vec::new());
+        }
+        let conn = self.conn();
+        Ok(with_conn!(conn, |c| {
+            let mut q = externallinks::table
+                .select((externallinks::el_id, externallinks::el_from, externallinks::el_to, externallinks::el_index_60))
+                .filter(externallinks::el_from.eq_any(filter.from.clone()))
+                .into_boxed();
+            if let Some(prefix) = &filter.index_prefix {
+                if prefix.len() < INDEX_60 {
+                    q = q.filter(externallinks::el_index_60.ge(prefix.clone()));
+                    if let Some(bound) = prefix_upper_bound(prefix) {
+                        q = q.filter(externallinks::el_index_60.lt(bound));
+                    }
+                }
+                q = q.filter(externallinks::el_index.like(format!("{}%", escape_like(prefix))).escape('\\'));
+            }
+            if filter.once_per_link {
+                q = q.filter(
+                    externallinks::el_to.not_like("//%").or(externallinks::el_index_60.like("http://%")),
+                );
+            }
+            if let Some((from, index, id)) = filter.continue_from.clone() {
+                let tail: Box<dyn BoxableExpression<_, _, SqlType = diesel::sql_types::Bool>> = if filter.by_index {
+                    Box::new(
+                        externallinks::el_index_60
+                            .gt(index.clone())
+                            .or(externallinks::el_index_60.eq(index).and(externallinks::el_id.ge(id))),
+                    )
+                } else {
+                    Box::new(externallinks::el_id.ge(id))
+                };
+                q = if filter.by_page {
+                    q.filter(externallinks::el_from.gt(from).or(externallinks::el_from.eq(from).and(tail)))
+                } else {
+                    q.filter(tail)
+                };
+            }
+            q = match (filter.by_page, filter.by_index) {
+                (true, true) => {
+                    q.order((externallinks::el_from.asc(), externallinks::el_index_60.asc(), externallinks::el_id.asc()))
+                }
+                (true, false) => q.order((externallinks::el_from.asc(), externallinks::el_id.asc())),
+                (false, true) => q.order((externallinks::el_index_60.asc(), externallinks::el_id.asc())),
+                (false, false) => q.order(externallinks::el_id.asc()),
+            };
+            q.limit(filter.limit).load(c)
+        })?)
+    }
+}
