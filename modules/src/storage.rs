@@ -67,6 +67,26 @@ impl PageLookup for StorePages {
     }
 }
 
+/// The page a module is about, given by `title` or by `pageid` (one of them, the rules have
+/// said so): (namespace, database key). `invalidtitle` for a title that is none of this site,
+/// `nosuchpageid` for an id no page has.
+pub fn title_or_page_id(ctx: &QueryContext<'_>, title: Option<&str>, pageid: Option<i64>) -> Result<(i32, String), ApiError> {
+    let store = store(ctx)?;
+    if let Some(text) = title {
+        let site = store.site();
+        let iw = site.interwikis();
+        return match wikiquery_domain::title::parse_title(text, 0, site.namespaces(), &|p| iw.is_interwiki(p)) {
+            Ok(t) if !t.is_external() => Ok((t.ns, t.dbkey)),
+            _ => Err(ApiError::new("invalidtitle", format!("Bad title \"{text}\"."))),
+        };
+    }
+    let id = pageid.unwrap_or_default();
+    match store.reader()?.pages_by_ids(&[id])?.into_iter().next() {
+        Some(page) => Ok((page.ns, page.dbkey)),
+        None => Err(ApiError::new("nosuchpageid", format!("There is no page with ID {id}."))),
+    }
+}
+
 /// The wiki's id (MediaWiki's `$wgDBname`, siteinfo's `wikiid`): the setting, else what the
 /// database records, else the database's name.
 pub fn wiki_id(settings: &SiteSettings, store: &Store) -> String {

@@ -3,7 +3,14 @@
 //! `pagelinks`, `redirect`, `templatelinks` and `imagelinks` in title order, optionally once
 //! each (`unique`).
 
-use wikiquery_framework::{ParamGroup, ParamValues};
+use serde_json::{Map, Value};
+use wikiquery_domain::title::{full_text, title_part_to_key};
+use wikiquery_framework::{continue_parts, ApiError, ContinuePart, Limit, LooseInt, ParamGroup, ParamValues, QueryContext};
+pub use wikiquery_store::queries::backlinks::BacklinkTable;
+use wikiquery_store::queries::alllinks::AllLinksFilter;
+use wikiquery_store::store::Store;
+
+use crate::storage;
 
 /// What to return of each link target; shared by `alllinks`, `allfileusages` and
 /// `alltransclusions` (`allredirects` adds fragment and interwiki).
@@ -27,4 +34,114 @@ pub struct AllLinksRange {
     pub prefix: Option<String>,
     /// Each target once, not once for each page linking to it.
     pub unique: bool,
+}
+
+/// One listing of the family: the table, the namespace and what to give of each target.
+pub struct AllLinksListing<'a> {
+    /// The table read.
+    pub table: BacklinkTable,
+    /// The range parameters.
+    pub range: &'a AllLinksRange,
+    /// The targets' namespace.
+    pub namespace: i32,
+    /// The `prop` values asked for, by name, in the order given.
+    pub props: Vec<&'static str>,
+    /// Last first.
+    pub descending: bool,
+    /// The batch's size.
+    pub limit: Limit,
+}
+
+/// Lists the targets (or, as a generator, gives them: each target once with `unique`, else
+/// the linking pages).
+pub fn run(ctx: &mut QueryContext<'_>, listing: AllLinksListing<'_>) -> Result<(), ApiError> {
+    let range = listing.range;
+    let p = ctx.module.prefix;
+    let has = |name: &str| listing.props.contains(&name);
+    if range.unique {
+        // What belongs to one link, not to its target, cannot be asked once per target.
+        let clash: Vec<&str> = listing.props.iter().copied().filter(|v| *v != "title").collect();
+        if !clash.is_empty() {
+            return Err(ApiError::new(
+                "invalidparammix",
+                format!("Cannot use \"{p}prop={}\" with \"{p}unique\".", clash.join("|")),
+            ));
+        }
+    }
+    let continue_from = match range.continue_.as_deref() {
+        None => None,
+        Some(raw) if range.unique => Some((continue_parts(raw, 1)?[0].to_owned(), None)),
+        Some(raw) => {
+            let parts = continue_parts(raw, 2)?;
+            let LooseInt(from) = LooseInt::parse_part(parts[1])?;
+            Some((parts[0].to_owned(), Some(from)))
+        }
+    };
+    let store = ctx.services.require::<Store>()?;
+    let site = store.site();
+    let namespace = listing.namespace;
+    let title_part = |part: &Option<String>| {
+        part.as_deref()
+            .map(|text| {
+                title_part_to_key(text, namespace, site.namespaces(), site.interwikis())
+                    .ok_or_else(|| ApiError::invalid_title_part(text, namespace))
+            })
+            .transpose()
+    };
+    // A continue value overrides `from`.
+    let from = if continue_from.is_some() { None } else { title_part(&range.from)? };
+    let to = title_part(&range.to)?;
+    let prefix = title_part(&range.prefix)?;
+    let filter = AllLinksFilter {
+        table: listing.table,
+        namespace,
+        unique: range.unique,
+        from,
+        to,
+        prefix,
+        continue_from,
+        descending: listing.descending,
+        limit: listing.limit.fetch(),
+    };
+    let mut reader = storage::reader(ctx)?;
+    let (rows, next) = listing.limit.split(reader.all_link_targets(&filter)?);
+    if ctx.is_generator() {
+        if range.unique {
+            for row in rows {
+                ctx.add_generated(namespace, row.title);
+            }
+        } else {
+            let ids: Vec<i64> = rows.iter().filter_map(|r| r.from).collect();
+            for page in reader.pages_by_ids(&ids)? {
+                ctx.add_generated(page.ns, page.dbkey);
+            }
+        }
+    } else {
+        let names = site.namespaces();
+        for row in rows {
+            let mut item = Map::new();
+            if has("ids") {
+                item.insert("fromid".into(), Value::from(row.from.unwrap_or_default()));
+            }
+            if has("title") {
+                item.insert("ns".into(), Value::from(namespace));
+                item.insert("title".into(), Value::from(full_text(namespace, &row.title, names)));
+            }
+            for (name, value) in [("fragment", &row.fragment), ("interwiki", &row.interwiki)] {
+                if let Some(value) = value.as_deref().filter(|v| has(name) && !v.is_empty()) {
+                    item.insert(name.into(), Value::from(value));
+                }
+            }
+            ctx.push_item(Value::Object(item));
+        }
+        ctx.ensure_list();
+    }
+    if let Some(row) = next {
+        let value = match row.from {
+            Some(from) if !range.unique => format!("{}|{from}", row.title),
+            _ => row.title,
+        };
+        ctx.set_continue(value);
+    }
+    Ok(())
 }

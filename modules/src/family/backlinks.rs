@@ -1,9 +1,25 @@
 //! The back-link family (MediaWiki's `ApiQueryBacklinks`): `list=backlinks`,
 //! `list=embeddedin` and `list=imageusage` list the pages that point at one page, through
-//! `pagelinks`, `templatelinks` and `imagelinks` respectively.
+//! `pagelinks`, `templatelinks` and `imagelinks` respectively; with `redirect` (backlinks and
+//! imageusage), also the pages pointing at it through redirects, nested under each redirect
+//! as `redirlinks`. One [`run`] for the three.
+//!
+//! The listing is two queries as MediaWiki's: the pages pointing at the page, then the pages
+//! pointing at the redirects among them. A continue value is `<from ns>|<from id>` when the
+//! first stopped; when the second stopped, the first's start with the second's place
+//! (`<ns>|<title>|<from ns>|<from id>` of the redirect link), and the next batch lists the
+//! first's pages again with the rest of their redirect links.
 
-use wikiquery_framework::{Limit, Namespace, ParamGroup};
+use std::collections::HashMap;
 
+use serde_json::{Map, Value};
+use wikiquery_domain::title::{full_text, NS_FILE};
+use wikiquery_framework::{ApiError, Limit, Namespace, ParamGroup, QueryContext};
+use wikiquery_store::queries::backlinks::{BacklinkKey, BacklinkRow, BacklinksFilter};
+pub use wikiquery_store::queries::backlinks::BacklinkTable;
+use wikiquery_store::store::Store;
+
+use crate::storage;
 use crate::values::{FilterRedir, SortDir};
 
 /// The family's parameters, in the spec's order; the page pointed at is given by title or by
@@ -27,4 +43,163 @@ pub struct BacklinksParams {
     pub filterredir: FilterRedir,
     #[param(default = 10)]
     pub limit: Limit,
+}
+
+/// A continue value's parts, as MediaWiki reads them: the first query's start (linking
+/// page's namespace and id), then the second's (target namespace and title, linking page's
+/// namespace and id), then two ids of a batch cut short by the result's size.
+struct Cont {
+    first: Option<(i32, i64)>,
+    second: Option<BacklinkKey>,
+}
+
+/// An exact integer, as MediaWiki checks continue parts (`(string)(int)$part === $part`).
+fn exact_int(text: &str) -> Result<i64, ApiError> {
+    text.parse::<i64>().ok().filter(|n| n.to_string() == text).ok_or_else(ApiError::bad_continue)
+}
+
+fn read_cont(raw: &str) -> Result<Cont, ApiError> {
+    let parts: Vec<&str> = raw.split('|').collect();
+    if !matches!(parts.len(), 2 | 6 | 7 | 8) {
+        return Err(ApiError::bad_continue());
+    }
+    for extra in parts.iter().skip(6) {
+        exact_int(extra)?;
+    }
+    let second = if parts.len() >= 6 {
+        Some(BacklinkKey {
+            ns: exact_int(parts[2])? as i32,
+            title: parts[3].to_owned(),
+            from_ns: exact_int(parts[4])? as i32,
+            from: exact_int(parts[5])?,
+        })
+    } else {
+        None
+    };
+    let first = Some((exact_int(parts[0])? as i32, exact_int(parts[1])?));
+    Ok(Cont { first, second })
+}
+
+/// Lists the pages pointing at the page through `table` (or, as a generator, gives them);
+/// `through_redirects` also follows the redirects among them one step.
+pub fn run(
+    ctx: &mut QueryContext<'_>,
+    params: &BacklinksParams,
+    table: BacklinkTable,
+    through_redirects: bool,
+) -> Result<(), ApiError> {
+    // Following redirects halves the maximum.
+    let limit = if through_redirects { ctx.lower_limit(params.limit, 250, 2500) } else { params.limit.get() };
+    let limit = Limit(limit);
+    let (ns, dbkey) = storage::title_or_page_id(ctx, params.title.as_deref(), params.pageid)?;
+    if table == BacklinkTable::Images && ns != NS_FILE {
+        return Err(ApiError::new(
+            "bad_image_title",
+            format!("The title for {} must be a file.", ctx.module.name),
+        ));
+    }
+    let cont = match params.continue_.as_deref() {
+        Some(raw) => read_cont(raw)?,
+        None => Cont { first: None, second: None },
+    };
+    let namespaces: Option<Vec<i32>> =
+        (!params.namespace.is_empty()).then(|| params.namespace.iter().map(|n| n.0).collect());
+    let by_from_ns = params.namespace.len() > 1;
+    let descending = params.dir == SortDir::Descending;
+    let filterredir = params.filterredir;
+    let first_filter = BacklinksFilter {
+        table,
+        targets: vec![(ns, dbkey.clone())],
+        from_namespaces: namespaces.clone(),
+        order_by_from_namespace: by_from_ns,
+        redirect: match filterredir {
+            FilterRedir::Redirects => Some(true),
+            // Redirects are what the links through redirects go through.
+            FilterRedir::Nonredirects if !through_redirects => Some(false),
+            _ => None,
+        },
+        fragment: None,
+        continue_from: cont.first.map(|(from_ns, from)| BacklinkKey { ns, title: dbkey.clone(), from_ns, from }),
+        descending,
+        limit: limit.fetch(),
+    };
+    let mut reader = storage::reader(ctx)?;
+    let (rows, next) = limit.split(reader.backlinks(&first_filter)?);
+    // The first query's start, kept in every later continue value.
+    let start = cont.first.or_else(|| rows.first().map(|r| (r.page_ns, r.key.from)));
+    let mut continue_value = next.map(|r| format!("{}|{}", r.page_ns, r.key.from));
+    let redirects: Vec<(i32, String)> =
+        rows.iter().filter(|r| r.is_redirect).map(|r| (r.page_ns, r.page_title.clone())).collect();
+    let mut second_rows: Vec<BacklinkRow> = Vec::new();
+    if through_redirects && !redirects.is_empty() {
+        let second_filter = BacklinksFilter {
+            table,
+            targets: redirects.clone(),
+            from_namespaces: namespaces,
+            order_by_from_namespace: by_from_ns,
+            redirect: match filterredir {
+                FilterRedir::Redirects => Some(true),
+                FilterRedir::Nonredirects => Some(false),
+                FilterRedir::All => None,
+            },
+            fragment: None,
+            continue_from: cont.second.clone(),
+            descending,
+            limit: limit.fetch(),
+        };
+        let (found, next) = limit.split(reader.backlinks(&second_filter)?);
+        second_rows = found;
+        if let Some(r) = next {
+            let (first_ns, first_id) = start.unwrap_or_default();
+            let k = r.key;
+            continue_value = Some(format!("{first_ns}|{first_id}|{}|{}|{}|{}", k.ns, k.title, r.page_ns, k.from));
+        }
+    }
+    drop(reader);
+    if ctx.is_generator() {
+        for r in rows.into_iter().chain(second_rows) {
+            ctx.add_generated(r.page_ns, r.page_title);
+        }
+    } else {
+        write_items(ctx, rows, second_rows)?;
+    }
+    ctx.ensure_list();
+    if let Some(value) = continue_value {
+        ctx.set_continue(value);
+    }
+    Ok(())
+}
+
+/// The items: each linking page, the pages linking through it (when it is a redirect) under
+/// its `redirlinks`.
+fn write_items(ctx: &mut QueryContext<'_>, rows: Vec<BacklinkRow>, second: Vec<BacklinkRow>) -> Result<(), ApiError> {
+    let store = ctx.services.require::<Store>()?;
+    let names = store.site().namespaces();
+    let entry = |r: &BacklinkRow| {
+        let mut item = Map::new();
+        item.insert("pageid".into(), Value::from(r.key.from));
+        item.insert("ns".into(), Value::from(r.page_ns));
+        item.insert("title".into(), Value::from(full_text(r.page_ns, &r.page_title, names)));
+        if r.is_redirect {
+            item.insert("redirect".into(), Value::from(true));
+        }
+        item
+    };
+    let mut items: Vec<Map<String, Value>> = Vec::new();
+    let mut index: HashMap<(i32, String), usize> = HashMap::new();
+    for r in &rows {
+        index.insert((r.page_ns, r.page_title.clone()), items.len());
+        items.push(entry(r));
+    }
+    for r in &second {
+        let Some(&i) = index.get(&(r.key.ns, r.key.title.clone())) else { continue };
+        let links = items[i].entry("redirlinks").or_insert_with(|| Value::Array(Vec::new()));
+        if let Value::Array(list) = links {
+            list.push(Value::Object(entry(r)));
+        }
+    }
+    for item in items {
+        ctx.push_item(Value::Object(item));
+    }
+    Ok(())
 }

@@ -176,40 +176,16 @@ impl RevisionFamily {
 /// is read (50, or 500 with `apihighlimits`), with MediaWiki's warning when clamped; `max`
 /// resolves to it.
 pub fn batch_size(ctx: &mut QueryContext<'_>, limit: Option<Limit>, fetch_content: bool, enumerating: bool) -> u64 {
-    let high = ctx.state.high_limits();
-    let cap: u64 = match (fetch_content, high) {
-        (true, true) => 500,
-        (true, false) => 50,
-        (false, true) => 5000,
-        (false, false) => 500,
-    };
-    let module = ctx.module.name.to_owned();
+    let (max, highmax) = if fetch_content { (50, 500) } else { (500, 5000) };
     let Some(limit) = limit.filter(|_| enumerating) else {
         if !enumerating {
             // One revision a page: as many as the pages, no `limits` member.
-            ctx.state.limits.remove(&module);
-            return cap;
+            ctx.state.limits.remove(ctx.module.name);
+            return if ctx.state.high_limits() { highmax } else { max };
         }
         return 10;
     };
-    if ctx.state.limits.contains_key(&module) {
-        // `max`: the caller's maximum for what is read.
-        ctx.state.limits.insert(module, cap);
-        return cap;
-    }
-    if limit.get() > cap {
-        let wire = format!("{}limit", ctx.module.prefix);
-        let (max, highmax) = if fetch_content { (50, 500) } else { (500, 5000) };
-        let mut data = Map::new();
-        data.insert("min".into(), json!(1));
-        data.insert("curmax".into(), json!(cap));
-        data.insert("max".into(), json!(max));
-        data.insert("highmax".into(), json!(highmax));
-        let text = format!("The value \"{}\" for parameter \"{wire}\" must be between 1 and {cap}.", limit.get());
-        ctx.state.warnings.add_with_data(&ctx.module.path(), "outofrange", text, Some(data));
-        return cap;
-    }
-    limit.get()
+    ctx.lower_limit(limit, max, highmax)
 }
 
 impl RevisionView {

@@ -1,8 +1,8 @@
 //! `list=allfileusages`: every file that is used, in title order.
 
-use wikiquery_framework::{query_module, Limit, QueryModule};
+use wikiquery_framework::{query_module, ApiError, ValueList, Limit, QueryContext, QueryModule};
 
-use crate::family::alllinks::{AllLinksProp, AllLinksRange};
+use crate::family::alllinks::{run, AllLinksListing, AllLinksProp, AllLinksRange, BacklinkTable};
 use crate::values::SortDir;
 
 /// Enumerates all file usages, including those of files that do not exist.
@@ -25,4 +25,16 @@ pub struct AllFileUsages {
     pub dir: SortDir,
 }
 
-impl QueryModule for AllFileUsages {}
+impl QueryModule for AllFileUsages {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let listing = AllLinksListing {
+            table: BacklinkTable::Images,
+            range: &self.range,
+            namespace: 6,
+            props: self.prop.iter().map(|p| p.as_str()).collect(),
+            descending: self.dir == SortDir::Descending,
+            limit: self.limit,
+        };
+        run(ctx, listing)
+    }
+}

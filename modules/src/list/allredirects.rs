@@ -1,8 +1,8 @@
 //! `list=allredirects`: every redirect target, in title order.
 
-use wikiquery_framework::{query_module, Limit, Namespace, ParamValues, QueryModule};
+use wikiquery_framework::{query_module, ApiError, ValueList, Limit, Namespace, ParamValues, QueryContext, QueryModule};
 
-use crate::family::alllinks::AllLinksRange;
+use crate::family::alllinks::{run, AllLinksListing, AllLinksRange, BacklinkTable};
 use crate::values::SortDir;
 
 /// What to return of each redirect target.
@@ -36,4 +36,16 @@ pub struct AllRedirects {
     pub dir: SortDir,
 }
 
-impl QueryModule for AllRedirects {}
+impl QueryModule for AllRedirects {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let listing = AllLinksListing {
+            table: BacklinkTable::Redirects,
+            range: &self.range,
+            namespace: self.namespace.0,
+            props: self.prop.iter().map(|p| p.as_str()).collect(),
+            descending: self.dir == SortDir::Descending,
+            limit: self.limit,
+        };
+        run(ctx, listing)
+    }
+}

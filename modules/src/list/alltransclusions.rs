@@ -1,8 +1,8 @@
 //! `list=alltransclusions`: every transcluded page, in title order.
 
-use wikiquery_framework::{query_module, Limit, Namespace, QueryModule};
+use wikiquery_framework::{query_module, ApiError, ValueList, Limit, Namespace, QueryContext, QueryModule};
 
-use crate::family::alllinks::{AllLinksProp, AllLinksRange};
+use crate::family::alllinks::{run, AllLinksListing, AllLinksProp, AllLinksRange, BacklinkTable};
 use crate::values::SortDir;
 
 /// Enumerates all transclusions (pages embedded with `{{x}}`), including of missing pages.
@@ -27,4 +27,16 @@ pub struct AllTransclusions {
     pub dir: SortDir,
 }
 
-impl QueryModule for AllTransclusions {}
+impl QueryModule for AllTransclusions {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let listing = AllLinksListing {
+            table: BacklinkTable::Templates,
+            range: &self.range,
+            namespace: self.namespace.0,
+            props: self.prop.iter().map(|p| p.as_str()).collect(),
+            descending: self.dir == SortDir::Descending,
+            limit: self.limit,
+        };
+        run(ctx, listing)
+    }
+}

@@ -1,8 +1,8 @@
 //! `list=backlinks`: pages that link to a given page.
 
-use wikiquery_framework::{query_module, QueryModule};
+use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule};
 
-use crate::family::backlinks::BacklinksParams;
+use crate::family::backlinks::{run, BacklinkTable, BacklinksParams};
 
 /// Finds all pages that link to the given page, given by title or by page id.
 #[query_module(
@@ -20,4 +20,8 @@ pub struct Backlinks {
     pub redirect: bool,
 }
 
-impl QueryModule for Backlinks {}
+impl QueryModule for Backlinks {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        run(ctx, &self.common, BacklinkTable::Pages, self.redirect)
+    }
+}

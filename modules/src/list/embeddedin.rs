@@ -1,8 +1,8 @@
 //! `list=embeddedin`: pages that transclude a given page.
 
-use wikiquery_framework::{query_module, QueryModule};
+use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule};
 
-use crate::family::backlinks::BacklinksParams;
+use crate::family::backlinks::{run, BacklinkTable, BacklinksParams};
 
 /// Finds all pages that embed (transclude) the given page, given by title or by page id.
 #[query_module(
@@ -18,4 +18,8 @@ pub struct EmbeddedIn {
     pub common: BacklinksParams,
 }
 
-impl QueryModule for EmbeddedIn {}
+impl QueryModule for EmbeddedIn {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        run(ctx, &self.common, BacklinkTable::Templates, false)
+    }
+}

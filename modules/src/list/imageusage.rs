@@ -1,8 +1,8 @@
 //! `list=imageusage`: pages that use a given file.
 
-use wikiquery_framework::{query_module, QueryModule};
+use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule};
 
-use crate::family::backlinks::BacklinksParams;
+use crate::family::backlinks::{run, BacklinkTable, BacklinksParams};
 
 /// Pages that use the given file (by title or page id).
 #[query_module(
@@ -20,4 +20,8 @@ pub struct ImageUsage {
     pub redirect: bool,
 }
 
-impl QueryModule for ImageUsage {}
+impl QueryModule for ImageUsage {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        run(ctx, &self.common, BacklinkTable::Images, self.redirect)
+    }
+}

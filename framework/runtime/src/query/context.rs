@@ -6,7 +6,7 @@ use super::pageset::PageSet;
 use super::run::QueryRun;
 use crate::descriptor::ModuleDescriptor;
 use crate::format::ItemWriter;
-use crate::param::RequestState;
+use crate::param::{Limit, RequestState};
 use crate::result::ApiResult;
 use crate::services::Services;
 
@@ -138,6 +138,32 @@ impl<'a> QueryContext<'a> {
                 members.insert(key.to_owned(), Value::Array(vec![item]));
             }
         }
+    }
+
+    /// The module's `limit` against a lower maximum than its parameter declares, as MediaWiki
+    /// lowers it when each row costs more (content read, redirects followed): `max`
+    /// resolves to the caller's lower maximum (`max`, or `highmax` with `apihighlimits`) and
+    /// the response's `limits` says so; a larger number is cut to it with MediaWiki's
+    /// `outofrange` warning.
+    pub fn lower_limit(&mut self, limit: Limit, max: u64, highmax: u64) -> u64 {
+        let cap = if self.state.high_limits() { highmax } else { max };
+        let module = self.module.name.to_owned();
+        if self.state.limits.contains_key(&module) {
+            self.state.limits.insert(module, cap);
+            return cap;
+        }
+        if limit.get() > cap {
+            let wire = format!("{}limit", self.module.prefix);
+            let mut data = Map::new();
+            data.insert("min".into(), Value::from(1));
+            data.insert("curmax".into(), Value::from(cap));
+            data.insert("max".into(), Value::from(max));
+            data.insert("highmax".into(), Value::from(highmax));
+            let text = format!("The value \"{}\" for parameter \"{wire}\" must be between 1 and {cap}.", limit.get());
+            self.state.warnings.add_with_data(&self.module.path(), "outofrange", text, Some(data));
+            return cap;
+        }
+        limit.get()
     }
 
     /// Files a warning under the running module.

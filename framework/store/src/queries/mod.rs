@@ -2,6 +2,7 @@
 //! and returns rows; the SQL (diesel's query builder, one text for every backend through
 //! `with_conn!`) lives here and nowhere else.
 
+pub mod alllinks;
 pub mod allpages;
 pub mod archive;
 pub mod backlinks;
