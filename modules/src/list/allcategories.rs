@@ -1,7 +1,13 @@
 //! `list=allcategories`: every category, in name order.
 
-use wikiquery_framework::{query_module, Limit, ParamValues, QueryModule};
+use serde_json::{Map, Value};
+use wikiquery_domain::title::{full_text, title_part_to_key, NS_CATEGORY};
+use wikiquery_framework::result::set_content;
+use wikiquery_framework::{continue_parts, query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
+use wikiquery_store::queries::categories::AllCategoriesFilter;
+use wikiquery_store::store::Store;
 
+use crate::storage;
 use crate::values::SortDir;
 
 /// What to return of each category besides its name.
@@ -38,4 +44,58 @@ pub struct AllCategories {
     pub prop: Vec<AllCategoriesProp>,
 }
 
-impl QueryModule for AllCategories {}
+impl QueryModule for AllCategories {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let continue_from = match self.continue_.as_deref() {
+            Some(raw) => Some(continue_parts(raw, 1)?[0].to_owned()),
+            None => None,
+        };
+        let store = ctx.services.require::<Store>()?;
+        let site = store.site();
+        let title_part = |part: &Option<String>| {
+            part.as_deref()
+                .map(|text| {
+                    title_part_to_key(text, NS_CATEGORY, site.namespaces(), site.interwikis())
+                        .ok_or_else(|| ApiError::invalid_title_part(text, NS_CATEGORY))
+                })
+                .transpose()
+        };
+        let filter = AllCategoriesFilter {
+            from: title_part(&self.from)?,
+            to: title_part(&self.to)?,
+            prefix: title_part(&self.prefix)?,
+            min: self.min,
+            max: self.max,
+            continue_from,
+            descending: self.dir == SortDir::Descending,
+            limit: self.limit.fetch(),
+        };
+        let (rows, next) = self.limit.split(storage::reader(ctx)?.all_categories(&filter)?);
+        let has = |p: AllCategoriesProp| self.prop.contains(&p);
+        let generating = ctx.is_generator();
+        for row in rows {
+            if generating {
+                ctx.add_generated(NS_CATEGORY, row.title);
+                continue;
+            }
+            let mut item = Map::new();
+            // The name without the namespace, as the category's text.
+            set_content(&mut item, "category", full_text(0, &row.title, site.namespaces()));
+            if has(AllCategoriesProp::Size) {
+                item.insert("size".into(), Value::from(row.members));
+                item.insert("pages".into(), Value::from(row.members - row.subcats - row.files));
+                item.insert("files".into(), Value::from(row.files));
+                item.insert("subcats".into(), Value::from(row.subcats));
+            }
+            if has(AllCategoriesProp::Hidden) {
+                item.insert("hidden".into(), Value::from(row.hidden));
+            }
+            ctx.push_item(Value::Object(item));
+        }
+        ctx.ensure_list();
+        if let Some(row) = next {
+            ctx.set_continue(row.title);
+        }
+        Ok(())
+    }
+}

@@ -1,6 +1,16 @@
 //! `list=categorymembers`: the pages of a category.
 
-use wikiquery_framework::{query_module, Limit, Namespace, ParamValues, QueryModule, Timestamp};
+use serde_json::{Map, Value};
+use wikiquery_domain::timestamp::format_expiry;
+use wikiquery_domain::title::{full_text, NS_CATEGORY};
+use wikiquery_framework::{
+    continue_parts, query_module, ApiError, ContinuePart, Limit, Namespace, ParamValues, QueryContext, QueryModule,
+    Timestamp, ValueList,
+};
+use wikiquery_store::queries::category_members::{CategoryMemberRow, CategoryMembersFilter};
+use wikiquery_store::store::Store;
+
+use crate::storage;
 
 /// What to return of each member.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -77,4 +87,154 @@ pub struct CategoryMembers {
     pub endsortkey: Option<String>,
 }
 
-impl QueryModule for CategoryMembers {}
+impl QueryModule for CategoryMembers {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let p = ctx.module.prefix;
+        match (&self.title, self.pageid) {
+            (Some(_), Some(_)) => return Err(ApiError::invalid_param_mix(&[&format!("{p}title"), &format!("{p}pageid")])),
+            (None, None) => {
+                return Err(ApiError::new(
+                    "missingparam",
+                    format!("One of the parameters \"{p}title\" and \"{p}pageid\" is required."),
+                ))
+            }
+            _ => {}
+        }
+        let (ns, category) = storage::title_or_page_id(ctx, self.title.as_deref(), self.pageid)?;
+        if ns != NS_CATEGORY {
+            return Err(ApiError::new("invalidcategory", "The category name you entered is not valid."));
+        }
+        let descending = matches!(
+            self.dir,
+            CategoryMembersDir::Desc | CategoryMembersDir::Descending | CategoryMembersDir::Older
+        );
+        let by_time = self.sort == CategoryMembersSort::Timestamp;
+        let mut filter = CategoryMembersFilter {
+            category,
+            namespaces: (!self.namespace.is_empty()).then(|| self.namespace.iter().map(|n| n.0).collect()),
+            by_time,
+            descending,
+            limit: self.limit.fetch(),
+            ..CategoryMembersFilter::default()
+        };
+        // The kinds are read one after the other, each in sort-key order (MediaWiki queries
+        // each kind apart); a continue value names the kind it stopped in.
+        let mut kinds: Vec<&'static str> = self.type_.iter().map(|t| t.as_str()).collect();
+        if by_time {
+            filter.start = self.start.map(Timestamp::to_mw);
+            filter.end = self.end.map(Timestamp::to_mw);
+            if let Some(raw) = self.continue_.as_deref() {
+                let parts = continue_parts(raw, 2)?;
+                let time = Timestamp::parse_part(parts[0])?.to_mw();
+                filter.continue_from = Some((time, i64::parse_part(parts[1])?));
+            }
+        } else if let Some(raw) = self.continue_.as_deref().filter(|c| !c.is_empty() && *c != "0") {
+            let parts: Vec<&str> = raw.splitn(3, '|').collect();
+            if parts.len() != 3 {
+                return Err(ApiError::bad_continue());
+            }
+            if let Some(at) = kinds.iter().position(|k| *k == parts[0]) {
+                kinds.drain(..at);
+            }
+            let key = hex_sortkey(parts[1]).ok_or_else(ApiError::bad_continue)?;
+            let from = wikiquery_domain::php::leading_int(parts[2]);
+            filter.continue_from = Some((key, from));
+        } else {
+            filter.start = match (&self.startsortkeyprefix, &self.starthexsortkey) {
+                (Some(prefix), _) => Some(prefix.to_uppercase()),
+                (None, Some(hex)) => Some(hex_sortkey(hex).ok_or_else(|| bad_hex(p, "starthexsortkey"))?),
+                (None, None) => self.startsortkey.clone(),
+            };
+            filter.end = match (&self.endsortkeyprefix, &self.endhexsortkey) {
+                (Some(prefix), _) => Some(prefix.to_uppercase()),
+                (None, Some(hex)) => Some(hex_sortkey(hex).ok_or_else(|| bad_hex(p, "endhexsortkey"))?),
+                (None, None) => self.endsortkey.clone(),
+            };
+        }
+        let mut rows: Vec<CategoryMemberRow> = Vec::new();
+        let mut reader = storage::reader(ctx)?;
+        if by_time {
+            rows = reader.category_members(&filter)?;
+        } else {
+            for kind in kinds {
+                filter.kind = Some(kind.to_owned());
+                rows.extend(reader.category_members(&filter)?);
+                // The continue value holds for the kind it names only.
+                filter.continue_from = None;
+                if rows.len() as i64 >= filter.limit {
+                    break;
+                }
+            }
+        }
+        drop(reader);
+        let (rows, next) = self.limit.split(rows);
+        if ctx.is_generator() {
+            for row in rows {
+                ctx.add_generated(row.ns, row.title);
+            }
+        } else {
+            self.write_items(ctx, rows)?;
+        }
+        if let Some(row) = next {
+            let value = if by_time {
+                format!("{}|{}", row.timestamp, row.from)
+            } else {
+                format!("{}|{}|{}", row.kind, hex(&row.sortkey), row.from)
+            };
+            ctx.set_continue(value);
+        }
+        Ok(())
+    }
+}
+
+impl CategoryMembers {
+    fn write_items(&self, ctx: &mut QueryContext<'_>, rows: Vec<CategoryMemberRow>) -> Result<(), ApiError> {
+        let store = ctx.services.require::<Store>()?;
+        let names = store.site().namespaces();
+        let has = |p: CategoryMembersProp| self.prop.contains(&p);
+        for row in rows {
+            let mut item = Map::new();
+            if has(CategoryMembersProp::Ids) {
+                item.insert("pageid".into(), Value::from(row.from));
+            }
+            if has(CategoryMembersProp::Title) {
+                item.insert("ns".into(), Value::from(row.ns));
+                item.insert("title".into(), Value::from(full_text(row.ns, &row.title, names)));
+            }
+            if has(CategoryMembersProp::Sortkey) {
+                item.insert("sortkey".into(), Value::from(hex(&row.sortkey)));
+            }
+            if has(CategoryMembersProp::Sortkeyprefix) {
+                item.insert("sortkeyprefix".into(), Value::from(row.sortkey_prefix));
+            }
+            if has(CategoryMembersProp::Type) {
+                item.insert("type".into(), Value::from(row.kind));
+            }
+            if has(CategoryMembersProp::Timestamp) {
+                item.insert("timestamp".into(), Value::from(format_expiry(&row.timestamp, "infinity")));
+            }
+            ctx.push_item(Value::Object(item));
+        }
+        ctx.ensure_list();
+        Ok(())
+    }
+}
+
+/// A sort key in hexadecimal, as MediaWiki gives it.
+fn hex(key: &str) -> String {
+    key.bytes().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A sort key given in hexadecimal (pairs of hex digits), as text; `None` when it is not.
+fn hex_sortkey(hex: &str) -> Option<String> {
+    if hex.len() % 2 != 0 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let bytes: Vec<u8> = (0..hex.len()).step_by(2).filter_map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok()).collect();
+    Some(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// `badvalue_<param>`: a hexadecimal sort key that is none.
+fn bad_hex(prefix: &str, param: &str) -> ApiError {
+    ApiError::new(format!("badvalue_{prefix}{param}"), format!("Invalid value for parameter \"{prefix}{param}\"."))
+}

@@ -3,6 +3,7 @@
 
 use diesel::prelude::*;
 
+use super::prefix_upper_bound;
 use crate::backend::{AsAnyConnection, StoreError};
 use crate::reader::Reader;
 use crate::schema::{category, categorylinks, page, page_props};
@@ -43,6 +44,27 @@ pub struct CategoryRow {
     pub timestamp: String,
 }
 
+/// What [`Reader::all_categories`] selects.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AllCategoriesFilter {
+    /// From this title on, in the listing's direction.
+    pub from: Option<String>,
+    /// Up to this title, in the listing's direction.
+    pub to: Option<String>,
+    /// Only titles starting with this.
+    pub prefix: Option<String>,
+    /// Only categories with at least this many members.
+    pub min: Option<i64>,
+    /// Only categories with at most this many members.
+    pub max: Option<i64>,
+    /// Where a previous batch stopped: this title and those after it.
+    pub continue_from: Option<String>,
+    /// Last first.
+    pub descending: bool,
+    /// How many rows at most.
+    pub limit: i64,
+}
+
 /// A category's member counts (`category` table).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CategoryCounts {
@@ -76,6 +98,53 @@ impl<C: AsAnyConnection> Reader<C> {
             }
             q.order(category::cat_title.asc()).load(c)
         })?;
+        self.with_hidden(rows)
+    }
+
+    /// The categories with a `category` row a filter selects, in title order (or reversed).
+    pub fn all_categories(&mut self, filter: &AllCategoriesFilter) -> Result<Vec<CategoryCounts>, StoreError> {
+        let conn = self.conn();
+        let f = filter;
+        let rows: Vec<(String, i64, i64, i64)> = with_conn!(conn, |c| {
+            let mut q = category::table
+                .select((category::cat_title, category::cat_pages, category::cat_subcats, category::cat_files))
+                .into_boxed();
+            if let Some(cont) = &f.continue_from {
+                q = if f.descending {
+                    q.filter(category::cat_title.le(cont.clone()))
+                } else {
+                    q.filter(category::cat_title.ge(cont.clone()))
+                };
+            }
+            // `from` and `to` bound the listing in its direction.
+            let (low, high) = if f.descending { (&f.to, &f.from) } else { (&f.from, &f.to) };
+            if let Some(low) = low {
+                q = q.filter(category::cat_title.ge(low.clone()));
+            }
+            if let Some(high) = high {
+                q = q.filter(category::cat_title.le(high.clone()));
+            }
+            if let Some(prefix) = &f.prefix {
+                q = q.filter(category::cat_title.ge(prefix.clone()));
+                if let Some(bound) = prefix_upper_bound(prefix) {
+                    q = q.filter(category::cat_title.lt(bound));
+                }
+            }
+            if let Some(min) = f.min {
+                q = q.filter(category::cat_pages.ge(min));
+            }
+            if let Some(max) = f.max {
+                q = q.filter(category::cat_pages.le(max));
+            }
+            q = if f.descending { q.order(category::cat_title.desc()) } else { q.order(category::cat_title.asc()) };
+            q.limit(f.limit).load(c)
+        })?;
+        self.with_hidden(rows)
+    }
+
+    /// Category rows (title, members, subcategories, files) with whether each is hidden.
+    fn with_hidden(&mut self, rows: Vec<(String, i64, i64, i64)>) -> Result<Vec<CategoryCounts>, StoreError> {
+        let conn = self.conn();
         let names: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
         let hidden: Vec<String> = with_conn!(conn, |c| page::table
             .inner_join(page_props::table.on(page_props::pp_page.eq(page::page_id)))

@@ -8,6 +8,7 @@ pub mod archive;
 pub mod backlinks;
 pub mod blocks;
 pub mod categories;
+pub mod category_members;
 pub mod contributors;
 pub mod extlinks;
 pub mod foreign_links;
