@@ -1,11 +1,13 @@
-//! Links to other wikis of the page set's pages (MediaWiki's `ApiQueryLangLinks` and
-//! `ApiQueryIWLinks`): `prop=langlinks` lists the interlanguage links, `prop=iwlinks` the
-//! interwiki links; one [`run`] reads either table, pages them and gives each link's URL,
-//! and the module writes the item.
+//! Links to other wikis (MediaWiki's `ApiQueryLangLinks`, `ApiQueryIWLinks`,
+//! `ApiQueryLangBacklinks` and `ApiQueryIWBacklinks`): `prop=langlinks` and `prop=iwlinks` list
+//! those of the page set's pages — one [`run`] reads either table, pages them and gives each
+//! link's URL, and the module writes the item —; `list=langbacklinks` and `list=iwbacklinks`
+//! list the pages with such links, one [`run_backlinks`].
 
 use serde_json::{Map, Value};
 use wikiquery_framework::{ApiError, Limit, LooseInt, QueryContext};
-use wikiquery_store::queries::foreign_links::ForeignLinksFilter;
+use wikiquery_domain::title::full_text;
+use wikiquery_store::queries::foreign_links::{ForeignBacklinksFilter, ForeignLinksFilter};
 use wikiquery_store::store::Store;
 
 use crate::storage;
@@ -82,6 +84,86 @@ pub fn run(
     if let Some((page, prefix, title)) = next {
         let value = if listing.languages { format!("{page}|{prefix}") } else { format!("{page}|{prefix}|{title}") };
         ctx.set_continue(value);
+    }
+    Ok(())
+}
+
+/// One listing of pages linking to other wikis.
+pub struct ForeignBacklinks<'a> {
+    /// Interlanguage links (else interwiki links).
+    pub languages: bool,
+    /// Only links with this language code or interwiki prefix.
+    pub prefix: Option<&'a str>,
+    /// Only links to this title (which needs `prefix`).
+    pub title: Option<&'a str>,
+    /// The error code for a title without a prefix (`nolang`, `invalidparammix`).
+    pub missing_prefix_code: &'static str,
+    /// The member giving each link's prefix (`lllang`, `iwprefix`), when asked for.
+    pub prefix_member: Option<&'static str>,
+    /// The member giving each link's title (`lltitle`, `iwtitle`), when asked for.
+    pub title_member: Option<&'static str>,
+    /// Where to continue: `<prefix>|<title>|<page>`.
+    pub continue_: Option<&'a str>,
+    /// Last first.
+    pub descending: bool,
+    /// The batch's size.
+    pub limit: Limit,
+}
+
+/// Lists the pages with links to other wikis (or, as a generator, gives them).
+pub fn run_backlinks(ctx: &mut QueryContext<'_>, listing: ForeignBacklinks<'_>) -> Result<(), ApiError> {
+    let p = ctx.module.prefix;
+    let by = if listing.languages { "lang" } else { "prefix" };
+    if listing.title.is_some() && listing.prefix.is_none() {
+        return Err(ApiError::new(
+            listing.missing_prefix_code,
+            format!("The \"{p}title\" parameter may only be used with \"{p}{by}\"."),
+        ));
+    }
+    let continue_from = match listing.continue_ {
+        None => None,
+        Some(raw) => {
+            let parts = wikiquery_framework::continue_parts(raw, 3)?;
+            let from = wikiquery_domain::php::leading_int(parts[2]);
+            Some((parts[0].to_owned(), parts[1].to_owned(), from))
+        }
+    };
+    let filter = ForeignBacklinksFilter {
+        languages: listing.languages,
+        prefix: listing.prefix.map(str::to_owned),
+        title: listing.title.map(str::to_owned),
+        continue_from,
+        descending: listing.descending,
+        limit: listing.limit.fetch(),
+    };
+    let (rows, next) = listing.limit.split(storage::reader(ctx)?.foreign_backlinks(&filter)?);
+    if ctx.is_generator() {
+        for row in rows {
+            ctx.add_generated(row.page_ns, row.page_title);
+        }
+    } else {
+        let store = ctx.services.require::<Store>()?;
+        let names = store.site().namespaces();
+        for row in rows {
+            let mut item = Map::new();
+            item.insert("pageid".into(), Value::from(row.from));
+            item.insert("ns".into(), Value::from(row.page_ns));
+            item.insert("title".into(), Value::from(full_text(row.page_ns, &row.page_title, names)));
+            if row.page_is_redirect != 0 {
+                item.insert("redirect".into(), Value::from(true));
+            }
+            if let Some(member) = listing.prefix_member {
+                item.insert(member.into(), Value::from(row.prefix.clone()));
+            }
+            if let Some(member) = listing.title_member {
+                item.insert(member.into(), Value::from(row.title.clone()));
+            }
+            ctx.push_item(Value::Object(item));
+        }
+        ctx.ensure_list();
+    }
+    if let Some(row) = next {
+        ctx.set_continue(format!("{}|{}|{}", row.prefix, row.title, row.from));
     }
     Ok(())
 }

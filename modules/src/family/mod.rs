@@ -7,6 +7,7 @@ pub mod alllinks;
 pub mod backlinks;
 pub mod backlinksprop;
 pub mod comments;
+pub mod extlinks;
 pub mod foreign_links;
 pub mod links;
 pub mod revisions;

@@ -1,7 +1,11 @@
 //! `list=exturlusage`: pages that contain a given external URL.
 
-use wikiquery_framework::{query_module, Limit, Namespace, ParamValues, QueryModule};
+use serde_json::{Map, Value};
+use wikiquery_domain::title::full_text;
+use wikiquery_framework::{query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule};
+use wikiquery_store::store::Store;
 
+use crate::family::extlinks::{run, UrlListing};
 use crate::values::PROTO;
 
 /// What to return of each page.
@@ -39,4 +43,42 @@ pub struct ExtUrlUsage {
     pub expandurl: bool,
 }
 
-impl QueryModule for ExtUrlUsage {}
+impl QueryModule for ExtUrlUsage {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let listing = UrlListing {
+            pages: None,
+            namespaces: (!self.namespace.is_empty()).then(|| self.namespace.iter().map(|n| n.0).collect()),
+            protocol: &self.protocol,
+            query: self.query.as_deref(),
+            continue_: self.continue_.as_deref(),
+            expand: self.expandurl,
+            limit: self.limit,
+        };
+        let rows = run(ctx, listing)?;
+        if ctx.is_generator() {
+            for (row, _) in rows {
+                ctx.add_generated(row.page_ns, row.page_title);
+            }
+            return Ok(());
+        }
+        let store = ctx.services.require::<Store>()?;
+        let names = store.site().namespaces();
+        let has = |p: ExtUrlUsageProp| self.prop.contains(&p);
+        for (row, url) in rows {
+            let mut item = Map::new();
+            if has(ExtUrlUsageProp::Ids) {
+                item.insert("pageid".into(), Value::from(row.from));
+            }
+            if has(ExtUrlUsageProp::Title) {
+                item.insert("ns".into(), Value::from(row.page_ns));
+                item.insert("title".into(), Value::from(full_text(row.page_ns, &row.page_title, names)));
+            }
+            if has(ExtUrlUsageProp::Url) {
+                item.insert("url".into(), Value::from(url));
+            }
+            ctx.push_item(Value::Object(item));
+        }
+        ctx.ensure_list();
+        Ok(())
+    }
+}

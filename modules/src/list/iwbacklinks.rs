@@ -1,7 +1,8 @@
 //! `list=iwbacklinks`: pages that link to a given interwiki link.
 
-use wikiquery_framework::{query_module, Limit, ParamValues, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
 
+use crate::family::foreign_links::{run_backlinks, ForeignBacklinks};
 use crate::values::SortDir;
 
 /// What to return of each linking page besides its title.
@@ -34,4 +35,19 @@ pub struct IwBacklinks {
     pub dir: SortDir,
 }
 
-impl QueryModule for IwBacklinks {}
+impl QueryModule for IwBacklinks {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let listing = ForeignBacklinks {
+            languages: false,
+            prefix: self.prefix.as_deref(),
+            title: self.title.as_deref(),
+            missing_prefix_code: "invalidparammix",
+            prefix_member: self.prop.contains(&IwBacklinkProp::Iwprefix).then_some("iwprefix"),
+            title_member: self.prop.contains(&IwBacklinkProp::Iwtitle).then_some("iwtitle"),
+            continue_: self.continue_.as_deref(),
+            descending: self.dir == SortDir::Descending,
+            limit: self.limit,
+        };
+        run_backlinks(ctx, listing)
+    }
+}

@@ -1,7 +1,8 @@
 //! `list=langbacklinks`: pages that link to a given interlanguage link.
 
-use wikiquery_framework::{query_module, Limit, ParamValues, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
 
+use crate::family::foreign_links::{run_backlinks, ForeignBacklinks};
 use crate::values::SortDir;
 
 /// What to return of each linking page besides its title.
@@ -33,4 +34,19 @@ pub struct LangBacklinks {
     pub dir: SortDir,
 }
 
-impl QueryModule for LangBacklinks {}
+impl QueryModule for LangBacklinks {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let listing = ForeignBacklinks {
+            languages: true,
+            prefix: self.lang.as_deref(),
+            title: self.title.as_deref(),
+            missing_prefix_code: "nolang",
+            prefix_member: self.prop.contains(&LangBacklinkProp::Lllang).then_some("lllang"),
+            title_member: self.prop.contains(&LangBacklinkProp::Lltitle).then_some("lltitle"),
+            continue_: self.continue_.as_deref(),
+            descending: self.dir == SortDir::Descending,
+            limit: self.limit,
+        };
+        run_backlinks(ctx, listing)
+    }
+}

@@ -1,6 +1,9 @@
 //! `list=pagepropnames`: the page property names in use.
 
-use wikiquery_framework::{query_module, Limit, QueryModule};
+use serde_json::json;
+use wikiquery_framework::{continue_parts, query_module, ApiError, Limit, QueryContext, QueryModule};
+
+use crate::storage;
 
 /// Every page property name used on the wiki.
 #[query_module(
@@ -17,4 +20,21 @@ pub struct PagePropNames {
     pub limit: Limit,
 }
 
-impl QueryModule for PagePropNames {}
+impl QueryModule for PagePropNames {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let from = match self.continue_.as_deref().filter(|c| !c.is_empty() && *c != "0") {
+            Some(raw) => Some(continue_parts(raw, 1)?[0].to_owned()),
+            None => None,
+        };
+        let names = storage::reader(ctx)?.page_prop_names(from.as_deref(), self.limit.fetch())?;
+        let (names, next) = self.limit.split(names);
+        for name in names {
+            ctx.push_item(json!({ "propname": name }));
+        }
+        ctx.ensure_list();
+        if let Some(name) = next {
+            ctx.set_continue(name);
+        }
+        Ok(())
+    }
+}

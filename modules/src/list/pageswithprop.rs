@@ -1,7 +1,11 @@
 //! `list=pageswithprop`: pages that carry a given page property.
 
-use wikiquery_framework::{query_module, Limit, ParamValues, QueryModule};
+use serde_json::{Map, Value};
+use wikiquery_domain::title::full_text;
+use wikiquery_framework::{continue_parts, query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
+use wikiquery_store::store::Store;
 
+use crate::storage;
 use crate::values::SortDir;
 
 /// What to return of each page.
@@ -33,4 +37,43 @@ pub struct PagesWithProp {
     pub dir: SortDir,
 }
 
-impl QueryModule for PagesWithProp {}
+impl QueryModule for PagesWithProp {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        // A page id, read as PHP casts it; `0` or empty is no continue value.
+        let from = match self.continue_.as_deref().filter(|c| !c.is_empty() && *c != "0") {
+            Some(raw) => Some(wikiquery_domain::php::leading_int(continue_parts(raw, 1)?[0])),
+            None => None,
+        };
+        let descending = self.dir == SortDir::Descending;
+        let rows = storage::reader(ctx)?.pages_with_prop(&self.propname, from, descending, self.limit.fetch())?;
+        let (rows, next) = self.limit.split(rows);
+        if ctx.is_generator() {
+            for row in rows {
+                ctx.add_generated(row.ns, row.title);
+            }
+        } else {
+            let store = ctx.services.require::<Store>()?;
+            let names = store.site().namespaces();
+            let has = |p: PagesWithPropProp| self.prop.contains(&p);
+            for row in rows {
+                let mut item = Map::new();
+                if has(PagesWithPropProp::Ids) {
+                    item.insert("pageid".into(), Value::from(row.id));
+                }
+                if has(PagesWithPropProp::Title) {
+                    item.insert("ns".into(), Value::from(row.ns));
+                    item.insert("title".into(), Value::from(full_text(row.ns, &row.title, names)));
+                }
+                if has(PagesWithPropProp::Value) {
+                    item.insert("value".into(), Value::from(row.value));
+                }
+                ctx.push_item(Value::Object(item));
+            }
+            ctx.ensure_list();
+        }
+        if let Some(row) = next {
+            ctx.set_continue(row.id.to_string());
+        }
+        Ok(())
+    }
+}

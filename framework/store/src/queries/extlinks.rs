@@ -1,5 +1,5 @@
-//! External links of pages (`externallinks`), in (page, index, id) order, as `prop=extlinks`
-//! lists them; the index (`el_index`) is the URL with its host reversed, so a search for a
+//! External links of pages (`externallinks`), in ([page,] index, id) order, as `prop=extlinks`
+//! and `list=exturlusage` list them; the index (`el_index`) is the URL with its host reversed, so a search for a
 //! host and its subdomains is a search for an index prefix.
 
 use diesel::prelude::*;
@@ -7,7 +7,7 @@ use diesel::prelude::*;
 use super::{escape_like, prefix_upper_bound};
 use crate::backend::{AsAnyConnection, StoreError};
 use crate::reader::Reader;
-use crate::schema::externallinks;
+use crate::schema::{externallinks, page};
 use crate::with_conn;
 
 /// How many bytes of the index `el_index_60` keeps.
@@ -16,8 +16,10 @@ pub const INDEX_60: usize = 60;
 /// What [`Reader::external_links`] selects.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExtLinksFilter {
-    /// The pages whose links are listed.
-    pub from: Vec<i64>,
+    /// Only the links of these pages (none: of every page).
+    pub from: Option<Vec<i64>>,
+    /// Only the links of pages in these namespaces.
+    pub namespaces: Option<Vec<i32>>,
     /// Only links whose index starts with this (a protocol, or a search's prefix).
     pub index_prefix: Option<String>,
     /// Of protocol-relative links (stored twice, under `http:` and `https:`), only the
@@ -45,20 +47,37 @@ pub struct ExtLinkRow {
     pub to: String,
     /// The first 60 bytes of the index (`el_index_60`).
     pub index_60: String,
+    /// The page's namespace.
+    pub page_ns: i32,
+    /// The page's database key.
+    pub page_title: String,
 }
 
 impl<C: AsAnyConnection> Reader<C> {
     /// The external links a filter selects, in its order.
     pub fn external_links(&mut self, filter: &ExtLinksFilter) -> Result<Vec<ExtLinkRow>, StoreError> {
-        if filter.from.is_empty() {
+        if filter.from.as_ref().is_some_and(Vec::is_empty) {
             return Ok(Vec::new());
         }
         let conn = self.conn();
         Ok(with_conn!(conn, |c| {
             let mut q = externallinks::table
-                .select((externallinks::el_id, externallinks::el_from, externallinks::el_to, externallinks::el_index_60))
-                .filter(externallinks::el_from.eq_any(filter.from.clone()))
+                .inner_join(page::table.on(page::page_id.eq(externallinks::el_from)))
+                .select((
+                    externallinks::el_id,
+                    externallinks::el_from,
+                    externallinks::el_to,
+                    externallinks::el_index_60,
+                    page::page_namespace,
+                    page::page_title,
+                ))
                 .into_boxed();
+            if let Some(from) = &filter.from {
+                q = q.filter(externallinks::el_from.eq_any(from.clone()));
+            }
+            if let Some(ns) = &filter.namespaces {
+                q = q.filter(page::page_namespace.eq_any(ns.clone()));
+            }
             if let Some(prefix) = &filter.index_prefix {
                 if prefix.len() < INDEX_60 {
                     q = q.filter(externallinks::el_index_60.ge(prefix.clone()));

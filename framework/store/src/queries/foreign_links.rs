@@ -6,7 +6,7 @@ use diesel::prelude::*;
 
 use crate::backend::{AsAnyConnection, StoreError};
 use crate::reader::Reader;
-use crate::schema::{iwlinks, langlinks};
+use crate::schema::{iwlinks, langlinks, page};
 use crate::with_conn;
 
 /// What [`Reader::foreign_links`] selects.
@@ -100,5 +100,86 @@ impl<C: AsAnyConnection> Reader<C> {
             };
             q.limit(filter.limit).load(c)
         })?)
+    }
+}
+
+/// What [`Reader::foreign_backlinks`] selects.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ForeignBacklinksFilter {
+    /// Interlanguage links (`langlinks`) or interwiki links (`iwlinks`).
+    pub languages: bool,
+    /// Only links with this language code or interwiki prefix.
+    pub prefix: Option<String>,
+    /// Only links to this title (with `prefix`).
+    pub title: Option<String>,
+    /// Where a previous batch stopped: this (prefix, title, page) and those after it.
+    pub continue_from: Option<(String, String, i64)>,
+    /// Last first.
+    pub descending: bool,
+    /// How many rows at most.
+    pub limit: i64,
+}
+
+/// A page linking to another wiki, its fields the listing's columns.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable)]
+pub struct ForeignBacklinkRow {
+    /// The language code or interwiki prefix.
+    pub prefix: String,
+    /// The title on the other wiki.
+    pub title: String,
+    /// The linking page.
+    pub from: i64,
+    /// Its namespace.
+    pub page_ns: i32,
+    /// Its database key.
+    pub page_title: String,
+    /// Whether it is a redirect.
+    pub page_is_redirect: i32,
+}
+
+macro_rules! foreign_backlinks_query {
+    ($c:ident, $f:ident, $table:expr, prefix: $prefix:expr, title: $title:expr, from: $from:expr) => {{
+        let f = $f;
+        let mut q = $table
+            .inner_join(page::table.on(page::page_id.eq($from)))
+            .select(($prefix, $title, $from, page::page_namespace, page::page_title, page::page_is_redirect))
+            .into_boxed();
+        if let Some(prefix) = &f.prefix {
+            q = q.filter($prefix.eq(prefix.clone()));
+            if let Some(title) = &f.title {
+                q = q.filter($title.eq(title.clone()));
+            }
+        }
+        if let Some((prefix, title, from)) = f.continue_from.clone() {
+            q = if f.descending {
+                q.filter($prefix.lt(prefix.clone()).or($prefix.eq(prefix).and(
+                    $title.lt(title.clone()).or($title.eq(title).and($from.le(from))),
+                )))
+            } else {
+                q.filter($prefix.gt(prefix.clone()).or($prefix.eq(prefix).and(
+                    $title.gt(title.clone()).or($title.eq(title).and($from.ge(from))),
+                )))
+            };
+        }
+        q = if f.descending {
+            q.order(($prefix.desc(), $title.desc(), $from.desc()))
+        } else {
+            q.order(($prefix.asc(), $title.asc(), $from.asc()))
+        };
+        q.limit(f.limit).load::<ForeignBacklinkRow>($c)
+    }};
+}
+
+impl<C: AsAnyConnection> Reader<C> {
+    /// The pages linking to other wikis a filter selects, in (prefix, title, page) order.
+    pub fn foreign_backlinks(&mut self, filter: &ForeignBacklinksFilter) -> Result<Vec<ForeignBacklinkRow>, StoreError> {
+        let conn = self.conn();
+        Ok(if filter.languages {
+            with_conn!(conn, |c| foreign_backlinks_query!(c, filter, langlinks::table,
+                prefix: langlinks::ll_lang, title: langlinks::ll_title, from: langlinks::ll_from))?
+        } else {
+            with_conn!(conn, |c| foreign_backlinks_query!(c, filter, iwlinks::table,
+                prefix: iwlinks::iwl_prefix, title: iwlinks::iwl_title, from: iwlinks::iwl_from))?
+        })
     }
 }

@@ -56,7 +56,8 @@ pub(super) fn assert_same_link_listings(fixture: &mut AnyConnection, copy: &mut 
     }
     for (prefix, once) in [(None, true), (Some("https://org.example.".to_owned()), false)] {
         let filter = ExtLinksFilter {
-            from: pages.clone(),
+            from: Some(pages.clone()),
+            namespaces: None,
             index_prefix: prefix,
             once_per_link: once,
             by_page: true,
