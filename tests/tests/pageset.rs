@@ -14,7 +14,6 @@ use wikiquery_tests::{comparable_member, differences, fixture_api, fixture_json,
 /// need a module not written yet must answer `notimplemented`; the others must answer without
 /// an error.
 const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
-    ("gen-other.fv2.json", "notimplemented: list=categorymembers does not run (as a generator) yet"),
     ("info-preload.fv2.json", "the catalogue declares inprop=preload deprecated; MediaWiki 1.39 does not warn"),
 ];
 

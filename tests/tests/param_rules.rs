@@ -39,7 +39,9 @@ fn an_invalid_parameter_is_reported_before_the_rule() {
 fn one_of_them_passes_the_rule() {
     for query in ["bltitle=Cat", "blpageid=1", "bltitle="] {
         let (_, body) = api(&format!("action=query&list=backlinks&{query}&format=json"));
-        assert_eq!(error_code(&body), "notimplemented", "{query}");
+        // Whatever the answer (the empty title is no title), it is not the rule's.
+        let code = body["error"]["code"].as_str().unwrap_or_default();
+        assert!(!matches!(code, "missingparam" | "invalidparammix"), "{query}: {body}");
     }
 }
 

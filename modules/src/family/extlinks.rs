@@ -6,6 +6,7 @@
 
 use wikiquery_domain::ext_links::{protocol_prefix, search_prefix};
 use wikiquery_domain::settings::SiteSettings;
+use wikiquery_domain::url::normalize_link_url;
 use wikiquery_framework::{ApiError, Limit, QueryContext};
 pub use wikiquery_store::queries::extlinks::ExtLinkRow;
 use wikiquery_store::queries::extlinks::{ExtLinksFilter, INDEX_60};
@@ -37,8 +38,9 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: UrlListing<'_>) -> Result<Vec<(E
     let protocol = protocol_prefix(listing.protocol);
     let (index_prefix, by_index, once_per_link) = match listing.query.filter(|q| !q.is_empty()) {
         Some(query) => {
-            let prefix = search_prefix(protocol.unwrap_or("http://"), query)
-                .ok_or_else(|| ApiError::new("badquery", "Invalid query."))?;
+            // Written as links are stored (escapes made and undone as MediaWiki's parser does).
+            let url = normalize_link_url(&format!("{}{query}", protocol.unwrap_or("http://")));
+            let prefix = search_prefix("", &url).ok_or_else(|| ApiError::new("badquery", "Invalid query."))?;
             // A prefix as long as the short index is compared whole, not ordered by.
             let by_index = prefix.len() < INDEX_60;
             (Some(prefix), by_index, false)

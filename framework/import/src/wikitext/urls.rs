@@ -1,10 +1,10 @@
 //! URLs: MediaWiki's protocols, where a URL ends, and the form in which it is recorded.
 
 use wikiquery_domain::title::decode_char_references;
+pub use wikiquery_domain::url::normalize_link_url;
 use wikiquery_domain::url::URL_PROTOCOLS;
 
 use super::expand::strip_prefix_ci;
-use super::redirect::percent_decode;
 
 /// The length of the URL protocol `text` starts with (any case), if any.
 pub(super) fn protocol_len(text: &str, with_relative: bool) -> Option<usize> {
@@ -102,97 +102,6 @@ pub fn clean_url(url: &str) -> String {
         }
     }
     format!("{protocol}{host}{rest}")
-}
-
-/// A URL in the form MediaWiki stores and compares (`Parser::normalizeLinkUrl`): bytes URLs
-/// cannot hold are %-escaped, escapes of harmless ASCII undone, the rest upper-cased.
-pub fn normalize_link_url(url: &str) -> String {
-    let ipv6 = bracketed_ipv6_host(url);
-    let mut escaped = String::with_capacity(url.len());
-    for &b in url.as_bytes() {
-        let unsafe_byte = b <= 0x20
-            || b >= 0x7f
-            || matches!(b, b'"' | b'<' | b'>' | b'[' | b'\\' | b']' | b'^' | b'`' | b'{' | b'|' | b'}');
-        if unsafe_byte {
-            escaped.push_str(&format!("%{b:02X}"));
-        } else {
-            escaped.push(b as char);
-        }
-    }
-    const COMMON: &str = "\"#%<>[\\]^`{|}";
-    let mut end = escaped.len();
-    let mut tail = String::new();
-    if let Some(hash) = escaped.find('#') {
-        tail = unescape_component(&escaped[hash..], COMMON, "");
-        end = hash;
-    }
-    if let Some(query) = escaped[..end].find('?') {
-        tail = unescape_component(&escaped[query..end], COMMON, "&=+;") + &tail;
-        end = query;
-    }
-    let mut out = unescape_component(&escaped[..end], COMMON, "/?") + &tail;
-    if let Some(host) = ipv6 {
-        let encoded = format!("%5B{}%5D", host.replace('[', "%5B").replace(']', "%5D"));
-        if let Some(at) = out.find(&encoded) {
-            let bare = format!("[{host}]");
-            out.replace_range(at..at + encoded.len(), &bare);
-        }
-    }
-    out
-}
-
-/// The IPv6 address in `scheme://[addr]…`, when the host is one.
-fn bracketed_ipv6_host(url: &str) -> Option<String> {
-    let slashes = url.find("//")?;
-    let scheme = &url[..slashes];
-    let scheme_ok = scheme.is_empty()
-        || (scheme.ends_with(':')
-            && scheme[..scheme.len() - 1].bytes().enumerate().all(|(i, b)| {
-                b.is_ascii_alphabetic() || (i > 0 && (b.is_ascii_digit() || matches!(b, b'+' | b'.' | b'-')))
-            })
-            && scheme.len() > 1);
-    if !scheme_ok {
-        return None;
-    }
-    let rest = &url[slashes + 2..];
-    let host_start = rest.find('@').filter(|&at| rest[..at].find(['/', '[']).is_none()).map_or(0, |at| at + 1);
-    let host = rest[host_start..].strip_prefix('[')?;
-    let close = host.find(']')?;
-    let after = &host[close + 1..];
-    if !(after.is_empty() || after.starts_with([':', '/', '?', '#'])) {
-        return None;
-    }
-    let inner = percent_decode(&host[..close])?;
-    let valid = !inner.contains('/') && wikiquery_domain::title::sanitize_ip(&inner).is_some_and(|ip| ip.contains(':'));
-    valid.then_some(inner)
-}
-
-/// Undoes `%XX` escapes of printable ASCII not in `unsafe_chars` (nor `extra`), and
-/// upper-cases the others.
-fn unescape_component(component: &str, unsafe_chars: &str, extra: &str) -> String {
-    let bytes = component.as_bytes();
-    let mut out = String::with_capacity(component.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            let hex = |b: u8| (b as char).to_digit(16);
-            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                let value = (h * 16 + l) as u8;
-                let c = value as char;
-                if value > 32 && value < 127 && !unsafe_chars.contains(c) && !extra.contains(c) {
-                    out.push(c);
-                } else {
-                    out.push_str(&component[i..i + 3].to_ascii_uppercase());
-                }
-                i += 3;
-                continue;
-            }
-        }
-        // Everything else is ASCII by now (the caller escaped the rest).
-        out.push(bytes[i] as char);
-        i += 1;
-    }
-    out
 }
 
 /// A bare URL without what MediaWiki leaves out of it (an escaped `<`, `>` or no-break

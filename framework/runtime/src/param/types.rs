@@ -316,6 +316,16 @@ pub fn split_multi(
                 continue;
             }
         }
+        // Namespaces are a closed set too: the site's, written as MediaWiki writes them.
+        if let ParamKind::Namespace { extra } = d.kind {
+            let known = p.parse::<i32>().ok().filter(|n| n.to_string() == p).is_some_and(|n| {
+                r.namespaces().contains(&n) || (extra && (n == -1 || n == -2))
+            });
+            if !known {
+                unknown.push(p);
+                continue;
+            }
+        }
         if !d.allows_duplicates && out.iter().any(|o| o == p) {
             continue;
         }
