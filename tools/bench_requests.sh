@@ -29,7 +29,12 @@ allrevisions-500	action=query&list=allrevisions&arvlimit=500&format=json&formatv
 users	action=query&list=users&ususers=Admin|Alice|Mallory|FixtureBot&usprop=groups|editcount|registration|blockinfo&format=json&formatversion=2
 allusers-max	action=query&list=allusers&aulimit=max&auprop=groups|editcount&format=json&formatversion=2
 blocks	action=query&list=blocks&bkprop=id|user|by|timestamp|expiry|reason|range|flags&format=json&formatversion=2
-contributors	action=query&prop=contributors&titles=Dog|Prague|Talk:Cat&format=json&formatversion=2'
+contributors	action=query&prop=contributors&titles=Dog|Prague|Talk:Cat&format=json&formatversion=2
+linkshere	action=query&prop=linkshere|redirects|langlinks|extlinks|categoryinfo&titles=Cat|Dog|Category:Animals&lhlimit=max&format=json&formatversion=2
+backlinks-redirect	action=query&list=backlinks&bltitle=Cat&blredirect=1&bllimit=max&format=json&formatversion=2
+categorymembers-max	action=query&list=categorymembers&cmtitle=Category:Animals&cmprop=ids|title|sortkey|type|timestamp&cmlimit=max&format=json&formatversion=2
+alllinks-max	action=query&list=alllinks&alprop=ids|title&allimit=max&format=json&formatversion=2
+exturlusage-max	action=query&list=exturlusage&eulimit=max&format=json&formatversion=2'
 
 mkdir -p "$BENCH_DIR"
 DB="$BENCH_DIR/fixturewiki-requests.sqlite"
