@@ -5,12 +5,13 @@
 
 use serde_json::{Map, Value};
 use wikiquery_domain::title::{full_text, title_part_to_key};
-use wikiquery_framework::{continue_parts, ApiError, ContinuePart, Limit, LooseInt, ParamGroup, ParamValues, QueryContext};
+use wikiquery_framework::{continue_parts, ApiError, ContinuePart, Limit, LooseInt, ParamGroup, ParamValues, QueryContext, ValueList};
 pub use wikiquery_store::queries::backlinks::BacklinkTable;
 use wikiquery_store::queries::alllinks::AllLinksFilter;
 use wikiquery_store::store::Store;
 
 use crate::storage;
+use crate::values::SortDir;
 
 /// What to return of each link target; shared by `alllinks`, `allfileusages` and
 /// `alltransclusions` (`allredirects` adds fragment and interwiki).
@@ -50,6 +51,22 @@ pub struct AllLinksListing<'a> {
     pub descending: bool,
     /// The batch's size.
     pub limit: Limit,
+}
+
+impl<'a> AllLinksListing<'a> {
+    /// The listing a module's parameters ask of `table`: its range, namespace, props, order
+    /// and limit.
+    pub fn new<P: ValueList>(
+        table: BacklinkTable,
+        range: &'a AllLinksRange,
+        namespace: i32,
+        props: &[P],
+        dir: SortDir,
+        limit: Limit,
+    ) -> Self {
+        let props = props.iter().map(|p| p.as_str()).collect();
+        AllLinksListing { table, range, namespace, props, descending: dir == SortDir::Descending, limit }
+    }
 }
 
 /// Lists the targets (or, as a generator, gives them: each target once with `unique`, else

@@ -1,6 +1,6 @@
 //! `list=allfileusages`: every file that is used, in title order.
 
-use wikiquery_framework::{query_module, ApiError, ValueList, Limit, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Limit, QueryContext, QueryModule};
 
 use crate::family::alllinks::{run, AllLinksListing, AllLinksProp, AllLinksRange, BacklinkTable};
 use crate::values::SortDir;
@@ -27,14 +27,7 @@ pub struct AllFileUsages {
 
 impl QueryModule for AllFileUsages {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let listing = AllLinksListing {
-            table: BacklinkTable::Images,
-            range: &self.range,
-            namespace: 6,
-            props: self.prop.iter().map(|p| p.as_str()).collect(),
-            descending: self.dir == SortDir::Descending,
-            limit: self.limit,
-        };
+        let listing = AllLinksListing::new(BacklinkTable::Images, &self.range, 6, &self.prop, self.dir, self.limit);
         run(ctx, listing)
     }
 }

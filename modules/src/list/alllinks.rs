@@ -1,6 +1,6 @@
 //! `list=alllinks`: every link target, in title order.
 
-use wikiquery_framework::{query_module, ApiError, ValueList, Limit, Namespace, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Limit, Namespace, QueryContext, QueryModule};
 
 use crate::family::alllinks::{run, AllLinksListing, AllLinksProp, AllLinksRange, BacklinkTable};
 use crate::values::SortDir;
@@ -29,14 +29,7 @@ pub struct AllLinks {
 
 impl QueryModule for AllLinks {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let listing = AllLinksListing {
-            table: BacklinkTable::Pages,
-            range: &self.range,
-            namespace: self.namespace.0,
-            props: self.prop.iter().map(|p| p.as_str()).collect(),
-            descending: self.dir == SortDir::Descending,
-            limit: self.limit,
-        };
+        let listing = AllLinksListing::new(BacklinkTable::Pages, &self.range, self.namespace.0, &self.prop, self.dir, self.limit);
         run(ctx, listing)
     }
 }

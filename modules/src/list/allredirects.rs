@@ -1,6 +1,6 @@
 //! `list=allredirects`: every redirect target, in title order.
 
-use wikiquery_framework::{query_module, ApiError, ValueList, Limit, Namespace, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule};
 
 use crate::family::alllinks::{run, AllLinksListing, AllLinksRange, BacklinkTable};
 use crate::values::SortDir;
@@ -38,14 +38,7 @@ pub struct AllRedirects {
 
 impl QueryModule for AllRedirects {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let listing = AllLinksListing {
-            table: BacklinkTable::Redirects,
-            range: &self.range,
-            namespace: self.namespace.0,
-            props: self.prop.iter().map(|p| p.as_str()).collect(),
-            descending: self.dir == SortDir::Descending,
-            limit: self.limit,
-        };
+        let listing = AllLinksListing::new(BacklinkTable::Redirects, &self.range, self.namespace.0, &self.prop, self.dir, self.limit);
         run(ctx, listing)
     }
 }

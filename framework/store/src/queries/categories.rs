@@ -144,15 +144,8 @@ impl<C: AsAnyConnection> Reader<C> {
 
     /// Category rows (title, members, subcategories, files) with whether each is hidden.
     fn with_hidden(&mut self, rows: Vec<(String, i64, i64, i64)>) -> Result<Vec<CategoryCounts>, StoreError> {
-        let conn = self.conn();
         let names: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
-        let hidden: Vec<String> = with_conn!(conn, |c| page::table
-            .inner_join(page_props::table.on(page_props::pp_page.eq(page::page_id)))
-            .select(page::page_title)
-            .filter(page::page_namespace.eq(NS_CATEGORY))
-            .filter(page::page_title.eq_any(names.clone()))
-            .filter(page_props::pp_propname.eq("hiddencat"))
-            .load(c))?;
+        let hidden = self.hidden_categories(names)?;
         Ok(rows
             .into_iter()
             .map(|(title, members, subcats, files)| {
@@ -214,13 +207,7 @@ impl<C: AsAnyConnection> Reader<C> {
         let mut names: Vec<String> = rows.iter().map(|r| r.to.clone()).collect();
         names.sort();
         names.dedup();
-        let hidden: Vec<String> = with_conn!(conn, |c| page::table
-            .inner_join(page_props::table.on(page_props::pp_page.eq(page::page_id)))
-            .select(page::page_title)
-            .filter(page::page_namespace.eq(NS_CATEGORY))
-            .filter(page::page_title.eq_any(names.clone()))
-            .filter(page_props::pp_propname.eq("hiddencat"))
-            .load(c))?;
+        let hidden = self.hidden_categories(names)?;
         Ok(rows
             .into_iter()
             .map(|r| {
@@ -228,5 +215,17 @@ impl<C: AsAnyConnection> Reader<C> {
                 (r, h)
             })
             .collect())
+    }
+
+    /// Those of the categories `names` whose page has the `hiddencat` property.
+    fn hidden_categories(&mut self, names: Vec<String>) -> Result<Vec<String>, StoreError> {
+        let conn = self.conn();
+        Ok(with_conn!(conn, |c| page::table
+            .inner_join(page_props::table.on(page_props::pp_page.eq(page::page_id)))
+            .select(page::page_title)
+            .filter(page::page_namespace.eq(NS_CATEGORY))
+            .filter(page::page_title.eq_any(names.clone()))
+            .filter(page_props::pp_propname.eq("hiddencat"))
+            .load(c))?)
     }
 }
