@@ -8,7 +8,7 @@
 #
 #   tools/bench_requests.sh
 #   DURATION=30s tools/bench_requests.sh
-#   ONLY=allrevisions-500 tools/bench_requests.sh     # the requests whose label matches
+#   ONLY=allrevisions-500 tools/bench_requests.sh     # the requests whose label matches (a regex)
 #
 # Needs wrk, curl and python3.
 set -euo pipefail
@@ -77,7 +77,7 @@ echo "|---|---|---|---|---|"
 mediawiki_up=false
 curl -sf "$MEDIAWIKI?action=query&meta=siteinfo&format=json" >/dev/null 2>&1 && mediawiki_up=true
 while IFS=$'\t' read -r label query; do
-  [[ -z "$ONLY" || "$label" == *"$ONLY"* ]] || continue
+  [[ -z "$ONLY" || "$label" =~ $ONLY ]] || continue
   measure wikiquery "$label" "$WIKIQUERY?$query"
   if $mediawiki_up; then
     measure mediawiki "$label" "$MEDIAWIKI?$query"

@@ -524,7 +524,19 @@ pub fn leading_int(s: &str) -> i64 {
     while end < bytes.len() && bytes[end].is_ascii_digit() {
         end += 1;
     }
-    t[..end].parse().unwrap_or(0)
+    let digits = &t[..end];
+    match digits.parse() {
+        Ok(n) => n,
+        // Past the integer range PHP saturates.
+        Err(_) if digits.bytes().any(|b| b.is_ascii_digit()) => {
+            if digits.starts_with('-') {
+                i64::MIN
+            } else {
+                i64::MAX
+            }
+        }
+        Err(_) => 0,
+    }
 }
 
 /// PHP's `(float)` of a string: its longest leading [`numeric`] text (after whitespace),

@@ -58,6 +58,12 @@ fn exact_int(text: &str) -> Result<i64, ApiError> {
     text.parse::<i64>().ok().filter(|n| n.to_string() == text).ok_or_else(ApiError::bad_continue)
 }
 
+/// A namespace read from a continue value: no namespace lies outside `i32`, so a larger
+/// number compares as the nearest bound does.
+pub fn ns_part(n: i64) -> i32 {
+    n.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+}
+
 fn read_cont(raw: &str) -> Result<Cont, ApiError> {
     let parts: Vec<&str> = raw.split('|').collect();
     if !matches!(parts.len(), 2 | 6 | 7 | 8) {
@@ -68,15 +74,15 @@ fn read_cont(raw: &str) -> Result<Cont, ApiError> {
     }
     let second = if parts.len() >= 6 {
         Some(BacklinkKey {
-            ns: exact_int(parts[2])? as i32,
+            ns: ns_part(exact_int(parts[2])?),
             title: parts[3].to_owned(),
-            from_ns: exact_int(parts[4])? as i32,
+            from_ns: ns_part(exact_int(parts[4])?),
             from: exact_int(parts[5])?,
         })
     } else {
         None
     };
-    let first = Some((exact_int(parts[0])? as i32, exact_int(parts[1])?));
+    let first = Some((ns_part(exact_int(parts[0])?), exact_int(parts[1])?));
     Ok(Cont { first, second })
 }
 

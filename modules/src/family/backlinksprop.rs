@@ -21,6 +21,7 @@ pub use wikiquery_store::queries::backlinks::BacklinkTable;
 use wikiquery_store::queries::backlinks::{BacklinkKey, BacklinksFilter};
 use wikiquery_store::store::Store;
 
+use crate::family::backlinks::ns_part;
 use crate::storage;
 
 /// Properties of the pages found: id, title, and whether it is a redirect.
@@ -40,9 +41,10 @@ pub enum BacklinkShow {
 pub struct BacklinksPropParams {
     #[param(values = BACKLINK_PROP, default = "pageid|title|redirect")]
     pub prop: Vec<String>,
-    /// Only pages in these namespaces.
+    /// Only pages in these namespaces (given but left empty, as when every value was
+    /// unknown: none).
     #[param(all)]
-    pub namespace: Vec<Namespace>,
+    pub namespace: Option<Vec<Namespace>>,
     pub show: Vec<BacklinkShow>,
     #[param(default = 10)]
     pub limit: Limit,
@@ -61,7 +63,7 @@ impl BacklinksPropParams {
             title: has("title"),
             redirect: has("redirect"),
             fragment: false,
-            namespaces: &self.namespace,
+            namespaces: self.namespace.as_deref(),
             only_redirects: exclusive(
                 self.show.contains(&BacklinkShow::Redirect),
                 self.show.contains(&BacklinkShow::NotRedirect),
@@ -97,8 +99,8 @@ pub struct BacklinksPropListing<'a> {
     pub redirect: bool,
     /// Give each redirect's fragment.
     pub fragment: bool,
-    /// Only pages in these namespaces (none: all).
-    pub namespaces: &'a [Namespace],
+    /// Only pages in these namespaces (not given: all; given but empty: none).
+    pub namespaces: Option<&'a [Namespace]>,
     /// Only redirects, or only other pages; the `show` error when both were asked for.
     pub only_redirects: Result<Option<bool>, ApiError>,
     /// Only redirects with a fragment, or only those without; the `show` error for both.
@@ -136,16 +138,17 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: BacklinksPropListing<'_>) -> Res
             targets.push((ns, dbkey.clone()));
         }
     }
-    if targets.is_empty() {
+    if targets.is_empty() || listing.namespaces.is_some_and(<[Namespace]>::is_empty) {
         return Ok(());
     }
+    let asked_namespaces = listing.namespaces.unwrap_or_default();
     let mut namespaces: Vec<i32> = targets.iter().map(|(n, _)| *n).collect();
     namespaces.sort_unstable();
     namespaces.dedup();
     let mut dbkeys: Vec<&str> = targets.iter().map(|(_, t)| t.as_str()).collect();
     dbkeys.sort_unstable();
     dbkeys.dedup();
-    let by_from_ns = listing.namespaces.len() > 1 && listing.table != BacklinkTable::Redirects;
+    let by_from_ns = asked_namespaces.len() > 1 && listing.table != BacklinkTable::Redirects;
     let sort = SortFields { ns: !files_only && namespaces.len() > 1, title: dbkeys.len() > 1, from_ns: by_from_ns };
     let continue_from = match listing.continue_ {
         None => None,
@@ -156,7 +159,7 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: BacklinksPropListing<'_>) -> Res
     let filter = BacklinksFilter {
         table: listing.table,
         targets,
-        from_namespaces: (!listing.namespaces.is_empty()).then(|| listing.namespaces.iter().map(|n| n.0).collect()),
+        from_namespaces: listing.namespaces.map(|ns| ns.iter().map(|n| n.0).collect()),
         order_by_from_namespace: by_from_ns,
         redirect: only_redirects,
         fragment: only_fragments,
@@ -225,9 +228,9 @@ fn read_continue(raw: &str, sort: &SortFields, targets: &[(i32, String)]) -> Res
     let mut parts = continue_parts(raw, count)?.into_iter();
     let mut next = || parts.next().unwrap_or_default();
     let (first_ns, first_title) = targets[0].clone();
-    let ns = if sort.ns { i64::parse_part(next())? as i32 } else { first_ns };
+    let ns = if sort.ns { ns_part(i64::parse_part(next())?) } else { first_ns };
     let title = if sort.title { next().to_owned() } else { first_title };
-    let from_ns = if sort.from_ns { i64::parse_part(next())? as i32 } else { 0 };
+    let from_ns = if sort.from_ns { ns_part(i64::parse_part(next())?) } else { 0 };
     let from = i64::parse_part(next())?;
     Ok(BacklinkKey { ns, title, from_ns, from })
 }

@@ -22,7 +22,7 @@ pub enum IwLinkProp {
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Iwlinks"
 )]
 pub struct IwLinks {
-    pub prop: Vec<IwLinkProp>,
+    pub prop: Option<Vec<IwLinkProp>>,
     /// Only links with this interwiki prefix.
     pub prefix: Option<String>,
     /// Only the link to this title (with `prefix`).
@@ -39,12 +39,12 @@ pub struct IwLinks {
 
 impl QueryModule for IwLinks {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let url = self.url || self.prop.contains(&IwLinkProp::Url);
+        let url = self.url || self.prop.as_deref().unwrap_or_default().contains(&IwLinkProp::Url);
         let listing = ForeignListing {
             languages: false,
             prefix: self.prefix.as_deref(),
             title: self.title.as_deref(),
-            url_and_prop: self.url && !self.prop.is_empty(),
+            url_and_prop: self.url && self.prop.is_some(),
             continue_: self.continue_.as_deref(),
             descending: self.dir == SortDir::Descending,
             limit: self.limit,

@@ -25,7 +25,7 @@ pub enum LangLinkProp {
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Langlinks"
 )]
 pub struct LangLinks {
-    pub prop: Vec<LangLinkProp>,
+    pub prop: Option<Vec<LangLinkProp>>,
     /// Only links to this language code.
     pub lang: Option<String>,
     /// Only the link to this title (with `lang`).
@@ -45,13 +45,13 @@ pub struct LangLinks {
 
 impl QueryModule for LangLinks {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let has = |p: LangLinkProp| self.url && p == LangLinkProp::Url || !self.url && self.prop.contains(&p);
+        let has = |p: LangLinkProp| self.url && p == LangLinkProp::Url || !self.url && self.prop.as_deref().unwrap_or_default().contains(&p);
         let (url, langname, own) = (has(LangLinkProp::Url), has(LangLinkProp::Langname), has(LangLinkProp::Autonym));
         let listing = ForeignListing {
             languages: true,
             prefix: self.lang.as_deref(),
             title: self.title.as_deref(),
-            url_and_prop: self.url && !self.prop.is_empty(),
+            url_and_prop: self.url && self.prop.is_some(),
             continue_: self.continue_.as_deref(),
             descending: self.dir == SortDir::Descending,
             limit: self.limit,

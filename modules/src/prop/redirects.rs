@@ -33,7 +33,7 @@ pub struct Redirects {
     #[param(default = "pageid|title")]
     pub prop: Vec<RedirectProp>,
     #[param(all)]
-    pub namespace: Vec<Namespace>,
+    pub namespace: Option<Vec<Namespace>>,
     pub show: Vec<RedirectShow>,
     #[param(default = 10)]
     pub limit: Limit,
@@ -51,7 +51,7 @@ impl QueryModule for Redirects {
             title: has(RedirectProp::Title),
             redirect: false,
             fragment: has(RedirectProp::Fragment),
-            namespaces: &self.namespace,
+            namespaces: self.namespace.as_deref(),
             only_redirects: Ok(None),
             only_fragments: exclusive(show(RedirectShow::Fragment), show(RedirectShow::NotFragment)),
             continue_: self.continue_.as_deref(),
