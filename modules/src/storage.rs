@@ -87,6 +87,16 @@ pub fn title_or_page_id(ctx: &QueryContext<'_>, title: Option<&str>, pageid: Opt
     }
 }
 
+/// A title part (`from`, `to`, `prefix`) as the database key it starts in namespace `ns`
+/// (MediaWiki's `titlePartToKey`); `invalidtitle` for one that cannot start a title there.
+pub fn title_part(site: &Site, part: Option<&str>, ns: i32) -> Result<Option<String>, ApiError> {
+    part.map(|text| {
+        wikiquery_domain::title::title_part_to_key(text, ns, site.namespaces(), site.interwikis())
+            .ok_or_else(|| ApiError::invalid_title_part(text, ns))
+    })
+    .transpose()
+}
+
 /// The wiki's id (MediaWiki's `$wgDBname`, siteinfo's `wikiid`): the setting, else what the
 /// database records, else the database's name.
 pub fn wiki_id(settings: &SiteSettings, store: &Store) -> String {

@@ -539,6 +539,11 @@ pub fn leading_int(s: &str) -> i64 {
     }
 }
 
+/// PHP's `bin2hex`: each byte as two lower-case hexadecimal digits.
+pub fn bin2hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// PHP's `(float)` of a string: its longest leading [`numeric`] text (after whitespace),
 /// else 0.
 pub fn leading_float(s: &str) -> f64 {

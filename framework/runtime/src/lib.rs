@@ -27,7 +27,7 @@ pub use descriptor::{Group, Info, ModuleDescriptor, ParamDescriptor, ParamKind};
 pub use error::{ApiError, Warning, Warnings};
 pub use module::{ActionModule, ModuleSpec, QueryModule};
 pub use param::{
-    continue_parts, ComputedValues, Continue, ContinuePart, Limit, LooseInt, Namespace, ParamGroup, ParamReader, Templated, Timestamp, Title,
+    continue_parts, ComputedValues, Continue, ContinuePart, ExactInt, Limit, LooseInt, Namespace, ParamGroup, ParamReader, Templated, Timestamp, Title,
     UserRef, ValueList,
 };
 pub use query::QueryContext;

@@ -4,7 +4,7 @@
 //! each (`unique`).
 
 use serde_json::{Map, Value};
-use wikiquery_domain::title::{full_text, title_part_to_key};
+use wikiquery_domain::title::full_text;
 use wikiquery_framework::{continue_parts, ApiError, ContinuePart, Limit, LooseInt, ParamGroup, ParamValues, QueryContext, ValueList};
 pub use wikiquery_store::queries::backlinks::BacklinkTable;
 use wikiquery_store::queries::alllinks::AllLinksFilter;
@@ -97,14 +97,7 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: AllLinksListing<'_>) -> Result<(
     let store = ctx.services.require::<Store>()?;
     let site = store.site();
     let namespace = listing.namespace;
-    let title_part = |part: &Option<String>| {
-        part.as_deref()
-            .map(|text| {
-                title_part_to_key(text, namespace, site.namespaces(), site.interwikis())
-                    .ok_or_else(|| ApiError::invalid_title_part(text, namespace))
-            })
-            .transpose()
-    };
+    let title_part = |part: &Option<String>| storage::title_part(site, part.as_deref(), namespace);
     // A continue value overrides `from`.
     let from = if continue_from.is_some() { None } else { title_part(&range.from)? };
     let to = title_part(&range.to)?;

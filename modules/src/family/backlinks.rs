@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 use wikiquery_domain::title::{full_text, NS_FILE};
-use wikiquery_framework::{ApiError, Limit, Namespace, ParamGroup, QueryContext};
+use wikiquery_framework::{ApiError, ContinuePart, ExactInt, Limit, Namespace, ParamGroup, QueryContext};
 use wikiquery_store::queries::backlinks::{BacklinkKey, BacklinkRow, BacklinksFilter};
 pub use wikiquery_store::queries::backlinks::BacklinkTable;
 use wikiquery_store::store::Store;
@@ -53,9 +53,9 @@ struct Cont {
     second: Option<BacklinkKey>,
 }
 
-/// An exact integer, as MediaWiki checks continue parts (`(string)(int)$part === $part`).
+/// A continue part MediaWiki checks strictly.
 fn exact_int(text: &str) -> Result<i64, ApiError> {
-    text.parse::<i64>().ok().filter(|n| n.to_string() == text).ok_or_else(ApiError::bad_continue)
+    Ok(ExactInt::parse_part(text)?.0)
 }
 
 /// A namespace read from a continue value: no namespace lies outside `i32`, so a larger

@@ -7,7 +7,7 @@
 use wikiquery_domain::ext_links::{protocol_prefix, search_prefix};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::url::normalize_link_url;
-use wikiquery_framework::{ApiError, Limit, QueryContext};
+use wikiquery_framework::{continue_parts, ApiError, Limit, QueryContext};
 pub use wikiquery_store::queries::extlinks::ExtLinkRow;
 use wikiquery_store::queries::extlinks::{ExtLinksFilter, INDEX_60};
 
@@ -50,11 +50,8 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: UrlListing<'_>) -> Result<Vec<(E
     let continue_from = match listing.continue_ {
         None => None,
         Some(raw) => {
-            let parts: Vec<String> = raw.split('|').map(raw_url_decode).collect();
-            if parts.len() != usize::from(by_page) + usize::from(by_index) + 1 {
-                return Err(ApiError::bad_continue());
-            }
-            let mut parts = parts.into_iter();
+            let count = usize::from(by_page) + usize::from(by_index) + 1;
+            let mut parts = continue_parts(raw, count)?.into_iter().map(raw_url_decode);
             let page = if by_page { parts.next().unwrap_or_default() } else { "0".to_owned() };
             let index = if by_index { parts.next().unwrap_or_default() } else { String::new() };
             let id = parts.next().unwrap_or_default();

@@ -5,7 +5,7 @@
 //! list the pages with such links, one [`run_backlinks`].
 
 use serde_json::{Map, Value};
-use wikiquery_framework::{ApiError, Limit, LooseInt, QueryContext};
+use wikiquery_framework::{continue_parts, ApiError, ContinuePart, Limit, LooseInt, QueryContext};
 use wikiquery_domain::title::full_text;
 use wikiquery_store::queries::foreign_links::{ForeignBacklinksFilter, ForeignLinksFilter};
 use wikiquery_store::store::Store;
@@ -55,11 +55,8 @@ pub fn run(
     let continue_from = match listing.continue_ {
         None => None,
         Some(raw) => {
-            let parts: Vec<&str> = raw.split('|').collect();
-            if parts.len() != if listing.languages { 2 } else { 3 } {
-                return Err(ApiError::bad_continue());
-            }
-            let LooseInt(from) = <LooseInt as wikiquery_framework::ContinuePart>::parse_part(parts[0])?;
+            let parts = continue_parts(raw, if listing.languages { 2 } else { 3 })?;
+            let LooseInt(from) = LooseInt::parse_part(parts[0])?;
             Some((from, parts[1].to_owned(), parts.get(2).copied().unwrap_or_default().to_owned()))
         }
     };
@@ -123,8 +120,8 @@ pub fn run_backlinks(ctx: &mut QueryContext<'_>, listing: ForeignBacklinks<'_>) 
     let continue_from = match listing.continue_ {
         None => None,
         Some(raw) => {
-            let parts = wikiquery_framework::continue_parts(raw, 3)?;
-            let from = wikiquery_domain::php::leading_int(parts[2]);
+            let parts = continue_parts(raw, 3)?;
+            let LooseInt(from) = LooseInt::parse_part(parts[2])?;
             Some((parts[0].to_owned(), parts[1].to_owned(), from))
         }
     };

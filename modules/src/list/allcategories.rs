@@ -1,7 +1,7 @@
 //! `list=allcategories`: every category, in name order.
 
 use serde_json::{Map, Value};
-use wikiquery_domain::title::{full_text, title_part_to_key, NS_CATEGORY};
+use wikiquery_domain::title::{full_text, NS_CATEGORY};
 use wikiquery_framework::result::set_content;
 use wikiquery_framework::{continue_parts, query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
 use wikiquery_store::queries::categories::AllCategoriesFilter;
@@ -52,14 +52,7 @@ impl QueryModule for AllCategories {
         };
         let store = ctx.services.require::<Store>()?;
         let site = store.site();
-        let title_part = |part: &Option<String>| {
-            part.as_deref()
-                .map(|text| {
-                    title_part_to_key(text, NS_CATEGORY, site.namespaces(), site.interwikis())
-                        .ok_or_else(|| ApiError::invalid_title_part(text, NS_CATEGORY))
-                })
-                .transpose()
-        };
+        let title_part = |part: &Option<String>| storage::title_part(site, part.as_deref(), NS_CATEGORY);
         let filter = AllCategoriesFilter {
             from: title_part(&self.from)?,
             to: title_part(&self.to)?,

@@ -4,7 +4,7 @@
 //! `deletedtext`; what else each revision shows is the revision family's.
 
 use serde_json::{json, Map, Value};
-use wikiquery_domain::title::{full_text, title_part_to_key};
+use wikiquery_domain::title::full_text;
 use wikiquery_framework::{query_module, ApiError, Namespace, QueryContext, QueryModule, Timestamp, UserRef};
 use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder};
 use wikiquery_store::queries::revisions::RevisionRow;
@@ -82,14 +82,7 @@ impl QueryModule for AllDeletedRevisions {
         namespaces.dedup();
         // A title part as a database key, by the main namespace's rules when several are listed.
         let key_ns = if namespaces.len() == 1 { namespaces[0] } else { 0 };
-        let key = |part: &Option<String>| -> Result<Option<String>, ApiError> {
-            part.as_deref()
-                .map(|t| {
-                    title_part_to_key(t, key_ns, site.namespaces(), site.interwikis())
-                        .ok_or_else(|| ApiError::invalid_title_part(t, key_ns))
-                })
-                .transpose()
-        };
+        let key = |part: &Option<String>| storage::title_part(site, part.as_deref(), key_ns);
         let order = if by_user { ArchiveOrder::Time } else { ArchiveOrder::Title };
         let continue_from = self.family.continue_.as_deref().map(|raw| archive_continue(raw, order)).transpose()?;
         let actor = match (&self.user, &self.excludeuser) {

@@ -1,7 +1,7 @@
 //! `list=allpages`: every page of a namespace, in title order.
 
 use serde_json::json;
-use wikiquery_domain::title::{full_text, title_part_to_key};
+use wikiquery_domain::title::full_text;
 use wikiquery_framework::{query_module, ApiError, Continue, Limit, Namespace, ParamValues, QueryContext, QueryModule};
 use wikiquery_store::queries::allpages::{AllPagesFilter, ExpiryFilter, ProtectionFilter};
 
@@ -94,14 +94,7 @@ impl QueryModule for AllPages {
         // are pushed.
         let services = ctx.services;
         let site = services.require::<wikiquery_store::store::Store>()?.site();
-        let title_part = |part: &Option<String>| {
-            part.as_deref()
-                .map(|p| {
-                    title_part_to_key(p, namespace, site.namespaces(), site.interwikis())
-                        .ok_or_else(|| ApiError::invalid_title_part(p, namespace))
-                })
-                .transpose()
-        };
+        let title_part = |part: &Option<String>| storage::title_part(site, part.as_deref(), namespace);
         let from = title_part(&self.from)?;
         let to = title_part(&self.to)?;
         let prefix = title_part(&self.prefix)?;

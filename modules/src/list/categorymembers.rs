@@ -1,10 +1,11 @@
 //! `list=categorymembers`: the pages of a category.
 
 use serde_json::{Map, Value};
+use wikiquery_domain::php::bin2hex;
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::{full_text, NS_CATEGORY};
 use wikiquery_framework::{
-    continue_parts, query_module, ApiError, ContinuePart, Limit, Namespace, ParamValues, QueryContext, QueryModule,
+    continue_parts, query_module, ApiError, ContinuePart, Limit, LooseInt, Namespace, ParamValues, QueryContext, QueryModule,
     Timestamp, ValueList,
 };
 use wikiquery_store::queries::category_members::{CategoryMemberRow, CategoryMembersFilter};
@@ -56,7 +57,8 @@ pub enum CategoryMembersDir {
     prefix = "cm",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Categorymembers"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Categorymembers",
+    exactly_one_of(title, pageid)
 )]
 pub struct CategoryMembers {
     pub title: Option<String>,
@@ -89,17 +91,6 @@ pub struct CategoryMembers {
 
 impl QueryModule for CategoryMembers {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let p = ctx.module.prefix;
-        match (&self.title, self.pageid) {
-            (Some(_), Some(_)) => return Err(ApiError::invalid_param_mix(&[&format!("{p}title"), &format!("{p}pageid")])),
-            (None, None) => {
-                return Err(ApiError::new(
-                    "missingparam",
-                    format!("One of the parameters \"{p}title\" and \"{p}pageid\" is required."),
-                ))
-            }
-            _ => {}
-        }
         let (ns, category) = storage::title_or_page_id(ctx, self.title.as_deref(), self.pageid)?;
         if ns != NS_CATEGORY {
             return Err(ApiError::new("invalidcategory", "The category name you entered is not valid."));
@@ -137,17 +128,17 @@ impl QueryModule for CategoryMembers {
                 kinds.drain(..at);
             }
             let key = hex_sortkey(parts[1]).ok_or_else(ApiError::bad_continue)?;
-            let from = wikiquery_domain::php::leading_int(parts[2]);
+            let LooseInt(from) = LooseInt::parse_part(parts[2])?;
             filter.continue_from = Some((key, from));
         } else {
             filter.start = match (&self.startsortkeyprefix, &self.starthexsortkey) {
                 (Some(prefix), _) => Some(prefix.to_uppercase()),
-                (None, Some(hex)) => Some(hex_sortkey(hex).ok_or_else(|| bad_hex(p, "starthexsortkey"))?),
+                (None, Some(hex)) => Some(hex_sortkey(hex).ok_or_else(|| bad_hex(ctx.module.prefix, "starthexsortkey"))?),
                 (None, None) => self.startsortkey.clone(),
             };
             filter.end = match (&self.endsortkeyprefix, &self.endhexsortkey) {
                 (Some(prefix), _) => Some(prefix.to_uppercase()),
-                (None, Some(hex)) => Some(hex_sortkey(hex).ok_or_else(|| bad_hex(p, "endhexsortkey"))?),
+                (None, Some(hex)) => Some(hex_sortkey(hex).ok_or_else(|| bad_hex(ctx.module.prefix, "endhexsortkey"))?),
                 (None, None) => self.endsortkey.clone(),
             };
         }
@@ -179,7 +170,7 @@ impl QueryModule for CategoryMembers {
             let value = if by_time {
                 format!("{}|{}", row.timestamp, row.from)
             } else {
-                format!("{}|{}|{}", row.kind, hex(&row.sortkey), row.from)
+                format!("{}|{}|{}", row.kind, bin2hex(row.sortkey.as_bytes()), row.from)
             };
             ctx.set_continue(value);
         }
@@ -202,7 +193,7 @@ impl CategoryMembers {
                 item.insert("title".into(), Value::from(full_text(row.ns, &row.title, names)));
             }
             if has(CategoryMembersProp::Sortkey) {
-                item.insert("sortkey".into(), Value::from(hex(&row.sortkey)));
+                item.insert("sortkey".into(), Value::from(bin2hex(row.sortkey.as_bytes())));
             }
             if has(CategoryMembersProp::Sortkeyprefix) {
                 item.insert("sortkeyprefix".into(), Value::from(row.sortkey_prefix));
@@ -218,11 +209,6 @@ impl CategoryMembers {
         ctx.ensure_list();
         Ok(())
     }
-}
-
-/// A sort key in hexadecimal, as MediaWiki gives it.
-fn hex(key: &str) -> String {
-    key.bytes().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A sort key given in hexadecimal (pairs of hex digits), as text; `None` when it is not.

@@ -9,7 +9,7 @@ use serde_json::{json, Map, Value};
 use wikiquery_domain::revision::{
     sha1_hex, Visibility, DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER,
 };
-use wikiquery_domain::title::{full_text, title_part_to_key};
+use wikiquery_domain::title::full_text;
 use wikiquery_framework::result::set_content;
 use wikiquery_framework::{
     query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp, UserRef,
@@ -146,14 +146,7 @@ impl QueryModule for DeletedRevs {
         };
         let continue_from = self.continue_.as_deref().map(|raw| archive_continue(raw, order)).transpose()?;
         let ns = self.namespace.0;
-        let key = |part: &Option<String>| -> Result<Option<String>, ApiError> {
-            part.as_deref()
-                .map(|t| {
-                    title_part_to_key(t, ns, site.namespaces(), site.interwikis())
-                        .ok_or_else(|| ApiError::invalid_title_part(t, ns))
-                })
-                .transpose()
-        };
+        let key = |part: &Option<String>| storage::title_part(site, part.as_deref(), ns);
         let actor = match (&self.user, &self.excludeuser) {
             (Some(u), _) => Some((u.text(), false)),
             (None, Some(u)) => Some((u.text(), true)),

@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value};
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::{continue_parts, query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{continue_parts, query_module, ApiError, ContinuePart, Limit, LooseInt, ParamValues, QueryContext, QueryModule};
 use wikiquery_store::store::Store;
 
 use crate::storage;
@@ -41,7 +41,7 @@ impl QueryModule for PagesWithProp {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         // A page id, read as PHP casts it; `0` or empty is no continue value.
         let from = match self.continue_.as_deref().filter(|c| !c.is_empty() && *c != "0") {
-            Some(raw) => Some(wikiquery_domain::php::leading_int(continue_parts(raw, 1)?[0])),
+            Some(raw) => Some(LooseInt::parse_part(continue_parts(raw, 1)?[0])?.0),
             None => None,
         };
         let descending = self.dir == SortDir::Descending;

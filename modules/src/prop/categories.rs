@@ -1,6 +1,7 @@
 //! `prop=categories`: the categories the given pages belong to.
 
 use serde_json::{json, Map, Value};
+use wikiquery_domain::php::bin2hex;
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::{full_text, parse_title, NS_CATEGORY, NS_MAIN};
 use wikiquery_framework::{query_module, ApiError, Continue, Limit, LooseInt, ParamValues, QueryContext, QueryModule};
@@ -105,8 +106,7 @@ impl QueryModule for Categories {
             o.insert("ns".into(), json!(NS_CATEGORY));
             o.insert("title".into(), json!(full_text(NS_CATEGORY, &row.to, site.namespaces())));
             if has(CategoryProp::Sortkey) {
-                let hex: String = row.sortkey.bytes().map(|b| format!("{b:02x}")).collect();
-                o.insert("sortkey".into(), json!(hex));
+                o.insert("sortkey".into(), json!(bin2hex(row.sortkey.as_bytes())));
                 o.insert("sortkeyprefix".into(), json!(row.sortkey_prefix));
             }
             if has(CategoryProp::Timestamp) {

@@ -1,7 +1,7 @@
 //! `prop=pageprops`: the page properties of the given pages.
 
 use serde_json::{Map, Value};
-use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, ContinuePart, ExactInt, QueryContext, QueryModule};
 
 use crate::storage;
 
@@ -27,10 +27,7 @@ impl QueryModule for PageProps {
         // A page id: pages before it are left out. MediaWiki takes no `0` and nothing but
         // the integer's own text.
         if let Some(raw) = self.continue_.as_deref().filter(|c| !c.is_empty() && *c != "0") {
-            let from = wikiquery_domain::php::leading_int(raw);
-            if from.to_string() != raw {
-                return Err(ApiError::bad_continue());
-            }
+            let ExactInt(from) = ExactInt::parse_part(raw)?;
             pages.retain(|&id| id >= from);
         }
         let names = (!self.prop.is_empty()).then_some(self.prop.as_slice());

@@ -32,6 +32,17 @@ impl ContinuePart for i64 {
     }
 }
 
+/// An integer written exactly as PHP writes it (`(string)(int)$part === $part`): what
+/// MediaWiki checks strictly, no sign or spaces or leading zeros of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExactInt(pub i64);
+
+impl ContinuePart for ExactInt {
+    fn parse_part(text: &str) -> Result<Self, ApiError> {
+        text.parse::<i64>().ok().filter(|n| n.to_string() == text).map(ExactInt).ok_or_else(ApiError::bad_continue)
+    }
+}
+
 /// An integer read as PHP's `(int)` reads text (its leading digits, else 0), for the parts
 /// MediaWiki casts without checking them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -14,7 +14,7 @@ mod timestamp;
 mod types;
 pub mod user;
 
-pub use continuation::{continue_parts, Continue, ContinueForm, ContinuePart, LooseInt};
+pub use continuation::{continue_parts, Continue, ContinueForm, ContinuePart, ExactInt, LooseInt};
 pub use reader::{ParamReader, RequestParams, RequestState, DEFAULT_NAMESPACES};
 pub use rules::{check_rule, listed, ParamRule};
 pub use scalar::{Limit, Namespace, Title};

@@ -120,12 +120,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 ))
                 .into_boxed();
             if let Some(titles) = &filter.titles {
-                let mut any: Box<dyn BoxableExpression<_, _, SqlType = diesel::sql_types::Bool>> =
-                    Box::new(diesel::dsl::sql::<diesel::sql_types::Bool>("1=0"));
-                for (ns, title) in titles {
-                    any = Box::new(any.or(archive::ar_namespace.eq(*ns).and(archive::ar_title.eq(title.clone()))));
-                }
-                query = query.filter(any);
+                query = query.filter(any_title!(archive::ar_namespace, archive::ar_title, titles));
             }
             if let Some(ids) = &filter.revisions {
                 query = query.filter(archive::ar_rev_id.eq_any(ids.clone()));

@@ -100,24 +100,7 @@ macro_rules! backlinks_query {
                 $fragment,
             ))
             .into_boxed();
-        // Any of the targets: (namespace = n AND title IN (…)) OR ….
-        let mut namespaces: Vec<i32> = f.targets.iter().map(|(n, _)| *n).collect();
-        namespaces.sort_unstable();
-        namespaces.dedup();
-        // Seeded with the first group, not a constant: SQLite reads an OR of indexed terms
-        // through the index only when every term is one.
-        let mut any: Option<Box<dyn BoxableExpression<_, _, SqlType = Bool>>> = None;
-        for ns in namespaces {
-            let titles: Vec<String> = f.targets.iter().filter(|(n, _)| *n == ns).map(|(_, t)| t.clone()).collect();
-            let group = $tns.eq(ns).and($ttitle.eq_any(titles));
-            any = Some(match any {
-                None => Box::new(group),
-                Some(before) => Box::new(before.or(group)),
-            });
-        }
-        if let Some(any) = any {
-            q = q.filter(any);
-        }
+        q = q.filter(any_title!($tns, $ttitle, &f.targets));
         if let Some(ns) = &f.from_namespaces {
             q = q.filter($fromns.eq_any(ns.clone()));
         }

@@ -45,6 +45,34 @@ pub struct LinksFilter {
 /// A link: (source page, target namespace, target database key).
 pub type LinkRow = (i64, i32, String);
 
+/// The query for a table with a target namespace: its base (joins) and the columns of the
+/// source page and the target's namespace and title.
+macro_rules! page_links_query {
+    ($c:ident, $f:ident, $base:expr, from: $from:expr, ns: $ns:expr, title: $title:expr) => {{
+        let f = $f;
+        let mut q = $base.select(($from, $ns, $title)).filter($from.eq_any(f.from.clone())).into_boxed();
+        if let Some(ns) = &f.namespaces {
+            q = q.filter($ns.eq_any(ns.clone()));
+        }
+        if let Some(targets) = &f.targets {
+            q = q.filter(any_title!($ns, $title, targets));
+        }
+        if let Some((from, ns, title)) = f.continue_from.clone() {
+            q = if f.descending {
+                q.filter($from.lt(from).or($from.eq(from).and($ns.lt(ns).or($ns.eq(ns).and($title.le(title))))))
+            } else {
+                q.filter($from.gt(from).or($from.eq(from).and($ns.gt(ns).or($ns.eq(ns).and($title.ge(title))))))
+            };
+        }
+        q = if f.descending {
+            q.order(($from.desc(), $ns.desc(), $title.desc()))
+        } else {
+            q.order(($from.asc(), $ns.asc(), $title.asc()))
+        };
+        q.limit(f.limit).load::<LinkRow>($c)
+    }};
+}
+
 impl<C: AsAnyConnection> Reader<C> {
     /// The links a filter selects, in its order.
     pub fn page_links(&mut self, filter: &LinksFilter) -> Result<Vec<LinkRow>, StoreError> {
@@ -54,119 +82,22 @@ impl<C: AsAnyConnection> Reader<C> {
         let conn = self.conn();
         let from = filter.from.clone();
         let desc = filter.descending;
-        let targets_in = |ns: i32| -> Vec<String> {
-            filter.targets.iter().flatten().filter(|(n, _)| *n == ns).map(|(_, t)| t.clone()).collect()
-        };
         let rows: Vec<LinkRow> = match filter.table {
-            LinkTable::Pages => with_conn!(conn, |c| {
-                let mut q = pagelinks::table
-                    .select((pagelinks::pl_from, pagelinks::pl_namespace, pagelinks::pl_title))
-                    .filter(pagelinks::pl_from.eq_any(from.clone()))
-                    .into_boxed();
-                if let Some(ns) = &filter.namespaces {
-                    q = q.filter(pagelinks::pl_namespace.eq_any(ns.clone()));
-                }
-                if let Some(targets) = &filter.targets {
-                    let mut namespaces: Vec<i32> = targets.iter().map(|(n, _)| *n).collect();
-                    namespaces.sort_unstable();
-                    namespaces.dedup();
-                    let mut any: Box<dyn BoxableExpression<_, _, SqlType = diesel::sql_types::Bool>> =
-                        Box::new(diesel::dsl::sql::<diesel::sql_types::Bool>("1=0"));
-                    for ns in namespaces {
-                        any = Box::new(
-                            any.or(pagelinks::pl_namespace.eq(ns).and(pagelinks::pl_title.eq_any(targets_in(ns)))),
-                        );
-                    }
-                    q = q.filter(any);
-                }
-                if let Some((f, ns, title)) = &filter.continue_from {
-                    let (f, ns, title) = (*f, *ns, title.clone());
-                    q = if desc {
-                        q.filter(
-                            pagelinks::pl_from.lt(f).or(pagelinks::pl_from.eq(f).and(
-                                pagelinks::pl_namespace
-                                    .lt(ns)
-                                    .or(pagelinks::pl_namespace.eq(ns).and(pagelinks::pl_title.le(title))),
-                            )),
-                        )
-                    } else {
-                        q.filter(
-                            pagelinks::pl_from.gt(f).or(pagelinks::pl_from.eq(f).and(
-                                pagelinks::pl_namespace
-                                    .gt(ns)
-                                    .or(pagelinks::pl_namespace.eq(ns).and(pagelinks::pl_title.ge(title))),
-                            )),
-                        )
-                    };
-                }
-                q = if desc {
-                    q.order((pagelinks::pl_from.desc(), pagelinks::pl_namespace.desc(), pagelinks::pl_title.desc()))
-                } else {
-                    q.order((pagelinks::pl_from.asc(), pagelinks::pl_namespace.asc(), pagelinks::pl_title.asc()))
-                };
-                q.limit(filter.limit).load(c)
-            })?,
-            LinkTable::Templates => with_conn!(conn, |c| {
-                let mut q = templatelinks::table
-                    .inner_join(linktarget::table.on(linktarget::lt_id.eq(templatelinks::tl_target_id)))
-                    .select((templatelinks::tl_from, linktarget::lt_namespace, linktarget::lt_title))
-                    .filter(templatelinks::tl_from.eq_any(from.clone()))
-                    .into_boxed();
-                if let Some(ns) = &filter.namespaces {
-                    q = q.filter(linktarget::lt_namespace.eq_any(ns.clone()));
-                }
-                if let Some(targets) = &filter.targets {
-                    let mut namespaces: Vec<i32> = targets.iter().map(|(n, _)| *n).collect();
-                    namespaces.sort_unstable();
-                    namespaces.dedup();
-                    let mut any: Box<dyn BoxableExpression<_, _, SqlType = diesel::sql_types::Bool>> =
-                        Box::new(diesel::dsl::sql::<diesel::sql_types::Bool>("1=0"));
-                    for ns in namespaces {
-                        any = Box::new(
-                            any.or(linktarget::lt_namespace.eq(ns).and(linktarget::lt_title.eq_any(targets_in(ns)))),
-                        );
-                    }
-                    q = q.filter(any);
-                }
-                if let Some((f, ns, title)) = &filter.continue_from {
-                    let (f, ns, title) = (*f, *ns, title.clone());
-                    q = if desc {
-                        q.filter(
-                            templatelinks::tl_from.lt(f).or(templatelinks::tl_from.eq(f).and(
-                                linktarget::lt_namespace
-                                    .lt(ns)
-                                    .or(linktarget::lt_namespace.eq(ns).and(linktarget::lt_title.le(title))),
-                            )),
-                        )
-                    } else {
-                        q.filter(
-                            templatelinks::tl_from.gt(f).or(templatelinks::tl_from.eq(f).and(
-                                linktarget::lt_namespace
-                                    .gt(ns)
-                                    .or(linktarget::lt_namespace.eq(ns).and(linktarget::lt_title.ge(title))),
-                            )),
-                        )
-                    };
-                }
-                q = if desc {
-                    q.order((
-                        templatelinks::tl_from.desc(),
-                        linktarget::lt_namespace.desc(),
-                        linktarget::lt_title.desc(),
-                    ))
-                } else {
-                    q.order((templatelinks::tl_from.asc(), linktarget::lt_namespace.asc(), linktarget::lt_title.asc()))
-                };
-                q.limit(filter.limit).load(c)
-            })?,
+            LinkTable::Pages => with_conn!(conn, |c| page_links_query!(c, filter, pagelinks::table,
+                from: pagelinks::pl_from, ns: pagelinks::pl_namespace, title: pagelinks::pl_title))?,
+            LinkTable::Templates => with_conn!(conn, |c| page_links_query!(c, filter,
+                templatelinks::table.inner_join(linktarget::table.on(linktarget::lt_id.eq(templatelinks::tl_target_id))),
+                from: templatelinks::tl_from, ns: linktarget::lt_namespace, title: linktarget::lt_title))?,
             LinkTable::Images => {
                 let rows: Vec<(i64, String)> = with_conn!(conn, |c| {
                     let mut q = imagelinks::table
                         .select((imagelinks::il_from, imagelinks::il_to))
                         .filter(imagelinks::il_from.eq_any(from.clone()))
                         .into_boxed();
-                    if filter.targets.is_some() {
-                        q = q.filter(imagelinks::il_to.eq_any(targets_in(NS_FILE)));
+                    if let Some(targets) = &filter.targets {
+                        let files: Vec<String> =
+                            targets.iter().filter(|(n, _)| *n == NS_FILE).map(|(_, t)| t.clone()).collect();
+                        q = q.filter(imagelinks::il_to.eq_any(files));
                     }
                     if let Some((f, _, title)) = &filter.continue_from {
                         let (f, title) = (*f, title.clone());

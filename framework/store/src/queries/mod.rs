@@ -2,6 +2,28 @@
 //! and returns rows; the SQL (diesel's query builder, one text for every backend through
 //! `with_conn!`) lives here and nowhere else.
 
+/// The condition "(namespace, title) is one of `targets`" on two columns, as a boxed
+/// expression: `(ns = n AND title IN (…)) OR …`, one term per namespace, each an index range
+/// (SQLite reads an OR through an index only when every term is one); `1=0` for no targets.
+macro_rules! any_title {
+    ($ns:expr, $title:expr, $targets:expr) => {{
+        let targets: &[(i32, String)] = $targets;
+        let mut namespaces: Vec<i32> = targets.iter().map(|(n, _)| *n).collect();
+        namespaces.sort_unstable();
+        namespaces.dedup();
+        let mut any: Option<Box<dyn BoxableExpression<_, _, SqlType = diesel::sql_types::Bool>>> = None;
+        for ns in namespaces {
+            let titles: Vec<String> = targets.iter().filter(|(n, _)| *n == ns).map(|(_, t)| t.clone()).collect();
+            let term = $ns.eq(ns).and($title.eq_any(titles));
+            any = Some(match any {
+                None => Box::new(term),
+                Some(before) => Box::new(before.or(term)),
+            });
+        }
+        any.unwrap_or_else(|| Box::new(diesel::dsl::sql::<diesel::sql_types::Bool>("1=0")))
+    }};
+}
+
 pub mod alllinks;
 pub mod allpages;
 pub mod archive;
