@@ -57,6 +57,12 @@ pub struct FileConfig {
     pub rights_text: Option<String>,
     /// Whether files may be uploaded.
     pub uploads_enabled: Option<bool>,
+    /// Whether every change can be patrolled (`$wgUseRCPatrol`).
+    pub use_rc_patrol: Option<bool>,
+    /// Whether new pages can be patrolled (`$wgUseNPPatrol`).
+    pub use_np_patrol: Option<bool>,
+    /// Whether uploads can be patrolled (`$wgUseFilePatrol`).
+    pub use_file_patrol: Option<bool>,
     /// The file extensions uploads may have (the whole list).
     pub file_extensions: Option<Vec<String>>,
     /// Whether expensive queries are limited.
@@ -75,6 +81,10 @@ pub struct FileConfig {
     pub block_cidr_limit_ipv4: Option<u32>,
     /// The widest IPv6 range (prefix length) blocks may be listed by.
     pub block_cidr_limit_ipv6: Option<u32>,
+    /// The widest IPv4 range contributions may be listed by (a prefix length).
+    pub range_contributions_cidr_limit_ipv4: Option<u32>,
+    /// The widest IPv6 range contributions may be listed by.
+    pub range_contributions_cidr_limit_ipv6: Option<u32>,
     /// The names of temporary accounts, `$1` for the varying part (`~$1`).
     pub temp_account_pattern: Option<String>,
     /// Where uploaded files are served (a path on the server or a URL).
@@ -83,6 +93,9 @@ pub struct FileConfig {
     pub default_skin: Option<String>,
     /// The skins installed (the whole list), each `{ code, name, usable = true }`.
     pub skins: Option<Vec<SkinEntry>>,
+    /// `[tags.<name>]` tables of `displayname` and `description`: what change tags are called
+    /// (MediaWiki's `tag-<name>` messages).
+    pub tags: Option<std::collections::BTreeMap<String, TagEntry>>,
     /// `[group_permissions.<group>]` tables of `<right> = true|false`, over MediaWiki's
     /// defaults (`$wgGroupPermissions`).
     pub group_permissions: Option<toml::Table>,
@@ -94,6 +107,16 @@ pub struct FileConfig {
     pub groups_add_to_self: Option<toml::Table>,
     /// The groups its members may remove themselves from (`$wgGroupsRemoveFromSelf`).
     pub groups_remove_from_self: Option<toml::Table>,
+}
+
+/// A change tag's texts in the settings file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TagEntry {
+    /// Its label.
+    pub displayname: Option<String>,
+    /// Its description.
+    pub description: Option<String>,
 }
 
 /// A skin in the settings file.

@@ -64,6 +64,9 @@ pub fn apply(s: &mut SiteSettings, file: &FileConfig) -> Result<(), String> {
     }
     s.uploads_enabled = file.uploads_enabled.unwrap_or(s.uploads_enabled);
     s.miser_mode = file.miser_mode.unwrap_or(s.miser_mode);
+    s.patrolling.recent_changes = file.use_rc_patrol.unwrap_or(s.patrolling.recent_changes);
+    s.patrolling.new_pages = file.use_np_patrol.unwrap_or(s.patrolling.new_pages);
+    s.patrolling.files = file.use_file_patrol.unwrap_or(s.patrolling.files);
     s.read_only = file.read_only.unwrap_or(s.read_only);
     s.autoconfirm.age = file.autoconfirm_age.unwrap_or(s.autoconfirm.age);
     s.autoconfirm.edits = file.autoconfirm_count.unwrap_or(s.autoconfirm.edits);
@@ -71,11 +74,24 @@ pub fn apply(s: &mut SiteSettings, file: &FileConfig) -> Result<(), String> {
     s.active_user_days = file.active_user_days.unwrap_or(s.active_user_days);
     s.block_cidr_limit.0 = file.block_cidr_limit_ipv4.unwrap_or(s.block_cidr_limit.0);
     s.block_cidr_limit.1 = file.block_cidr_limit_ipv6.unwrap_or(s.block_cidr_limit.1);
+    s.range_contributions_cidr_limit.0 =
+        file.range_contributions_cidr_limit_ipv4.unwrap_or(s.range_contributions_cidr_limit.0);
+    s.range_contributions_cidr_limit.1 =
+        file.range_contributions_cidr_limit_ipv6.unwrap_or(s.range_contributions_cidr_limit.1);
     if file.upload_path.is_some() {
         s.upload_path.clone_from(&file.upload_path);
     }
     if let Some(v) = &file.default_skin {
         s.default_skin.clone_from(v);
+    }
+    if let Some(tags) = &file.tags {
+        for (name, entry) in tags {
+            let text = wikiquery_domain::change_tags::TagText {
+                displayname: entry.displayname.clone(),
+                description: entry.description.clone(),
+            };
+            s.tag_texts.insert(name.clone(), text);
+        }
     }
     if let Some(skins) = &file.skins {
         s.skins = skins

@@ -6,6 +6,7 @@
 //! or databases: the comment formatter lists the pages its links need, and is handed what the
 //! database says of them.
 
+pub mod change_tags;
 pub mod comment;
 pub mod ext_links;
 pub mod failure;

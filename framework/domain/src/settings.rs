@@ -2,7 +2,9 @@
 //! `LocalSettings.php`): the software version reported to clients, URLs, uploads, the time
 //! zone. Every default is MediaWiki 1.39's; an operator's configuration file changes them.
 
+use crate::change_tags::TagText;
 use crate::groups::GroupPermissions;
+use crate::rights::Rights;
 use crate::user::AutoConfirm;
 
 /// The MediaWiki version a site reports by default (`generator`): clients read it to decide
@@ -56,6 +58,9 @@ pub struct SiteSettings {
     /// The widest ranges blocks may be listed by: IPv4 and IPv6 prefix lengths
     /// (`$wgBlockCIDRLimit`).
     pub block_cidr_limit: (u32, u32),
+    /// The widest ranges contributions may be listed by: IPv4 and IPv6 prefix lengths
+    /// (`$wgRangeContributionsCIDRLimit`).
+    pub range_contributions_cidr_limit: (u32, u32),
     /// Where uploaded files are served (`$wgUploadPath`); `None`: the script path's `/images`.
     pub upload_path: Option<String>,
     /// The skin pages are shown in (`$wgDefaultSkin`).
@@ -65,6 +70,65 @@ pub struct SiteSettings {
     /// The names of temporary accounts, `$1` standing for the varying part (`~$1`); `None`
     /// when the wiki has no temporary accounts.
     pub temp_account_pattern: Option<String>,
+    /// Which changes can be patrolled.
+    pub patrolling: Patrolling,
+    /// Labels and descriptions of change tags, over the software tags' defaults (MediaWiki's
+    /// `tag-<name>` and `tag-<name>-description` messages).
+    pub tag_texts: std::collections::BTreeMap<String, TagText>,
+}
+
+/// Which changes can be marked as patrolled: every change (`$wgUseRCPatrol`), new pages
+/// (`$wgUseNPPatrol`), uploads (`$wgUseFilePatrol`). MediaWiki enables all three by default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Patrolling {
+    /// Every change.
+    pub recent_changes: bool,
+    /// New pages.
+    pub new_pages: bool,
+    /// Uploads.
+    pub files: bool,
+}
+
+impl Default for Patrolling {
+    fn default() -> Self {
+        Patrolling { recent_changes: true, new_pages: true, files: true }
+    }
+}
+
+impl Patrolling {
+    /// Whether a caller with `rights` patrols every change (MediaWiki's `useRCPatrol`).
+    pub fn all_changes(&self, rights: &Rights) -> bool {
+        self.recent_changes && may_patrol(rights)
+    }
+
+    /// Whether a caller with `rights` patrols new pages (`useNPPatrol`).
+    pub fn new_pages(&self, rights: &Rights) -> bool {
+        (self.recent_changes || self.new_pages) && may_patrol(rights)
+    }
+
+    /// Whether a caller with `rights` patrols uploads (`useFilePatrol`).
+    pub fn files(&self, rights: &Rights) -> bool {
+        (self.recent_changes || self.files) && may_patrol(rights)
+    }
+
+    /// Whether a caller with `rights` sees patrol flags at all.
+    pub fn any(&self, rights: &Rights) -> bool {
+        self.all_changes(rights) || self.new_pages(rights)
+    }
+
+    /// Whether a change (`rc_patrolled`, `rc_type`, `rc_log_type`) shows as unpatrolled to a
+    /// caller with `rights` (MediaWiki's `ChangesList::isUnpatrolled`).
+    pub fn is_unpatrolled(&self, rights: &Rights, patrolled: i32, change_type: i32, log_type: Option<&str>) -> bool {
+        patrolled == 0
+            && (self.all_changes(rights)
+                || (self.new_pages(rights) && change_type == 1)
+                || (self.files(rights) && log_type == Some("upload")))
+    }
+}
+
+/// The rights that let a caller patrol.
+fn may_patrol(rights: &Rights) -> bool {
+    rights.has_any(&["patrol", "patrolmarks"])
 }
 
 impl Default for SiteSettings {
@@ -91,10 +155,13 @@ impl Default for SiteSettings {
             email_authentication: true,
             active_user_days: 30,
             block_cidr_limit: (16, 19),
+            range_contributions_cidr_limit: (16, 32),
             upload_path: None,
             default_skin: "vector".to_owned(),
             skins: vec![Skin { code: "vector".to_owned(), name: "Vector legacy (2010)".to_owned(), usable: true }],
             temp_account_pattern: None,
+            patrolling: Patrolling::default(),
+            tag_texts: std::collections::BTreeMap::new(),
         }
     }
 }

@@ -10,12 +10,30 @@ use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::timestamp::{format_expiry, time_and_date, Timestamp};
 use wikiquery_domain::user_options::default_options;
 use wikiquery_framework::result::keep_bools;
-use wikiquery_framework::{ApiError, QueryContext};
+use wikiquery_framework::{ApiError, QueryContext, UserRef};
 use wikiquery_store::queries::blocks::BlockRow;
 use wikiquery_store::queries::users::UserRow;
+use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
 use crate::storage;
+
+/// The name MediaWiki gives a user id that belongs to no one.
+pub const UNKNOWN_USER: &str = "Unknown user";
+
+/// The name a user parameter stands for, as MediaWiki's user parameters give it to modules
+/// that filter by name: `#id` is the name of the user with that id (`Unknown user` when none
+/// has it), every other form its normalised text.
+pub fn name_of(reader: &mut Reader, user: &UserRef) -> Result<String, ApiError> {
+    Ok(match user {
+        UserRef::Id(0) => UNKNOWN_USER.to_owned(),
+        UserRef::Id(id) => {
+            let id = i64::try_from(*id).unwrap_or(i64::MAX);
+            reader.user_name(id)?.unwrap_or_else(|| UNKNOWN_USER.to_owned())
+        }
+        other => other.text(),
+    })
+}
 
 /// Whether the caller may see users hidden by a block (the `hideuser` right).
 pub fn sees_hidden_users(ctx: &QueryContext<'_>) -> bool {

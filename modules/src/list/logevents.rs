@@ -13,7 +13,6 @@
 use std::collections::HashMap;
 
 use wikiquery_domain::log_params::{self, EntryInfo, TitleContext};
-use wikiquery_domain::php;
 use wikiquery_domain::revision::Visibility;
 use wikiquery_domain::title::{parse_title, push_full_text, ParsedTitle, SiteNamespaces};
 use wikiquery_framework::format::ItemWriter;
@@ -25,7 +24,9 @@ use wikiquery_store::queries::logevents::{self as q, LogEventsFilter, LogRow};
 use wikiquery_store::site::Site;
 use wikiquery_store::store::Store;
 
+use crate::family::changes::parse_continue;
 use crate::family::comments::{parsed_comments, CommentOf};
+use crate::family::users;
 use crate::values::TimeDir;
 
 /// Log types: the empty string and every type of the Events table. MediaWiki 1.39 accepts
@@ -176,9 +177,6 @@ pub const DELETED_USER: i32 = 4;
 /// `log_deleted`: the hidden parts are suppressed (hidden from administrators too).
 pub const DELETED_RESTRICTED: i32 = 8;
 
-/// The name MediaWiki gives a user id that belongs to no one.
-const UNKNOWN_USER: &str = "Unknown user";
-
 /// Which members each entry gets.
 #[derive(Debug, Clone, Copy, Default)]
 struct Fields {
@@ -229,28 +227,6 @@ pub fn is_known_action(value: &str) -> bool {
         }
         None => false,
     }
-}
-
-/// Reads `lecontinue`, `<timestamp>|<log id>`, as MediaWiki does: any timestamp form its
-/// timestamp library reads, and an id that PHP compares equal to its integer value.
-pub fn parse_continue(value: &str) -> Result<(String, i64), ApiError> {
-    let parts: Vec<&str> = value.split('|').collect();
-    if parts.len() != 2 {
-        return Err(ApiError::bad_continue());
-    }
-    let Some(ts) = Timestamp::parse(parts[0]) else {
-        // MediaWiki converts the timestamp before checking anything else, and a value its
-        // timestamp library cannot read ends in that library's exception.
-        return Err(ApiError::new(
-            "internal_api_error_Wikimedia\\Timestamp\\TimestampException",
-            format!("Invalid timestamp - {}", parts[0]),
-        ));
-    };
-    let id = php::numeric(parts[1])
-        .filter(|f| f.fract() == 0.0 && f.abs() < 9.0e18)
-        .map(|f| f as i64)
-        .ok_or_else(ApiError::bad_continue)?;
-    Ok((ts.to_mw(), id))
 }
 
 /// A title parameter (`letitle`, `leprefix`) as a title of this site.
@@ -417,17 +393,7 @@ impl LogEvents {
         }
 
         if let Some(user) = &self.user {
-            let name = match user {
-                UserRef::Name(n) | UserRef::Temp(n) | UserRef::Ip(n) | UserRef::Cidr(n) | UserRef::Interwiki(n) => {
-                    n.clone()
-                }
-                UserRef::Id(0) => UNKNOWN_USER.to_owned(),
-                UserRef::Id(id) => {
-                    let id = i64::try_from(*id).unwrap_or(i64::MAX);
-                    conn.user_name(id)?.unwrap_or_else(|| UNKNOWN_USER.to_owned())
-                }
-            };
-            filter.actor_name = Some(name);
+            filter.actor_name = Some(users::name_of(conn, user)?);
         }
 
         if let Some(text) = &self.title {
@@ -536,17 +502,6 @@ mod tests {
         assert!(!is_known_action("block/*"));
         assert!(!is_known_action("block"));
         assert!(!is_known_action(""));
-    }
-
-    #[test]
-    fn continue_values_are_read_as_mediawiki_reads_them() {
-        assert_eq!(parse_continue("20261121233230|255").ok(), Some(("20261121233230".to_owned(), 255)));
-        assert_eq!(parse_continue("2026-11-21T23:32:30Z| 255").ok(), Some(("20261121233230".to_owned(), 255)));
-        assert_eq!(parse_continue("20261121233230|255.0").ok(), Some(("20261121233230".to_owned(), 255)));
-        for bad in ["x", "", "1|2|3", "20261121233230|abc", "20261121233230|", "20261121233230|2.5"] {
-            assert_eq!(parse_continue(bad).unwrap_err().code, "badcontinue", "{bad}");
-        }
-        assert!(parse_continue("abc|5").unwrap_err().code.contains("TimestampException"));
     }
 
     #[test]

@@ -1,7 +1,20 @@
 //! `list=protectedtitles`: titles protected from creation.
+//!
+//! Every protection recorded is listed, whether or not it has expired, as MediaWiki 1.39
+//! lists them (expired rows leave the table only when the wiki purges them).
 
-use wikiquery_framework::{query_module, Limit, Namespace, ParamValues, QueryModule, Timestamp};
+use std::collections::HashMap;
 
+use wikiquery_domain::php;
+use wikiquery_domain::timestamp::format_expiry;
+use wikiquery_domain::title::push_full_text;
+use wikiquery_framework::{
+    query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp, ValueList,
+};
+use wikiquery_store::queries::protected_titles::ProtectedTitlesFilter;
+
+use crate::family::comments::{parsed_comments, CommentOf};
+use crate::storage;
 use crate::values::TimeDir;
 
 /// Protection levels of a creation protection.
@@ -48,4 +61,107 @@ pub struct ProtectedTitles {
     pub continue_: Option<String>,
 }
 
-impl QueryModule for ProtectedTitles {}
+/// Reads `ptcontinue`, `<timestamp>|<namespace>|<title>`, as MediaWiki does.
+fn parse_continue(value: &str) -> Result<(String, i32, String), ApiError> {
+    let parts: Vec<&str> = value.splitn(4, '|').collect();
+    if parts.len() != 3 {
+        return Err(ApiError::bad_continue());
+    }
+    let Some(ts) = Timestamp::parse(parts[0]) else {
+        return Err(ApiError::new(
+            "internal_api_error_Wikimedia\\Timestamp\\TimestampException",
+            format!("Invalid timestamp - {}", parts[0]),
+        ));
+    };
+    let ns = php::numeric(parts[1])
+        .filter(|f| f.fract() == 0.0 && f.abs() <= f64::from(i32::MAX))
+        .map(|f| f as i32)
+        .ok_or_else(ApiError::bad_continue)?;
+    Ok((ts.to_mw(), ns, parts[2].to_owned()))
+}
+
+impl QueryModule for ProtectedTitles {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let store = storage::store(ctx)?;
+        let site = store.site();
+        let mut filter = ProtectedTitlesFilter {
+            ascending: self.dir == TimeDir::Newer,
+            start: self.start.map(Timestamp::to_mw),
+            end: self.end.map(Timestamp::to_mw),
+            limit: i64::try_from(self.limit.get()).unwrap_or(i64::MAX).saturating_add(1),
+            ..ProtectedTitlesFilter::default()
+        };
+        if !self.namespace.is_empty() {
+            filter.namespaces = Some(self.namespace.iter().map(|n| n.0).collect());
+        }
+        if !self.level.is_empty() {
+            filter.levels = Some(self.level.iter().map(|l| l.as_str().to_owned()).collect());
+        }
+        if let Some(raw) = &self.continue_ {
+            filter.continue_from = Some(parse_continue(raw)?);
+        }
+        let mut reader = storage::reader(ctx)?;
+        let mut rows = reader.protected_titles(&filter)?;
+        let limit = usize::try_from(self.limit.get()).unwrap_or(usize::MAX);
+        if rows.len() > limit {
+            if let Some(next) = rows.drain(limit..).next() {
+                ctx.set_continue(format!("{}|{}|{}", next.timestamp, next.namespace, next.title));
+            }
+        }
+        if ctx.is_generator() {
+            for row in rows {
+                ctx.add_generated(row.namespace, row.title);
+            }
+            return Ok(());
+        }
+        let has = |p: ProtectedTitleProp| self.prop.contains(&p);
+        let parsed: HashMap<usize, String> = if has(ProtectedTitleProp::Parsedcomment) {
+            let comments: Vec<CommentOf<'_, usize>> = rows
+                .iter()
+                .enumerate()
+                .map(|(i, r)| CommentOf { key: i, text: &r.reason, ns: r.namespace, dbkey: &r.title })
+                .collect();
+            parsed_comments(&mut reader, site, &comments)?
+        } else {
+            HashMap::new()
+        };
+        drop(reader);
+        ctx.ensure_list();
+        let mut title = String::new();
+        for (i, row) in rows.iter().enumerate() {
+            ctx.write_item(|out| {
+                out.int("ns", row.namespace.into());
+                title.clear();
+                push_full_text(&mut title, row.namespace, &row.title, site.namespaces());
+                out.str("title", &title);
+                if has(ProtectedTitleProp::Timestamp) {
+                    match Timestamp::iso_of_stored(&row.timestamp) {
+                        Some(iso) => out.str("timestamp", &iso),
+                        None => out.bool("timestamp", false),
+                    };
+                }
+                if has(ProtectedTitleProp::User) {
+                    if let Some(name) = &row.user_name {
+                        out.str("user", name);
+                    }
+                }
+                if has(ProtectedTitleProp::Userid) || has(ProtectedTitleProp::User) {
+                    out.int("userid", row.user_id);
+                }
+                if has(ProtectedTitleProp::Comment) {
+                    out.str("comment", &row.reason);
+                }
+                if has(ProtectedTitleProp::Parsedcomment) {
+                    out.str("parsedcomment", parsed.get(&i).map_or("", String::as_str));
+                }
+                if has(ProtectedTitleProp::Expiry) {
+                    out.str("expiry", &format_expiry(&row.expiry, "infinity"));
+                }
+                if has(ProtectedTitleProp::Level) {
+                    out.str("level", &row.level);
+                }
+            });
+        }
+        Ok(())
+    }
+}

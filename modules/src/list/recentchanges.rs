@@ -1,7 +1,33 @@
 //! `list=recentchanges`: the recent-changes feed.
+//!
+//! One query reads a batch of `recentchanges` rows with their actors in `(timestamp, id)`
+//! order; comments, tags, content hashes and whether titles are redirects are then read for
+//! the batch at once, each only when asked for. What a caller sees of a change depends on its
+//! rights: parts hidden by revision deletion (`rc_deleted`) are replaced by flags, patrol flags
+//! need the right to patrol, and a log entry's parameters are formatted by the same formatter
+//! as `list=logevents`.
 
-use wikiquery_framework::{query_module, Limit, Namespace, ParamValues, QueryModule, Timestamp, UserRef};
+use std::collections::HashMap;
 
+use wikiquery_domain::log_params::{self, EntryInfo, TitleContext};
+use wikiquery_domain::revision::{
+    sha1_hex, Visibility, DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER,
+};
+use wikiquery_domain::settings::{Patrolling, SiteSettings};
+use wikiquery_domain::title::{parse_title, push_full_text, SiteNamespaces};
+use wikiquery_framework::format::ItemWriter;
+use wikiquery_framework::{
+    query_module, ApiError, Limit, ModuleSpec, Namespace, ParamValues, QueryContext, QueryModule, Rights, Timestamp,
+    UserRef,
+};
+use wikiquery_store::queries::recent_changes::{RecentChangeRow, RecentChangesFilter, RC_LOG};
+use wikiquery_store::reader::Reader;
+use wikiquery_store::site::Site;
+
+use crate::family::changes::parse_continue;
+use crate::family::comments::{parsed_comments, CommentOf};
+use crate::family::users;
+use crate::storage;
 use crate::values::{ChangeType, TimeDir, SHOW_RC, SLOTS};
 
 /// What to return of each change.
@@ -59,4 +85,503 @@ pub struct RecentChanges {
     pub slot: Option<String>,
 }
 
-impl QueryModule for RecentChanges {}
+/// `rc_type` of each kind of change.
+pub fn change_type_id(kind: ChangeType) -> i32 {
+    match kind {
+        ChangeType::Edit => 0,
+        ChangeType::New => 1,
+        ChangeType::Log => RC_LOG,
+        ChangeType::External => 5,
+        ChangeType::Categorize => 6,
+    }
+}
+
+/// The kind of change an `rc_type` is, as the API names it.
+pub fn change_type_name(id: i32) -> &'static str {
+    match id {
+        0 => "edit",
+        1 => "new",
+        RC_LOG => "log",
+        5 => "external",
+        6 => "categorize",
+        _ => "",
+    }
+}
+
+/// `rc_deleted` of a log entry: its target and parameters are hidden.
+const DELETED_ACTION: i32 = 1;
+
+/// `rcshow` values that contradict each other.
+const CONTRADICTIONS: &[(&str, &str)] = &[
+    ("minor", "!minor"),
+    ("bot", "!bot"),
+    ("anon", "!anon"),
+    ("redirect", "!redirect"),
+    ("patrolled", "!patrolled"),
+    ("patrolled", "unpatrolled"),
+    ("!patrolled", "unpatrolled"),
+    ("autopatrolled", "!autopatrolled"),
+    ("autopatrolled", "unpatrolled"),
+    ("autopatrolled", "!patrolled"),
+];
+
+/// `rcshow` values about patrolling, which need the right to patrol.
+const PATROL_SHOW: &[&str] = &["patrolled", "!patrolled", "unpatrolled", "autopatrolled", "!autopatrolled"];
+
+/// `permissiondenied`: patrol flags asked for without the right to patrol.
+pub fn patrol_flags_denied() -> ApiError {
+    ApiError::new(
+        "permissiondenied",
+        "You need the <code>patrol</code> or <code>patrolmarks</code> right to request the patrolled flag.",
+    )
+}
+
+/// Which members each change gets.
+#[derive(Debug, Clone, Copy, Default)]
+struct Fields {
+    title: bool,
+    ids: bool,
+    user: bool,
+    userid: bool,
+    flags: bool,
+    sizes: bool,
+    timestamp: bool,
+    comment: bool,
+    parsedcomment: bool,
+    redirect: bool,
+    patrolled: bool,
+    loginfo: bool,
+    tags: bool,
+    sha1: bool,
+}
+
+impl Fields {
+    fn of(props: &[RecentChangeProp]) -> Fields {
+        let mut f = Fields::default();
+        for p in props {
+            match p {
+                RecentChangeProp::Title => f.title = true,
+                RecentChangeProp::Ids => f.ids = true,
+                RecentChangeProp::User => f.user = true,
+                RecentChangeProp::Userid => f.userid = true,
+                RecentChangeProp::Flags => f.flags = true,
+                RecentChangeProp::Sizes => f.sizes = true,
+                RecentChangeProp::Timestamp => f.timestamp = true,
+                RecentChangeProp::Comment => f.comment = true,
+                RecentChangeProp::Parsedcomment => f.parsedcomment = true,
+                RecentChangeProp::Redirect => f.redirect = true,
+                RecentChangeProp::Patrolled => f.patrolled = true,
+                RecentChangeProp::Loginfo => f.loginfo = true,
+                RecentChangeProp::Tags => f.tags = true,
+                RecentChangeProp::Sha1 => f.sha1 = true,
+            }
+        }
+        f
+    }
+}
+
+/// What a batch's changes are written with, read for the whole batch.
+struct Batch<'a> {
+    fields: Fields,
+    visibility: Visibility,
+    rights: &'a Rights,
+    patrolling: Patrolling,
+    namespaces: &'a SiteNamespaces,
+    params_site: TitleContext<'a>,
+    comments: HashMap<i64, String>,
+    parsed: HashMap<i64, String>,
+    tags: HashMap<i64, Vec<String>>,
+    hashes: HashMap<i64, (String, i32)>,
+    redirects: HashMap<(i32, String), bool>,
+    /// Room for a change's title text, reused from change to change.
+    title: String,
+}
+
+impl Batch<'_> {
+    /// Writes one change as MediaWiki writes it, members in its order.
+    fn write(&mut self, row: &RecentChangeRow, out: &mut ItemWriter<'_>) {
+        let f = self.fields;
+        let deleted = row.deleted;
+        let is_log = row.change_type == RC_LOG;
+        let mut any_hidden = false;
+        let mut action_hidden_written = false;
+        out.str("type", change_type_name(row.change_type));
+        let action_visible = !is_log || self.visibility.check_log(deleted, DELETED_ACTION).1;
+        if f.title || f.ids {
+            if is_log && deleted & DELETED_ACTION != 0 {
+                out.flag("actionhidden");
+                action_hidden_written = true;
+                any_hidden = true;
+            }
+            if action_visible {
+                if f.title {
+                    out.int("ns", row.namespace.into());
+                    self.title.clear();
+                    push_full_text(&mut self.title, row.namespace, &row.title, self.namespaces);
+                    out.str("title", &self.title);
+                }
+                if f.ids {
+                    out.int("pageid", row.page_id);
+                    out.int("revid", row.this_oldid);
+                    out.int("old_revid", row.last_oldid);
+                }
+            }
+        }
+        if f.ids {
+            out.int("rcid", row.id);
+        }
+        if f.user || f.userid {
+            let (hidden, visible) = self.visibility.check(deleted, DELETED_USER);
+            if hidden {
+                out.flag("userhidden");
+                any_hidden = true;
+            }
+            if visible {
+                if f.user {
+                    out.str("user", &row.actor_name);
+                }
+                if f.userid {
+                    out.int("userid", row.actor_user.unwrap_or(0));
+                }
+                if row.actor_user.unwrap_or(0) == 0 {
+                    out.flag("anon");
+                }
+            }
+        }
+        if f.flags {
+            out.bool("bot", row.bot != 0);
+            out.bool("new", row.change_type == 1);
+            out.bool("minor", row.minor != 0);
+        }
+        if f.sizes {
+            out.int("oldlen", row.old_len.unwrap_or(0));
+            out.int("newlen", row.new_len.unwrap_or(0));
+        }
+        if f.timestamp {
+            match Timestamp::iso_of_stored(&row.timestamp) {
+                Some(iso) => out.str("timestamp", &iso),
+                None => out.bool("timestamp", false),
+            };
+        }
+        if f.comment || f.parsedcomment {
+            let (hidden, visible) = self.visibility.check(deleted, DELETED_COMMENT);
+            if hidden {
+                out.flag("commenthidden");
+                any_hidden = true;
+            }
+            if visible {
+                if f.comment {
+                    out.str("comment", self.comments.get(&row.comment_id).map_or("", String::as_str));
+                }
+                if f.parsedcomment {
+                    out.str("parsedcomment", self.parsed.get(&row.id).map_or("", String::as_str));
+                }
+            }
+        }
+        if f.redirect {
+            let redirect = self.redirects.get(&(row.namespace, row.title.clone())).copied().unwrap_or(false);
+            out.bool("redirect", redirect);
+        }
+        if f.patrolled {
+            out.bool("patrolled", row.patrolled != 0);
+            let unpatrolled =
+                self.patrolling.is_unpatrolled(self.rights, row.patrolled, row.change_type, row.log_type.as_deref());
+            out.bool("unpatrolled", unpatrolled);
+            out.bool("autopatrolled", row.patrolled == 2);
+        }
+        if f.loginfo && is_log {
+            if deleted & DELETED_ACTION != 0 {
+                if !action_hidden_written {
+                    out.flag("actionhidden");
+                }
+                any_hidden = true;
+            }
+            if action_visible {
+                out.int("logid", row.log_id);
+                let log_type = row.log_type.as_deref().unwrap_or("");
+                let action = row.log_action.as_deref().unwrap_or("");
+                out.str("logtype", log_type);
+                out.str("logaction", action);
+                let info = EntryInfo {
+                    log_type,
+                    action,
+                    timestamp: &row.timestamp,
+                    params: row.params.as_deref().unwrap_or(""),
+                };
+                out.object("logparams", log_params::format_params(&info, &self.params_site).iter());
+            }
+        }
+        if f.tags {
+            out.strings("tags", self.tags.get(&row.id).map_or(&[], Vec::as_slice));
+        }
+        if f.sha1 {
+            if let Some((sha1, rev_deleted)) = self.hashes.get(&row.this_oldid) {
+                let (hidden, visible) = self.visibility.check(*rev_deleted, DELETED_TEXT);
+                if hidden {
+                    out.flag("sha1hidden");
+                    any_hidden = true;
+                }
+                if visible {
+                    if sha1.is_empty() {
+                        out.str("sha1", "");
+                    } else {
+                        out.str("sha1", &sha1_hex(sha1));
+                    }
+                }
+            }
+        }
+        if any_hidden && deleted & DELETED_RESTRICTED != 0 {
+            out.flag("suppressed");
+        }
+    }
+}
+
+impl RecentChanges {
+    /// The wire name of one of the module's parameters (`rcuser`, or `grcuser` as a
+    /// generator).
+    fn wire(ctx: &QueryContext<'_>, name: &str) -> String {
+        format!("{}{}{name}", if ctx.is_generator() { "g" } else { "" }, <Self as ModuleSpec>::PREFIX)
+    }
+
+    /// The filter this request's parameters make; `None` when nothing can match (an unknown
+    /// tag).
+    fn filter(
+        &self,
+        ctx: &QueryContext<'_>,
+        reader: &mut Reader,
+        site: &Site,
+        patrolling: Patrolling,
+    ) -> Result<Option<RecentChangesFilter>, ApiError> {
+        let rights = &ctx.state.rights;
+        let mut filter = RecentChangesFilter {
+            ascending: self.dir == TimeDir::Newer,
+            start: self.start.map(Timestamp::to_mw),
+            end: self.end.map(Timestamp::to_mw),
+            limit: i64::try_from(self.limit.get()).unwrap_or(i64::MAX).saturating_add(1),
+            ..RecentChangesFilter::default()
+        };
+        if let Some(cont) = &self.continue_ {
+            filter.continue_from = Some(parse_continue(cont)?);
+        }
+        if !self.namespace.is_empty() {
+            filter.namespaces = Some(self.namespace.iter().map(|n| n.0).collect());
+        }
+        if !self.type_.is_empty() {
+            filter.types = Some(self.type_.iter().map(|t| change_type_id(*t)).collect());
+        }
+        if let Some(text) = &self.title {
+            let iw = site.interwikis();
+            match parse_title(text, 0, site.namespaces(), &|p| iw.is_interwiki(p)) {
+                Ok(t) if !t.is_external() => filter.title = Some((t.ns, t.dbkey)),
+                _ => return Err(ApiError::new("invalidtitle", format!("Bad title \"{text}\"."))),
+            }
+        }
+
+        let show = |v: &str| self.show.iter().any(|s| s == v);
+        if CONTRADICTIONS.iter().any(|(a, b)| show(a) && show(b)) {
+            return Err(ApiError::new("show", "Incorrect parameter - mutually exclusive values may not be supplied."));
+        }
+        if PATROL_SHOW.iter().any(|v| show(v)) && !patrolling.any(rights) {
+            return Err(patrol_flags_denied());
+        }
+        let condition = |yes: &str, no: &str| match (show(yes), show(no)) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        };
+        filter.minor = condition("minor", "!minor");
+        filter.bot = condition("bot", "!bot");
+        filter.anon = condition("anon", "!anon");
+        filter.patrolled = condition("patrolled", "!patrolled");
+        filter.autopatrolled = condition("autopatrolled", "!autopatrolled");
+        filter.redirect = condition("redirect", "!redirect");
+        if show("unpatrolled") {
+            if patrolling.all_changes(rights) {
+                filter.patrolled = Some(false);
+            } else if patrolling.new_pages(rights) {
+                filter.patrolled = Some(false);
+                let types = filter.types.take().unwrap_or_else(|| vec![1]);
+                filter.types = Some(types.into_iter().filter(|t| *t == 1).collect());
+            }
+        }
+
+        if self.user.is_some() && self.excludeuser.is_some() {
+            return Err(ApiError::invalid_param_mix(&[&Self::wire(ctx, "user"), &Self::wire(ctx, "excludeuser")]));
+        }
+        if self.prop.contains(&RecentChangeProp::Patrolled) && !patrolling.any(rights) {
+            return Err(patrol_flags_denied());
+        }
+        let visibility = Visibility::of(rights);
+        if let Some(user) = &self.user {
+            filter.actor = Some((users::name_of(reader, user)?, false));
+        } else if let Some(user) = &self.excludeuser {
+            filter.actor = Some((users::name_of(reader, user)?, true));
+        }
+        if filter.actor.is_some() {
+            // Hidden performers cannot be searched for (MediaWiki's T19342).
+            let bits = visibility.hidden_user_bits();
+            if bits != 0 {
+                filter.exclude_deleted.push(bits);
+            }
+        }
+        // MediaWiki hides log entries whose target is hidden when the request has a parameter
+        // named `namespace` (unprefixed, whoever it is meant for).
+        if ctx.state.params.get("namespace").is_some() {
+            let bits = if !visibility.history {
+                DELETED_ACTION
+            } else if !visibility.suppressed {
+                DELETED_ACTION | DELETED_RESTRICTED
+            } else {
+                0
+            };
+            if bits != 0 {
+                filter.exclude_deleted_log = Some(bits);
+            }
+        }
+        filter.top_only = self.toponly;
+        if let Some(tag) = &self.tag {
+            match reader.tag_id(tag)? {
+                Some(id) => filter.tag_id = Some(id),
+                None => return Ok(None),
+            }
+        }
+        if let Some(slot) = &self.slot {
+            filter.slot = Some(reader.slot_role_id(slot)?);
+            // Only edits and new pages touch content.
+            let content: Vec<i32> = self
+                .type_
+                .iter()
+                .filter(|t| matches!(t, ChangeType::Edit | ChangeType::New))
+                .map(|t| change_type_id(*t))
+                .collect();
+            filter.types = Some(content);
+        }
+        Ok(Some(filter))
+    }
+
+    fn run(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let store = storage::store(ctx)?;
+        let site = store.site();
+        let settings = ctx.services.require::<SiteSettings>()?;
+        let patrolling = settings.patrolling;
+        let mut reader = storage::reader(ctx)?;
+        let generating = ctx.is_generator();
+        if !generating {
+            ctx.ensure_list();
+        }
+        let Some(filter) = self.filter(ctx, &mut reader, site, patrolling)? else {
+            if generating && self.generaterevisions {
+                ctx.add_generated_revision(0);
+            }
+            return Ok(());
+        };
+        let mut rows = reader.recent_changes(&filter)?;
+        let limit = usize::try_from(self.limit.get()).unwrap_or(usize::MAX);
+        let next = if rows.len() > limit { rows.drain(limit..).next() } else { None };
+        if let Some(next) = &next {
+            ctx.set_continue(format!("{}|{}", next.timestamp, next.id));
+        }
+
+        if generating {
+            // The feed grows at its start: the modules on the generated pages continue with the
+            // generator pinned to this batch.
+            if let Some(first) = rows.first() {
+                ctx.set_generator_restart("continue", format!("{}|{}", first.timestamp, first.id));
+            }
+            for row in &rows {
+                if self.generaterevisions {
+                    ctx.add_generated_revision(row.this_oldid);
+                } else {
+                    ctx.add_generated(row.namespace, row.title.clone());
+                }
+            }
+            if self.generaterevisions && rows.is_empty() {
+                ctx.add_generated_revision(0);
+            }
+            return Ok(());
+        }
+
+        let fields = Fields::of(&self.prop);
+        let rights = ctx.state.rights.clone();
+        let visibility = Visibility::of(&rights);
+        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+        let comments = if fields.comment || fields.parsedcomment {
+            let comment_ids: Vec<i64> = rows.iter().map(|r| r.comment_id).collect();
+            reader.comments(&comment_ids)?
+        } else {
+            HashMap::new()
+        };
+        let parsed = if fields.parsedcomment {
+            let visible: Vec<CommentOf<'_, i64>> = rows
+                .iter()
+                .filter(|r| visibility.check(r.deleted, DELETED_COMMENT).1)
+                .map(|r| CommentOf {
+                    key: r.id,
+                    text: comments.get(&r.comment_id).map_or("", String::as_str),
+                    ns: r.namespace,
+                    dbkey: &r.title,
+                })
+                .collect();
+            parsed_comments(&mut reader, site, &visible)?
+        } else {
+            HashMap::new()
+        };
+        let tags = if fields.tags { reader.change_tags(&ids)? } else { HashMap::new() };
+        let hashes = if fields.sha1 {
+            let revs: Vec<i64> = rows.iter().map(|r| r.this_oldid).filter(|&r| r > 0).collect();
+            reader.revision_hashes(&revs)?
+        } else {
+            HashMap::new()
+        };
+        let redirects = if fields.redirect {
+            let titles: Vec<(i32, String)> = rows.iter().map(|r| (r.namespace, r.title.clone())).collect();
+            reader.existing_pages(&titles)?
+        } else {
+            HashMap::new()
+        };
+        drop(reader);
+
+        let iw = site.interwikis();
+        let is_interwiki = |p: &str| iw.is_interwiki(p);
+        let mut batch = Batch {
+            fields,
+            visibility,
+            rights: &rights,
+            patrolling,
+            namespaces: site.namespaces(),
+            params_site: TitleContext { namespaces: site.namespaces(), is_interwiki: &is_interwiki },
+            comments,
+            parsed,
+            tags,
+            hashes,
+            redirects,
+            title: String::new(),
+        };
+        ctx.reserve_written(rows.len() * 200);
+        for row in &rows {
+            ctx.write_item(|out| batch.write(row, out));
+        }
+        Ok(())
+    }
+}
+
+impl QueryModule for RecentChanges {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        self.run(ctx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wikiquery_framework::ValueList;
+
+    #[test]
+    fn change_types_have_their_numbers_both_ways() {
+        for kind in [ChangeType::Edit, ChangeType::New, ChangeType::Log, ChangeType::External, ChangeType::Categorize] {
+            let name = change_type_name(change_type_id(kind));
+            assert_eq!(ChangeType::from_value(name), Some(kind), "{kind:?}");
+        }
+        assert_eq!(change_type_name(42), "");
+    }
+}

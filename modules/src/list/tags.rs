@@ -1,6 +1,14 @@
-//! `list=tags`: change tags.
+//! `list=tags`: change tags: those the software applies, those users defined, and any other
+//! the wiki has recorded, in name order, with their labels (the settings' over the software's
+//! defaults; the tag's name when it has none).
 
-use wikiquery_framework::{query_module, Limit, ParamValues, QueryModule};
+use std::collections::BTreeMap;
+
+use wikiquery_domain::change_tags::{default_text, is_software_tag, SOFTWARE_TAGS};
+use wikiquery_domain::settings::SiteSettings;
+use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
+
+use crate::storage;
 
 /// What to return of each tag besides its name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -30,4 +38,71 @@ pub struct Tags {
     pub prop: Vec<TagProp>,
 }
 
-impl QueryModule for Tags {}
+/// What the wiki knows of a tag.
+#[derive(Debug, Clone, Copy, Default)]
+struct Known {
+    /// A user defined it.
+    explicit: bool,
+    /// How many changes have it.
+    hits: i64,
+}
+
+impl QueryModule for Tags {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let settings = ctx.services.require::<SiteSettings>()?;
+        let mut tags: BTreeMap<String, Known> = BTreeMap::new();
+        for (name, _, _) in SOFTWARE_TAGS {
+            tags.insert((*name).to_owned(), Known::default());
+        }
+        for (name, explicit, hits) in storage::reader(ctx)?.tag_definitions()? {
+            let known = tags.entry(name).or_default();
+            known.explicit |= explicit;
+            known.hits = hits;
+        }
+        let has = |p: TagProp| self.prop.contains(&p);
+        let limit = usize::try_from(self.limit.get()).unwrap_or(usize::MAX);
+        let from = self.continue_.as_deref().unwrap_or("");
+        ctx.ensure_list();
+        for (count, (name, known)) in tags.iter().filter(|(name, _)| name.as_str() >= from).enumerate() {
+            if count == limit {
+                ctx.set_continue(name.clone());
+                break;
+            }
+            let software = is_software_tag(name);
+            let text = settings.tag_texts.get(name).cloned().unwrap_or_default();
+            let defaults = default_text(name);
+            ctx.write_item(|out| {
+                out.str("name", name);
+                if has(TagProp::Displayname) {
+                    let label = text.displayname.as_deref().or(defaults.displayname.as_deref()).unwrap_or(name);
+                    out.str("displayname", label);
+                }
+                if has(TagProp::Description) {
+                    let description =
+                        text.description.as_deref().or(defaults.description.as_deref()).unwrap_or_default();
+                    out.str("description", description);
+                }
+                if has(TagProp::Hitcount) {
+                    out.int("hitcount", known.hits);
+                }
+                if has(TagProp::Defined) {
+                    out.bool("defined", software || known.explicit);
+                }
+                if has(TagProp::Source) {
+                    let mut sources = Vec::new();
+                    if software {
+                        sources.push("extension".to_owned());
+                    }
+                    if known.explicit {
+                        sources.push("manual".to_owned());
+                    }
+                    out.strings("source", &sources);
+                }
+                if has(TagProp::Active) {
+                    out.bool("active", known.explicit || software);
+                }
+            });
+        }
+        Ok(())
+    }
+}

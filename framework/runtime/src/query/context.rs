@@ -118,6 +118,27 @@ impl<'a> QueryContext<'a> {
         self.run.generated.push((ns, dbkey.into()));
     }
 
+    /// Adds a revision to the generator's output: a generator that gives revisions (as
+    /// `revids=` does) rather than pages. A revision id of 0 adds nothing, but still makes the
+    /// output revisions.
+    pub fn add_generated_revision(&mut self, rev_id: i64) {
+        let revisions = self.run.generated_revisions.get_or_insert_with(Vec::new);
+        if rev_id > 0 {
+            revisions.push(rev_id);
+        }
+    }
+
+    /// Says where the generator restarts when the modules working on its pages must continue
+    /// but the generator itself is finished or moves on: a generator over a list that grows at
+    /// its start (recent changes) pins its first item so the next request sees the same pages.
+    /// Sets `g<prefix><param>` among the generator's parameters copied into `continue`.
+    pub fn set_generator_restart(&mut self, param: &str, value: impl Into<String>) {
+        if self.run.generating {
+            let name = format!("g{}{param}", self.module.prefix);
+            self.run.continuation.set_generator_restart(name, value.into());
+        }
+    }
+
     /// The query's page set, for prop modules (`None` when the query has none).
     pub fn page_set(&self) -> Option<&PageSet> {
         self.run.pageset.as_ref()

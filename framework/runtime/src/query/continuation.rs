@@ -23,6 +23,9 @@ pub struct Continuation {
     generator_params: Vec<(String, String)>,
     /// Continue parameters the generator set.
     generator_data: Vec<(String, String)>,
+    /// Parameters the generator set for restarting where it started, when the modules on its
+    /// pages continue (MediaWiki's generator non-continuation parameters).
+    generator_restart: Vec<(String, String)>,
 }
 
 impl Continuation {
@@ -78,6 +81,12 @@ impl Continuation {
         self.generator_data.push((name, value));
     }
 
+    /// Records a parameter that restarts the generator where it started this batch.
+    pub fn set_generator_restart(&mut self, name: String, value: String) {
+        self.generator_restart.retain(|(k, _)| *k != name);
+        self.generator_restart.push((name, value));
+    }
+
     /// Whether the client already has everything of this module.
     pub fn is_done(&self, module: &str) -> bool {
         self.skip.iter().any(|s| s == module)
@@ -114,8 +123,12 @@ impl Continuation {
                     out.entry(k.clone()).or_insert_with(|| Value::String(v.clone()));
                 }
             }
-            let mut names = Vec::new();
-            for (k, v) in &self.generator_params {
+            // The restart parameters come first and win over the request's own values.
+            let mut names: Vec<&str> = Vec::new();
+            for (k, v) in self.generator_restart.iter().chain(&self.generator_params) {
+                if names.contains(&k.as_str()) {
+                    continue;
+                }
                 if !out.contains_key(k) {
                     out.insert(k.clone(), Value::String(v.clone()));
                 }

@@ -203,6 +203,7 @@ impl ActionModule for Query {
         if wants_pages {
             let lookup = ctx.services.require::<Arc<dyn PageLookup>>()?.clone();
             let sees_deleted = ctx.state.rights.has("deletedhistory");
+            let generated_revisions: Vec<i64>;
             let mut source = self.source(&titles_cleaned, sees_deleted)?;
             if !self.revids.is_empty() && self.redirects {
                 ctx.state.warnings.add(
@@ -238,7 +239,13 @@ impl ActionModule for Query {
                     if run.generator_pushed {
                         return Err(ApiError::not_implemented(&format!("{} as a generator", descriptor.path())));
                     }
-                    source = PageSource::Generated(std::mem::take(&mut run.generated));
+                    source = match run.generated_revisions.take() {
+                        Some(revisions) => {
+                            generated_revisions = revisions;
+                            PageSource::RevIds { ids: &generated_revisions, include_deleted: sees_deleted }
+                        }
+                        None => PageSource::Generated(std::mem::take(&mut run.generated)),
+                    };
                 }
             }
             if !run.continuation.is_generator_done() {

@@ -282,17 +282,20 @@ impl PageSet {
         loop {
             batch.retain(|k| !self.all.contains_key(k));
             if !batch.is_empty() {
-                let mut rows = lookup.pages_by_titles(&batch)?;
-                rows.sort_by(|a, b| (a.ns, &a.dbkey).cmp(&(b.ns, &b.dbkey)));
-                let found: HashSet<(i32, String)> = rows.iter().map(|r| (r.ns, r.dbkey.clone())).collect();
-                for row in rows {
-                    self.add_row(row);
-                }
+                // MediaWiki asks for a batch one namespace after another, in the order the
+                // namespaces first come in it, each namespace's titles in order.
                 let mut order: Vec<i32> = Vec::new();
                 for (ns, _) in &batch {
                     if !order.contains(ns) {
                         order.push(*ns);
                     }
+                }
+                let rank = |ns: i32| order.iter().position(|n| *n == ns).unwrap_or(usize::MAX);
+                let mut rows = lookup.pages_by_titles(&batch)?;
+                rows.sort_by(|a, b| (rank(a.ns), &a.dbkey).cmp(&(rank(b.ns), &b.dbkey)));
+                let found: HashSet<(i32, String)> = rows.iter().map(|r| (r.ns, r.dbkey.clone())).collect();
+                for row in rows {
+                    self.add_row(row);
                 }
                 for ns in order {
                     for (_, dbkey) in batch.iter().filter(|(n, _)| *n == ns) {

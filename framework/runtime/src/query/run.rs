@@ -17,6 +17,8 @@ pub struct QueryRun {
     pub(crate) resolve_redirects: bool,
     /// The pages the generator gave.
     pub(crate) generated: Vec<(i32, String)>,
+    /// The revisions the generator gave, when it gives revisions rather than pages.
+    pub(crate) generated_revisions: Option<Vec<i64>>,
     /// The generator pushed items: it cannot run as a generator yet.
     pub(crate) generator_pushed: bool,
     /// The page set.

@@ -9,13 +9,11 @@
 use diesel::prelude::*;
 
 use super::escape_like;
+use super::IN_LIST_MAX;
 use crate::backend::{AsAnyConnection, StoreError};
 use crate::reader::Reader;
 use crate::schema::{actor, comment, ipblocks, ipblocks_restrictions, page};
 use crate::with_conn;
-
-/// The most values one `IN (...)` list binds.
-const IN_LIST_MAX: usize = 1000;
 
 /// One block with who made it and why; its fields are the listing's columns, in order.
 #[derive(Debug, Clone, PartialEq, Eq, Queryable)]

@@ -15,6 +15,7 @@ use diesel::connection::DefaultLoadingMode;
 use diesel::prelude::*;
 use diesel::sql_types::Integer;
 
+use super::IN_LIST_MAX;
 use super::{prefix_upper_bound, BitAnd};
 use crate::backend::AsAnyConnection;
 use crate::backend::StoreError;
@@ -92,10 +93,6 @@ pub struct LogRow {
     /// The id of the page that has the entry's title now, if any.
     pub page_id: Option<i64>,
 }
-
-/// The most values one `IN (...)` list binds; longer lists are asked for in parts (every
-/// backend limits the values one statement binds).
-const IN_LIST_MAX: usize = 1000;
 
 impl<C: AsAnyConnection> Reader<C> {
     /// The log entries a filter selects, in its order, at most `filter.limit`.

@@ -31,6 +31,7 @@ pub mod backlinks;
 pub mod blocks;
 pub mod categories;
 pub mod category_members;
+pub mod contributions;
 pub mod contributors;
 pub mod extlinks;
 pub mod foreign_links;
@@ -38,11 +39,17 @@ pub mod links;
 pub mod logevents;
 pub mod page_props;
 pub mod pages;
+pub mod protected_titles;
+pub mod recent_changes;
 pub mod revisions;
 pub mod site;
 pub mod users;
 
 diesel::infix_operator!(BitAnd, " & ", diesel::sql_types::Integer);
+
+/// The most values one `IN (...)` list binds; longer lists are asked for in parts (every
+/// backend limits the values one statement binds).
+pub(crate) const IN_LIST_MAX: usize = 1000;
 
 /// The smallest text greater than every text that starts with `prefix`, in the byte order
 /// titles are compared in (SQLite's BINARY, PostgreSQL's "C" collation, MariaDB's

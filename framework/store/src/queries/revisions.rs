@@ -9,6 +9,7 @@ use diesel::prelude::*;
 use diesel::sql_types::Integer;
 
 use super::BitAnd;
+use super::IN_LIST_MAX;
 use crate::backend::{AsAnyConnection, StoreError};
 use crate::reader::Reader;
 use crate::schema::{
@@ -16,9 +17,6 @@ use crate::schema::{
     revision_comment_temp, slot_roles, slots, text,
 };
 use crate::with_conn;
-
-/// The most values one `IN (...)` list binds.
-const IN_LIST_MAX: usize = 1000;
 
 /// One revision with who made it; its fields are the listing's columns, in order.
 #[derive(Debug, Clone, PartialEq, Eq, Queryable)]

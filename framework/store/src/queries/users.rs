@@ -7,14 +7,12 @@
 
 use diesel::prelude::*;
 
+use super::IN_LIST_MAX;
 use super::{escape_like, prefix_upper_bound};
 use crate::backend::{AsAnyConnection, StoreError};
 use crate::reader::Reader;
 use crate::schema::{actor, ipblocks, recentchanges, user, user_groups, user_properties};
 use crate::with_conn;
-
-/// The most values one `IN (...)` list binds.
-const IN_LIST_MAX: usize = 1000;
 
 /// `rc_type` of changes from other wikis (`RC_EXTERNAL`), which do not make a user active.
 const RC_EXTERNAL: i32 = 5;

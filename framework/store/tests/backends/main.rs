@@ -11,6 +11,8 @@
 #[macro_use]
 mod tables;
 
+#[cfg(any(feature = "postgres", feature = "mysql"))]
+mod activity;
 mod catalogue;
 mod checks;
 #[cfg(any(feature = "postgres", feature = "mysql"))]

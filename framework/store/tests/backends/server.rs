@@ -9,6 +9,7 @@ use wikiquery_store::backend::{
 use wikiquery_store::schema;
 use wikiquery_store::with_conn;
 
+use super::activity::assert_same_activity_listings;
 use super::catalogue::{marker_rows, schema_snapshot};
 use super::checks::{assert_fixture_copies, assert_same_keys_as_mediawiki, expect_read_only, insert_page, round_trip};
 use super::listings::assert_same_link_listings;
@@ -87,6 +88,7 @@ pub(super) fn server_suite(db: &ServerDb) {
 
     assert_same_log_listing(&mut fixture, &mut conn);
     assert_same_link_listings(&mut fixture, &mut conn);
+    assert_same_activity_listings(&mut fixture, &mut conn);
     check_associated_revisions(&mut conn);
 
     // After rows arrived with explicit ids, new rows still get fresh ids.

@@ -1,0 +1,341 @@
+//! Recent changes (`recentchanges` with `actor`) with the filters of `list=recentchanges`, and
+//! what their rendering needs beyond the row: tags and the content hashes of the revisions the
+//! changes made.
+//!
+//! The listing reads in `(rc_timestamp, rc_id)` order, newest or oldest first. A continuation
+//! key is a bound on that order written so that the timestamp alone bounds a range of the
+//! `rc_timestamp` index (on SQLite and MariaDB the index holds the id too, so the order needs no
+//! sort); a filter by user reads the `rc_actor` index instead, by title the
+//! `rc_namespace_title_timestamp` index. A page of the feed costs the same however deep into
+//! it starts.
+
+use std::collections::HashMap;
+
+use diesel::connection::DefaultLoadingMode;
+use diesel::prelude::*;
+use diesel::sql_types::{Bool, Integer};
+
+use super::{BitAnd, IN_LIST_MAX};
+use crate::backend::{AsAnyConnection, StoreError};
+use crate::reader::Reader;
+use crate::schema::{actor, change_tag, change_tag_def, recentchanges, revision, slot_roles};
+use crate::with_conn;
+
+/// `rc_type` of a log entry.
+pub const RC_LOG: i32 = 3;
+
+/// A yes/no condition on a change: `Some(true)` keeps the changes that have it, `Some(false)`
+/// those that do not.
+pub type Condition = Option<bool>;
+
+/// What [`Reader::recent_changes`] selects. Timestamps are MediaWiki's 14-digit form; titles
+/// are database keys.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RecentChangesFilter {
+    /// Oldest first (`rcdir=newer`) instead of newest first.
+    pub ascending: bool,
+    /// The start of the range, in the direction of listing.
+    pub start: Option<String>,
+    /// The end of the range, in the direction of listing.
+    pub end: Option<String>,
+    /// Where a previous batch stopped: this change (timestamp, id) and those after it.
+    pub continue_from: Option<(String, i64)>,
+    /// Only changes to pages of these namespaces.
+    pub namespaces: Option<Vec<i32>>,
+    /// Only changes of these types (`rc_type`).
+    pub types: Option<Vec<i32>>,
+    /// Only changes to this page: namespace and database key (with `namespaces`, both hold).
+    pub title: Option<(i32, String)>,
+    /// Minor edits (`rc_minor`).
+    pub minor: Condition,
+    /// Changes by bots (`rc_bot`).
+    pub bot: Condition,
+    /// Changes by IP addresses (an actor with no user).
+    pub anon: Condition,
+    /// Patrolled changes, by hand or automatically (`rc_patrolled != 0`).
+    pub patrolled: Condition,
+    /// Changes patrolled automatically (`rc_patrolled = 2`).
+    pub autopatrolled: Condition,
+    /// Changes whose title is a redirect now.
+    pub redirect: Condition,
+    /// Only (`false`) or all but (`true`) the changes of this actor name.
+    pub actor: Option<(String, bool)>,
+    /// Leave out changes whose `rc_deleted` has all of these bits, one mask a condition.
+    pub exclude_deleted: Vec<i32>,
+    /// Leave out log entries whose `rc_deleted` has all of these bits.
+    pub exclude_deleted_log: Option<i32>,
+    /// Only changes that made the latest revision of the page now at their title.
+    pub top_only: bool,
+    /// Only changes with this tag (`ct_tag_id`).
+    pub tag_id: Option<i64>,
+    /// Only changes that touched this slot (`slot_role_id`; `Some(None)`: a role the wiki does
+    /// not have, so none).
+    pub slot: Option<Option<i64>>,
+    /// How many rows at most.
+    pub limit: i64,
+}
+
+/// One change with its actor; its fields are the listing's columns, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable)]
+pub struct RecentChangeRow {
+    /// `rc_id`.
+    pub id: i64,
+    /// `rc_timestamp`, 14 digits.
+    pub timestamp: String,
+    /// `rc_namespace`.
+    pub namespace: i32,
+    /// `rc_title`, the database key.
+    pub title: String,
+    /// `rc_cur_id`: the page.
+    pub page_id: i64,
+    /// `rc_type`: 0 edit, 1 new page, 3 log entry, 6 categorization, 5 external.
+    pub change_type: i32,
+    /// `rc_deleted`: which parts are hidden.
+    pub deleted: i32,
+    /// `rc_this_oldid`: the revision made.
+    pub this_oldid: i64,
+    /// `rc_last_oldid`: the revision before it.
+    pub last_oldid: i64,
+    /// `rc_minor`.
+    pub minor: i32,
+    /// `rc_bot`.
+    pub bot: i32,
+    /// `rc_old_len`.
+    pub old_len: Option<i64>,
+    /// `rc_new_len`.
+    pub new_len: Option<i64>,
+    /// `rc_patrolled`: 0 unpatrolled, 1 patrolled, 2 patrolled automatically.
+    pub patrolled: i32,
+    /// `rc_logid`.
+    pub log_id: i64,
+    /// `rc_log_type`.
+    pub log_type: Option<String>,
+    /// `rc_log_action`.
+    pub log_action: Option<String>,
+    /// `rc_params`: the log entry's parameters.
+    pub params: Option<String>,
+    /// `rc_comment_id`.
+    pub comment_id: i64,
+    /// The actor's name.
+    pub actor_name: String,
+    /// The actor's user id; `None` (or 0) for IP addresses and imported names.
+    pub actor_user: Option<i64>,
+}
+
+/// The page now at a change's title is a redirect (for the `redirect` conditions). A fixed
+/// text naming columns only.
+const TITLE_IS_REDIRECT: &str = "EXISTS (SELECT 1 FROM page WHERE page_namespace = rc_namespace \
+     AND page_title = rc_title AND page_is_redirect = 1)";
+
+/// The change made the latest revision of the page now at its title.
+const IS_TOP: &str = "EXISTS (SELECT 1 FROM page WHERE page_namespace = rc_namespace \
+     AND page_title = rc_title AND page_latest = rc_this_oldid)";
+
+/// The change touched the slot of role `?` (bound): the slot was made or changed by the
+/// revision, or its content differs from the previous revision's.
+const TOUCHES_SLOT: &str = "EXISTS (SELECT 1 FROM slots s LEFT JOIN slots p \
+     ON p.slot_revision_id = rc_last_oldid AND p.slot_role_id = s.slot_role_id \
+     WHERE s.slot_revision_id = rc_this_oldid AND s.slot_role_id = ";
+
+impl<C: AsAnyConnection> Reader<C> {
+    /// The changes a filter selects, in its order, at most `filter.limit`.
+    pub fn recent_changes(&mut self, filter: &RecentChangesFilter) -> Result<Vec<RecentChangeRow>, StoreError> {
+        if filter.slot == Some(None) || filter.types.as_ref().is_some_and(Vec::is_empty) {
+            return Ok(Vec::new());
+        }
+        let conn = self.conn();
+        let mut rows = Vec::with_capacity(usize::try_from(filter.limit).unwrap_or(0).min(5001));
+        with_conn!(conn, |c| {
+            let mut query = recentchanges::table
+                .inner_join(actor::table)
+                .select((
+                    recentchanges::rc_id,
+                    recentchanges::rc_timestamp,
+                    recentchanges::rc_namespace,
+                    recentchanges::rc_title,
+                    recentchanges::rc_cur_id,
+                    recentchanges::rc_type,
+                    recentchanges::rc_deleted,
+                    recentchanges::rc_this_oldid,
+                    recentchanges::rc_last_oldid,
+                    recentchanges::rc_minor,
+                    recentchanges::rc_bot,
+                    recentchanges::rc_old_len,
+                    recentchanges::rc_new_len,
+                    recentchanges::rc_patrolled,
+                    recentchanges::rc_logid,
+                    recentchanges::rc_log_type,
+                    recentchanges::rc_log_action,
+                    recentchanges::rc_params,
+                    recentchanges::rc_comment_id,
+                    actor::actor_name,
+                    actor::actor_user,
+                ))
+                .into_boxed();
+            let (lower, upper) =
+                if filter.ascending { (&filter.start, &filter.end) } else { (&filter.end, &filter.start) };
+            if let Some(lower) = lower {
+                query = query.filter(recentchanges::rc_timestamp.ge(lower));
+            }
+            if let Some(upper) = upper {
+                query = query.filter(recentchanges::rc_timestamp.le(upper));
+            }
+            if let Some((ts, id)) = &filter.continue_from {
+                query = if filter.ascending {
+                    query.filter(
+                        recentchanges::rc_timestamp
+                            .ge(ts)
+                            .and(recentchanges::rc_timestamp.gt(ts).or(recentchanges::rc_id.ge(*id))),
+                    )
+                } else {
+                    query.filter(
+                        recentchanges::rc_timestamp
+                            .le(ts)
+                            .and(recentchanges::rc_timestamp.lt(ts).or(recentchanges::rc_id.le(*id))),
+                    )
+                };
+            }
+            if let Some((ns, title)) = &filter.title {
+                query = query.filter(recentchanges::rc_namespace.eq(*ns)).filter(recentchanges::rc_title.eq(title));
+            }
+            if let Some(namespaces) = &filter.namespaces {
+                query = query.filter(recentchanges::rc_namespace.eq_any(namespaces));
+            }
+            if let Some(types) = &filter.types {
+                query = query.filter(recentchanges::rc_type.eq_any(types));
+            }
+            if let Some(minor) = filter.minor {
+                query = if minor {
+                    query.filter(recentchanges::rc_minor.ne(0))
+                } else {
+                    query.filter(recentchanges::rc_minor.eq(0))
+                };
+            }
+            if let Some(bot) = filter.bot {
+                query = if bot {
+                    query.filter(recentchanges::rc_bot.ne(0))
+                } else {
+                    query.filter(recentchanges::rc_bot.eq(0))
+                };
+            }
+            if let Some(anon) = filter.anon {
+                query = if anon {
+                    query.filter(actor::actor_user.is_null())
+                } else {
+                    query.filter(actor::actor_user.is_not_null())
+                };
+            }
+            if let Some(patrolled) = filter.patrolled {
+                query = if patrolled {
+                    query.filter(recentchanges::rc_patrolled.ne(0))
+                } else {
+                    query.filter(recentchanges::rc_patrolled.eq(0))
+                };
+            }
+            if let Some(auto) = filter.autopatrolled {
+                query = if auto {
+                    query.filter(recentchanges::rc_patrolled.eq(2))
+                } else {
+                    query.filter(recentchanges::rc_patrolled.ne(2))
+                };
+            }
+            if let Some(redirect) = filter.redirect {
+                let is_redirect = diesel::dsl::sql::<Bool>(TITLE_IS_REDIRECT);
+                query = if redirect { query.filter(is_redirect) } else { query.filter(diesel::dsl::not(is_redirect)) };
+            }
+            if let Some((name, exclude)) = &filter.actor {
+                query = if *exclude {
+                    query.filter(actor::actor_name.ne(name))
+                } else {
+                    // Through the actor's id, so that the `rc_actor` index reads the changes.
+                    let id: Option<i64> =
+                        actor::table.select(actor::actor_id).filter(actor::actor_name.eq(name)).first(c).optional()?;
+                    let Some(id) = id else { return Ok(Vec::new()) };
+                    query.filter(recentchanges::rc_actor.eq(id))
+                };
+            }
+            for &bits in &filter.exclude_deleted {
+                query = query.filter(BitAnd::new(recentchanges::rc_deleted, bits.into_sql::<Integer>()).ne(bits));
+            }
+            if let Some(bits) = filter.exclude_deleted_log {
+                query = query.filter(
+                    recentchanges::rc_type.ne(RC_LOG).or(BitAnd::new(
+                        recentchanges::rc_deleted,
+                        bits.into_sql::<Integer>(),
+                    )
+                    .ne(bits)),
+                );
+            }
+            if filter.top_only {
+                query = query.filter(diesel::dsl::sql::<Bool>(IS_TOP));
+            }
+            if let Some(tag) = filter.tag_id {
+                let tagged = change_tag::table.select(change_tag::ct_rc_id).filter(change_tag::ct_tag_id.eq(tag));
+                query = query.filter(recentchanges::rc_id.nullable().eq_any(tagged));
+            }
+            if let Some(Some(role)) = filter.slot {
+                query = query.filter(
+                    diesel::dsl::sql::<Bool>(TOUCHES_SLOT).bind::<diesel::sql_types::BigInt, _>(role).sql(
+                        " AND (s.slot_origin = s.slot_revision_id OR p.slot_content_id IS NULL \
+                             OR s.slot_content_id != p.slot_content_id))",
+                    ),
+                );
+            }
+            query = if filter.ascending {
+                query.order((recentchanges::rc_timestamp.asc(), recentchanges::rc_id.asc()))
+            } else {
+                query.order((recentchanges::rc_timestamp.desc(), recentchanges::rc_id.desc()))
+            };
+            for row in query.limit(filter.limit).load_iter::<RecentChangeRow, DefaultLoadingMode>(c)? {
+                rows.push(row?);
+            }
+            Ok::<(), StoreError>(())
+        })?;
+        Ok(rows)
+    }
+
+    /// The tags of these changes, each change's in the order of the tags' ids.
+    pub fn change_tags(&mut self, rc_ids: &[i64]) -> Result<HashMap<i64, Vec<String>>, StoreError> {
+        let conn = self.conn();
+        let mut out: HashMap<i64, Vec<String>> = HashMap::new();
+        for ids in rc_ids.chunks(IN_LIST_MAX) {
+            let rows: Vec<(Option<i64>, String)> = with_conn!(conn, |c| change_tag::table
+                .inner_join(change_tag_def::table)
+                .select((change_tag::ct_rc_id, change_tag_def::ctd_name))
+                .filter(change_tag::ct_rc_id.eq_any(ids))
+                .order((change_tag::ct_rc_id, change_tag::ct_tag_id))
+                .load(c))?;
+            for (id, name) in rows {
+                if let Some(id) = id {
+                    out.entry(id).or_default().push(name);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The id of a slot role, by name; `None` when no revision has had a slot of that role.
+    pub fn slot_role_id(&mut self, role: &str) -> Result<Option<i64>, StoreError> {
+        let conn = self.conn();
+        let id: Option<i64> = with_conn!(conn, |c| slot_roles::table
+            .select(slot_roles::role_id)
+            .filter(slot_roles::role_name.eq(role))
+            .first(c)
+            .optional())?;
+        Ok(id)
+    }
+
+    /// The content hash (`rev_sha1`, base 36) and `rev_deleted` of these revisions, by id.
+    pub fn revision_hashes(&mut self, rev_ids: &[i64]) -> Result<HashMap<i64, (String, i32)>, StoreError> {
+        let conn = self.conn();
+        let mut out = HashMap::new();
+        for ids in rev_ids.chunks(IN_LIST_MAX) {
+            let rows: Vec<(i64, String, i32)> = with_conn!(conn, |c| revision::table
+                .select((revision::rev_id, revision::rev_sha1, revision::rev_deleted))
+                .filter(revision::rev_id.eq_any(ids))
+                .load(c))?;
+            out.extend(rows.into_iter().map(|(id, sha1, deleted)| (id, (sha1, deleted))));
+        }
+        Ok(out)
+    }
+}
