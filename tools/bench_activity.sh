@@ -11,6 +11,7 @@
 # under 10 ms, at least 20x MediaWiki's requests/s in the same run.
 #
 #   tools/bench_activity.sh
+#   ONLY=usercontribs tools/bench_activity.sh      # the requests whose label matches (a regex)
 #   DURATION=30s CHANGES=200000 MEDIAWIKI_GROWN=http://127.0.0.1:8085/api.php tools/bench_activity.sh
 #
 # Needs wrk, curl and python3. The grown database is kept in BENCH_DIR (default
@@ -25,6 +26,7 @@ DURATION=${DURATION:-10s}
 THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-8}
 PORT=${PORT:-8095}
+ONLY=${ONLY:-}
 MEDIAWIKI_GROWN=${MEDIAWIKI_GROWN:-}
 
 mkdir -p "$BENCH_DIR"
@@ -74,6 +76,7 @@ echo
 echo "| request | requests/s | p50 | p99 |"
 echo "|---|---|---|---|"
 while IFS=$'\t' read -r label query; do
+  if [ -n "$ONLY" ] && ! [[ "$label" =~ $ONLY ]]; then continue; fi
   measure "wikiquery, $label" "http://127.0.0.1:$PORT/api.php?$query" "wikiquery/$label"
   if [ -n "$MEDIAWIKI_GROWN" ] && curl -sf "$MEDIAWIKI_GROWN?action=query&meta=siteinfo&format=json" >/dev/null 2>&1; then
     measure "MediaWiki 1.39, $label" "$MEDIAWIKI_GROWN?$query" "mediawiki/$label"

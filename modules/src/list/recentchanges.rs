@@ -557,7 +557,8 @@ impl RecentChanges {
             redirects,
             title: String::new(),
         };
-        ctx.reserve_written(rows.len() * 200);
+        // A change is up to about 300 bytes of JSON.
+        ctx.reserve_written(rows.len() * 300);
         for row in &rows {
             ctx.write_item(|out| batch.write(row, out));
         }

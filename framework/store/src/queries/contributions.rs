@@ -257,18 +257,19 @@ impl<C: AsAnyConnection> Reader<C> {
             if let Some(cont) = &filter.continue_from {
                 let (ts, id) = (cont.timestamp.clone(), cont.id);
                 match (cont.actor, filter.ascending) {
+                    // Written so that the timestamp alone bounds a range of the actor's index.
                     (None, true) => {
                         query = query.filter(
                             revision::rev_timestamp
-                                .gt(ts.clone())
-                                .or(revision::rev_timestamp.eq(ts).and(revision::rev_id.ge(id))),
+                                .ge(ts.clone())
+                                .and(revision::rev_timestamp.gt(ts).or(revision::rev_id.ge(id))),
                         )
                     }
                     (None, false) => {
                         query = query.filter(
                             revision::rev_timestamp
-                                .lt(ts.clone())
-                                .or(revision::rev_timestamp.eq(ts).and(revision::rev_id.le(id))),
+                                .le(ts.clone())
+                                .and(revision::rev_timestamp.lt(ts).or(revision::rev_id.le(id))),
                         )
                     }
                     (Some(a), true) => {

@@ -16,7 +16,7 @@ use diesel::prelude::*;
 use diesel::sql_types::Integer;
 
 use super::IN_LIST_MAX;
-use super::{prefix_upper_bound, BitAnd};
+use super::{group_tags, prefix_upper_bound, BitAnd};
 use crate::backend::AsAnyConnection;
 use crate::backend::StoreError;
 use crate::reader::Reader;
@@ -206,46 +206,25 @@ impl<C: AsAnyConnection> Reader<C> {
     /// filtered listing) are looked up one by one.
     pub fn associated_revisions(&mut self, log_ids: &[i64]) -> Result<Vec<(i64, i64)>, StoreError> {
         let conn = self.conn();
-        /// Ids this far apart or closer are read as one range.
-        const NEAR: i64 = 64;
-        /// More runs than this are looked up id by id.
-        const MAX_RUNS: usize = 8;
-
-        let mut ids = log_ids.to_vec();
-        ids.sort_unstable();
-        ids.dedup();
-        let mut runs: Vec<(i64, i64)> = Vec::new();
-        for &id in &ids {
-            match runs.last_mut() {
-                Some((_, high)) if id - *high <= NEAR => *high = id,
-                _ => runs.push((id, id)),
-            }
-        }
         // The field is compared as an expression so that no planner takes `log_search`'s primary
         // key (whose first column is the field) and reads every `associated_rev_id` row of the wiki
         // (SQLite, which keeps no statistics, would) rather than the `ls_log_id` index.
         let field = log_search::ls_field.concat("").eq(ASSOCIATED_REV_ID);
         let select = (log_search::ls_log_id, log_search::ls_value);
-        let mut found: Vec<(i64, String)> = Vec::with_capacity(ids.len());
-        if runs.len() <= MAX_RUNS {
-            for (low, high) in runs {
-                let part: Vec<(i64, String)> = with_conn!(conn, |c| log_search::table
-                    .select(select)
-                    .filter(log_search::ls_log_id.between(low, high))
-                    .filter(field)
-                    .load(c))?;
-                found.extend(part.into_iter().filter(|(id, _)| ids.binary_search(id).is_ok()));
-            }
-        } else {
-            for chunk in ids.chunks(IN_LIST_MAX) {
-                let part: Vec<(i64, String)> = with_conn!(conn, |c| log_search::table
-                    .select(select)
-                    .filter(log_search::ls_log_id.eq_any(chunk))
-                    .filter(field)
-                    .load(c))?;
-                found.extend(part);
-            }
-        }
+        let found: Vec<(i64, String)> = rows_by_ids!(
+            log_ids,
+            |row: &(i64, String)| row.0,
+            |low, high| with_conn!(conn, |c| log_search::table
+                .select(select)
+                .filter(log_search::ls_log_id.between(low, high))
+                .filter(field)
+                .load(c))?,
+            |chunk| with_conn!(conn, |c| log_search::table
+                .select(select)
+                .filter(log_search::ls_log_id.eq_any(chunk))
+                .filter(field)
+                .load(c))?
+        );
         let mut out: Vec<(i64, i64)> =
             found.into_iter().filter_map(|(id, value)| value.trim().parse().ok().map(|rev| (id, rev))).collect();
         out.sort_unstable();
@@ -263,24 +242,23 @@ impl<C: AsAnyConnection> Reader<C> {
     /// The tags of each of these log entries, each entry's in the order of the tags' ids.
     pub fn log_tags(&mut self, log_ids: &[i64]) -> Result<HashMap<i64, Vec<String>>, StoreError> {
         let conn = self.conn();
-        let mut out: HashMap<i64, Vec<String>> = HashMap::new();
-        if log_ids.is_empty() {
-            return Ok(out);
-        }
-        for ids in log_ids.chunks(IN_LIST_MAX) {
-            let rows: Vec<(Option<i64>, String)> = with_conn!(conn, |c| change_tag::table
+        let select = (change_tag::ct_log_id, change_tag::ct_tag_id, change_tag_def::ctd_name);
+        let mut rows: Vec<(Option<i64>, i64, String)> = rows_by_ids!(
+            log_ids,
+            |row: &(Option<i64>, i64, String)| row.0.unwrap_or(0),
+            |low, high| with_conn!(conn, |c| change_tag::table
                 .inner_join(change_tag_def::table)
-                .select((change_tag::ct_log_id, change_tag_def::ctd_name))
-                .filter(change_tag::ct_log_id.eq_any(ids))
-                .order((change_tag::ct_log_id, change_tag::ct_tag_id))
-                .load(c))?;
-            for (id, name) in rows {
-                if let Some(id) = id {
-                    out.entry(id).or_default().push(name);
-                }
-            }
-        }
-        Ok(out)
+                .select(select)
+                .filter(change_tag::ct_log_id.between(low, high))
+                .load(c))?,
+            |chunk| with_conn!(conn, |c| change_tag::table
+                .inner_join(change_tag_def::table)
+                .select(select)
+                .filter(change_tag::ct_log_id.eq_any(chunk))
+                .load(c))?
+        );
+        rows.sort_by_key(|row| (row.0, row.1));
+        Ok(group_tags(rows.into_iter().map(|(id, _, name)| (id, name))))
     }
 }
 

@@ -5,6 +5,8 @@
 /// The condition "(namespace, title) is one of `targets`" on two columns, as a boxed
 /// expression: `(ns = n AND title IN (…)) OR …`, one term per namespace, each an index range
 /// (SQLite reads an OR through an index only when every term is one); `1=0` for no targets.
+use std::collections::HashMap;
+
 macro_rules! any_title {
     ($ns:expr, $title:expr, $targets:expr) => {{
         let targets: &[(i32, String)] = $targets;
@@ -21,6 +23,61 @@ macro_rules! any_title {
             });
         }
         any.unwrap_or_else(|| Box::new(diesel::dsl::sql::<diesel::sql_types::Bool>("1=0")))
+    }};
+}
+
+pub(crate) const IN_LIST_MAX: usize = 1000;
+
+/// Ids of rows a page of a listing needs (its log entries, changes, comments), sorted and
+/// without repeats, and when they fall in a few runs of near neighbours, those runs as
+/// inclusive ranges.
+///
+/// Such ids are mostly a run or two of near-consecutive numbers (rows are numbered as they are
+/// made, and a page lists rows made about together): reading each run as one range of an index
+/// costs a step from one row to the next, where an `IN (...)` list costs a lookup for each id
+/// and a bound value each. Ids spread wider (a filtered listing) give no runs, and are looked
+/// up by list.
+pub(crate) fn id_runs(ids: &[i64]) -> (Vec<i64>, Option<Vec<(i64, i64)>>) {
+    /// Ids this far apart or closer are read as one range.
+    const NEAR: i64 = 64;
+    /// More runs than this are looked up by list.
+    const MAX_RUNS: usize = 8;
+    let mut ids = ids.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut runs: Vec<(i64, i64)> = Vec::new();
+    for &id in &ids {
+        match runs.last_mut() {
+            Some((_, high)) if id - *high <= NEAR => *high = id,
+            _ => runs.push((id, id)),
+        }
+    }
+    let runs = (runs.len() <= MAX_RUNS).then_some(runs);
+    (ids, runs)
+}
+
+/// Reads rows by id through [`id_runs`]: `$by_range(low, high)` for each run or
+/// `$by_list(chunk)` for each part of the list, keeping only the rows whose id (`$id_of(&row)`)
+/// was asked for. Gives the rows in a `Vec`.
+macro_rules! rows_by_ids {
+    ($ids:expr, $id_of:expr, |$low:ident, $high:ident| $by_range:expr, |$chunk:ident| $by_list:expr) => {{
+        let (ids, runs) = $crate::queries::id_runs($ids);
+        let mut found = Vec::new();
+        match runs {
+            Some(runs) => {
+                for ($low, $high) in runs {
+                    let part: Vec<_> = $by_range;
+                    found.extend(part.into_iter().filter(|row| ids.binary_search(&$id_of(row)).is_ok()));
+                }
+            }
+            None => {
+                for $chunk in ids.chunks($crate::queries::IN_LIST_MAX) {
+                    let part: Vec<_> = $by_list;
+                    found.extend(part);
+                }
+            }
+        }
+        found
     }};
 }
 
@@ -49,7 +106,17 @@ diesel::infix_operator!(BitAnd, " & ", diesel::sql_types::Integer);
 
 /// The most values one `IN (...)` list binds; longer lists are asked for in parts (every
 /// backend limits the values one statement binds).
-pub(crate) const IN_LIST_MAX: usize = 1000;
+
+/// Tags as rows give them (the tagged row's id, the tag's name), in order, grouped by id.
+pub(crate) fn group_tags(rows: impl IntoIterator<Item = (Option<i64>, String)>) -> HashMap<i64, Vec<String>> {
+    let mut out: HashMap<i64, Vec<String>> = HashMap::new();
+    for (id, name) in rows {
+        if let Some(id) = id {
+            out.entry(id).or_default().push(name);
+        }
+    }
+    out
+}
 
 /// The smallest text greater than every text that starts with `prefix`, in the byte order
 /// titles are compared in (SQLite's BINARY, PostgreSQL's "C" collation, MariaDB's

@@ -1,4 +1,4 @@
-//! Recent changes (`recentchanges` with `actor`) with the filters of `list=recentchanges`, and
+//! Recent changes (`recentchanges`, with their actors read for the page at once) with the filters of `list=recentchanges`, and
 //! what their rendering needs beyond the row: tags and the content hashes of the revisions the
 //! changes made.
 //!
@@ -10,12 +10,13 @@
 //! it starts.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use diesel::connection::DefaultLoadingMode;
 use diesel::prelude::*;
 use diesel::sql_types::{Bool, Integer};
 
-use super::{BitAnd, IN_LIST_MAX};
+use super::{group_tags, BitAnd, IN_LIST_MAX};
 use crate::backend::{AsAnyConnection, StoreError};
 use crate::reader::Reader;
 use crate::schema::{actor, change_tag, change_tag_def, recentchanges, revision, slot_roles};
@@ -75,8 +76,8 @@ pub struct RecentChangesFilter {
     pub limit: i64,
 }
 
-/// One change with its actor; its fields are the listing's columns, in order.
-#[derive(Debug, Clone, PartialEq, Eq, Queryable)]
+/// One change with its actor.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecentChangeRow {
     /// `rc_id`.
     pub id: i64,
@@ -116,16 +117,27 @@ pub struct RecentChangeRow {
     pub params: Option<String>,
     /// `rc_comment_id`.
     pub comment_id: i64,
-    /// The actor's name.
-    pub actor_name: String,
+    /// `rc_actor`.
+    pub actor: i64,
+    /// The actor's name (shared by the page's changes of one actor).
+    pub actor_name: Arc<str>,
     /// The actor's user id; `None` (or 0) for IP addresses and imported names.
     pub actor_user: Option<i64>,
 }
+
+/// The listing's columns, in order: a change before its actor is looked up.
+type ChangeColumns = (
+    (i64, String, i32, String, i64, i32, i32, i64, i64, i32, i32),
+    (Option<i64>, Option<i64>, i32, i64, Option<String>, Option<String>, Option<String>, i64, i64),
+);
 
 /// The page now at a change's title is a redirect (for the `redirect` conditions). A fixed
 /// text naming columns only.
 const TITLE_IS_REDIRECT: &str = "EXISTS (SELECT 1 FROM page WHERE page_namespace = rc_namespace \
      AND page_title = rc_title AND page_is_redirect = 1)";
+
+/// The change was made by an IP address (an actor with no user).
+const BY_ADDRESS: &str = "EXISTS (SELECT 1 FROM actor WHERE actor_id = rc_actor AND actor_user IS NULL)";
 
 /// The change made the latest revision of the page now at its title.
 const IS_TOP: &str = "EXISTS (SELECT 1 FROM page WHERE page_namespace = rc_namespace \
@@ -144,32 +156,34 @@ impl<C: AsAnyConnection> Reader<C> {
             return Ok(Vec::new());
         }
         let conn = self.conn();
-        let mut rows = Vec::with_capacity(usize::try_from(filter.limit).unwrap_or(0).min(5001));
+        let mut found: Vec<ChangeColumns> = Vec::with_capacity(usize::try_from(filter.limit).unwrap_or(0).min(5001));
         with_conn!(conn, |c| {
             let mut query = recentchanges::table
-                .inner_join(actor::table)
                 .select((
-                    recentchanges::rc_id,
-                    recentchanges::rc_timestamp,
-                    recentchanges::rc_namespace,
-                    recentchanges::rc_title,
-                    recentchanges::rc_cur_id,
-                    recentchanges::rc_type,
-                    recentchanges::rc_deleted,
-                    recentchanges::rc_this_oldid,
-                    recentchanges::rc_last_oldid,
-                    recentchanges::rc_minor,
-                    recentchanges::rc_bot,
-                    recentchanges::rc_old_len,
-                    recentchanges::rc_new_len,
-                    recentchanges::rc_patrolled,
-                    recentchanges::rc_logid,
-                    recentchanges::rc_log_type,
-                    recentchanges::rc_log_action,
-                    recentchanges::rc_params,
-                    recentchanges::rc_comment_id,
-                    actor::actor_name,
-                    actor::actor_user,
+                    (
+                        recentchanges::rc_id,
+                        recentchanges::rc_timestamp,
+                        recentchanges::rc_namespace,
+                        recentchanges::rc_title,
+                        recentchanges::rc_cur_id,
+                        recentchanges::rc_type,
+                        recentchanges::rc_deleted,
+                        recentchanges::rc_this_oldid,
+                        recentchanges::rc_last_oldid,
+                        recentchanges::rc_minor,
+                        recentchanges::rc_bot,
+                    ),
+                    (
+                        recentchanges::rc_old_len,
+                        recentchanges::rc_new_len,
+                        recentchanges::rc_patrolled,
+                        recentchanges::rc_logid,
+                        recentchanges::rc_log_type,
+                        recentchanges::rc_log_action,
+                        recentchanges::rc_params,
+                        recentchanges::rc_comment_id,
+                        recentchanges::rc_actor,
+                    ),
                 ))
                 .into_boxed();
             let (lower, upper) =
@@ -219,11 +233,8 @@ impl<C: AsAnyConnection> Reader<C> {
                 };
             }
             if let Some(anon) = filter.anon {
-                query = if anon {
-                    query.filter(actor::actor_user.is_null())
-                } else {
-                    query.filter(actor::actor_user.is_not_null())
-                };
+                let is_anon = diesel::dsl::sql::<Bool>(BY_ADDRESS);
+                query = if anon { query.filter(is_anon) } else { query.filter(diesel::dsl::not(is_anon)) };
             }
             if let Some(patrolled) = filter.patrolled {
                 query = if patrolled {
@@ -244,14 +255,14 @@ impl<C: AsAnyConnection> Reader<C> {
                 query = if redirect { query.filter(is_redirect) } else { query.filter(diesel::dsl::not(is_redirect)) };
             }
             if let Some((name, exclude)) = &filter.actor {
-                query = if *exclude {
-                    query.filter(actor::actor_name.ne(name))
-                } else {
-                    // Through the actor's id, so that the `rc_actor` index reads the changes.
-                    let id: Option<i64> =
-                        actor::table.select(actor::actor_id).filter(actor::actor_name.eq(name)).first(c).optional()?;
-                    let Some(id) = id else { return Ok(Vec::new()) };
-                    query.filter(recentchanges::rc_actor.eq(id))
+                // Through the actor's id, so that the `rc_actor` index reads the changes.
+                let id: Option<i64> =
+                    actor::table.select(actor::actor_id).filter(actor::actor_name.eq(name)).first(c).optional()?;
+                query = match (id, *exclude) {
+                    (Some(id), false) => query.filter(recentchanges::rc_actor.eq(id)),
+                    (Some(id), true) => query.filter(recentchanges::rc_actor.ne(id)),
+                    (None, false) => return Ok(Vec::new()),
+                    (None, true) => query,
                 };
             }
             for &bits in &filter.exclude_deleted {
@@ -286,32 +297,82 @@ impl<C: AsAnyConnection> Reader<C> {
             } else {
                 query.order((recentchanges::rc_timestamp.desc(), recentchanges::rc_id.desc()))
             };
-            for row in query.limit(filter.limit).load_iter::<RecentChangeRow, DefaultLoadingMode>(c)? {
-                rows.push(row?);
+            for row in query.limit(filter.limit).load_iter::<ChangeColumns, DefaultLoadingMode>(c)? {
+                found.push(row?);
             }
             Ok::<(), StoreError>(())
         })?;
-        Ok(rows)
+        let actor_ids: Vec<i64> = found.iter().map(|(_, more)| more.8).collect();
+        let actors: HashMap<i64, (Arc<str>, Option<i64>)> =
+            self.actors_by_id(&actor_ids)?.into_iter().map(|(id, (name, user))| (id, (name.into(), user))).collect();
+        Ok(found
+            .into_iter()
+            .map(|(a, b)| {
+                let (actor_name, actor_user) = actors.get(&b.8).cloned().unwrap_or_default();
+                RecentChangeRow {
+                    id: a.0,
+                    timestamp: a.1,
+                    namespace: a.2,
+                    title: a.3,
+                    page_id: a.4,
+                    change_type: a.5,
+                    deleted: a.6,
+                    this_oldid: a.7,
+                    last_oldid: a.8,
+                    minor: a.9,
+                    bot: a.10,
+                    old_len: b.0,
+                    new_len: b.1,
+                    patrolled: b.2,
+                    log_id: b.3,
+                    log_type: b.4,
+                    log_action: b.5,
+                    params: b.6,
+                    comment_id: b.7,
+                    actor: b.8,
+                    actor_name,
+                    actor_user,
+                }
+            })
+            .collect())
+    }
+
+    /// Actors by id: name and user id (`None` for IP addresses and imported names).
+    pub fn actors_by_id(&mut self, ids: &[i64]) -> Result<HashMap<i64, (String, Option<i64>)>, StoreError> {
+        let conn = self.conn();
+        let select = (actor::actor_id, actor::actor_name, actor::actor_user);
+        let rows: Vec<(i64, String, Option<i64>)> = rows_by_ids!(
+            ids,
+            |row: &(i64, String, Option<i64>)| row.0,
+            |low, high| with_conn!(conn, |c| actor::table
+                .select(select)
+                .filter(actor::actor_id.between(low, high))
+                .load(c))?,
+            |chunk| with_conn!(conn, |c| actor::table.select(select).filter(actor::actor_id.eq_any(chunk)).load(c))?
+        );
+        Ok(rows.into_iter().map(|(id, name, user)| (id, (name, user))).collect())
     }
 
     /// The tags of these changes, each change's in the order of the tags' ids.
     pub fn change_tags(&mut self, rc_ids: &[i64]) -> Result<HashMap<i64, Vec<String>>, StoreError> {
         let conn = self.conn();
-        let mut out: HashMap<i64, Vec<String>> = HashMap::new();
-        for ids in rc_ids.chunks(IN_LIST_MAX) {
-            let rows: Vec<(Option<i64>, String)> = with_conn!(conn, |c| change_tag::table
+        let select = (change_tag::ct_rc_id, change_tag::ct_tag_id, change_tag_def::ctd_name);
+        let mut rows: Vec<(Option<i64>, i64, String)> = rows_by_ids!(
+            rc_ids,
+            |row: &(Option<i64>, i64, String)| row.0.unwrap_or(0),
+            |low, high| with_conn!(conn, |c| change_tag::table
                 .inner_join(change_tag_def::table)
-                .select((change_tag::ct_rc_id, change_tag_def::ctd_name))
-                .filter(change_tag::ct_rc_id.eq_any(ids))
-                .order((change_tag::ct_rc_id, change_tag::ct_tag_id))
-                .load(c))?;
-            for (id, name) in rows {
-                if let Some(id) = id {
-                    out.entry(id).or_default().push(name);
-                }
-            }
-        }
-        Ok(out)
+                .select(select)
+                .filter(change_tag::ct_rc_id.between(low, high))
+                .load(c))?,
+            |chunk| with_conn!(conn, |c| change_tag::table
+                .inner_join(change_tag_def::table)
+                .select(select)
+                .filter(change_tag::ct_rc_id.eq_any(chunk))
+                .load(c))?
+        );
+        rows.sort_by_key(|row| (row.0, row.1));
+        Ok(group_tags(rows.into_iter().map(|(id, _, name)| (id, name))))
     }
 
     /// The id of a slot role, by name; `None` when no revision has had a slot of that role.

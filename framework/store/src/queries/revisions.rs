@@ -8,8 +8,8 @@ use std::collections::HashMap;
 use diesel::prelude::*;
 use diesel::sql_types::Integer;
 
-use super::BitAnd;
 use super::IN_LIST_MAX;
+use super::{group_tags, BitAnd};
 use crate::backend::{AsAnyConnection, StoreError};
 use crate::reader::Reader;
 use crate::schema::{
@@ -273,35 +273,42 @@ impl<C: AsAnyConnection> Reader<C> {
     /// Comment texts by id.
     pub fn comments(&mut self, ids: &[i64]) -> Result<HashMap<i64, String>, StoreError> {
         let conn = self.conn();
-        let mut out = HashMap::new();
-        for chunk in ids.chunks(IN_LIST_MAX) {
-            let rows: Vec<(i64, String)> = with_conn!(conn, |c| comment::table
-                .select((comment::comment_id, comment::comment_text))
+        let select = (comment::comment_id, comment::comment_text);
+        let rows: Vec<(i64, String)> = rows_by_ids!(
+            ids,
+            |row: &(i64, String)| row.0,
+            |low, high| with_conn!(conn, |c| comment::table
+                .select(select)
+                .filter(comment::comment_id.between(low, high))
+                .load(c))?,
+            |chunk| with_conn!(conn, |c| comment::table
+                .select(select)
                 .filter(comment::comment_id.eq_any(chunk))
-                .load(c))?;
-            out.extend(rows);
-        }
-        Ok(out)
+                .load(c))?
+        );
+        Ok(rows.into_iter().collect())
     }
 
     /// The tags of these revisions, each revision's in the order they were added.
     pub fn revision_tags(&mut self, rev_ids: &[i64]) -> Result<HashMap<i64, Vec<String>>, StoreError> {
         let conn = self.conn();
-        let mut out: HashMap<i64, Vec<String>> = HashMap::new();
-        for chunk in rev_ids.chunks(IN_LIST_MAX) {
-            let rows: Vec<(Option<i64>, String)> = with_conn!(conn, |c| change_tag::table
+        let select = (change_tag::ct_rev_id, change_tag::ct_id, change_tag_def::ctd_name);
+        let mut rows: Vec<(Option<i64>, i64, String)> = rows_by_ids!(
+            rev_ids,
+            |row: &(Option<i64>, i64, String)| row.0.unwrap_or(0),
+            |low, high| with_conn!(conn, |c| change_tag::table
                 .inner_join(change_tag_def::table)
-                .select((change_tag::ct_rev_id, change_tag_def::ctd_name))
+                .select(select)
+                .filter(change_tag::ct_rev_id.between(low, high))
+                .load(c))?,
+            |chunk| with_conn!(conn, |c| change_tag::table
+                .inner_join(change_tag_def::table)
+                .select(select)
                 .filter(change_tag::ct_rev_id.eq_any(chunk))
-                .order((change_tag::ct_rev_id, change_tag::ct_id))
-                .load(c))?;
-            for (id, name) in rows {
-                if let Some(id) = id {
-                    out.entry(id).or_default().push(name);
-                }
-            }
-        }
-        Ok(out)
+                .load(c))?
+        );
+        rows.sort_by_key(|row| (row.0, row.1));
+        Ok(group_tags(rows.into_iter().map(|(id, _, name)| (id, name))))
     }
 
     /// The slots of these revisions, by revision and role id.
