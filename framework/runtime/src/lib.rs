@@ -28,7 +28,7 @@ pub use error::{ApiError, Warning, Warnings};
 pub use module::{ActionModule, ModuleSpec, QueryModule};
 pub use param::{
     continue_parts, ComputedValues, Continue, ContinuePart, ExactInt, Limit, LooseInt, Namespace, ParamGroup, ParamReader, Templated, Timestamp, Title,
-    UserRef, ValueList,
+    UserRef, ValueList, ValueSet,
 };
 pub use query::QueryContext;
 pub use registry::{ModuleEntry, Registry};

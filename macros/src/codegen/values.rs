@@ -46,6 +46,7 @@ fn try_expand(input: TokenStream) -> darling::Result<TokenStream> {
     let deprecated = variants.iter().filter(|(_, _, d)| *d).map(|(_, v, _)| v);
     let from_arms = variants.iter().map(|(i, v, _)| quote!(#v => ::core::option::Option::Some(#ident::#i)));
     let as_arms = variants.iter().map(|(i, v, _)| quote!(#ident::#i => #v));
+    let index_arms = variants.iter().enumerate().map(|(n, (i, _, _))| quote!(#ident::#i => #n));
     Ok(quote! {
         #[doc(hidden)]
         const _: () = {
@@ -62,6 +63,11 @@ fn try_expand(input: TokenStream) -> darling::Result<TokenStream> {
                 fn as_str(self) -> &'static str {
                     match self {
                         #(#as_arms,)*
+                    }
+                }
+                fn index(self) -> usize {
+                    match self {
+                        #(#index_arms,)*
                     }
                 }
             }

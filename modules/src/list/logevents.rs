@@ -18,7 +18,7 @@ use wikiquery_domain::title::{parse_title, push_full_text, ParsedTitle, SiteName
 use wikiquery_framework::format::ItemWriter;
 use wikiquery_framework::{
     query_module, ApiError, Limit, ModuleSpec, Namespace, ParamValues, QueryContext, QueryModule, Rights, Timestamp,
-    UserRef,
+    UserRef, ValueSet,
 };
 use wikiquery_store::queries::logevents::{self as q, LogEventsFilter, LogRow};
 use wikiquery_store::site::Site;
@@ -177,42 +177,6 @@ pub const DELETED_USER: i32 = 4;
 /// `log_deleted`: the hidden parts are suppressed (hidden from administrators too).
 pub const DELETED_RESTRICTED: i32 = 8;
 
-/// Which members each entry gets.
-#[derive(Debug, Clone, Copy, Default)]
-struct Fields {
-    ids: bool,
-    title: bool,
-    kind: bool,
-    user: bool,
-    userid: bool,
-    timestamp: bool,
-    comment: bool,
-    parsedcomment: bool,
-    details: bool,
-    tags: bool,
-}
-
-impl Fields {
-    fn of(props: &[LogEventProp]) -> Fields {
-        let mut f = Fields::default();
-        for p in props {
-            match p {
-                LogEventProp::Ids => f.ids = true,
-                LogEventProp::Title => f.title = true,
-                LogEventProp::Type => f.kind = true,
-                LogEventProp::User => f.user = true,
-                LogEventProp::Userid => f.userid = true,
-                LogEventProp::Timestamp => f.timestamp = true,
-                LogEventProp::Comment => f.comment = true,
-                LogEventProp::Parsedcomment => f.parsedcomment = true,
-                LogEventProp::Details => f.details = true,
-                LogEventProp::Tags => f.tags = true,
-            }
-        }
-        f
-    }
-}
-
 /// `invalidtitle`: a title parameter that is no title of this site.
 fn invalid_title(text: &str) -> ApiError {
     ApiError::new("invalidtitle", format!("Bad title \"{text}\"."))
@@ -240,7 +204,7 @@ fn site_title(text: &str, site: &Site) -> Result<ParsedTitle, ApiError> {
 
 /// The entries' members, for one batch.
 struct Batch<'a> {
-    fields: Fields,
+    fields: ValueSet<LogEventProp>,
     rights: &'a Rights,
     namespaces: &'a SiteNamespaces,
     params_site: TitleContext<'a>,
@@ -260,22 +224,25 @@ impl Batch<'_> {
         let deleted = row.deleted;
         let type_visible = can_view_log_type(self.rights, &row.log_type);
         let can = |field: i32| can_see(self.rights, deleted, field) && type_visible;
-        if f.ids {
+        if f.has(LogEventProp::Ids) {
             out.int("logid", row.id);
         }
-        if f.title || f.ids || (f.details && !row.params.is_empty()) {
+        if f.has(LogEventProp::Title)
+            || f.has(LogEventProp::Ids)
+            || (f.has(LogEventProp::Details) && !row.params.is_empty())
+        {
             if deleted & DELETED_ACTION == DELETED_ACTION {
                 out.flag("actionhidden");
                 any_hidden = true;
             }
             if can(DELETED_ACTION) {
-                if f.title {
+                if f.has(LogEventProp::Title) {
                     out.int("ns", row.namespace.into());
                     self.title.clear();
                     push_full_text(&mut self.title, row.namespace, &row.title, self.namespaces);
                     out.str("title", &self.title);
                 }
-                if f.ids {
+                if f.has(LogEventProp::Ids) {
                     out.int("pageid", row.page_id.unwrap_or(0));
                     out.int("logpage", row.log_page.unwrap_or(0));
                     if let Some(rev) =
@@ -284,7 +251,7 @@ impl Batch<'_> {
                         out.int("revid", rev);
                     }
                 }
-                if f.details {
+                if f.has(LogEventProp::Details) {
                     let info = EntryInfo {
                         log_type: &row.log_type,
                         action: &row.action,
@@ -295,20 +262,20 @@ impl Batch<'_> {
                 }
             }
         }
-        if f.kind {
+        if f.has(LogEventProp::Type) {
             out.str("type", &row.log_type);
             out.str("action", &row.action);
         }
-        if f.user || f.userid {
+        if f.has(LogEventProp::User) || f.has(LogEventProp::Userid) {
             if deleted & DELETED_USER == DELETED_USER {
                 out.flag("userhidden");
                 any_hidden = true;
             }
             if can(DELETED_USER) {
-                if f.user {
+                if f.has(LogEventProp::User) {
                     out.str("user", &row.actor_name);
                 }
-                if f.userid {
+                if f.has(LogEventProp::Userid) {
                     out.int("userid", row.actor_user.unwrap_or(0));
                 }
                 if row.actor_user.unwrap_or(0) == 0 {
@@ -316,27 +283,27 @@ impl Batch<'_> {
                 }
             }
         }
-        if f.timestamp {
+        if f.has(LogEventProp::Timestamp) {
             match Timestamp::iso_of_stored(&row.timestamp) {
                 Some(iso) => out.str("timestamp", &iso),
                 None => out.bool("timestamp", false),
             };
         }
-        if f.comment || f.parsedcomment {
+        if f.has(LogEventProp::Comment) || f.has(LogEventProp::Parsedcomment) {
             if deleted & DELETED_COMMENT == DELETED_COMMENT {
                 out.flag("commenthidden");
                 any_hidden = true;
             }
             if can(DELETED_COMMENT) {
-                if f.comment {
+                if f.has(LogEventProp::Comment) {
                     out.str("comment", &row.comment);
                 }
-                if f.parsedcomment {
+                if f.has(LogEventProp::Parsedcomment) {
                     out.str("parsedcomment", self.comments.get(&row.id).map_or("", String::as_str));
                 }
             }
         }
-        if f.tags {
+        if f.has(LogEventProp::Tags) {
             out.strings("tags", self.tags.get(&row.id).map_or(&[], Vec::as_slice));
         }
         if any_hidden && deleted & DELETED_RESTRICTED == DELETED_RESTRICTED {
@@ -443,11 +410,11 @@ impl LogEvents {
         let limit = self.limit.get() as usize;
         let next = if rows.len() > limit { rows.drain(limit..).next() } else { None };
 
-        let fields = Fields::of(&self.prop);
+        let fields = ValueSet::of(&self.prop);
         let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-        let tags = if fields.tags { conn.log_tags(&ids)? } else { HashMap::new() };
-        let revisions = if fields.ids { conn.associated_revisions(&ids)? } else { Vec::new() };
-        let comments = if fields.parsedcomment {
+        let tags = if fields.has(LogEventProp::Tags) { conn.log_tags(&ids)? } else { HashMap::new() };
+        let revisions = if fields.has(LogEventProp::Ids) { conn.associated_revisions(&ids)? } else { Vec::new() };
+        let comments = if fields.has(LogEventProp::Parsedcomment) {
             let visible: Vec<CommentOf<'_, i64>> = rows
                 .iter()
                 .filter(|r| can_see(rights, r.deleted, DELETED_COMMENT))

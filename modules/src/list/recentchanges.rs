@@ -18,7 +18,7 @@ use wikiquery_domain::title::{parse_title, push_full_text, SiteNamespaces};
 use wikiquery_framework::format::ItemWriter;
 use wikiquery_framework::{
     query_module, ApiError, Limit, ModuleSpec, Namespace, ParamValues, QueryContext, QueryModule, Rights, Timestamp,
-    UserRef,
+    UserRef, ValueSet,
 };
 use wikiquery_store::queries::recent_changes::{RecentChangeRow, RecentChangesFilter, RC_LOG};
 use wikiquery_store::reader::Reader;
@@ -136,53 +136,9 @@ pub fn patrol_flags_denied() -> ApiError {
     )
 }
 
-/// Which members each change gets.
-#[derive(Debug, Clone, Copy, Default)]
-struct Fields {
-    title: bool,
-    ids: bool,
-    user: bool,
-    userid: bool,
-    flags: bool,
-    sizes: bool,
-    timestamp: bool,
-    comment: bool,
-    parsedcomment: bool,
-    redirect: bool,
-    patrolled: bool,
-    loginfo: bool,
-    tags: bool,
-    sha1: bool,
-}
-
-impl Fields {
-    fn of(props: &[RecentChangeProp]) -> Fields {
-        let mut f = Fields::default();
-        for p in props {
-            match p {
-                RecentChangeProp::Title => f.title = true,
-                RecentChangeProp::Ids => f.ids = true,
-                RecentChangeProp::User => f.user = true,
-                RecentChangeProp::Userid => f.userid = true,
-                RecentChangeProp::Flags => f.flags = true,
-                RecentChangeProp::Sizes => f.sizes = true,
-                RecentChangeProp::Timestamp => f.timestamp = true,
-                RecentChangeProp::Comment => f.comment = true,
-                RecentChangeProp::Parsedcomment => f.parsedcomment = true,
-                RecentChangeProp::Redirect => f.redirect = true,
-                RecentChangeProp::Patrolled => f.patrolled = true,
-                RecentChangeProp::Loginfo => f.loginfo = true,
-                RecentChangeProp::Tags => f.tags = true,
-                RecentChangeProp::Sha1 => f.sha1 = true,
-            }
-        }
-        f
-    }
-}
-
 /// What a batch's changes are written with, read for the whole batch.
 struct Batch<'a> {
-    fields: Fields,
+    fields: ValueSet<RecentChangeProp>,
     visibility: Visibility,
     rights: &'a Rights,
     patrolling: Patrolling,
@@ -207,40 +163,40 @@ impl Batch<'_> {
         let mut action_hidden_written = false;
         out.str("type", change_type_name(row.change_type));
         let action_visible = !is_log || self.visibility.check_log(deleted, DELETED_ACTION).1;
-        if f.title || f.ids {
+        if f.has(RecentChangeProp::Title) || f.has(RecentChangeProp::Ids) {
             if is_log && deleted & DELETED_ACTION != 0 {
                 out.flag("actionhidden");
                 action_hidden_written = true;
                 any_hidden = true;
             }
             if action_visible {
-                if f.title {
+                if f.has(RecentChangeProp::Title) {
                     out.int("ns", row.namespace.into());
                     self.title.clear();
                     push_full_text(&mut self.title, row.namespace, &row.title, self.namespaces);
                     out.str("title", &self.title);
                 }
-                if f.ids {
+                if f.has(RecentChangeProp::Ids) {
                     out.int("pageid", row.page_id);
                     out.int("revid", row.this_oldid);
                     out.int("old_revid", row.last_oldid);
                 }
             }
         }
-        if f.ids {
+        if f.has(RecentChangeProp::Ids) {
             out.int("rcid", row.id);
         }
-        if f.user || f.userid {
+        if f.has(RecentChangeProp::User) || f.has(RecentChangeProp::Userid) {
             let (hidden, visible) = self.visibility.check(deleted, DELETED_USER);
             if hidden {
                 out.flag("userhidden");
                 any_hidden = true;
             }
             if visible {
-                if f.user {
+                if f.has(RecentChangeProp::User) {
                     out.str("user", &row.actor_name);
                 }
-                if f.userid {
+                if f.has(RecentChangeProp::Userid) {
                     out.int("userid", row.actor_user.unwrap_or(0));
                 }
                 if row.actor_user.unwrap_or(0) == 0 {
@@ -248,48 +204,48 @@ impl Batch<'_> {
                 }
             }
         }
-        if f.flags {
+        if f.has(RecentChangeProp::Flags) {
             out.bool("bot", row.bot != 0);
             out.bool("new", row.change_type == 1);
             out.bool("minor", row.minor != 0);
         }
-        if f.sizes {
+        if f.has(RecentChangeProp::Sizes) {
             out.int("oldlen", row.old_len.unwrap_or(0));
             out.int("newlen", row.new_len.unwrap_or(0));
         }
-        if f.timestamp {
+        if f.has(RecentChangeProp::Timestamp) {
             match Timestamp::iso_of_stored(&row.timestamp) {
                 Some(iso) => out.str("timestamp", &iso),
                 None => out.bool("timestamp", false),
             };
         }
-        if f.comment || f.parsedcomment {
+        if f.has(RecentChangeProp::Comment) || f.has(RecentChangeProp::Parsedcomment) {
             let (hidden, visible) = self.visibility.check(deleted, DELETED_COMMENT);
             if hidden {
                 out.flag("commenthidden");
                 any_hidden = true;
             }
             if visible {
-                if f.comment {
+                if f.has(RecentChangeProp::Comment) {
                     out.str("comment", self.comments.get(&row.comment_id).map_or("", String::as_str));
                 }
-                if f.parsedcomment {
+                if f.has(RecentChangeProp::Parsedcomment) {
                     out.str("parsedcomment", self.parsed.get(&row.id).map_or("", String::as_str));
                 }
             }
         }
-        if f.redirect {
+        if f.has(RecentChangeProp::Redirect) {
             let redirect = self.redirects.get(&(row.namespace, row.title.clone())).copied().unwrap_or(false);
             out.bool("redirect", redirect);
         }
-        if f.patrolled {
+        if f.has(RecentChangeProp::Patrolled) {
             out.bool("patrolled", row.patrolled != 0);
             let unpatrolled =
                 self.patrolling.is_unpatrolled(self.rights, row.patrolled, row.change_type, row.log_type.as_deref());
             out.bool("unpatrolled", unpatrolled);
             out.bool("autopatrolled", row.patrolled == 2);
         }
-        if f.loginfo && is_log {
+        if f.has(RecentChangeProp::Loginfo) && is_log {
             if deleted & DELETED_ACTION != 0 {
                 if !action_hidden_written {
                     out.flag("actionhidden");
@@ -311,10 +267,10 @@ impl Batch<'_> {
                 out.object("logparams", log_params::format_params(&info, &self.params_site).iter());
             }
         }
-        if f.tags {
+        if f.has(RecentChangeProp::Tags) {
             out.strings("tags", self.tags.get(&row.id).map_or(&[], Vec::as_slice));
         }
-        if f.sha1 {
+        if f.has(RecentChangeProp::Sha1) {
             if let Some((sha1, rev_deleted)) = self.hashes.get(&row.this_oldid) {
                 let (hidden, visible) = self.visibility.check(*rev_deleted, DELETED_TEXT);
                 if hidden {
@@ -501,17 +457,17 @@ impl RecentChanges {
             return Ok(());
         }
 
-        let fields = Fields::of(&self.prop);
+        let fields = ValueSet::of(&self.prop);
         let rights = ctx.state.rights.clone();
         let visibility = Visibility::of(&rights);
         let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-        let comments = if fields.comment || fields.parsedcomment {
+        let comments = if fields.has(RecentChangeProp::Comment) || fields.has(RecentChangeProp::Parsedcomment) {
             let comment_ids: Vec<i64> = rows.iter().map(|r| r.comment_id).collect();
             reader.comments(&comment_ids)?
         } else {
             HashMap::new()
         };
-        let parsed = if fields.parsedcomment {
+        let parsed = if fields.has(RecentChangeProp::Parsedcomment) {
             let visible: Vec<CommentOf<'_, i64>> = rows
                 .iter()
                 .filter(|r| visibility.check(r.deleted, DELETED_COMMENT).1)
@@ -526,14 +482,14 @@ impl RecentChanges {
         } else {
             HashMap::new()
         };
-        let tags = if fields.tags { reader.change_tags(&ids)? } else { HashMap::new() };
-        let hashes = if fields.sha1 {
+        let tags = if fields.has(RecentChangeProp::Tags) { reader.change_tags(&ids)? } else { HashMap::new() };
+        let hashes = if fields.has(RecentChangeProp::Sha1) {
             let revs: Vec<i64> = rows.iter().map(|r| r.this_oldid).filter(|&r| r > 0).collect();
             reader.revision_hashes(&revs)?
         } else {
             HashMap::new()
         };
-        let redirects = if fields.redirect {
+        let redirects = if fields.has(RecentChangeProp::Redirect) {
             let titles: Vec<(i32, String)> = rows.iter().map(|r| (r.namespace, r.title.clone())).collect();
             reader.existing_pages(&titles)?
         } else {
@@ -584,5 +540,18 @@ mod tests {
             assert_eq!(ChangeType::from_value(name), Some(kind), "{kind:?}");
         }
         assert_eq!(change_type_name(42), "");
+    }
+
+    #[test]
+    fn a_prop_set_holds_what_was_asked_and_nothing_else() {
+        let props = ValueSet::of(&[RecentChangeProp::Title, RecentChangeProp::Userid, RecentChangeProp::Sha1]);
+        for p in [RecentChangeProp::Title, RecentChangeProp::Userid, RecentChangeProp::Sha1] {
+            assert!(props.has(p), "{p:?}");
+        }
+        for p in [RecentChangeProp::User, RecentChangeProp::Comment, RecentChangeProp::Ids, RecentChangeProp::Tags] {
+            assert!(!props.has(p), "{p:?}");
+        }
+        assert!(props.any(&[RecentChangeProp::Ids, RecentChangeProp::Sha1]));
+        assert!(!ValueSet::<RecentChangeProp>::of(&[]).any(&[RecentChangeProp::Title]));
     }
 }

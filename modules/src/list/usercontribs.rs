@@ -14,6 +14,7 @@ use wikiquery_domain::settings::{Patrolling, SiteSettings};
 use wikiquery_domain::title::{ip_from_hex, ip_hex, ip_range_hex, push_full_text};
 use wikiquery_framework::{
     query_module, ApiError, Limit, ModuleSpec, Namespace, ParamValues, QueryContext, QueryModule, Timestamp, UserRef,
+    ValueSet,
 };
 use wikiquery_store::queries::contributions::{ContribRow, ContribsContinue, ContribsFilter};
 use wikiquery_store::reader::Reader;
@@ -111,42 +112,6 @@ enum Users {
 /// Users asked for one after another are looked up this many at a time, the last one only
 /// saying where the next lookup starts (MediaWiki's batch).
 const USER_BATCH: i64 = 501;
-
-/// Which members each contribution gets.
-#[derive(Debug, Clone, Copy, Default)]
-struct Fields {
-    ids: bool,
-    title: bool,
-    timestamp: bool,
-    comment: bool,
-    parsedcomment: bool,
-    size: bool,
-    sizediff: bool,
-    flags: bool,
-    patrolled: bool,
-    tags: bool,
-}
-
-impl Fields {
-    fn of(props: &[UserContribProp]) -> Fields {
-        let mut f = Fields::default();
-        for p in props {
-            match p {
-                UserContribProp::Ids => f.ids = true,
-                UserContribProp::Title => f.title = true,
-                UserContribProp::Timestamp => f.timestamp = true,
-                UserContribProp::Comment => f.comment = true,
-                UserContribProp::Parsedcomment => f.parsedcomment = true,
-                UserContribProp::Size => f.size = true,
-                UserContribProp::Sizediff => f.sizediff = true,
-                UserContribProp::Flags => f.flags = true,
-                UserContribProp::Patrolled => f.patrolled = true,
-                UserContribProp::Tags => f.tags = true,
-            }
-        }
-        f
-    }
-}
 
 /// `show` values that contradict each other.
 const CONTRADICTIONS: &[(&str, &str)] = &[
@@ -482,15 +447,15 @@ impl UserContribs {
         site: &Site,
         rows: &[ContribRow],
     ) -> Result<(), ApiError> {
-        let f = Fields::of(&self.prop);
+        let f = ValueSet::of(&self.prop);
         let visibility = Visibility::of(&ctx.state.rights);
-        let comments = if f.comment || f.parsedcomment {
+        let comments = if f.has(UserContribProp::Comment) || f.has(UserContribProp::Parsedcomment) {
             let ids: Vec<i64> = rows.iter().map(ContribRow::comment).collect();
             reader.comments(&ids)?
         } else {
             HashMap::new()
         };
-        let parsed = if f.parsedcomment {
+        let parsed = if f.has(UserContribProp::Parsedcomment) {
             let visible: Vec<CommentOf<'_, i64>> = rows
                 .iter()
                 .filter(|r| visibility.check(r.deleted, DELETED_COMMENT).1)
@@ -505,15 +470,15 @@ impl UserContribs {
         } else {
             HashMap::new()
         };
-        let parent_sizes = if f.sizediff {
+        let parent_sizes = if f.has(UserContribProp::Sizediff) {
             let parents: Vec<i64> = rows.iter().filter_map(|r| r.parent).filter(|&p| p != 0).collect();
             reader.revision_sizes(&parents)?
         } else {
             HashMap::new()
         };
         let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-        let tags = if f.tags { reader.revision_tags(&ids)? } else { HashMap::new() };
-        let marks = if f.patrolled { reader.patrol_marks(&ids)? } else { HashMap::new() };
+        let tags = if f.has(UserContribProp::Tags) { reader.revision_tags(&ids)? } else { HashMap::new() };
+        let marks = if f.has(UserContribProp::Patrolled) { reader.patrol_marks(&ids)? } else { HashMap::new() };
         let namespaces = site.namespaces();
         let mut title = String::new();
         for row in rows {
@@ -530,62 +495,62 @@ impl UserContribs {
                     out.flag("userhidden");
                     any_hidden = true;
                 }
-                if f.ids {
+                if f.has(UserContribProp::Ids) {
                     out.int("pageid", row.page);
                     out.int("revid", row.id);
                     if let Some(parent) = row.parent {
                         out.int("parentid", parent);
                     }
                 }
-                if f.title {
+                if f.has(UserContribProp::Title) {
                     out.int("ns", row.namespace.into());
                     title.clear();
                     push_full_text(&mut title, row.namespace, &row.title, namespaces);
                     out.str("title", &title);
                 }
-                if f.timestamp {
+                if f.has(UserContribProp::Timestamp) {
                     match Timestamp::iso_of_stored(&row.timestamp) {
                         Some(iso) => out.str("timestamp", &iso),
                         None => out.bool("timestamp", false),
                     };
                 }
-                if f.flags {
+                if f.has(UserContribProp::Flags) {
                     out.bool("new", row.parent == Some(0));
                     out.bool("minor", row.minor != 0);
                     out.bool("top", row.page_latest == row.id);
                 }
-                if f.comment || f.parsedcomment {
+                if f.has(UserContribProp::Comment) || f.has(UserContribProp::Parsedcomment) {
                     let (hidden, visible) = visibility.check(deleted, DELETED_COMMENT);
                     if hidden {
                         out.flag("commenthidden");
                         any_hidden = true;
                     }
                     if visible {
-                        if f.comment {
+                        if f.has(UserContribProp::Comment) {
                             out.str("comment", comments.get(&row.comment()).map_or("", String::as_str));
                         }
-                        if f.parsedcomment {
+                        if f.has(UserContribProp::Parsedcomment) {
                             out.str("parsedcomment", parsed.get(&row.id).map_or("", String::as_str));
                         }
                     }
                 }
-                if f.patrolled {
+                if f.has(UserContribProp::Patrolled) {
                     let mark = marks.get(&row.id).copied();
                     out.bool("patrolled", mark.is_some_and(|m| m != 0));
                     out.bool("autopatrolled", mark == Some(2));
                 }
-                if f.size {
+                if f.has(UserContribProp::Size) {
                     if let Some(len) = row.len {
                         out.int("size", len);
                     }
                 }
-                if f.sizediff {
+                if f.has(UserContribProp::Sizediff) {
                     if let (Some(len), Some(parent)) = (row.len, row.parent) {
                         let before = parent_sizes.get(&parent).copied().flatten().unwrap_or(0);
                         out.int("sizediff", len - before);
                     }
                 }
-                if f.tags {
+                if f.has(UserContribProp::Tags) {
                     out.strings("tags", tags.get(&row.id).map_or(&[], Vec::as_slice));
                 }
                 if any_hidden && deleted & DELETED_RESTRICTED != 0 {

@@ -20,7 +20,7 @@ pub use rules::{check_rule, listed, ParamRule};
 pub use scalar::{Limit, Namespace, Title};
 pub use types::{
     describe_scalar, extract_scalar, split_multi, split_values, ComputedValues, Hints, MultiValue, ParamGroup,
-    ParamType, ScalarParam, Templated, ValueContext, ValueList,
+    ParamType, ScalarParam, Templated, ValueContext, ValueList, ValueSet,
 };
 pub use user::UserRef;
 pub use wikiquery_domain::timestamp::Timestamp;

@@ -318,9 +318,11 @@ pub fn split_multi(
         }
         // Namespaces are a closed set too: the site's, written as MediaWiki writes them.
         if let ParamKind::Namespace { extra } = d.kind {
-            let known = p.parse::<i32>().ok().filter(|n| n.to_string() == p).is_some_and(|n| {
-                r.namespaces().contains(&n) || (extra && (n == -1 || n == -2))
-            });
+            let known = p
+                .parse::<i32>()
+                .ok()
+                .filter(|n| n.to_string() == p)
+                .is_some_and(|n| r.namespaces().contains(&n) || (extra && (n == -1 || n == -2)));
             if !known {
                 unknown.push(p);
                 continue;
@@ -428,4 +430,33 @@ pub trait ValueList: Sized + Copy + 'static {
     fn from_value(value: &str) -> Option<Self>;
     /// The wire value of a variant.
     fn as_str(self) -> &'static str;
+    /// The variant's place in [`ValueList::VALUES`].
+    fn index(self) -> usize;
+}
+
+/// A set of a parameter's values (`prop=title|ids|user`), asked about once per row of a
+/// listing at the cost of a bit test: what a module writes for each item, decided once. For
+/// value lists of up to 128 values (the longest of the catalogue has a few dozen).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ValueSet<T> {
+    bits: u128,
+    values: std::marker::PhantomData<T>,
+}
+
+impl<T: ValueList> ValueSet<T> {
+    /// The set of these values.
+    pub fn of(values: &[T]) -> Self {
+        let bits = values.iter().fold(0u128, |bits, v| bits | 1u128 << (v.index() % 128));
+        ValueSet { bits, values: std::marker::PhantomData }
+    }
+
+    /// Whether the set holds a value.
+    pub fn has(&self, value: T) -> bool {
+        self.bits & (1u128 << (value.index() % 128)) != 0
+    }
+
+    /// Whether the set holds any of these values.
+    pub fn any(&self, values: &[T]) -> bool {
+        values.iter().any(|v| self.has(*v))
+    }
 }
