@@ -427,9 +427,9 @@ impl UserContribs {
         if rows.len() > limit {
             if let Some(next) = rows.drain(limit..).next() {
                 ctx.set_continue(match mode {
-                    Mode::Single => format!("{}|{}", next.timestamp, next.id),
-                    Mode::Actors => format!("actor|{}|{}|{}", next.actor, next.timestamp, next.id),
-                    Mode::Names => format!("name|{}|{}|{}", next.actor_name, next.timestamp, next.id),
+                    Mode::Single => format!("{}|{}", next.rev.timestamp, next.rev.id),
+                    Mode::Actors => format!("actor|{}|{}|{}", next.actor, next.rev.timestamp, next.rev.id),
+                    Mode::Names => format!("name|{}|{}|{}", next.rev.actor_name, next.rev.timestamp, next.rev.id),
                 });
             }
         }
@@ -450,7 +450,7 @@ impl UserContribs {
         let f = ValueSet::of(&self.prop);
         let visibility = Visibility::of(&ctx.state.rights);
         let comments = if f.has(UserContribProp::Comment) || f.has(UserContribProp::Parsedcomment) {
-            let ids: Vec<i64> = rows.iter().map(ContribRow::comment).collect();
+            let ids: Vec<i64> = rows.iter().map(|r| r.rev.comment()).collect();
             reader.comments(&ids)?
         } else {
             HashMap::new()
@@ -458,10 +458,10 @@ impl UserContribs {
         let parsed = if f.has(UserContribProp::Parsedcomment) {
             let visible: Vec<CommentOf<'_, i64>> = rows
                 .iter()
-                .filter(|r| visibility.check(r.deleted, DELETED_COMMENT).1)
+                .filter(|r| visibility.check(r.rev.deleted, DELETED_COMMENT).1)
                 .map(|r| CommentOf {
-                    key: r.id,
-                    text: comments.get(&r.comment()).map_or("", String::as_str),
+                    key: r.rev.id,
+                    text: comments.get(&r.rev.comment()).map_or("", String::as_str),
                     ns: r.namespace,
                     dbkey: &r.title,
                 })
@@ -471,34 +471,34 @@ impl UserContribs {
             HashMap::new()
         };
         let parent_sizes = if f.has(UserContribProp::Sizediff) {
-            let parents: Vec<i64> = rows.iter().filter_map(|r| r.parent).filter(|&p| p != 0).collect();
+            let parents: Vec<i64> = rows.iter().filter_map(|r| r.rev.parent).filter(|&p| p != 0).collect();
             reader.revision_sizes(&parents)?
         } else {
             HashMap::new()
         };
-        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+        let ids: Vec<i64> = rows.iter().map(|r| r.rev.id).collect();
         let tags = if f.has(UserContribProp::Tags) { reader.revision_tags(&ids)? } else { HashMap::new() };
         let marks = if f.has(UserContribProp::Patrolled) { reader.patrol_marks(&ids)? } else { HashMap::new() };
         let namespaces = site.namespaces();
         let mut title = String::new();
         for row in rows {
-            let deleted = row.deleted;
+            let deleted = row.rev.deleted;
             ctx.write_item(|out| {
                 let mut any_hidden = false;
                 if deleted & DELETED_TEXT != 0 {
                     out.flag("texthidden");
                     any_hidden = true;
                 }
-                out.int("userid", row.actor_user.unwrap_or(0));
-                out.str("user", &row.actor_name);
+                out.int("userid", row.rev.actor_user.unwrap_or(0));
+                out.str("user", &row.rev.actor_name);
                 if deleted & DELETED_USER != 0 {
                     out.flag("userhidden");
                     any_hidden = true;
                 }
                 if f.has(UserContribProp::Ids) {
-                    out.int("pageid", row.page);
-                    out.int("revid", row.id);
-                    if let Some(parent) = row.parent {
+                    out.int("pageid", row.rev.page);
+                    out.int("revid", row.rev.id);
+                    if let Some(parent) = row.rev.parent {
                         out.int("parentid", parent);
                     }
                 }
@@ -509,15 +509,15 @@ impl UserContribs {
                     out.str("title", &title);
                 }
                 if f.has(UserContribProp::Timestamp) {
-                    match Timestamp::iso_of_stored(&row.timestamp) {
+                    match Timestamp::iso_of_stored(&row.rev.timestamp) {
                         Some(iso) => out.str("timestamp", &iso),
                         None => out.bool("timestamp", false),
                     };
                 }
                 if f.has(UserContribProp::Flags) {
-                    out.bool("new", row.parent == Some(0));
-                    out.bool("minor", row.minor != 0);
-                    out.bool("top", row.page_latest == row.id);
+                    out.bool("new", row.rev.parent == Some(0));
+                    out.bool("minor", row.rev.minor != 0);
+                    out.bool("top", row.page_latest == row.rev.id);
                 }
                 if f.has(UserContribProp::Comment) || f.has(UserContribProp::Parsedcomment) {
                     let (hidden, visible) = visibility.check(deleted, DELETED_COMMENT);
@@ -527,31 +527,31 @@ impl UserContribs {
                     }
                     if visible {
                         if f.has(UserContribProp::Comment) {
-                            out.str("comment", comments.get(&row.comment()).map_or("", String::as_str));
+                            out.str("comment", comments.get(&row.rev.comment()).map_or("", String::as_str));
                         }
                         if f.has(UserContribProp::Parsedcomment) {
-                            out.str("parsedcomment", parsed.get(&row.id).map_or("", String::as_str));
+                            out.str("parsedcomment", parsed.get(&row.rev.id).map_or("", String::as_str));
                         }
                     }
                 }
                 if f.has(UserContribProp::Patrolled) {
-                    let mark = marks.get(&row.id).copied();
+                    let mark = marks.get(&row.rev.id).copied();
                     out.bool("patrolled", mark.is_some_and(|m| m != 0));
                     out.bool("autopatrolled", mark == Some(2));
                 }
                 if f.has(UserContribProp::Size) {
-                    if let Some(len) = row.len {
+                    if let Some(len) = row.rev.len {
                         out.int("size", len);
                     }
                 }
                 if f.has(UserContribProp::Sizediff) {
-                    if let (Some(len), Some(parent)) = (row.len, row.parent) {
+                    if let (Some(len), Some(parent)) = (row.rev.len, row.rev.parent) {
                         let before = parent_sizes.get(&parent).copied().flatten().unwrap_or(0);
                         out.int("sizediff", len - before);
                     }
                 }
                 if f.has(UserContribProp::Tags) {
-                    out.strings("tags", tags.get(&row.id).map_or(&[], Vec::as_slice));
+                    out.strings("tags", tags.get(&row.rev.id).map_or(&[], Vec::as_slice));
                 }
                 if any_hidden && deleted & DELETED_RESTRICTED != 0 {
                     out.flag("suppressed");

@@ -13,6 +13,7 @@ use diesel::prelude::*;
 use diesel::sql_types::Integer;
 
 use super::recent_changes::Condition;
+use super::revisions::RevisionRow;
 use super::{prefix_upper_bound, BitAnd, IN_LIST_MAX};
 use crate::backend::{AsAnyConnection, StoreError};
 use crate::reader::Reader;
@@ -68,50 +69,20 @@ pub struct ContribsFilter {
     pub limit: i64,
 }
 
-/// One contribution; its fields are the listing's columns, in order.
+/// One contribution: the revision, its actor's id and its page; its fields are the listing's
+/// columns, in order.
 #[derive(Debug, Clone, PartialEq, Eq, Queryable)]
 pub struct ContribRow {
-    /// `rev_id`.
-    pub id: i64,
-    /// `rev_page`.
-    pub page: i64,
-    /// `rev_parent_id`.
-    pub parent: Option<i64>,
-    /// `rev_timestamp`, 14 digits.
-    pub timestamp: String,
-    /// `rev_minor_edit`.
-    pub minor: i32,
-    /// `rev_deleted`.
-    pub deleted: i32,
-    /// `rev_len`.
-    pub len: Option<i64>,
+    /// The revision, as every revision listing reads it.
+    pub rev: RevisionRow,
     /// `rev_actor`.
     pub actor: i64,
-    /// The actor's name.
-    pub actor_name: String,
-    /// The actor's user id.
-    pub actor_user: Option<i64>,
-    /// `rev_comment_id`.
-    pub comment_id: i64,
-    /// The comment through `revision_comment_temp`, for revisions stored before
-    /// `rev_comment_id` was.
-    pub temp_comment_id: Option<i64>,
     /// `page_namespace`.
     pub namespace: i32,
     /// `page_title`.
     pub title: String,
     /// `page_latest`.
     pub page_latest: i64,
-}
-
-impl ContribRow {
-    /// The comment's id.
-    pub fn comment(&self) -> i64 {
-        match self.temp_comment_id {
-            Some(id) if self.comment_id == 0 => id,
-            _ => self.comment_id,
-        }
-    }
 }
 
 impl<C: AsAnyConnection> Reader<C> {
@@ -225,18 +196,21 @@ impl<C: AsAnyConnection> Reader<C> {
                 .inner_join(actor::table)
                 .left_join(revision_comment_temp::table)
                 .select((
-                    revision::rev_id,
-                    revision::rev_page,
-                    revision::rev_parent_id,
-                    revision::rev_timestamp,
-                    revision::rev_minor_edit,
-                    revision::rev_deleted,
-                    revision::rev_len,
+                    (
+                        revision::rev_id,
+                        revision::rev_page,
+                        revision::rev_parent_id,
+                        revision::rev_timestamp,
+                        revision::rev_minor_edit,
+                        revision::rev_deleted,
+                        revision::rev_len,
+                        revision::rev_sha1,
+                        actor::actor_name,
+                        actor::actor_user,
+                        revision::rev_comment_id,
+                        revision_comment_temp::revcomment_comment_id.nullable(),
+                    ),
                     revision::rev_actor,
-                    actor::actor_name,
-                    actor::actor_user,
-                    revision::rev_comment_id,
-                    revision_comment_temp::revcomment_comment_id.nullable(),
                     page::page_namespace,
                     page::page_title,
                     page::page_latest,

@@ -49,7 +49,8 @@ pub(super) fn assert_same_activity_listings(fixture: &mut AnyConnection, copy: &
         assert!(!rows.is_empty());
         assert_eq!(Reader::new(&mut *copy).contributions(&filter).expect("the copy's"), rows);
         let middle = &rows[rows.len() / 2];
-        let cont = ContribsContinue { actor: Some(middle.actor), timestamp: middle.timestamp.clone(), id: middle.id };
+        let cont =
+            ContribsContinue { actor: Some(middle.actor), timestamp: middle.rev.timestamp.clone(), id: middle.rev.id };
         let filter = ContribsFilter { continue_from: Some(cont), top: Some(false), new: Some(false), ..filter };
         let rest = Reader::new(&mut *fixture).contributions(&filter).expect("continued");
         assert_eq!(Reader::new(&mut *copy).contributions(&filter).expect("continued on the copy"), rest);
