@@ -67,18 +67,27 @@ impl PageLookup for StorePages {
     }
 }
 
+/// A title parameter as a title of this site (namespace, database key); `invalidtitle` for a
+/// title that is none of this site (an interwiki title among them).
+pub fn site_title(site: &Site, text: &str) -> Result<(i32, String), ApiError> {
+    let iw = site.interwikis();
+    match wikiquery_domain::title::parse_title(text, 0, site.namespaces(), &|p| iw.is_interwiki(p)) {
+        Ok(t) if !t.is_external() => Ok((t.ns, t.dbkey)),
+        _ => Err(ApiError::new("invalidtitle", format!("Bad title \"{text}\"."))),
+    }
+}
+
 /// The page a module is about, given by `title` or by `pageid` (one of them, the rules have
 /// said so): (namespace, database key). `invalidtitle` for a title that is none of this site,
 /// `nosuchpageid` for an id no page has.
-pub fn title_or_page_id(ctx: &QueryContext<'_>, title: Option<&str>, pageid: Option<i64>) -> Result<(i32, String), ApiError> {
+pub fn title_or_page_id(
+    ctx: &QueryContext<'_>,
+    title: Option<&str>,
+    pageid: Option<i64>,
+) -> Result<(i32, String), ApiError> {
     let store = store(ctx)?;
     if let Some(text) = title {
-        let site = store.site();
-        let iw = site.interwikis();
-        return match wikiquery_domain::title::parse_title(text, 0, site.namespaces(), &|p| iw.is_interwiki(p)) {
-            Ok(t) if !t.is_external() => Ok((t.ns, t.dbkey)),
-            _ => Err(ApiError::new("invalidtitle", format!("Bad title \"{text}\"."))),
-        };
+        return site_title(store.site(), text);
     }
     let id = pageid.unwrap_or_default();
     match store.reader()?.pages_by_ids(&[id])?.into_iter().next() {

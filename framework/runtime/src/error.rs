@@ -60,6 +60,11 @@ impl ApiError {
         )
     }
 
+    /// `show`: a `show` parameter with values that contradict each other (`minor|!minor`).
+    pub fn show_conflict() -> Self {
+        Self::new("show", "Incorrect parameter - mutually exclusive values may not be supplied.")
+    }
+
     /// `badcontinue`: a continue value the server did not hand out.
     pub fn bad_continue() -> Self {
         Self::new(

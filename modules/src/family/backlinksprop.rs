@@ -80,7 +80,7 @@ impl BacklinksPropParams {
 /// both (raised when the listing gets that far).
 pub fn exclusive(yes: bool, no: bool) -> Result<Option<bool>, ApiError> {
     match (yes, no) {
-        (true, true) => Err(ApiError::new("show", "Incorrect parameter - mutually exclusive values may not be supplied.")),
+        (true, true) => Err(ApiError::show_conflict()),
         (true, false) => Ok(Some(true)),
         (false, true) => Ok(Some(false)),
         (false, false) => Ok(None),

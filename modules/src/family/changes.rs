@@ -1,5 +1,6 @@
-//! What the listings of changes share (`list=logevents`, `list=recentchanges`): their
-//! continue value, `<timestamp>|<id>`, read as MediaWiki reads it.
+//! What the listings of changes share (`list=logevents`, `list=recentchanges`,
+//! `list=usercontribs`, `list=protectedtitles`): their continue values' timestamps read as
+//! MediaWiki reads them, and their `show` filters.
 
 use wikiquery_domain::php;
 use wikiquery_framework::{ApiError, Timestamp};
@@ -12,19 +13,57 @@ pub fn parse_continue(value: &str) -> Result<(String, i64), ApiError> {
     if parts.len() != 2 {
         return Err(ApiError::bad_continue());
     }
-    let Some(ts) = Timestamp::parse(parts[0]) else {
-        // MediaWiki converts the timestamp before checking anything else, and a value its
-        // timestamp library cannot read ends in that library's exception.
-        return Err(ApiError::new(
-            "internal_api_error_Wikimedia\\Timestamp\\TimestampException",
-            format!("Invalid timestamp - {}", parts[0]),
-        ));
-    };
+    let ts = stored_timestamp(parts[0])?;
     let id = php::numeric(parts[1])
         .filter(|f| f.fract() == 0.0 && f.abs() < 9.0e18)
         .map(|f| f as i64)
         .ok_or_else(ApiError::bad_continue)?;
-    Ok((ts.to_mw(), id))
+    Ok((ts, id))
+}
+
+/// A continue value's timestamp in the 14-digit form MediaWiki stores. MediaWiki converts it
+/// before checking anything else, and a value its timestamp library cannot read ends in that
+/// library's exception.
+pub fn stored_timestamp(text: &str) -> Result<String, ApiError> {
+    Timestamp::parse(text).map(Timestamp::to_mw).ok_or_else(|| {
+        ApiError::new(
+            "internal_api_error_Wikimedia\\Timestamp\\TimestampException",
+            format!("Invalid timestamp - {text}"),
+        )
+    })
+}
+
+/// The values of a `show` parameter (`minor`, `!bot`, ...), checked for pairs that contradict
+/// each other.
+pub struct Show<'a>(Vec<&'a str>);
+
+impl<'a> Show<'a> {
+    /// The values given, or the `show` error when two of them contradict each other.
+    pub fn checked(
+        values: impl IntoIterator<Item = &'a str>,
+        contradictions: &[(&str, &str)],
+    ) -> Result<Self, ApiError> {
+        let show = Show(values.into_iter().collect());
+        if contradictions.iter().any(|(a, b)| show.has(a) && show.has(b)) {
+            return Err(ApiError::show_conflict());
+        }
+        Ok(show)
+    }
+
+    /// Whether a value was given.
+    pub fn has(&self, value: &str) -> bool {
+        self.0.contains(&value)
+    }
+
+    /// The condition a pair of values makes: `Some(true)` for `yes`, `Some(false)` for `no`,
+    /// `None` for neither.
+    pub fn condition(&self, yes: &str, no: &str) -> Option<bool> {
+        match (self.has(yes), self.has(no)) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -40,5 +79,15 @@ mod tests {
             assert_eq!(parse_continue(bad).unwrap_err().code, "badcontinue", "{bad}");
         }
         assert!(parse_continue("abc|5").unwrap_err().code.contains("TimestampException"));
+    }
+
+    #[test]
+    fn show_values_that_contradict_each_other_are_the_show_error() {
+        let pairs = [("minor", "!minor"), ("bot", "!bot")];
+        assert_eq!(Show::checked(["minor", "!minor"], &pairs).err().map(|e| e.code), Some("show".into()));
+        let show = Show::checked(["!bot", "minor"], &pairs).expect("no contradiction");
+        assert_eq!(show.condition("minor", "!minor"), Some(true));
+        assert_eq!(show.condition("bot", "!bot"), Some(false));
+        assert_eq!(show.condition("anon", "!anon"), None);
     }
 }

@@ -120,10 +120,7 @@ impl QueryModule for Blocks {
             (BlockShow::Temp, BlockShow::NotTemp),
         ] {
             if show(yes) && show(no) {
-                return Err(ApiError::new(
-                    "show",
-                    "Incorrect parameter - mutually exclusive values may not be supplied.",
-                ));
+                return Err(ApiError::show_conflict());
             }
         }
         let pick = |yes, no| {

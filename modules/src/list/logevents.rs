@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use wikiquery_domain::log_params::{self, EntryInfo, TitleContext};
 use wikiquery_domain::revision::Visibility;
-use wikiquery_domain::title::{parse_title, push_full_text, ParsedTitle, SiteNamespaces};
+use wikiquery_domain::title::{push_full_text, SiteNamespaces};
 use wikiquery_framework::format::ItemWriter;
 use wikiquery_framework::{
     query_module, ApiError, Limit, ModuleSpec, Namespace, ParamValues, QueryContext, QueryModule, Rights, Timestamp,
@@ -27,6 +27,7 @@ use wikiquery_store::store::Store;
 use crate::family::changes::parse_continue;
 use crate::family::comments::{parsed_comments, CommentOf};
 use crate::family::users;
+use crate::storage;
 use crate::values::TimeDir;
 
 /// Log types: the empty string and every type of the Events table. MediaWiki 1.39 accepts
@@ -177,11 +178,6 @@ pub const DELETED_USER: i32 = 4;
 /// `log_deleted`: the hidden parts are suppressed (hidden from administrators too).
 pub const DELETED_RESTRICTED: i32 = 8;
 
-/// `invalidtitle`: a title parameter that is no title of this site.
-fn invalid_title(text: &str) -> ApiError {
-    ApiError::new("invalidtitle", format!("Bad title \"{text}\"."))
-}
-
 /// Whether a `type/action` value is one MediaWiki accepts for `leaction` (a listed pair, or
 /// a type listed with the wildcard action).
 pub fn is_known_action(value: &str) -> bool {
@@ -190,15 +186,6 @@ pub fn is_known_action(value: &str) -> bool {
             LOG_ACTIONS.contains(&value) || LOG_ACTIONS.iter().any(|a| a.strip_suffix("/*") == Some(log_type))
         }
         None => false,
-    }
-}
-
-/// A title parameter (`letitle`, `leprefix`) as a title of this site.
-fn site_title(text: &str, site: &Site) -> Result<ParsedTitle, ApiError> {
-    let iw = site.interwikis();
-    match parse_title(text, 0, site.namespaces(), &|p| iw.is_interwiki(p)) {
-        Ok(t) if !t.is_external() => Ok(t),
-        _ => Err(invalid_title(text)),
     }
 }
 
@@ -364,17 +351,17 @@ impl LogEvents {
         }
 
         if let Some(text) = &self.title {
-            let t = site_title(text, site)?;
-            filter.namespace = Some(t.ns);
-            filter.title = Some(t.dbkey);
+            let (ns, dbkey) = storage::site_title(site, text)?;
+            filter.namespace = Some(ns);
+            filter.title = Some(dbkey);
         }
         if let Some(ns) = self.namespace {
             filter.namespace = Some(ns.0);
         }
         if let Some(text) = &self.prefix {
-            let t = site_title(text, site)?;
-            filter.namespace = Some(t.ns);
-            filter.title_prefix = Some(t.dbkey);
+            let (ns, dbkey) = storage::site_title(site, text)?;
+            filter.namespace = Some(ns);
+            filter.title_prefix = Some(dbkey);
         }
 
         // Hidden targets and performers cannot be searched for (MediaWiki's T19342).

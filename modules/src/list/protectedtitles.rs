@@ -13,6 +13,7 @@ use wikiquery_framework::{
 };
 use wikiquery_store::queries::protected_titles::ProtectedTitlesFilter;
 
+use crate::family::changes::stored_timestamp;
 use crate::family::comments::{parsed_comments, CommentOf};
 use crate::storage;
 use crate::values::TimeDir;
@@ -67,17 +68,12 @@ fn parse_continue(value: &str) -> Result<(String, i32, String), ApiError> {
     if parts.len() != 3 {
         return Err(ApiError::bad_continue());
     }
-    let Some(ts) = Timestamp::parse(parts[0]) else {
-        return Err(ApiError::new(
-            "internal_api_error_Wikimedia\\Timestamp\\TimestampException",
-            format!("Invalid timestamp - {}", parts[0]),
-        ));
-    };
+    let ts = stored_timestamp(parts[0])?;
     let ns = php::numeric(parts[1])
         .filter(|f| f.fract() == 0.0 && f.abs() <= f64::from(i32::MAX))
         .map(|f| f as i32)
         .ok_or_else(ApiError::bad_continue)?;
-    Ok((ts.to_mw(), ns, parts[2].to_owned()))
+    Ok((ts, ns, parts[2].to_owned()))
 }
 
 impl QueryModule for ProtectedTitles {

@@ -14,7 +14,7 @@ use wikiquery_domain::revision::{
     sha1_hex, Visibility, DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER,
 };
 use wikiquery_domain::settings::{Patrolling, SiteSettings};
-use wikiquery_domain::title::{parse_title, push_full_text, SiteNamespaces};
+use wikiquery_domain::title::{push_full_text, SiteNamespaces};
 use wikiquery_framework::format::ItemWriter;
 use wikiquery_framework::{
     query_module, ApiError, Limit, ModuleSpec, Namespace, ParamValues, QueryContext, QueryModule, Rights, Timestamp,
@@ -24,7 +24,7 @@ use wikiquery_store::queries::recent_changes::{RecentChangeRow, RecentChangesFil
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
-use crate::family::changes::parse_continue;
+use crate::family::changes::{parse_continue, Show};
 use crate::family::comments::{parsed_comments, CommentOf};
 use crate::family::users;
 use crate::storage;
@@ -326,32 +326,21 @@ impl RecentChanges {
             filter.types = Some(self.type_.iter().map(|t| change_type_id(*t)).collect());
         }
         if let Some(text) = &self.title {
-            let iw = site.interwikis();
-            match parse_title(text, 0, site.namespaces(), &|p| iw.is_interwiki(p)) {
-                Ok(t) if !t.is_external() => filter.title = Some((t.ns, t.dbkey)),
-                _ => return Err(ApiError::new("invalidtitle", format!("Bad title \"{text}\"."))),
-            }
+            filter.title = Some(storage::site_title(site, text)?);
         }
 
-        let show = |v: &str| self.show.iter().any(|s| s == v);
-        if CONTRADICTIONS.iter().any(|(a, b)| show(a) && show(b)) {
-            return Err(ApiError::new("show", "Incorrect parameter - mutually exclusive values may not be supplied."));
-        }
-        if PATROL_SHOW.iter().any(|v| show(v)) && !patrolling.any(rights) {
+        let show = Show::checked(self.show.iter().map(String::as_str), CONTRADICTIONS)?;
+        if PATROL_SHOW.iter().any(|v| show.has(v)) && !patrolling.any(rights) {
             return Err(patrol_flags_denied());
         }
-        let condition = |yes: &str, no: &str| match (show(yes), show(no)) {
-            (true, _) => Some(true),
-            (_, true) => Some(false),
-            _ => None,
-        };
+        let condition = |yes: &str, no: &str| show.condition(yes, no);
         filter.minor = condition("minor", "!minor");
         filter.bot = condition("bot", "!bot");
         filter.anon = condition("anon", "!anon");
         filter.patrolled = condition("patrolled", "!patrolled");
         filter.autopatrolled = condition("autopatrolled", "!autopatrolled");
         filter.redirect = condition("redirect", "!redirect");
-        if show("unpatrolled") {
+        if show.has("unpatrolled") {
             if patrolling.all_changes(rights) {
                 filter.patrolled = Some(false);
             } else if patrolling.new_pages(rights) {

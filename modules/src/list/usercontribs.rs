@@ -20,7 +20,7 @@ use wikiquery_store::queries::contributions::{ContribRow, ContribsContinue, Cont
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
-use crate::family::changes::parse_continue;
+use crate::family::changes::{parse_continue, Show};
 use crate::family::comments::{parsed_comments, CommentOf};
 use crate::list::recentchanges::patrol_flags_denied;
 use crate::storage;
@@ -304,19 +304,10 @@ impl UserContribs {
         if !self.namespace.is_empty() {
             filter.namespaces = Some(self.namespace.iter().map(|n| n.0).collect());
         }
-        let mut show: Vec<&str> = self.show.iter().map(String::as_str).collect();
-        if self.toponly {
-            show.push("top");
-        }
-        let has = |v: &str| show.contains(&v);
-        if CONTRADICTIONS.iter().any(|(a, b)| has(a) && has(b)) {
-            return Err(ApiError::new("show", "Incorrect parameter - mutually exclusive values may not be supplied."));
-        }
-        let condition = |yes: &str, no: &str| match (has(yes), has(no)) {
-            (true, _) => Some(true),
-            (_, true) => Some(false),
-            _ => None,
-        };
+        // The deprecated `toponly` is `show=top`.
+        let given = self.show.iter().map(String::as_str).chain(self.toponly.then_some("top"));
+        let show = Show::checked(given, CONTRADICTIONS)?;
+        let condition = |yes: &str, no: &str| show.condition(yes, no);
         filter.minor = condition("minor", "!minor");
         filter.patrolled = condition("patrolled", "!patrolled");
         filter.autopatrolled = condition("autopatrolled", "!autopatrolled");

@@ -77,7 +77,7 @@ impl QueryModule for Categories {
         let continue_from = self.continue_.as_ref().map(|Continue((LooseInt(from), to))| (*from, to.clone()));
         let show = |s: CategoryShow| self.show.contains(&s);
         if show(CategoryShow::Hidden) && show(CategoryShow::NotHidden) {
-            return Err(ApiError::new("show", "Incorrect parameter - mutually exclusive values may not be supplied."));
+            return Err(ApiError::show_conflict());
         }
         let hidden = if show(CategoryShow::Hidden) {
             Some(true)

@@ -196,20 +196,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 .inner_join(actor::table)
                 .left_join(revision_comment_temp::table)
                 .select((
-                    (
-                        revision::rev_id,
-                        revision::rev_page,
-                        revision::rev_parent_id,
-                        revision::rev_timestamp,
-                        revision::rev_minor_edit,
-                        revision::rev_deleted,
-                        revision::rev_len,
-                        revision::rev_sha1,
-                        actor::actor_name,
-                        actor::actor_user,
-                        revision::rev_comment_id,
-                        revision_comment_temp::revcomment_comment_id.nullable(),
-                    ),
+                    revision_row_columns!(),
                     revision::rev_actor,
                     page::page_namespace,
                     page::page_title,

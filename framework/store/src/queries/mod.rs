@@ -26,6 +26,27 @@ macro_rules! any_title {
     }};
 }
 
+/// The columns of a [`revisions::RevisionRow`], in order, for a query that joins `revision`
+/// with `actor` and (left) `revision_comment_temp`: one list for every revision listing.
+macro_rules! revision_row_columns {
+    () => {
+        (
+            revision::rev_id,
+            revision::rev_page,
+            revision::rev_parent_id,
+            revision::rev_timestamp,
+            revision::rev_minor_edit,
+            revision::rev_deleted,
+            revision::rev_len,
+            revision::rev_sha1,
+            actor::actor_name,
+            actor::actor_user,
+            revision::rev_comment_id,
+            revision_comment_temp::revcomment_comment_id.nullable(),
+        )
+    };
+}
+
 pub(crate) const IN_LIST_MAX: usize = 1000;
 
 /// Ids of rows a page of a listing needs (its log entries, changes, comments), sorted and

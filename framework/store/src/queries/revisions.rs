@@ -139,20 +139,7 @@ impl<C: AsAnyConnection> Reader<C> {
             let mut query = revision::table
                 .inner_join(actor::table)
                 .left_join(revision_comment_temp::table)
-                .select((
-                    revision::rev_id,
-                    revision::rev_page,
-                    revision::rev_parent_id,
-                    revision::rev_timestamp,
-                    revision::rev_minor_edit,
-                    revision::rev_deleted,
-                    revision::rev_len,
-                    revision::rev_sha1,
-                    actor::actor_name,
-                    actor::actor_user,
-                    revision::rev_comment_id,
-                    revision_comment_temp::revcomment_comment_id.nullable(),
-                ))
+                .select(revision_row_columns!())
                 .into_boxed();
             if let Some(Some(tag)) = filter.tag {
                 let tagged = change_tag::table.select(change_tag::ct_rev_id).filter(change_tag::ct_tag_id.eq(tag));
