@@ -2,6 +2,7 @@
 //! one namespace, in (target title, linking page) order or once each, as `list=alllinks`,
 //! `list=alltransclusions`, `list=allfileusages` and `list=allredirects` list them.
 
+use crate::queries::sql::fixed_sql;
 use diesel::prelude::*;
 use diesel::sql_types::{Integer, Nullable, Text};
 
@@ -108,7 +109,7 @@ impl<C: AsAnyConnection> Reader<C> {
     /// The targets a filter selects, in its order.
     pub fn all_link_targets(&mut self, filter: &AllLinksFilter) -> Result<Vec<AllLinksRow>, StoreError> {
         let conn = self.conn();
-        let null = || diesel::dsl::sql::<Nullable<Text>>("NULL");
+        let null = || fixed_sql::<Nullable<Text>>("NULL");
         Ok(match filter.table {
             BacklinkTable::Pages => with_conn!(conn, |c| all_links_query!(c, filter, pagelinks::table,
                 ns: pagelinks::pl_namespace, title: pagelinks::pl_title, from: pagelinks::pl_from,
@@ -118,7 +119,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 ns: linktarget::lt_namespace, title: linktarget::lt_title, from: templatelinks::tl_from,
                 fragment: null(), interwiki: null()))?,
             BacklinkTable::Images => with_conn!(conn, |c| all_links_query!(c, filter, imagelinks::table,
-                ns: diesel::dsl::sql::<Integer>("6"), title: imagelinks::il_to, from: imagelinks::il_from,
+                ns: fixed_sql::<Integer>("6"), title: imagelinks::il_to, from: imagelinks::il_from,
                 fragment: null(), interwiki: null()))?,
             BacklinkTable::Redirects => with_conn!(conn, |c| all_links_query!(c, filter, redirect::table,
                 ns: redirect::rd_namespace, title: redirect::rd_title, from: redirect::rd_from,

@@ -1,6 +1,7 @@
 //! Pages of one namespace in title order, with the filters of `list=allpages`: a title range,
 //! a title prefix, redirect status, language links, size and protection.
 
+use crate::queries::sql::InListExt;
 use diesel::dsl::{exists, not};
 use diesel::prelude::*;
 
@@ -138,10 +139,10 @@ impl<C: AsAnyConnection> Reader<C> {
                     )
                     .into_boxed();
                 if !prot.types.is_empty() {
-                    restrictions = restrictions.filter(page_restrictions::pr_type.eq_any(&prot.types));
+                    restrictions = restrictions.filter(page_restrictions::pr_type.in_list(&prot.types));
                 }
                 if !prot.levels.is_empty() {
-                    restrictions = restrictions.filter(page_restrictions::pr_level.eq_any(&prot.levels));
+                    restrictions = restrictions.filter(page_restrictions::pr_level.in_list(&prot.levels));
                 }
                 if let Some(cascade) = prot.cascade {
                     restrictions = restrictions.filter(page_restrictions::pr_cascade.eq(i32::from(cascade)));

@@ -3,6 +3,7 @@
 //! `prop=deletedrevisions` and `list=alldeletedrevisions` list them. Their slots, text and
 //! tags are read as live revisions' are (`queries::revisions`), by revision id.
 
+use crate::queries::sql::InListExt;
 use diesel::prelude::*;
 use diesel::sql_types::Integer;
 
@@ -123,10 +124,10 @@ impl<C: AsAnyConnection> Reader<C> {
                 query = query.filter(any_title!(archive::ar_namespace, archive::ar_title, titles));
             }
             if let Some(ids) = &filter.revisions {
-                query = query.filter(archive::ar_rev_id.eq_any(ids.clone()));
+                query = query.filter(archive::ar_rev_id.in_list(ids.clone()));
             }
             if let Some(namespaces) = &filter.namespaces {
-                query = query.filter(archive::ar_namespace.eq_any(namespaces.clone()));
+                query = query.filter(archive::ar_namespace.in_list(namespaces.clone()));
             }
             let (low, high) = if filter.ascending { (&filter.from, &filter.to) } else { (&filter.to, &filter.from) };
             if let Some(low) = low {
@@ -271,7 +272,7 @@ impl<C: AsAnyConnection> Reader<C> {
         let conn = self.conn();
         let rows: Vec<(i64, i32, String)> = with_conn!(conn, |c| archive::table
             .select((archive::ar_rev_id, archive::ar_namespace, archive::ar_title))
-            .filter(archive::ar_rev_id.eq_any(revids))
+            .filter(archive::ar_rev_id.in_list(revids))
             .load(c))?;
         Ok(rows)
     }

@@ -4,6 +4,8 @@
 //! title, [linking page's namespace,] linking page id) order. One query for the four tables,
 //! as `prop=linkshere`, `prop=transcludedin`, `prop=fileusage` and `prop=redirects` list them.
 
+use crate::queries::sql::fixed_sql;
+use crate::queries::sql::InListExt;
 use diesel::prelude::*;
 use diesel::sql_types::{Bool, Integer, Nullable, Text};
 
@@ -102,7 +104,7 @@ macro_rules! backlinks_query {
             .into_boxed();
         q = q.filter(any_title!($tns, $ttitle, &f.targets));
         if let Some(ns) = &f.from_namespaces {
-            q = q.filter($fromns.eq_any(ns.clone()));
+            q = q.filter($fromns.in_list(ns.clone()));
         }
         match f.fragment {
             Some(true) => q = q.filter($fragment.ne("")),
@@ -148,17 +150,17 @@ impl<C: AsAnyConnection> Reader<C> {
             BacklinkTable::Pages => with_conn!(conn, |c| backlinks_query!(c, filter,
                 pagelinks::table.inner_join(page::table.on(page::page_id.eq(pagelinks::pl_from))),
                 ns: pagelinks::pl_namespace, ns_order: pagelinks::pl_namespace, title: pagelinks::pl_title, from: pagelinks::pl_from,
-                from_ns: pagelinks::pl_from_namespace, fragment: diesel::dsl::sql::<Nullable<Text>>("NULL")))?,
+                from_ns: pagelinks::pl_from_namespace, fragment: fixed_sql::<Nullable<Text>>("NULL")))?,
             BacklinkTable::Templates => with_conn!(conn, |c| backlinks_query!(c, filter,
                 templatelinks::table
                     .inner_join(linktarget::table.on(linktarget::lt_id.eq(templatelinks::tl_target_id)))
                     .inner_join(page::table.on(page::page_id.eq(templatelinks::tl_from))),
                 ns: linktarget::lt_namespace, ns_order: linktarget::lt_namespace, title: linktarget::lt_title, from: templatelinks::tl_from,
-                from_ns: templatelinks::tl_from_namespace, fragment: diesel::dsl::sql::<Nullable<Text>>("NULL")))?,
+                from_ns: templatelinks::tl_from_namespace, fragment: fixed_sql::<Nullable<Text>>("NULL")))?,
             BacklinkTable::Images => with_conn!(conn, |c| backlinks_query!(c, filter,
                 imagelinks::table.inner_join(page::table.on(page::page_id.eq(imagelinks::il_from))),
-                ns: diesel::dsl::sql::<Integer>("6"), ns_order: imagelinks::il_to, title: imagelinks::il_to, from: imagelinks::il_from,
-                from_ns: imagelinks::il_from_namespace, fragment: diesel::dsl::sql::<Nullable<Text>>("NULL")))?,
+                ns: fixed_sql::<Integer>("6"), ns_order: imagelinks::il_to, title: imagelinks::il_to, from: imagelinks::il_from,
+                from_ns: imagelinks::il_from_namespace, fragment: fixed_sql::<Nullable<Text>>("NULL")))?,
             BacklinkTable::Redirects => with_conn!(conn, |c| backlinks_query!(c, filter,
                 redirect::table
                     .inner_join(page::table.on(page::page_id.eq(redirect::rd_from)))

@@ -6,6 +6,7 @@
 //! every timestamp). IP ranges are compared in MediaWiki's hexadecimal form
 //! (`ipb_range_start`, `ipb_range_end`).
 
+use crate::queries::sql::InListExt;
 use diesel::prelude::*;
 
 use super::escape_like;
@@ -133,10 +134,10 @@ impl<C: AsAnyConnection> Reader<C> {
                 };
             }
             if !filter.ids.is_empty() {
-                query = query.filter(ipblocks::ipb_id.eq_any(&filter.ids));
+                query = query.filter(ipblocks::ipb_id.in_list(&filter.ids));
             }
             if !filter.addresses.is_empty() {
-                query = query.filter(ipblocks::ipb_address.eq_any(&filter.addresses)).filter(ipblocks::ipb_auto.eq(0));
+                query = query.filter(ipblocks::ipb_address.in_list(&filter.addresses)).filter(ipblocks::ipb_auto.eq(0));
             }
             if let Some((prefix, lower, upper)) = &filter.covering {
                 query = query
@@ -195,7 +196,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 .inner_join(actor::table)
                 .inner_join(comment::table)
                 .select(BLOCK_COLUMNS)
-                .filter(ipblocks::ipb_user.eq_any(chunk))
+                .filter(ipblocks::ipb_user.in_list(chunk))
                 .filter(ipblocks::ipb_expiry.gt(now))
                 .order((ipblocks::ipb_user, ipblocks::ipb_id))
                 .load(c))?;
@@ -221,7 +222,7 @@ impl<C: AsAnyConnection> Reader<C> {
                         page::page_namespace.nullable(),
                         page::page_title.nullable(),
                     ))
-                    .filter(ipblocks_restrictions::ir_ipb_id.eq_any(chunk))
+                    .filter(ipblocks_restrictions::ir_ipb_id.in_list(chunk))
                     .order((
                         ipblocks_restrictions::ir_ipb_id,
                         ipblocks_restrictions::ir_type,

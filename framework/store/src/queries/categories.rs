@@ -1,6 +1,7 @@
 //! The categories of pages (`categorylinks`), with whether each category is hidden (its page
 //! has the `hiddencat` property), in (page, category) order, as `prop=categories` lists them.
 
+use crate::queries::sql::InListExt;
 use diesel::prelude::*;
 
 use super::prefix_upper_bound;
@@ -91,7 +92,7 @@ impl<C: AsAnyConnection> Reader<C> {
         let rows: Vec<(String, i64, i64, i64)> = with_conn!(conn, |c| {
             let mut q = category::table
                 .select((category::cat_title, category::cat_pages, category::cat_subcats, category::cat_files))
-                .filter(category::cat_title.eq_any(titles.to_vec()))
+                .filter(category::cat_title.in_list(titles.to_vec()))
                 .into_boxed();
             if let Some(from) = from {
                 q = q.filter(category::cat_title.ge(from.to_owned()));
@@ -175,10 +176,10 @@ impl<C: AsAnyConnection> Reader<C> {
                     categorylinks::cl_sortkey_prefix,
                     categorylinks::cl_timestamp,
                 ))
-                .filter(categorylinks::cl_from.eq_any(filter.from.clone()))
+                .filter(categorylinks::cl_from.in_list(filter.from.clone()))
                 .into_boxed();
             if let Some(cats) = &filter.categories {
-                q = q.filter(categorylinks::cl_to.eq_any(cats.clone()));
+                q = q.filter(categorylinks::cl_to.in_list(cats.clone()));
             }
             match filter.hidden {
                 Some(true) => q = q.filter(categorylinks::cl_to.eq_any(hidden_cats)),
@@ -224,7 +225,7 @@ impl<C: AsAnyConnection> Reader<C> {
             .inner_join(page_props::table.on(page_props::pp_page.eq(page::page_id)))
             .select(page::page_title)
             .filter(page::page_namespace.eq(NS_CATEGORY))
-            .filter(page::page_title.eq_any(names.clone()))
+            .filter(page::page_title.in_list(names.clone()))
             .filter(page_props::pp_propname.eq("hiddencat"))
             .load(c))?)
     }

@@ -2,6 +2,7 @@
 //! subcategory or file) at a time, in (sort key, page) or (time added, page) order, as
 //! `list=categorymembers` lists them.
 
+use crate::queries::sql::InListExt;
 use diesel::prelude::*;
 
 use crate::backend::{AsAnyConnection, StoreError};
@@ -75,7 +76,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 q = q.filter(categorylinks::cl_type.eq(kind.clone()));
             }
             if let Some(ns) = &f.namespaces {
-                q = q.filter(page::page_namespace.eq_any(ns.clone()));
+                q = q.filter(page::page_namespace.in_list(ns.clone()));
             }
             macro_rules! ordered_by {
                 ($key:expr) => {{

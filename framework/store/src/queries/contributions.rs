@@ -7,6 +7,7 @@
 //! order; a continuation key is a bound on that order, so a page costs the same however deep
 //! into a history it starts.
 
+use crate::queries::sql::InListExt;
 use std::collections::HashMap;
 
 use diesel::prelude::*;
@@ -94,7 +95,7 @@ impl<C: AsAnyConnection> Reader<C> {
         for chunk in names.chunks(IN_LIST_MAX) {
             let rows: Vec<ActorRow> = with_conn!(conn, |c| actor::table
                 .select((actor::actor_id, actor::actor_name, actor::actor_user))
-                .filter(actor::actor_name.eq_any(chunk))
+                .filter(actor::actor_name.in_list(chunk))
                 .load(c))?;
             out.extend(rows);
         }
@@ -112,7 +113,7 @@ impl<C: AsAnyConnection> Reader<C> {
         for chunk in user_ids.chunks(IN_LIST_MAX) {
             let rows: Vec<ActorRow> = with_conn!(conn, |c| actor::table
                 .select((actor::actor_id, actor::actor_name, actor::actor_user))
-                .filter(actor::actor_user.nullable().eq_any(chunk.iter().map(|&id| Some(id))))
+                .filter(actor::actor_user.assume_not_null().in_list(chunk))
                 .load(c))?;
             out.extend(rows);
         }
@@ -205,7 +206,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 .into_boxed();
             query = match filter.actors.as_slice() {
                 [one] => query.filter(revision::rev_actor.eq(*one)),
-                many => query.filter(revision::rev_actor.eq_any(many)),
+                many => query.filter(revision::rev_actor.in_list(many)),
             };
             let (lower, upper) =
                 if filter.ascending { (&filter.start, &filter.end) } else { (&filter.end, &filter.start) };
@@ -258,7 +259,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 query = query.filter(BitAnd::new(revision::rev_deleted, bits.into_sql::<Integer>()).ne(bits));
             }
             if let Some(namespaces) = &filter.namespaces {
-                query = query.filter(page::page_namespace.eq_any(namespaces));
+                query = query.filter(page::page_namespace.in_list(namespaces));
             }
             if let Some(minor) = filter.minor {
                 query = if minor {
@@ -297,7 +298,7 @@ impl<C: AsAnyConnection> Reader<C> {
             if let Some(values) = allowed {
                 let in_feed = recentchanges::table
                     .select(recentchanges::rc_this_oldid)
-                    .filter(recentchanges::rc_patrolled.eq_any(values));
+                    .filter(recentchanges::rc_patrolled.in_list(values));
                 query = query.filter(revision::rev_id.eq_any(in_feed));
             }
             if let Some(tag) = filter.tag_id {
@@ -326,7 +327,7 @@ impl<C: AsAnyConnection> Reader<C> {
         for ids in rev_ids.chunks(IN_LIST_MAX) {
             let rows: Vec<(i64, Option<i64>)> = with_conn!(conn, |c| revision::table
                 .select((revision::rev_id, revision::rev_len))
-                .filter(revision::rev_id.eq_any(ids))
+                .filter(revision::rev_id.in_list(ids))
                 .load(c))?;
             out.extend(rows);
         }
@@ -341,7 +342,7 @@ impl<C: AsAnyConnection> Reader<C> {
         for ids in rev_ids.chunks(IN_LIST_MAX) {
             let rows: Vec<(i64, i32)> = with_conn!(conn, |c| recentchanges::table
                 .select((recentchanges::rc_this_oldid, recentchanges::rc_patrolled))
-                .filter(recentchanges::rc_this_oldid.eq_any(ids))
+                .filter(recentchanges::rc_this_oldid.in_list(ids))
                 .load(c))?;
             out.extend(rows);
         }

@@ -2,6 +2,7 @@
 //! has, and its registered editors with group filters (`prop=contributors`). Revisions whose
 //! user is hidden (`rev_deleted` & 4) do not count.
 
+use crate::queries::sql::InListExt;
 use diesel::prelude::*;
 use diesel::sql_types::Integer;
 
@@ -43,7 +44,7 @@ impl<C: AsAnyConnection> Reader<C> {
             .inner_join(actor::table)
             .group_by(revision::rev_page)
             .select((revision::rev_page, diesel::dsl::count(revision::rev_actor).aggregate_distinct()))
-            .filter(revision::rev_page.eq_any(pages))
+            .filter(revision::rev_page.in_list(pages))
             .filter(actor::actor_user.is_null())
             .filter(BitAnd::new(revision::rev_deleted, DELETED_USER.into_sql::<Integer>()).eq(0))
             .load(c))?;
@@ -64,14 +65,14 @@ impl<C: AsAnyConnection> Reader<C> {
                     diesel::dsl::max(actor::actor_user),
                     diesel::dsl::max(actor::actor_name),
                 ))
-                .filter(revision::rev_page.eq_any(&filter.pages))
+                .filter(revision::rev_page.in_list(&filter.pages))
                 .filter(actor::actor_user.is_not_null())
                 .filter(BitAnd::new(revision::rev_deleted, DELETED_USER.into_sql::<Integer>()).eq(0))
                 .into_boxed();
             if let Some(member) = filter.in_groups {
                 let members = user_groups::table
                     .select(user_groups::ug_user)
-                    .filter(user_groups::ug_group.eq_any(&filter.groups))
+                    .filter(user_groups::ug_group.in_list(&filter.groups))
                     .filter(user_groups::ug_expiry.is_null().or(user_groups::ug_expiry.ge(now)));
                 query = if member {
                     query.filter(actor::actor_user.assume_not_null().eq_any(members))

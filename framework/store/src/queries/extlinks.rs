@@ -2,6 +2,7 @@
 //! and `list=exturlusage` list them; the index (`el_index`) is the URL with its host reversed, so a search for a
 //! host and its subdomains is a search for an index prefix.
 
+use crate::queries::sql::InListExt;
 use diesel::prelude::*;
 
 use super::{escape_like, prefix_upper_bound};
@@ -73,10 +74,10 @@ impl<C: AsAnyConnection> Reader<C> {
                 ))
                 .into_boxed();
             if let Some(from) = &filter.from {
-                q = q.filter(externallinks::el_from.eq_any(from.clone()));
+                q = q.filter(externallinks::el_from.in_list(from.clone()));
             }
             if let Some(ns) = &filter.namespaces {
-                q = q.filter(page::page_namespace.eq_any(ns.clone()));
+                q = q.filter(page::page_namespace.in_list(ns.clone()));
             }
             if let Some(prefix) = &filter.index_prefix {
                 if prefix.len() < INDEX_60 {

@@ -2,6 +2,7 @@
 //! of pages, in (page, language) and (page, prefix, title) order, as `prop=langlinks` and
 //! `prop=iwlinks` list them.
 
+use crate::queries::sql::InListExt;
 use diesel::prelude::*;
 
 use crate::backend::{AsAnyConnection, StoreError};
@@ -44,7 +45,7 @@ impl<C: AsAnyConnection> Reader<C> {
             return Ok(with_conn!(conn, |c| {
                 let mut q = langlinks::table
                     .select((langlinks::ll_from, langlinks::ll_lang, langlinks::ll_title))
-                    .filter(langlinks::ll_from.eq_any(filter.from.clone()))
+                    .filter(langlinks::ll_from.in_list(filter.from.clone()))
                     .into_boxed();
                 if let Some(lang) = &filter.prefix {
                     q = q.filter(langlinks::ll_lang.eq(lang.clone()));
@@ -70,7 +71,7 @@ impl<C: AsAnyConnection> Reader<C> {
         Ok(with_conn!(conn, |c| {
             let mut q = iwlinks::table
                 .select((iwlinks::iwl_from, iwlinks::iwl_prefix, iwlinks::iwl_title))
-                .filter(iwlinks::iwl_from.eq_any(filter.from.clone()))
+                .filter(iwlinks::iwl_from.in_list(filter.from.clone()))
                 .into_boxed();
             if let Some(prefix) = &filter.prefix {
                 q = q.filter(iwlinks::iwl_prefix.eq(prefix.clone()));

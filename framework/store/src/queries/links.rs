@@ -2,6 +2,7 @@
 //! through `linktarget`) and the files they use (`imagelinks`), in (source page, namespace,
 //! title) order, as `prop=links`, `prop=templates` and `prop=images` list them.
 
+use crate::queries::sql::InListExt;
 use diesel::prelude::*;
 
 use crate::backend::{AsAnyConnection, StoreError};
@@ -50,9 +51,9 @@ pub type LinkRow = (i64, i32, String);
 macro_rules! page_links_query {
     ($c:ident, $f:ident, $base:expr, from: $from:expr, ns: $ns:expr, title: $title:expr) => {{
         let f = $f;
-        let mut q = $base.select(($from, $ns, $title)).filter($from.eq_any(f.from.clone())).into_boxed();
+        let mut q = $base.select(($from, $ns, $title)).filter($from.in_list(f.from.clone())).into_boxed();
         if let Some(ns) = &f.namespaces {
-            q = q.filter($ns.eq_any(ns.clone()));
+            q = q.filter($ns.in_list(ns.clone()));
         }
         if let Some(targets) = &f.targets {
             q = q.filter(any_title!($ns, $title, targets));
@@ -92,12 +93,12 @@ impl<C: AsAnyConnection> Reader<C> {
                 let rows: Vec<(i64, String)> = with_conn!(conn, |c| {
                     let mut q = imagelinks::table
                         .select((imagelinks::il_from, imagelinks::il_to))
-                        .filter(imagelinks::il_from.eq_any(from.clone()))
+                        .filter(imagelinks::il_from.in_list(from.clone()))
                         .into_boxed();
                     if let Some(targets) = &filter.targets {
                         let files: Vec<String> =
                             targets.iter().filter(|(n, _)| *n == NS_FILE).map(|(_, t)| t.clone()).collect();
-                        q = q.filter(imagelinks::il_to.eq_any(files));
+                        q = q.filter(imagelinks::il_to.in_list(files));
                     }
                     if let Some((f, _, title)) = &filter.continue_from {
                         let (f, title) = (*f, title.clone());

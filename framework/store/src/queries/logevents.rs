@@ -9,6 +9,7 @@
 //! page costs the same however deep into the log it starts. The revisions the entries created
 //! are read from `log_search` afterwards, for the page's entries only.
 
+use crate::queries::sql::InListExt;
 use std::collections::HashMap;
 
 use diesel::connection::DefaultLoadingMode;
@@ -129,7 +130,7 @@ impl<C: AsAnyConnection> Reader<C> {
             match filter.hidden_types.as_slice() {
                 [] => {}
                 [one] => query = query.filter(logging::log_type.ne(one)),
-                many => query = query.filter(logging::log_type.ne_all(many)),
+                many => query = query.filter(logging::log_type.not_in_list(many)),
             }
             if let Some(t) = &filter.log_type {
                 query = query.filter(logging::log_type.eq(t));
@@ -221,7 +222,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 .load(c))?,
             |chunk| with_conn!(conn, |c| log_search::table
                 .select(select)
-                .filter(log_search::ls_log_id.eq_any(chunk))
+                .filter(log_search::ls_log_id.in_list(chunk))
                 .filter(field)
                 .load(c))?
         );
@@ -254,7 +255,7 @@ impl<C: AsAnyConnection> Reader<C> {
             |chunk| with_conn!(conn, |c| change_tag::table
                 .inner_join(change_tag_def::table)
                 .select(select)
-                .filter(change_tag::ct_log_id.eq_any(chunk))
+                .filter(change_tag::ct_log_id.in_list(chunk))
                 .load(c))?
         );
         rows.sort_by_key(|row| (row.0, row.1));
@@ -322,7 +323,7 @@ impl<C: AsAnyConnection> Reader<C> {
         for names in names.chunks(IN_LIST_MAX) {
             let rows: Vec<String> = with_conn!(conn, |c| image::table
                 .select(image::img_name)
-                .filter(image::img_name.eq_any(names))
+                .filter(image::img_name.in_list(names))
                 .load(c))?;
             out.extend(rows);
         }

@@ -2,11 +2,11 @@
 //! and returns rows; the SQL (diesel's query builder, one text for every backend through
 //! `with_conn!`) lives here and nowhere else.
 
+use std::collections::HashMap;
+
 /// The condition "(namespace, title) is one of `targets`" on two columns, as a boxed
 /// expression: `(ns = n AND title IN (…)) OR …`, one term per namespace, each an index range
 /// (SQLite reads an OR through an index only when every term is one); `1=0` for no targets.
-use std::collections::HashMap;
-
 macro_rules! any_title {
     ($ns:expr, $title:expr, $targets:expr) => {{
         let targets: &[(i32, String)] = $targets;
@@ -16,13 +16,13 @@ macro_rules! any_title {
         let mut any: Option<Box<dyn BoxableExpression<_, _, SqlType = diesel::sql_types::Bool>>> = None;
         for ns in namespaces {
             let titles: Vec<String> = targets.iter().filter(|(n, _)| *n == ns).map(|(_, t)| t.clone()).collect();
-            let term = $ns.eq(ns).and($title.eq_any(titles));
+            let term = $ns.eq(ns).and($crate::queries::sql::InListExt::in_list($title, titles));
             any = Some(match any {
                 None => Box::new(term),
                 Some(before) => Box::new(before.or(term)),
             });
         }
-        any.unwrap_or_else(|| Box::new(diesel::dsl::sql::<diesel::sql_types::Bool>("1=0")))
+        any.unwrap_or_else(|| Box::new($crate::queries::sql::fixed_sql::<diesel::sql_types::Bool>("1=0")))
     }};
 }
 
@@ -47,6 +47,8 @@ macro_rules! revision_row_columns {
     };
 }
 
+/// The most values one list of values holds; longer lists are asked for in parts (MariaDB
+/// binds each value on its own, and every backend limits the values one statement binds).
 pub(crate) const IN_LIST_MAX: usize = 1000;
 
 /// Ids of rows a page of a listing needs (its log entries, changes, comments), sorted and
@@ -121,12 +123,11 @@ pub mod protected_titles;
 pub mod recent_changes;
 pub mod revisions;
 pub mod site;
+pub mod sql;
 pub mod users;
 
 diesel::infix_operator!(BitAnd, " & ", diesel::sql_types::Integer);
 
-/// The most values one `IN (...)` list binds; longer lists are asked for in parts (every
-/// backend limits the values one statement binds).
 
 /// Tags as rows give them (the tagged row's id, the tag's name), in order, grouped by id.
 pub(crate) fn group_tags(rows: impl IntoIterator<Item = (Option<i64>, String)>) -> HashMap<i64, Vec<String>> {

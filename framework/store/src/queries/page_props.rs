@@ -2,6 +2,7 @@
 //! `prop=pageprops` lists them, the pages with one (`list=pageswithprop`) and the names in use
 //! (`list=pagepropnames`).
 
+use crate::queries::sql::InListExt;
 use diesel::prelude::*;
 
 use crate::backend::{AsAnyConnection, StoreError};
@@ -24,10 +25,10 @@ impl<C: AsAnyConnection> Reader<C> {
         Ok(with_conn!(conn, |c| {
             let mut q = page_props::table
                 .select((page_props::pp_page, page_props::pp_propname, page_props::pp_value))
-                .filter(page_props::pp_page.eq_any(pages.to_vec()))
+                .filter(page_props::pp_page.in_list(pages.to_vec()))
                 .into_boxed();
             if let Some(names) = names {
-                q = q.filter(page_props::pp_propname.eq_any(names.to_vec()));
+                q = q.filter(page_props::pp_propname.in_list(names.to_vec()));
             }
             q.order((page_props::pp_page.asc(), page_props::pp_propname.asc())).load(c)
         })?)

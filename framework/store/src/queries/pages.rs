@@ -2,6 +2,7 @@
 //! `prop=info`'s protections and properties), answered from the `page`, `revision`,
 //! `redirect`, `page_restrictions`, `protected_titles` and `page_props` tables.
 
+use crate::queries::sql::InListExt;
 use diesel::prelude::*;
 use wikiquery_domain::page::{PageRecord, RedirectRecord};
 
@@ -80,9 +81,9 @@ impl<C: AsAnyConnection> Reader<C> {
                 ))
                 .into_boxed();
             match by {
-                PageFilter::Ids(ids) => query = query.filter(page::page_id.eq_any(ids)),
+                PageFilter::Ids(ids) => query = query.filter(page::page_id.in_list(ids)),
                 PageFilter::Titles(ns, keys) => {
-                    query = query.filter(page::page_namespace.eq(ns)).filter(page::page_title.eq_any(keys))
+                    query = query.filter(page::page_namespace.eq(ns)).filter(page::page_title.in_list(keys))
                 }
             }
             query.order(page::page_id.asc()).load(c)
@@ -122,7 +123,7 @@ impl<C: AsAnyConnection> Reader<C> {
             revision::table
                 .inner_join(page::table.on(page::page_id.eq(revision::rev_page)))
                 .select((revision::rev_id, revision::rev_page))
-                .filter(revision::rev_id.eq_any(revids))
+                .filter(revision::rev_id.in_list(revids))
                 .load(c)
         });
         rows.map_err(StoreError::from)
@@ -140,7 +141,7 @@ impl<C: AsAnyConnection> Reader<C> {
                     redirect::rd_fragment,
                     redirect::rd_interwiki,
                 ))
-                .filter(redirect::rd_from.eq_any(ids))
+                .filter(redirect::rd_from.in_list(ids))
                 .load(c)
         });
         Ok(rows
@@ -168,7 +169,7 @@ impl<C: AsAnyConnection> Reader<C> {
                     page_restrictions::pr_cascade,
                     page_restrictions::pr_expiry,
                 ))
-                .filter(page_restrictions::pr_page.eq_any(ids))
+                .filter(page_restrictions::pr_page.in_list(ids))
                 .order(page_restrictions::pr_id.asc())
                 .load(c)
         });

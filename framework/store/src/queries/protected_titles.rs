@@ -5,6 +5,7 @@
 //! The listing is in `(pt_timestamp, pt_namespace, pt_title)` order, which the `pt_timestamp`
 //! index and the primary key give.
 
+use crate::queries::sql::InListExt;
 use diesel::prelude::*;
 
 use crate::backend::{AsAnyConnection, StoreError};
@@ -81,10 +82,10 @@ impl<C: AsAnyConnection> Reader<C> {
                     query = query.filter(protected_titles::pt_timestamp.le(upper));
                 }
                 if let Some(namespaces) = &filter.namespaces {
-                    query = query.filter(protected_titles::pt_namespace.eq_any(namespaces));
+                    query = query.filter(protected_titles::pt_namespace.in_list(namespaces));
                 }
                 if let Some(levels) = &filter.levels {
-                    query = query.filter(protected_titles::pt_create_perm.eq_any(levels));
+                    query = query.filter(protected_titles::pt_create_perm.in_list(levels));
                 }
                 if let Some((ts, ns, title)) = &filter.continue_from {
                     let (ts, ns, title) = (ts.clone(), *ns, title.clone());

@@ -9,6 +9,8 @@
 //! `rc_namespace_title_timestamp` index. A page of the feed costs the same however deep into
 //! it starts.
 
+use crate::queries::sql::fixed_sql;
+use crate::queries::sql::InListExt;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -213,10 +215,10 @@ impl<C: AsAnyConnection> Reader<C> {
                 query = query.filter(recentchanges::rc_namespace.eq(*ns)).filter(recentchanges::rc_title.eq(title));
             }
             if let Some(namespaces) = &filter.namespaces {
-                query = query.filter(recentchanges::rc_namespace.eq_any(namespaces));
+                query = query.filter(recentchanges::rc_namespace.in_list(namespaces));
             }
             if let Some(types) = &filter.types {
-                query = query.filter(recentchanges::rc_type.eq_any(types));
+                query = query.filter(recentchanges::rc_type.in_list(types));
             }
             if let Some(minor) = filter.minor {
                 query = if minor {
@@ -233,7 +235,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 };
             }
             if let Some(anon) = filter.anon {
-                let is_anon = diesel::dsl::sql::<Bool>(BY_ADDRESS);
+                let is_anon = fixed_sql::<Bool>(BY_ADDRESS);
                 query = if anon { query.filter(is_anon) } else { query.filter(diesel::dsl::not(is_anon)) };
             }
             if let Some(patrolled) = filter.patrolled {
@@ -251,7 +253,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 };
             }
             if let Some(redirect) = filter.redirect {
-                let is_redirect = diesel::dsl::sql::<Bool>(TITLE_IS_REDIRECT);
+                let is_redirect = fixed_sql::<Bool>(TITLE_IS_REDIRECT);
                 query = if redirect { query.filter(is_redirect) } else { query.filter(diesel::dsl::not(is_redirect)) };
             }
             if let Some((name, exclude)) = &filter.actor {
@@ -278,7 +280,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 );
             }
             if filter.top_only {
-                query = query.filter(diesel::dsl::sql::<Bool>(IS_TOP));
+                query = query.filter(fixed_sql::<Bool>(IS_TOP));
             }
             if let Some(tag) = filter.tag_id {
                 let tagged = change_tag::table.select(change_tag::ct_rc_id).filter(change_tag::ct_tag_id.eq(tag));
@@ -348,7 +350,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 .select(select)
                 .filter(actor::actor_id.between(low, high))
                 .load(c))?,
-            |chunk| with_conn!(conn, |c| actor::table.select(select).filter(actor::actor_id.eq_any(chunk)).load(c))?
+            |chunk| with_conn!(conn, |c| actor::table.select(select).filter(actor::actor_id.in_list(chunk)).load(c))?
         );
         Ok(rows.into_iter().map(|(id, name, user)| (id, (name, user))).collect())
     }
@@ -368,7 +370,7 @@ impl<C: AsAnyConnection> Reader<C> {
             |chunk| with_conn!(conn, |c| change_tag::table
                 .inner_join(change_tag_def::table)
                 .select(select)
-                .filter(change_tag::ct_rc_id.eq_any(chunk))
+                .filter(change_tag::ct_rc_id.in_list(chunk))
                 .load(c))?
         );
         rows.sort_by_key(|row| (row.0, row.1));
@@ -393,7 +395,7 @@ impl<C: AsAnyConnection> Reader<C> {
         for ids in rev_ids.chunks(IN_LIST_MAX) {
             let rows: Vec<(i64, String, i32)> = with_conn!(conn, |c| revision::table
                 .select((revision::rev_id, revision::rev_sha1, revision::rev_deleted))
-                .filter(revision::rev_id.eq_any(ids))
+                .filter(revision::rev_id.in_list(ids))
                 .load(c))?;
             out.extend(rows.into_iter().map(|(id, sha1, deleted)| (id, (sha1, deleted))));
         }

@@ -3,6 +3,7 @@
 //! `content`, `content_models`) and the text the slots point at (`text`), their tags
 //! (`change_tag`), listed a page's history at a time, by id, or as the pages' latest.
 
+use crate::queries::sql::InListExt;
 use std::collections::HashMap;
 
 use diesel::prelude::*;
@@ -161,7 +162,7 @@ impl<C: AsAnyConnection> Reader<C> {
                     }
                     if let Some(namespaces) = namespaces {
                         let in_namespaces =
-                            page::table.select(page::page_id).filter(page::page_namespace.eq_any(namespaces.clone()));
+                            page::table.select(page::page_id).filter(page::page_namespace.in_list(namespaces.clone()));
                         query = query.filter(revision::rev_page.eq_any(in_namespaces));
                     }
                     // Start and end as bounds in the direction of listing.
@@ -218,14 +219,14 @@ impl<C: AsAnyConnection> Reader<C> {
                     };
                 }
                 RevisionSelection::Ids { ids, continue_from } => {
-                    query = query.filter(revision::rev_id.eq_any(ids.clone()));
+                    query = query.filter(revision::rev_id.in_list(ids.clone()));
                     if let Some(id) = continue_from {
                         query = query.filter(revision::rev_id.ge(*id));
                     }
                     query = query.order(revision::rev_id.asc());
                 }
                 RevisionSelection::Latest { pages, continue_from } => {
-                    let latest = page::table.select(page::page_latest).filter(page::page_id.eq_any(pages.clone()));
+                    let latest = page::table.select(page::page_latest).filter(page::page_id.in_list(pages.clone()));
                     query = query.filter(revision::rev_id.eq_any(latest));
                     if let Some((page, id)) = continue_from {
                         let (page, id): (i64, i64) = (*page, *id);
@@ -246,11 +247,11 @@ impl<C: AsAnyConnection> Reader<C> {
         let conn = self.conn();
         let live: Vec<(i64, String)> = with_conn!(conn, |c| revision::table
             .select((revision::rev_id, revision::rev_timestamp))
-            .filter(revision::rev_id.eq_any(ids))
+            .filter(revision::rev_id.in_list(ids))
             .load(c))?;
         let deleted: Vec<(Option<i64>, String)> = with_conn!(conn, |c| archive::table
             .select((archive::ar_rev_id.nullable(), archive::ar_timestamp))
-            .filter(archive::ar_rev_id.eq_any(ids))
+            .filter(archive::ar_rev_id.in_list(ids))
             .load(c))?;
         let mut out: HashMap<i64, String> = deleted.into_iter().filter_map(|(id, ts)| id.map(|id| (id, ts))).collect();
         out.extend(live);
@@ -270,7 +271,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 .load(c))?,
             |chunk| with_conn!(conn, |c| comment::table
                 .select(select)
-                .filter(comment::comment_id.eq_any(chunk))
+                .filter(comment::comment_id.in_list(chunk))
                 .load(c))?
         );
         Ok(rows.into_iter().collect())
@@ -291,7 +292,7 @@ impl<C: AsAnyConnection> Reader<C> {
             |chunk| with_conn!(conn, |c| change_tag::table
                 .inner_join(change_tag_def::table)
                 .select(select)
-                .filter(change_tag::ct_rev_id.eq_any(chunk))
+                .filter(change_tag::ct_rev_id.in_list(chunk))
                 .load(c))?
         );
         rows.sort_by_key(|row| (row.0, row.1));
@@ -314,7 +315,7 @@ impl<C: AsAnyConnection> Reader<C> {
                     content::content_sha1,
                     content::content_address,
                 ))
-                .filter(slots::slot_revision_id.eq_any(chunk))
+                .filter(slots::slot_revision_id.in_list(chunk))
                 .order((slots::slot_revision_id, slots::slot_role_id))
                 .load(c))?;
             out.extend(rows);
@@ -332,7 +333,7 @@ impl<C: AsAnyConnection> Reader<C> {
         for chunk in ids.chunks(IN_LIST_MAX) {
             let rows: Vec<(i64, String, Vec<u8>)> = with_conn!(conn, |c| text::table
                 .select((text::old_id, text::old_flags, text::old_text))
-                .filter(text::old_id.eq_any(chunk))
+                .filter(text::old_id.in_list(chunk))
                 .load(c))?;
             for (id, flags, bytes) in rows {
                 if let Some(text) = decode_text(&flags, bytes) {

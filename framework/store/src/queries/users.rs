@@ -5,6 +5,7 @@
 //! Expiries are compared as MediaWiki compares them: as text, where `infinity` sorts after
 //! every 14-digit timestamp.
 
+use crate::queries::sql::InListExt;
 use diesel::prelude::*;
 
 use super::IN_LIST_MAX;
@@ -89,7 +90,7 @@ impl<C: AsAnyConnection> Reader<C> {
         let mut out = Vec::new();
         for chunk in names.chunks(IN_LIST_MAX) {
             let rows: Vec<UserRow> =
-                with_conn!(conn, |c| user::table.select(USER_COLUMNS).filter(user::user_name.eq_any(chunk)).load(c))?;
+                with_conn!(conn, |c| user::table.select(USER_COLUMNS).filter(user::user_name.in_list(chunk)).load(c))?;
             out.extend(rows);
         }
         Ok(out)
@@ -101,7 +102,7 @@ impl<C: AsAnyConnection> Reader<C> {
         let mut out = Vec::new();
         for chunk in ids.chunks(IN_LIST_MAX) {
             let rows: Vec<UserRow> =
-                with_conn!(conn, |c| user::table.select(USER_COLUMNS).filter(user::user_id.eq_any(chunk)).load(c))?;
+                with_conn!(conn, |c| user::table.select(USER_COLUMNS).filter(user::user_id.in_list(chunk)).load(c))?;
             out.extend(rows);
         }
         Ok(out)
@@ -119,7 +120,7 @@ impl<C: AsAnyConnection> Reader<C> {
         for chunk in user_ids.chunks(IN_LIST_MAX) {
             let rows: Vec<(i64, String, Option<String>)> = with_conn!(conn, |c| user_groups::table
                 .select((user_groups::ug_user, user_groups::ug_group, user_groups::ug_expiry))
-                .filter(user_groups::ug_user.eq_any(chunk))
+                .filter(user_groups::ug_user.in_list(chunk))
                 .filter(user_groups::ug_expiry.is_null().or(user_groups::ug_expiry.ge(now)))
                 .order((user_groups::ug_user, user_groups::ug_group))
                 .load(c))?;
@@ -135,7 +136,7 @@ impl<C: AsAnyConnection> Reader<C> {
         for chunk in user_ids.chunks(IN_LIST_MAX) {
             let rows: Vec<(i64, Option<String>)> = with_conn!(conn, |c| user_properties::table
                 .select((user_properties::up_user, user_properties::up_value))
-                .filter(user_properties::up_user.eq_any(chunk))
+                .filter(user_properties::up_user.in_list(chunk))
                 .filter(user_properties::up_property.eq(property))
                 .load(c))?;
             out.extend(rows.into_iter().map(|(u, v)| (u, v.unwrap_or_default())));
@@ -168,14 +169,14 @@ impl<C: AsAnyConnection> Reader<C> {
             if !filter.groups.is_empty() {
                 let members = user_groups::table
                     .select(user_groups::ug_user)
-                    .filter(user_groups::ug_group.eq_any(&filter.groups))
+                    .filter(user_groups::ug_group.in_list(&filter.groups))
                     .filter(in_force);
                 query = query.filter(user::user_id.eq_any(members));
             }
             if !filter.exclude_groups.is_empty() {
                 let members = user_groups::table
                     .select(user_groups::ug_user)
-                    .filter(user_groups::ug_group.eq_any(&filter.exclude_groups))
+                    .filter(user_groups::ug_group.in_list(&filter.exclude_groups))
                     .filter(in_force);
                 query = query.filter(user::user_id.ne_all(members));
             }
@@ -228,7 +229,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 .inner_join(actor::table)
                 .group_by(actor::actor_user)
                 .select((actor::actor_user, diesel::dsl::count_star()))
-                .filter(actor::actor_user.eq_any(chunk))
+                .filter(actor::actor_user.in_list(chunk))
                 .filter(recentchanges::rc_type.ne(RC_EXTERNAL))
                 .filter(recentchanges::rc_log_type.is_null().or(recentchanges::rc_log_type.ne("newusers")))
                 .filter(recentchanges::rc_timestamp.ge(since))
