@@ -8,3 +8,4 @@ pub mod import;
 pub mod serve;
 pub mod settings_file;
 pub mod site_config;
+pub mod sqlite_memory;

@@ -18,6 +18,7 @@ fn main() -> ExitCode {
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
         .with_writer(std::io::stderr)
         .init();
+    wikiquery_server::sqlite_memory::use_mimalloc();
     wikiquery_modules::link();
     let cli = Cli::parse();
     let file = match &cli.config {
