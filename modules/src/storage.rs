@@ -1,6 +1,9 @@
 //! Where the API meets the store: the store a request reads through, the page set's questions
 //! answered from it, and the services a server built on a store provides.
 
+use std::cell::{Cell, RefCell};
+use std::ops::{Deref, DerefMut};
+use std::rc::Rc;
 use std::sync::Arc;
 
 use wikiquery_domain::page::{PageRecord, RedirectRecord};
@@ -8,7 +11,7 @@ use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::{InterwikiMap, SiteNamespaces};
 use wikiquery_domain::url::wf_urlencode;
 use wikiquery_framework::query::PageLookup;
-use wikiquery_framework::{ApiError, QueryContext, Services};
+use wikiquery_framework::{ApiError, QueryContext, RequestScope, Services};
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 use wikiquery_store::store::Store;
@@ -18,9 +21,81 @@ pub fn store<'c>(ctx: &QueryContext<'c>) -> Result<&'c Store, ApiError> {
     ctx.services.require::<Store>()
 }
 
-/// A connection for reading, with the store's typed questions as methods.
-pub fn reader(ctx: &QueryContext<'_>) -> Result<Reader, ApiError> {
-    Ok(store(ctx)?.reader()?)
+/// A connection for reading, with the store's typed questions as methods: the request's own
+/// (see [`RequestReader`]).
+pub fn reader(ctx: &QueryContext<'_>) -> Result<ReaderGuard, ApiError> {
+    RequestReader::lend(&ctx.state.scope, store(ctx)?)
+}
+
+/// The connection a request reads through: taken from the pool when the request first reads,
+/// holding one read transaction (a snapshot) until the request ends, so that every question
+/// the request's modules and its page set ask sees one state of the wiki, and each asks
+/// without taking a connection and a lock of its own.
+///
+/// It is lent to one reader at a time; a reader asked for while it is lent (a question asked
+/// in the middle of another's) gets a connection of its own from the pool.
+pub struct RequestReader {
+    store: Store,
+    held: RefCell<Option<Reader>>,
+    opened: Cell<bool>,
+}
+
+impl RequestReader {
+    /// A reader for the request whose scope is `scope`.
+    pub fn lend(scope: &RequestScope, store: &Store) -> Result<ReaderGuard, ApiError> {
+        let owner = scope.get_or_try_insert::<_, ApiError>(|| {
+            Ok(RequestReader { store: store.clone(), held: RefCell::new(None), opened: Cell::new(false) })
+        })?;
+        let held = owner.held.borrow_mut().take();
+        if let Some(reader) = held {
+            return Ok(ReaderGuard { reader: Some(reader), owner: Some(owner) });
+        }
+        if owner.opened.get() {
+            return Ok(ReaderGuard { reader: Some(owner.store.reader()?), owner: None });
+        }
+        let mut reader = owner.store.reader()?;
+        reader.begin_snapshot()?;
+        owner.opened.set(true);
+        Ok(ReaderGuard { reader: Some(reader), owner: Some(owner) })
+    }
+}
+
+impl Drop for RequestReader {
+    fn drop(&mut self) {
+        if let Some(mut reader) = self.held.get_mut().take() {
+            if let Err(e) = reader.end_snapshot() {
+                tracing::warn!(error = %e, "ending a request's read transaction failed");
+            }
+        }
+    }
+}
+
+/// A reader lent by [`RequestReader::lend`]; the request's connection goes back to it when
+/// the guard is dropped.
+pub struct ReaderGuard {
+    reader: Option<Reader>,
+    owner: Option<Rc<RequestReader>>,
+}
+
+impl Deref for ReaderGuard {
+    type Target = Reader;
+    fn deref(&self) -> &Reader {
+        self.reader.as_ref().expect("a guard holds its reader until dropped")
+    }
+}
+
+impl DerefMut for ReaderGuard {
+    fn deref_mut(&mut self) -> &mut Reader {
+        self.reader.as_mut().expect("a guard holds its reader until dropped")
+    }
+}
+
+impl Drop for ReaderGuard {
+    fn drop(&mut self) {
+        if let (Some(owner), Some(reader)) = (self.owner.take(), self.reader.take()) {
+            *owner.held.borrow_mut() = Some(reader);
+        }
+    }
 }
 
 /// What a server built on `store` provides to the API: the store itself, the page set's
@@ -46,24 +121,28 @@ impl PageLookup for StorePages {
         self.0.site().interwikis()
     }
 
-    fn pages_by_titles(&self, titles: &[(i32, String)]) -> Result<Vec<PageRecord>, ApiError> {
-        Ok(self.0.reader()?.pages_by_titles(titles)?)
+    fn pages_by_titles(&self, scope: &RequestScope, titles: &[(i32, String)]) -> Result<Vec<PageRecord>, ApiError> {
+        Ok(RequestReader::lend(scope, &self.0)?.pages_by_titles(titles)?)
     }
 
-    fn pages_by_ids(&self, ids: &[i64]) -> Result<Vec<PageRecord>, ApiError> {
-        Ok(self.0.reader()?.pages_by_ids(ids)?)
+    fn pages_by_ids(&self, scope: &RequestScope, ids: &[i64]) -> Result<Vec<PageRecord>, ApiError> {
+        Ok(RequestReader::lend(scope, &self.0)?.pages_by_ids(ids)?)
     }
 
-    fn revision_pages(&self, revids: &[i64]) -> Result<Vec<(i64, i64)>, ApiError> {
-        Ok(self.0.reader()?.revision_pages(revids)?)
+    fn revision_pages(&self, scope: &RequestScope, revids: &[i64]) -> Result<Vec<(i64, i64)>, ApiError> {
+        Ok(RequestReader::lend(scope, &self.0)?.revision_pages(revids)?)
     }
 
-    fn redirect_targets(&self, ids: &[i64]) -> Result<Vec<RedirectRecord>, ApiError> {
-        Ok(self.0.reader()?.redirect_targets(ids)?)
+    fn redirect_targets(&self, scope: &RequestScope, ids: &[i64]) -> Result<Vec<RedirectRecord>, ApiError> {
+        Ok(RequestReader::lend(scope, &self.0)?.redirect_targets(ids)?)
     }
 
-    fn deleted_revision_titles(&self, revids: &[i64]) -> Result<Vec<(i64, i32, String)>, ApiError> {
-        Ok(self.0.reader()?.deleted_revision_titles(revids)?)
+    fn deleted_revision_titles(
+        &self,
+        scope: &RequestScope,
+        revids: &[i64],
+    ) -> Result<Vec<(i64, i32, String)>, ApiError> {
+        Ok(RequestReader::lend(scope, &self.0)?.deleted_revision_titles(revids)?)
     }
 }
 
@@ -90,7 +169,7 @@ pub fn title_or_page_id(
         return site_title(store.site(), text);
     }
     let id = pageid.unwrap_or_default();
-    match store.reader()?.pages_by_ids(&[id])?.into_iter().next() {
+    match RequestReader::lend(&ctx.state.scope, store)?.pages_by_ids(&[id])?.into_iter().next() {
         Some(page) => Ok((page.ns, page.dbkey)),
         None => Err(ApiError::new("nosuchpageid", format!("There is no page with ID {id}."))),
     }

@@ -19,6 +19,7 @@ pub mod param;
 pub mod query;
 pub mod registry;
 pub mod result;
+pub mod scope;
 pub mod services;
 
 pub use action::ActionContext;
@@ -33,6 +34,7 @@ pub use param::{
 pub use query::QueryContext;
 pub use registry::{ModuleEntry, Registry};
 pub use result::ApiResult;
+pub use scope::RequestScope;
 pub use services::Services;
 pub use wikiquery_domain::rights::Rights;
 pub use wikiquery_macros::{query_module, ParamGroup, ParamValues};

@@ -390,7 +390,7 @@ impl LogEvents {
         let services = ctx.services;
         let store = services.require::<Store>()?;
         let site = store.site();
-        let mut conn = store.reader()?;
+        let mut conn = crate::storage::reader(ctx)?;
         ctx.ensure_list();
         let Some(filter) = self.filter(&mut conn, site, rights)? else { return Ok(()) };
         let mut rows = conn.log_events(&filter)?;

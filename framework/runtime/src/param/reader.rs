@@ -104,6 +104,8 @@ pub struct RequestState {
     pub client_ip: String,
     /// The caller's `Accept-Language` header.
     pub accept_language: Option<String>,
+    /// What the server keeps for the request while it runs (its database connection).
+    pub scope: crate::scope::RequestScope,
 }
 
 /// The address of a caller in this machine's own process.

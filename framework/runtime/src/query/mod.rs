@@ -10,7 +10,7 @@ mod run;
 
 pub use context::QueryContext;
 pub use continuation::Continuation;
-pub use pageset::{PageLookup, PageRecord, PageSet, PageSource};
+pub use pageset::{Lookup, PageLookup, PageRecord, PageSet, PageSource};
 pub use run::QueryRun;
 
 use std::collections::HashMap;
@@ -221,7 +221,7 @@ impl ActionModule for Query {
                     // A prop module generates from the pages it is given (`titles=` and the
                     // like), as it reads them otherwise.
                     if descriptor.group == Some(Group::Prop) {
-                        run.pageset = Some(PageSet::build(lookup.as_ref(), source.clone(), self.redirects)?);
+                        run.pageset = Some(PageSet::build(Lookup { pages: lookup.as_ref(), scope: &ctx.state.scope }, source.clone(), self.redirects)?);
                     }
                     run.generator = Some(generator.clone());
                     run.generating = true;
@@ -249,7 +249,7 @@ impl ActionModule for Query {
                 }
             }
             if !run.continuation.is_generator_done() {
-                let mut set = PageSet::build(lookup.as_ref(), source, self.redirects)?;
+                let mut set = PageSet::build(Lookup { pages: lookup.as_ref(), scope: &ctx.state.scope }, source, self.redirects)?;
                 set.iwurl = self.iwurl;
                 let general = set.general_info(ctx.result, lookup.namespaces());
                 run.pageset = Some(set);

@@ -9,29 +9,72 @@ use serde_json::{json, Map, Value};
 
 use crate::error::ApiError;
 use crate::result::ApiResult;
+use crate::scope::RequestScope;
 pub use wikiquery_domain::page::{PageRecord, RedirectRecord};
 use wikiquery_domain::title::{full_text, parse_title, InterwikiMap, InvalidTitle, SiteNamespaces, NS_SPECIAL};
 use wikiquery_domain::url::rawurlencode;
 
 /// What the page set asks the database and the site. The modules crate answers it from the
-/// store and puts an `Arc<dyn PageLookup>` into the services.
+/// store and puts an `Arc<dyn PageLookup>` into the services. Each question is asked within a
+/// request, whose [`RequestScope`] holds what the answer needs (its database connection).
 pub trait PageLookup: Send + Sync {
     /// The site's namespaces.
     fn namespaces(&self) -> &SiteNamespaces;
     /// The site's interwiki prefixes.
     fn interwikis(&self) -> &InterwikiMap;
     /// Existing pages among the (namespace, database key) pairs.
-    fn pages_by_titles(&self, titles: &[(i32, String)]) -> Result<Vec<PageRecord>, ApiError>;
+    fn pages_by_titles(&self, scope: &RequestScope, titles: &[(i32, String)]) -> Result<Vec<PageRecord>, ApiError>;
     /// Existing pages among the ids, ordered by id.
-    fn pages_by_ids(&self, ids: &[i64]) -> Result<Vec<PageRecord>, ApiError>;
+    fn pages_by_ids(&self, scope: &RequestScope, ids: &[i64]) -> Result<Vec<PageRecord>, ApiError>;
     /// (revision id, page id) of the revisions that exist among `revids`.
-    fn revision_pages(&self, revids: &[i64]) -> Result<Vec<(i64, i64)>, ApiError>;
+    fn revision_pages(&self, scope: &RequestScope, revids: &[i64]) -> Result<Vec<(i64, i64)>, ApiError>;
     /// The targets of the redirect pages among `ids`.
-    fn redirect_targets(&self, ids: &[i64]) -> Result<Vec<RedirectRecord>, ApiError>;
+    fn redirect_targets(&self, scope: &RequestScope, ids: &[i64]) -> Result<Vec<RedirectRecord>, ApiError>;
     /// (revision id, namespace, database key) of the deleted revisions among `revids`.
-    fn deleted_revision_titles(&self, revids: &[i64]) -> Result<Vec<(i64, i32, String)>, ApiError> {
-        let _ = revids;
+    fn deleted_revision_titles(
+        &self,
+        scope: &RequestScope,
+        revids: &[i64],
+    ) -> Result<Vec<(i64, i32, String)>, ApiError> {
+        let _ = (scope, revids);
         Ok(Vec::new())
+    }
+}
+
+/// A [`PageLookup`] with the request it answers for.
+#[derive(Clone, Copy)]
+pub struct Lookup<'a> {
+    pub pages: &'a dyn PageLookup,
+    pub scope: &'a RequestScope,
+}
+
+impl<'a> Lookup<'a> {
+    fn namespaces(&self) -> &'a SiteNamespaces {
+        self.pages.namespaces()
+    }
+
+    fn interwikis(&self) -> &'a InterwikiMap {
+        self.pages.interwikis()
+    }
+
+    fn pages_by_titles(&self, titles: &[(i32, String)]) -> Result<Vec<PageRecord>, ApiError> {
+        self.pages.pages_by_titles(self.scope, titles)
+    }
+
+    fn pages_by_ids(&self, ids: &[i64]) -> Result<Vec<PageRecord>, ApiError> {
+        self.pages.pages_by_ids(self.scope, ids)
+    }
+
+    fn revision_pages(&self, revids: &[i64]) -> Result<Vec<(i64, i64)>, ApiError> {
+        self.pages.revision_pages(self.scope, revids)
+    }
+
+    fn redirect_targets(&self, ids: &[i64]) -> Result<Vec<RedirectRecord>, ApiError> {
+        self.pages.redirect_targets(self.scope, ids)
+    }
+
+    fn deleted_revision_titles(&self, revids: &[i64]) -> Result<Vec<(i64, i32, String)>, ApiError> {
+        self.pages.deleted_revision_titles(self.scope, revids)
     }
 }
 
@@ -136,7 +179,7 @@ pub enum PageSource<'a> {
 
 impl PageSet {
     /// Builds the page set from its source.
-    pub fn build(lookup: &dyn PageLookup, source: PageSource<'_>, resolve_redirects: bool) -> Result<Self, ApiError> {
+    pub fn build(lookup: Lookup<'_>, source: PageSource<'_>, resolve_redirects: bool) -> Result<Self, ApiError> {
         let mut set = PageSet { fake_id: -1, resolve_redirects, ..PageSet::default() };
         match source {
             PageSource::None => {}
@@ -197,7 +240,7 @@ impl PageSet {
     }
 
     /// Parses and sorts titles; returns the batch of local titles to look up.
-    fn process_titles(&mut self, lookup: &dyn PageLookup, titles: Vec<TitleInput>) -> Vec<(i32, String)> {
+    fn process_titles(&mut self, lookup: Lookup<'_>, titles: Vec<TitleInput>) -> Vec<(i32, String)> {
         let namespaces = lookup.namespaces();
         let interwikis = lookup.interwikis();
         let mut batch: Vec<(i32, String)> = Vec::new();
@@ -277,7 +320,7 @@ impl PageSet {
 
     /// Looks the batch up; titles not found become missing pages (numbered by namespace, in
     /// the order each namespace first appeared, as MediaWiki's link batch groups them).
-    fn load_titles(&mut self, lookup: &dyn PageLookup, batch: Vec<(i32, String)>) -> Result<(), ApiError> {
+    fn load_titles(&mut self, lookup: Lookup<'_>, batch: Vec<(i32, String)>) -> Result<(), ApiError> {
         let mut batch = batch;
         loop {
             batch.retain(|k| !self.all.contains_key(k));
@@ -315,7 +358,7 @@ impl PageSet {
         }
     }
 
-    fn load_ids(&mut self, lookup: &dyn PageLookup, ids: &[i64]) -> Result<(), ApiError> {
+    fn load_ids(&mut self, lookup: Lookup<'_>, ids: &[i64]) -> Result<(), ApiError> {
         let positive: Vec<i64> = ids.iter().copied().filter(|id| *id > 0).collect();
         let rows = if positive.is_empty() { Vec::new() } else { lookup.pages_by_ids(&positive)? };
         let found: HashSet<i64> = rows.iter().map(|r| r.id).collect();
@@ -345,7 +388,7 @@ impl PageSet {
     }
 
     /// Follows the pending redirects one step: the targets still to look up.
-    fn redirect_batch(&mut self, lookup: &dyn PageLookup) -> Result<Vec<(i32, String)>, ApiError> {
+    fn redirect_batch(&mut self, lookup: Lookup<'_>) -> Result<Vec<(i32, String)>, ApiError> {
         if self.pending_redirects.is_empty() {
             return Ok(Vec::new());
         }
