@@ -213,3 +213,33 @@ pub(super) fn insert_page(conn: &mut AnyConnection) -> Result<usize, StoreError>
         .execute(c))
     .map_err(StoreError::from)
 }
+
+/// A reader in a snapshot sees the database as at its first read: a page another connection
+/// adds meanwhile shows only once the snapshot ends. Lists of values hold any number of them,
+/// none included (an empty list matches nothing).
+pub(super) fn assert_snapshot_holds(pool: &wikiquery_store::backend::Pool) {
+    use wikiquery_store::reader::Reader;
+    let title = [(0, "Must_not_be_written".to_owned())];
+    let mut reader = Reader::new(pool.get().expect("reader"));
+    let mut writer = pool.get().expect("writer");
+    assert!(reader.pages_by_ids(&[]).expect("no ids").is_empty());
+    assert!(reader.pages_by_titles(&[]).expect("no titles").is_empty());
+
+    reader.begin_snapshot().expect("begin");
+    assert!(reader.pages_by_titles(&title).expect("before").is_empty());
+    insert_page(&mut writer).expect("a page added meanwhile");
+    assert!(reader.pages_by_titles(&title).expect("in the snapshot").is_empty(), "the snapshot saw a later write");
+    reader.end_snapshot().expect("end");
+    let added = reader.pages_by_titles(&title).expect("after");
+    assert_eq!(added.len(), 1, "the page shows once the snapshot ended");
+
+    let mut ids: Vec<i64> = (1..=2500).collect();
+    ids.push(added[0].id);
+    let found = reader.pages_by_ids(&ids).expect("a long list");
+    assert!(found.iter().any(|p| p.id == added[0].id));
+
+    use schema::page;
+    with_conn!(&mut writer, |c| diesel::delete(page::table.filter(page::page_title.eq("Must_not_be_written")))
+        .execute(c))
+    .expect("removing the page again");
+}

@@ -11,7 +11,10 @@ use wikiquery_store::with_conn;
 
 use super::activity::assert_same_activity_listings;
 use super::catalogue::{marker_rows, schema_snapshot};
-use super::checks::{assert_fixture_copies, assert_same_keys_as_mediawiki, expect_read_only, insert_page, round_trip};
+use super::checks::{
+    assert_fixture_copies, assert_same_keys_as_mediawiki, assert_snapshot_holds, expect_read_only, insert_page,
+    round_trip,
+};
 use super::listings::assert_same_link_listings;
 use super::sqlite::{assert_same_log_listing, check_associated_revisions};
 use super::support::{fixture_copy, options, read_only_options, sqlite_url, unique_suffix, TempDir};
@@ -93,6 +96,7 @@ pub(super) fn server_suite(db: &ServerDb) {
 
     // After rows arrived with explicit ids, new rows still get fresh ids.
     wikiquery_store::backend::sync_id_sequences(&mut conn).expect("syncing id generators");
+    assert_snapshot_holds(&pool);
     // (On PostgreSQL the generators still point at ids the fixture uses until synced.)
     round_trip(&mut conn).expect("round trip after the copy");
 

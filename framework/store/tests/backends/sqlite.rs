@@ -16,8 +16,8 @@ use wikiquery_store::with_conn;
 
 use super::catalogue::{marker_rows, schema_snapshot};
 use super::checks::{
-    assert_fixture_copies, assert_fixture_joins, assert_same_keys_as_mediawiki, expect_read_only, insert_page,
-    round_trip,
+    assert_fixture_copies, assert_fixture_joins, assert_same_keys_as_mediawiki, assert_snapshot_holds,
+    expect_read_only, insert_page, round_trip,
 };
 use super::support::{fixture_copy, options, read_only_options, sqlite_url, TempDir};
 use super::tables::dump;
@@ -303,4 +303,12 @@ fn errors_are_classified_for_retrying() {
     assert!(matches!(busy, StoreError::Busy { .. }) && busy.is_transient(), "{busy:?}");
     let not_found = StoreError::from(diesel::result::Error::NotFound);
     assert!(matches!(not_found, StoreError::Query(_)) && !not_found.is_transient());
+}
+
+#[test]
+fn sqlite_a_snapshot_reads_one_state_of_the_database() {
+    let dir = TempDir::new("snapshot");
+    let pool = Pool::connect(&sqlite_url(&dir.path("wiki.sqlite")), options()).expect("creating the database");
+    migrate(&mut pool.get().expect("connection")).expect("migration");
+    assert_snapshot_holds(&pool);
 }
