@@ -9,6 +9,7 @@ pub mod backlinksprop;
 pub mod changes;
 pub mod comments;
 pub mod extlinks;
+pub mod files;
 pub mod foreign_links;
 pub mod links;
 pub mod revisions;

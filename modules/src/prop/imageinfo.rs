@@ -1,6 +1,13 @@
 //! `prop=imageinfo`: file information and upload history of the given files.
 
-use wikiquery_framework::{query_module, Limit, ParamValues, QueryModule, Timestamp};
+use serde_json::{json, Map, Value};
+use wikiquery_domain::title::NS_FILE;
+use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule, Timestamp, ValueSet};
+use wikiquery_store::queries::files::FileVersion;
+use wikiquery_store::store::Store;
+
+use crate::family::files::{FileProps, FileWriter};
+use crate::storage;
 
 /// What to return of each file version.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -63,4 +70,129 @@ pub struct ImageInfo {
     pub localonly: bool,
 }
 
-impl QueryModule for ImageInfo {}
+impl QueryModule for ImageInfo {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let set = ValueSet::of(&self.prop);
+        let has = |p: ImageInfoProp| set.has(p);
+        // Thumbnails, extended and common metadata, bad-file and upload-warning checks need a
+        // media handler this server does not have yet.
+        let mut unbuilt: Vec<&str> = [
+            (ImageInfoProp::Badfile, "badfile"),
+            (ImageInfoProp::Commonmetadata, "commonmetadata"),
+            (ImageInfoProp::Extmetadata, "extmetadata"),
+            (ImageInfoProp::Uploadwarning, "uploadwarning"),
+        ]
+        .into_iter()
+        .filter(|(p, _)| has(*p))
+        .map(|(_, name)| name)
+        .collect();
+        if self.urlwidth != -1 || self.urlheight != -1 || !self.urlparam.is_empty() {
+            unbuilt.push("thumbnails");
+        }
+        if !unbuilt.is_empty() {
+            return Err(ApiError::not_implemented(&format!("{} ({})", ctx.module.path(), unbuilt.join(", "))));
+        }
+        let Some(pageset) = ctx.page_set() else { return Ok(()) };
+        // Files by name, existing pages or not, in name order (MediaWiki sorts the titles).
+        let mut titles: Vec<(String, i64)> = pageset
+            .good
+            .iter()
+            .map(|p| (p.id, p.ns, &p.dbkey))
+            .chain(pageset.missing.iter().map(|p| (p.fake_id, p.ns, &p.dbkey)))
+            .filter(|(_, ns, _)| *ns == NS_FILE)
+            .map(|(id, _, dbkey)| (dbkey.clone(), id))
+            .collect();
+        if titles.is_empty() {
+            return Ok(());
+        }
+        titles.sort();
+        let mut from: Option<(String, String)> = None;
+        if let Some(cont) = &self.continue_ {
+            let parts: Vec<&str> = cont.split('|').collect();
+            if parts.len() != 2 {
+                return Err(ApiError::bad_continue());
+            }
+            from = Some((parts[0].to_owned(), parts[1].to_owned()));
+            titles.retain(|(t, _)| t.as_str() >= parts[0]);
+        }
+        let single = titles.len() == 1;
+        let start = self.start.map(Timestamp::to_mw);
+        let end = self.end.map(Timestamp::to_mw);
+        let limit = self.limit.get() as i64;
+
+        let store = ctx.services.require::<Store>()?;
+        let site = store.site();
+        let mut reader = storage::reader(ctx)?;
+        let names: Vec<String> = titles.iter().map(|(t, _)| t.clone()).collect();
+        let current = reader.current_files(&names)?;
+        // Each file's versions in range: the current one, then earlier ones newest first, one
+        // more than the limit to know whether there are more.
+        let mut per_file: Vec<(i64, Option<Vec<FileVersion>>, Option<String>)> = Vec::new();
+        for (name, page_id) in &titles {
+            let Some(file) = current.iter().find(|f| &f.name == name) else {
+                per_file.push((*page_id, None, None));
+                continue;
+            };
+            let start = match &from {
+                Some((title, ts)) if title == name => Some(ts.clone()),
+                _ => start.clone(),
+            };
+            let mut versions = Vec::new();
+            if start.as_deref().is_none_or(|s| file.timestamp.as_str() <= s)
+                && end.as_deref().is_none_or(|e| file.timestamp.as_str() >= e)
+            {
+                versions.push(file.clone());
+            }
+            let want = limit - versions.len() as i64 + 1;
+            versions.extend(reader.file_history(name, start.as_deref(), end.as_deref(), want)?);
+            let mut next = None;
+            if versions.len() as i64 > limit {
+                let extra = versions.drain(limit as usize..).next();
+                if single {
+                    next = extra.map(|v| iso(&v.timestamp));
+                }
+            }
+            per_file.push((*page_id, Some(versions), next));
+        }
+        let props = FileProps {
+            timestamp: has(ImageInfoProp::Timestamp),
+            user: has(ImageInfoProp::User),
+            userid: has(ImageInfoProp::Userid),
+            comment: has(ImageInfoProp::Comment),
+            parsedcomment: has(ImageInfoProp::Parsedcomment),
+            canonicaltitle: has(ImageInfoProp::Canonicaltitle),
+            url: has(ImageInfoProp::Url),
+            size: has(ImageInfoProp::Size),
+            dimensions: has(ImageInfoProp::Dimensions),
+            sha1: has(ImageInfoProp::Sha1),
+            mime: has(ImageInfoProp::Mime),
+            mediatype: has(ImageInfoProp::Mediatype),
+            metadata: has(ImageInfoProp::Metadata),
+            archivename: has(ImageInfoProp::Archivename),
+            bitdepth: has(ImageInfoProp::Bitdepth),
+        };
+        let all: Vec<&FileVersion> = per_file.iter().flat_map(|(_, v, _)| v.iter().flatten()).collect();
+        let writer = FileWriter::new(ctx, site, &mut reader, props, &all)?;
+        drop(reader);
+        for (page_id, versions, next) in per_file {
+            let Some(versions) = versions else {
+                ctx.add_page_values(page_id, Map::from_iter([("imagerepository".to_owned(), json!(""))]));
+                continue;
+            };
+            ctx.add_page_values(page_id, Map::from_iter([("imagerepository".to_owned(), json!("local"))]));
+            for version in &versions {
+                ctx.push_page_item(page_id, "imageinfo", Value::Object(writer.info(version)));
+            }
+            if let Some(next) = next {
+                ctx.set_continue_named("start", next);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A 14-digit timestamp in ISO 8601.
+fn iso(stored: &str) -> String {
+    wikiquery_domain::timestamp::Timestamp::iso_of_stored(stored)
+        .map_or_else(|| stored.to_owned(), |t| t.as_str().to_owned())
+}

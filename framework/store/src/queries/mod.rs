@@ -114,6 +114,7 @@ pub mod category_members;
 pub mod contributions;
 pub mod contributors;
 pub mod extlinks;
+pub mod files;
 pub mod foreign_links;
 pub mod links;
 pub mod logevents;

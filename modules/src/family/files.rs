@@ -1,0 +1,273 @@
+//! One version of a file as the file modules describe it (MediaWiki's
+//! `ApiQueryImageInfo::getInfo`, which `allimages` shares): written once, for `prop=imageinfo`
+//! and `list=allimages`.
+
+use std::collections::HashMap;
+
+use serde_json::{json, Map, Value};
+use wikiquery_domain::files::hash_path;
+use wikiquery_domain::revision::{
+    sha1_hex, Visibility, DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER,
+};
+use wikiquery_domain::settings::SiteSettings;
+use wikiquery_domain::timestamp::Timestamp;
+use wikiquery_domain::title::NS_FILE;
+use wikiquery_domain::url::rawurlencode;
+use wikiquery_framework::{ApiError, QueryContext};
+use wikiquery_store::queries::files::FileVersion;
+use wikiquery_store::reader::Reader;
+use wikiquery_store::site::Site;
+
+use crate::family::comments::{parsed_comments, CommentOf};
+use crate::storage::{absolute, site_paths};
+
+/// A file's own bit of `oi_deleted`: the file's content is hidden (the revision's text bit).
+const DELETED_FILE: i32 = DELETED_TEXT;
+
+/// The parts of a file version a request asks for (the `prop` values the file modules share).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FileProps {
+    pub timestamp: bool,
+    pub user: bool,
+    pub userid: bool,
+    pub comment: bool,
+    pub parsedcomment: bool,
+    pub canonicaltitle: bool,
+    pub url: bool,
+    pub size: bool,
+    pub dimensions: bool,
+    pub sha1: bool,
+    pub mime: bool,
+    pub mediatype: bool,
+    pub metadata: bool,
+    pub archivename: bool,
+    pub bitdepth: bool,
+}
+
+/// What writing file versions needs from the request: where files are served, the caller's
+/// rights, the batch's comments.
+pub struct FileWriter<'a> {
+    site: &'a Site,
+    props: FileProps,
+    visibility: Visibility,
+    /// The upload area's URL (`$wgUploadPath` made absolute).
+    upload_url: String,
+    /// `index.php` as a URL.
+    script_url: String,
+    comments: HashMap<i64, String>,
+    parsed: HashMap<i64, String>,
+    /// Page ids of the files' description pages, by name.
+    pages: HashMap<String, i64>,
+}
+
+impl<'a> FileWriter<'a> {
+    /// A writer of `versions` (all that the answer will hold) for the request in `ctx`.
+    pub fn new(
+        ctx: &QueryContext<'_>,
+        site: &'a Site,
+        reader: &mut Reader,
+        props: FileProps,
+        versions: &[&FileVersion],
+    ) -> Result<Self, ApiError> {
+        let settings = ctx.services.require::<SiteSettings>()?;
+        let paths = site_paths(site, settings);
+        let upload = settings.upload_path.clone().unwrap_or_else(|| format!("{}/images", paths.script_path));
+        let mut ids: Vec<i64> = Vec::new();
+        if props.comment || props.parsedcomment {
+            ids = versions.iter().map(|v| v.comment_id).collect();
+            ids.sort_unstable();
+            ids.dedup();
+        }
+        let comments = if ids.is_empty() { HashMap::new() } else { reader.comments(&ids)? };
+        let parsed = if props.parsedcomment {
+            let of: Vec<CommentOf<'_, i64>> = versions
+                .iter()
+                .filter_map(|v| {
+                    comments.get(&v.comment_id).map(|text| CommentOf {
+                        key: v.comment_id,
+                        text,
+                        ns: NS_FILE,
+                        dbkey: &v.name,
+                    })
+                })
+                .collect();
+            parsed_comments(reader, site, &of)?
+        } else {
+            HashMap::new()
+        };
+        let mut pages = HashMap::new();
+        if props.url {
+            let mut names: Vec<(i32, String)> = versions.iter().map(|v| (NS_FILE, v.name.clone())).collect();
+            names.sort();
+            names.dedup();
+            for page in reader.pages_by_titles(&names)? {
+                pages.insert(page.dbkey.clone(), page.id);
+            }
+        }
+        Ok(FileWriter {
+            site,
+            props,
+            visibility: Visibility::of(&ctx.state.rights),
+            upload_url: absolute(&paths.server, &upload),
+            script_url: absolute(&paths.server, &paths.script),
+            comments,
+            parsed,
+            pages,
+        })
+    }
+
+    /// The URL a version's content is served at.
+    pub fn file_url(&self, version: &FileVersion) -> String {
+        let dirs = hash_path(&version.name);
+        match &version.archive_name {
+            None => format!("{}/{dirs}/{}", self.upload_url, rawurlencode(&version.name)),
+            Some(archive) => format!("{}/archive/{dirs}/{}", self.upload_url, rawurlencode(archive)),
+        }
+    }
+
+    /// One version's members, in MediaWiki's order.
+    pub fn info(&self, version: &FileVersion) -> Map<String, Value> {
+        let p = self.props;
+        let mut vals = Map::new();
+        let deleted = version.deleted;
+        let mut any_hidden = false;
+        if p.timestamp {
+            vals.insert("timestamp".into(), json!(iso(&version.timestamp)));
+        }
+        if p.user || p.userid {
+            let (hidden, allowed) = self.visibility.check(deleted, DELETED_USER);
+            if hidden {
+                vals.insert("userhidden".into(), json!(true));
+                any_hidden = true;
+            }
+            if allowed {
+                if p.user {
+                    vals.insert("user".into(), json!(version.actor_name));
+                }
+                if p.userid {
+                    vals.insert("userid".into(), json!(version.actor_user.unwrap_or(0)));
+                }
+                if version.actor_user.is_none() {
+                    vals.insert("anon".into(), json!(true));
+                }
+            }
+        }
+        if p.size || p.dimensions {
+            vals.insert("size".into(), json!(version.size));
+            vals.insert("width".into(), json!(version.width));
+            vals.insert("height".into(), json!(version.height));
+        }
+        if p.comment || p.parsedcomment {
+            let (hidden, allowed) = self.visibility.check(deleted, DELETED_COMMENT);
+            if hidden {
+                vals.insert("commenthidden".into(), json!(true));
+                any_hidden = true;
+            }
+            if allowed {
+                let text = self.comments.get(&version.comment_id).cloned().unwrap_or_default();
+                if p.parsedcomment {
+                    let html = self.parsed.get(&version.comment_id).cloned().unwrap_or_default();
+                    vals.insert("parsedcomment".into(), json!(html));
+                }
+                if p.comment {
+                    vals.insert("comment".into(), json!(text));
+                }
+            }
+        }
+        let (file_hidden, file_allowed) = self.visibility.check(deleted, DELETED_FILE);
+        if file_hidden {
+            vals.insert("filehidden".into(), json!(true));
+            any_hidden = true;
+        }
+        if any_hidden && deleted & DELETED_RESTRICTED != 0 {
+            vals.insert("suppressed".into(), json!(true));
+        }
+        // A hidden file's version says no more, whoever asks.
+        if file_hidden || !file_allowed {
+            return vals;
+        }
+        if p.canonicaltitle {
+            vals.insert(
+                "canonicaltitle".into(),
+                json!(wikiquery_domain::title::full_text(NS_FILE, &version.name, self.site.namespaces())),
+            );
+        }
+        if p.url {
+            vals.insert("url".into(), json!(self.file_url(version)));
+            let key = format!(
+                "{}:{}",
+                self.site.namespaces().name(NS_FILE).unwrap_or("File").replace(' ', "_"),
+                version.name
+            );
+            if let Some(url) = self.site.page_url(&key) {
+                vals.insert("descriptionurl".into(), json!(url));
+            }
+            if let Some(id) = self.pages.get(&version.name) {
+                vals.insert("descriptionshorturl".into(), json!(format!("{}?curid={id}", self.script_url)));
+            }
+        }
+        if p.sha1 {
+            vals.insert("sha1".into(), json!(sha1_hex(&version.sha1)));
+        }
+        if p.metadata {
+            vals.insert("metadata".into(), metadata(&version.metadata));
+        }
+        if p.mime {
+            vals.insert("mime".into(), json!(format!("{}/{}", version.major_mime, version.minor_mime)));
+        }
+        if p.mediatype {
+            vals.insert("mediatype".into(), json!(version.media_type.clone().unwrap_or_default()));
+        }
+        if p.archivename {
+            if let Some(archive) = &version.archive_name {
+                vals.insert("archivename".into(), json!(archive));
+            }
+        }
+        if p.bitdepth {
+            vals.insert("bitdepth".into(), json!(version.bits));
+        }
+        vals
+    }
+}
+
+/// A 14-digit timestamp in ISO 8601.
+fn iso(stored: &str) -> String {
+    Timestamp::iso_of_stored(stored).map_or_else(|| stored.to_owned(), |t| t.as_str().to_owned())
+}
+
+/// `metadata` of a version: MediaWiki's stored metadata (1.39 writes JSON with the handler's
+/// values under `data`; earlier versions PHP's serialisation) as a list of `{name, value}`,
+/// nested the same way; `null` when there is none.
+pub fn metadata(stored: &[u8]) -> Value {
+    let parsed: Option<Value> = if stored.first() == Some(&b'{') {
+        serde_json::from_slice::<Value>(stored).ok().map(|v| match v {
+            Value::Object(mut o) if o.contains_key("data") => o.remove("data").unwrap_or(Value::Null),
+            other => other,
+        })
+    } else {
+        std::str::from_utf8(stored)
+            .ok()
+            .and_then(|text| wikiquery_domain::php::unserialize(text).ok())
+            .map(|v| v.to_json())
+    };
+    match parsed {
+        Some(Value::Object(o)) if !o.is_empty() => Value::Array(name_values(&o)),
+        Some(Value::Array(a)) if !a.is_empty() => {
+            Value::Array(a.iter().enumerate().map(|(i, v)| pair(json!(i), v)).collect())
+        }
+        _ => Value::Null,
+    }
+}
+
+fn name_values(object: &Map<String, Value>) -> Vec<Value> {
+    object.iter().map(|(k, v)| pair(json!(k), v)).collect()
+}
+
+fn pair(name: Value, value: &Value) -> Value {
+    let value = match value {
+        Value::Object(o) => Value::Array(name_values(o)),
+        Value::Array(a) => Value::Array(a.iter().enumerate().map(|(i, v)| pair(json!(i), v)).collect()),
+        other => other.clone(),
+    };
+    json!({ "name": name, "value": value })
+}
