@@ -40,6 +40,7 @@ pub struct FileProps {
     pub mime: bool,
     pub mediatype: bool,
     pub metadata: bool,
+    pub commonmetadata: bool,
     pub archivename: bool,
     pub bitdepth: bool,
 }
@@ -212,6 +213,10 @@ impl<'a> FileWriter<'a> {
         if p.metadata {
             vals.insert("metadata".into(), metadata(&version.metadata));
         }
+        if p.commonmetadata {
+            let mime = format!("{}/{}", version.major_mime, version.minor_mime);
+            vals.insert("commonmetadata".into(), common_metadata(&mime, &version.metadata));
+        }
         if p.mime {
             vals.insert("mime".into(), json!(format!("{}/{}", version.major_mime, version.minor_mime)));
         }
@@ -239,7 +244,39 @@ fn iso(stored: &str) -> String {
 /// values under `data`; earlier versions PHP's serialisation) as a list of `{name, value}`,
 /// nested the same way; `null` when there is none.
 pub fn metadata(stored: &[u8]) -> Value {
-    let parsed: Option<Value> = if stored.first() == Some(&b'{') {
+    match decoded(stored) {
+        Some(value) => listed(&value).unwrap_or(Value::Null),
+        None => Value::Null,
+    }
+}
+
+/// `commonmetadata` of a version: the part of its metadata the file's type shares with every
+/// type (a PNG's or GIF's text chunks, a JPEG's or TIFF's Exif fields), listed as `metadata`
+/// is; `[]` for types without any (MediaWiki's media handlers' `getCommonMetaArray`).
+pub fn common_metadata(mime: &str, stored: &[u8]) -> Value {
+    let value = decoded(stored);
+    let common = match mime {
+        "image/png" | "image/gif" => value.and_then(|v| v.get("metadata").cloned()).map(|mut m| {
+            if let Value::Object(o) = &mut m {
+                o.remove(if mime == "image/png" { "_MW_PNG_VERSION" } else { "_MW_GIF_VERSION" });
+            }
+            m
+        }),
+        "image/jpeg" | "image/tiff" => value.map(|mut v| {
+            if let Value::Object(o) = &mut v {
+                o.remove("MEDIAWIKI_EXIF_VERSION");
+            }
+            v
+        }),
+        _ => None,
+    };
+    common.as_ref().and_then(listed).unwrap_or_else(|| json!([]))
+}
+
+/// The handler's values in stored metadata: JSON (1.39 keeps them under `data`) or PHP's
+/// serialisation.
+fn decoded(stored: &[u8]) -> Option<Value> {
+    if stored.first() == Some(&b'{') {
         serde_json::from_slice::<Value>(stored).ok().map(|v| match v {
             Value::Object(mut o) if o.contains_key("data") => o.remove("data").unwrap_or(Value::Null),
             other => other,
@@ -249,13 +286,18 @@ pub fn metadata(stored: &[u8]) -> Value {
             .ok()
             .and_then(|text| wikiquery_domain::php::unserialize(text).ok())
             .map(|v| v.to_json())
-    };
-    match parsed {
-        Some(Value::Object(o)) if !o.is_empty() => Value::Array(name_values(&o)),
-        Some(Value::Array(a)) if !a.is_empty() => {
-            Value::Array(a.iter().enumerate().map(|(i, v)| pair(json!(i), v)).collect())
+    }
+}
+
+/// Values as MediaWiki lists them (`processMetaData`): `{name, value}` for each member, nested
+/// alike; `None` for nothing to list.
+fn listed(value: &Value) -> Option<Value> {
+    match value {
+        Value::Object(o) if !o.is_empty() => Some(Value::Array(name_values(o))),
+        Value::Array(a) if !a.is_empty() => {
+            Some(Value::Array(a.iter().enumerate().map(|(i, v)| pair(json!(i), v)).collect()))
         }
-        _ => Value::Null,
+        _ => None,
     }
 }
 

@@ -1,6 +1,13 @@
 //! `prop=duplicatefiles`: files with the same content as the given files.
 
-use wikiquery_framework::{query_module, Limit, QueryModule};
+use std::collections::HashMap;
+
+use serde_json::json;
+use wikiquery_domain::timestamp::Timestamp;
+use wikiquery_domain::title::NS_FILE;
+use wikiquery_framework::{query_module, ApiError, Limit, QueryContext, QueryModule};
+
+use crate::storage;
 
 use crate::values::SortDir;
 
@@ -24,4 +31,84 @@ pub struct DuplicateFiles {
     pub localonly: bool,
 }
 
-impl QueryModule for DuplicateFiles {}
+impl QueryModule for DuplicateFiles {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let Some(pageset) = ctx.page_set() else { return Ok(()) };
+        // The file titles as the page set holds them: existing pages, then missing ones.
+        let mut images: Vec<(String, i64)> = pageset
+            .good
+            .iter()
+            .map(|p| (p.id, p.ns, &p.dbkey))
+            .chain(pageset.missing.iter().map(|p| (p.fake_id, p.ns, &p.dbkey)))
+            .filter(|(_, ns, _)| *ns == NS_FILE)
+            .map(|(id, _, dbkey)| (dbkey.clone(), id))
+            .collect();
+        if images.is_empty() {
+            return Ok(());
+        }
+        let descending = self.dir == SortDir::Descending;
+        if descending {
+            images.reverse();
+        }
+        let mut skip_until: Option<String> = None;
+        if let Some(cont) = &self.continue_ {
+            let parts: Vec<&str> = cont.split('|').collect();
+            if parts.len() != 2 {
+                return Err(ApiError::bad_continue());
+            }
+            // As MediaWiki: the leading titles before the continue title are dropped.
+            let keep_from = images.iter().position(|(t, _)| t.as_str() >= parts[0]).unwrap_or(images.len());
+            images.drain(..keep_from);
+            skip_until = Some(parts[1].to_owned());
+        }
+        let mut reader = storage::reader(ctx)?;
+        let names: Vec<String> = images.iter().map(|(t, _)| t.clone()).collect();
+        let sha1s: HashMap<String, String> =
+            reader.current_files(&names)?.into_iter().map(|f| (f.name, f.sha1)).collect();
+        let mut wanted: Vec<String> = sha1s.values().cloned().collect();
+        wanted.sort();
+        wanted.dedup();
+        let mut by_sha1: HashMap<String, Vec<_>> = HashMap::new();
+        for file in reader.files_by_sha1(&wanted)? {
+            by_sha1.entry(file.sha1.clone()).or_default().push(file);
+        }
+        drop(reader);
+        let limit = self.limit.get() as usize;
+        let mut count = 0;
+        'images: for (image, page_id) in &images {
+            let Some(sha1) = sha1s.get(image) else { continue };
+            let mut dups: Vec<_> = by_sha1.get(sha1).map(|v| v.iter().collect()).unwrap_or_default();
+            if descending {
+                dups.reverse();
+            }
+            for dup in dups {
+                if &dup.name == image {
+                    continue;
+                }
+                if let Some(until) = &skip_until {
+                    if dup.name.as_str() < until.as_str() {
+                        continue;
+                    }
+                }
+                skip_until = None;
+                count += 1;
+                if count > limit {
+                    ctx.set_continue(format!("{image}|{}", dup.name));
+                    break 'images;
+                }
+                if ctx.is_generator() {
+                    ctx.add_generated(NS_FILE, dup.name.clone());
+                } else {
+                    let timestamp = Timestamp::iso_of_stored(&dup.timestamp)
+                        .map_or_else(|| dup.timestamp.clone(), |t| t.as_str().to_owned());
+                    ctx.push_page_item(
+                        *page_id,
+                        "duplicatefiles",
+                        json!({ "name": dup.name, "timestamp": timestamp, "shared": false, "user": dup.actor_name }),
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -74,11 +74,10 @@ impl QueryModule for ImageInfo {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let set = ValueSet::of(&self.prop);
         let has = |p: ImageInfoProp| set.has(p);
-        // Thumbnails, extended and common metadata, bad-file and upload-warning checks need a
+        // Thumbnails, extended metadata, bad-file and upload-warning checks need a
         // media handler this server does not have yet.
         let mut unbuilt: Vec<&str> = [
             (ImageInfoProp::Badfile, "badfile"),
-            (ImageInfoProp::Commonmetadata, "commonmetadata"),
             (ImageInfoProp::Extmetadata, "extmetadata"),
             (ImageInfoProp::Uploadwarning, "uploadwarning"),
         ]
@@ -168,6 +167,7 @@ impl QueryModule for ImageInfo {
             mime: has(ImageInfoProp::Mime),
             mediatype: has(ImageInfoProp::Mediatype),
             metadata: has(ImageInfoProp::Metadata),
+            commonmetadata: has(ImageInfoProp::Commonmetadata),
             archivename: has(ImageInfoProp::Archivename),
             bitdepth: has(ImageInfoProp::Bitdepth),
         };
