@@ -26,6 +26,20 @@ fn imageinfo_and_duplicatefiles_answer_as_mediawiki_does() {
     assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), names.len(), failures.join("\n"));
 }
 
+/// The upload stash answers anonymous callers (every caller of this server until it has logins)
+/// as MediaWiki does: with its refusal, after the parameters' warnings.
+#[test]
+fn the_upload_stash_refuses_anonymous_callers_as_mediawiki_does() {
+    let names = captures("files", |n| {
+        (n.starts_with("stashimageinfo") || n.starts_with("mystashedfiles"))
+            && !n.contains(".sysop")
+            && !n.contains(".admin")
+    });
+    assert!(names.len() >= 10, "only {} captures", names.len());
+    let failures = replay("files", &names, &answer_as_named_caller, &|_, _, _| {});
+    assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), names.len(), failures.join("\n"));
+}
+
 #[test]
 fn what_needs_a_media_handler_says_it_is_not_implemented() {
     for query in [

@@ -1,6 +1,6 @@
 //! `list=mystashedfiles`: files in the calling user's upload stash.
 
-use wikiquery_framework::{query_module, Limit, ParamValues, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
 
 /// What to return of each stashed file besides its key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -26,4 +26,10 @@ pub struct MyStashedFiles {
     pub continue_: Option<String>,
 }
 
-impl QueryModule for MyStashedFiles {}
+impl QueryModule for MyStashedFiles {
+    /// The upload stash belongs to a logged-in user, and every caller of this server is
+    /// anonymous (it has no logins yet): MediaWiki's answer to an anonymous caller.
+    fn execute(&self, _ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        Err(ApiError::new("stashnotloggedin", "The upload stash is only available to logged-in users."))
+    }
+}

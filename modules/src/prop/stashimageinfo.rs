@@ -1,6 +1,6 @@
 //! `prop=stashimageinfo`: file information of stashed uploads.
 
-use wikiquery_framework::{query_module, ParamValues, QueryModule};
+use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule};
 
 /// What to return of each stashed file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -44,4 +44,10 @@ pub struct StashImageInfo {
     pub urlparam: String,
 }
 
-impl QueryModule for StashImageInfo {}
+impl QueryModule for StashImageInfo {
+    /// The upload stash belongs to a logged-in user, and every caller of this server is
+    /// anonymous (it has no logins yet): MediaWiki's answer to an anonymous caller.
+    fn execute(&self, _ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        Err(ApiError::new("notloggedin", "The upload stash is only available to logged-in users."))
+    }
+}
