@@ -2,7 +2,9 @@
 //! `fixtures/oracle/files/`), in formatversion 1 and 2, for an anonymous caller, an
 //! administrator (`.sysop`: Bob) and a suppressor (`.admin`): `prop=imageinfo` (every
 //! property but those that need a media handler, file history and its ranges, both
-//! continuations) and `prop=duplicatefiles` (also as a generator).
+//! continuations), `list=allimages` (both orders, every filter, paging chains with limits 1
+//! and 7 and the maximum in both directions, also as a generator), `prop=duplicatefiles` (also
+//! as a generator) and the upload stash's answers to anonymous callers.
 //!
 //! What needs a media handler (thumbnails, `badfile`, `extmetadata`,
 //! `uploadwarning`) answers `notimplemented`, checked here too.
@@ -51,4 +53,12 @@ fn what_needs_a_media_handler_says_it_is_not_implemented() {
         assert_eq!(status, 200);
         assert_eq!(answer["error"]["code"], "notimplemented", "{query}: {answer}");
     }
+}
+
+#[test]
+fn allimages_answers_as_mediawiki_does() {
+    let names = captures("files", |n| n.starts_with("allimages") && !needs_media_handler(n));
+    assert!(names.len() >= 250, "only {} captures", names.len());
+    let failures = replay("files", &names, &answer_as_named_caller, &|_, _, _| {});
+    assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), names.len(), failures.join("\n"));
 }

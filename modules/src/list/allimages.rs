@@ -1,6 +1,17 @@
 //! `list=allimages`: every file, by name or by upload time.
 
-use wikiquery_framework::{query_module, Limit, ParamValues, QueryModule, Timestamp, UserRef};
+use serde_json::{json, Value};
+use wikiquery_domain::settings::SiteSettings;
+use wikiquery_domain::title::{full_text, NS_FILE};
+use wikiquery_framework::{
+    query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule, Timestamp, UserRef, ValueSet,
+};
+use wikiquery_store::queries::files::{AllFilesFilter, FileOrder};
+use wikiquery_store::store::Store;
+
+use crate::family::files::{FileProps, FileWriter};
+use crate::family::users::{groups_with_rights, name_of};
+use crate::storage;
 
 /// The order of the listing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -84,4 +95,210 @@ pub struct AllImages {
     pub limit: Limit,
 }
 
-impl QueryModule for AllImages {}
+impl QueryModule for AllImages {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let set = ValueSet::of(&self.prop);
+        let has = |p: AllImagesProp| set.has(p);
+        let unbuilt: Vec<&str> = [(AllImagesProp::Extmetadata, "extmetadata")]
+            .into_iter()
+            .filter(|(p, _)| has(*p))
+            .map(|(_, n)| n)
+            .collect();
+        if !unbuilt.is_empty() {
+            return Err(ApiError::not_implemented(&format!("{} ({})", ctx.module.path(), unbuilt.join(", "))));
+        }
+        if ctx.is_generator() && ctx.is_resolving_redirects() {
+            return Err(ApiError::new(
+                "invalidparammix",
+                "allimages as a generator gives files, which are never redirects: it cannot be used with redirects.",
+            ));
+        }
+        let p = ctx.module.prefix;
+        let mix = |param: &str, sort: &str| {
+            ApiError::new("invalidparammix", format!("{p}{param} may only be used with {p}sort={sort}."))
+        };
+        let descending = matches!(self.dir, AllImagesDir::Descending | AllImagesDir::Older);
+        let store = ctx.services.require::<Store>()?;
+        let site = store.site();
+        let mut reader = storage::reader(ctx)?;
+        let order = match self.sort {
+            AllImagesSort::Name => {
+                for (given, name) in
+                    [(self.start.is_some(), "start"), (self.end.is_some(), "end"), (self.user.is_some(), "user")]
+                {
+                    if given {
+                        return Err(mix(name, "timestamp"));
+                    }
+                }
+                if self.filterbots != FilterBots::All {
+                    return Err(mix("filterbots", "timestamp"));
+                }
+                let resume = match &self.continue_ {
+                    Some(cont) if cont.contains('|') => return Err(ApiError::bad_continue()),
+                    other => other.clone(),
+                };
+                FileOrder::Name {
+                    from: storage::title_part(site, self.from.as_deref(), NS_FILE)?,
+                    to: storage::title_part(site, self.to.as_deref(), NS_FILE)?,
+                    prefix: storage::title_part(site, self.prefix.as_deref(), NS_FILE)?,
+                    resume,
+                }
+            }
+            AllImagesSort::Timestamp => {
+                for (given, name) in
+                    [(self.from.is_some(), "from"), (self.to.is_some(), "to"), (self.prefix.is_some(), "prefix")]
+                {
+                    if given {
+                        return Err(mix(name, "name"));
+                    }
+                }
+                if self.user.is_some() && self.filterbots != FilterBots::All {
+                    return Err(ApiError::new(
+                        "invalidparammix-cannotusewith",
+                        format!("The parameter {p}user cannot be used with {p}filterbots."),
+                    ));
+                }
+                let after = match &self.continue_ {
+                    Some(cont) => {
+                        let parts: Vec<&str> = cont.split('|').collect();
+                        if parts.len() != 2 {
+                            return Err(ApiError::bad_continue());
+                        }
+                        Some((crate::family::changes::stored_timestamp(parts[0])?, parts[1].to_owned()))
+                    }
+                    None => None,
+                };
+                FileOrder::Timestamp {
+                    start: self.start.map(Timestamp::to_mw),
+                    end: self.end.map(Timestamp::to_mw),
+                    after,
+                }
+            }
+        };
+        let sha1 = if let Some(hex) = &self.sha1 {
+            let hex = hex.to_lowercase();
+            if hex.len() != 40 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+                return Err(ApiError::new("invalidsha1hash", "The SHA1 hash provided is not valid."));
+            }
+            Some(sha1_base36(&hex))
+        } else if let Some(b36) = &self.sha1base36 {
+            let b36 = b36.to_lowercase();
+            if b36.len() != 31 || !b36.bytes().all(|b| b.is_ascii_alphanumeric()) {
+                return Err(ApiError::new("invalidsha1base36hash", "The SHA1Base36 hash provided is not valid."));
+            }
+            Some(b36)
+        } else {
+            None
+        };
+        let uploader = match &self.user {
+            Some(user) => Some(name_of(&mut reader, user)?),
+            None => None,
+        };
+        let bots = match self.filterbots {
+            FilterBots::All => None,
+            which => {
+                let settings = ctx.services.require::<SiteSettings>()?;
+                let groups = groups_with_rights(settings, &["bot".to_owned()]);
+                Some((which == FilterBots::Bots, groups, ctx.state.now().to_mw()))
+            }
+        };
+        let mimes = self
+            .mime
+            .iter()
+            .map(|m| match m.split_once('/') {
+                Some((major, minor)) => (major.to_owned(), minor.to_owned()),
+                None => (m.clone(), "unknown".to_owned()),
+            })
+            .collect();
+        // A type list given but empty selects nothing.
+        if mimes_given_empty(ctx) {
+            ctx.ensure_list();
+            return Ok(());
+        }
+        let limit = self.limit.get() as usize;
+        let filter = AllFilesFilter {
+            order,
+            descending,
+            min_size: self.minsize,
+            max_size: self.maxsize,
+            sha1,
+            uploader,
+            bots,
+            mimes,
+            limit: limit as i64 + 1,
+        };
+        let mut files = reader.all_files(&filter)?;
+        let next = if files.len() > limit { files.drain(limit..).next() } else { None };
+        if ctx.is_generator() {
+            drop(reader);
+            for file in &files {
+                ctx.add_generated(NS_FILE, file.name.clone());
+            }
+        } else {
+            let props = FileProps {
+                timestamp: has(AllImagesProp::Timestamp),
+                user: has(AllImagesProp::User),
+                userid: has(AllImagesProp::Userid),
+                comment: has(AllImagesProp::Comment),
+                parsedcomment: has(AllImagesProp::Parsedcomment),
+                canonicaltitle: has(AllImagesProp::Canonicaltitle),
+                url: has(AllImagesProp::Url),
+                size: has(AllImagesProp::Size),
+                dimensions: has(AllImagesProp::Dimensions),
+                sha1: has(AllImagesProp::Sha1),
+                mime: has(AllImagesProp::Mime),
+                mediatype: has(AllImagesProp::Mediatype),
+                metadata: has(AllImagesProp::Metadata),
+                commonmetadata: has(AllImagesProp::Commonmetadata),
+                archivename: false,
+                bitdepth: has(AllImagesProp::Bitdepth),
+            };
+            let versions: Vec<_> = files.iter().collect();
+            let writer = FileWriter::new(ctx, site, &mut reader, props, &versions)?;
+            drop(reader);
+            ctx.ensure_list();
+            for file in &files {
+                let mut item = serde_json::Map::new();
+                item.insert("name".into(), json!(file.name));
+                item.extend(writer.info(file));
+                item.insert("ns".into(), json!(NS_FILE));
+                item.insert("title".into(), json!(full_text(NS_FILE, &file.name, site.namespaces())));
+                ctx.push_item(Value::Object(item));
+            }
+        }
+        if let Some(next) = next {
+            ctx.set_continue(match self.sort {
+                AllImagesSort::Name => next.name,
+                AllImagesSort::Timestamp => format!("{}|{}", next.timestamp, next.name),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Whether the request gives `mime` with no value (`aimime=`).
+fn mimes_given_empty(ctx: &QueryContext<'_>) -> bool {
+    ctx.state.params.get(&format!("{}mime", ctx.module.prefix)).is_some_and(|v| v.is_empty())
+}
+
+/// A SHA-1 in hexadecimal as MediaWiki stores it: base 36, 31 digits.
+fn sha1_base36(hex: &str) -> String {
+    // Digits of the number, most significant first, divided by 36 until nothing is left.
+    let mut digits: Vec<u32> = hex.chars().filter_map(|c| c.to_digit(16)).collect();
+    let mut out = Vec::new();
+    while digits.iter().any(|&d| d != 0) {
+        let mut rest = 0u32;
+        let mut next = Vec::with_capacity(digits.len());
+        for d in digits {
+            let value = rest * 16 + d;
+            next.push(value / 36);
+            rest = value % 36;
+        }
+        out.push(std::char::from_digit(rest, 36).unwrap_or('0'));
+        digits = next;
+    }
+    while out.len() < 31 {
+        out.push('0');
+    }
+    out.iter().rev().collect()
+}

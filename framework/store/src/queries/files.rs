@@ -108,8 +108,9 @@ fn current(
 /// The order [`Reader::all_files`] lists in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FileOrder {
-    /// By name, from `from` to `to` (inclusive, in the direction of listing).
-    Name { from: Option<String>, to: Option<String>, prefix: Option<String> },
+    /// By name, from `from` to `to` (inclusive, in the direction of listing), from where a
+    /// previous batch stopped (`resume`, inclusive).
+    Name { from: Option<String>, to: Option<String>, prefix: Option<String>, resume: Option<String> },
     /// By upload time, then name; from `start` to `end` (inclusive), after the
     /// (timestamp, name) a previous batch stopped at.
     Timestamp { start: Option<String>, end: Option<String>, after: Option<(String, String)> },
@@ -127,9 +128,10 @@ pub struct AllFilesFilter {
     pub sha1: Option<String>,
     /// Only files the current version of which this user (a name) uploaded.
     pub uploader: Option<String>,
-    /// Only uploads by users in (`Some(true)`) or not in (`Some(false)`) the `bot` group.
-    pub bots: Option<bool>,
-    /// Only files of these (major, minor) types; a minor type `*` allows any.
+    /// Only uploads by users who are (`true`) or are not (`false`) members, unexpired at the
+    /// time given (`YYYYMMDDHHMMSS`), of one of the groups given (those with the `bot` right).
+    pub bots: Option<(bool, Vec<String>, String)>,
+    /// Only files of these (major, minor) types.
     pub mimes: Vec<(String, String)>,
     pub limit: i64,
 }
@@ -269,7 +271,14 @@ impl<C: AsAnyConnection> Reader<C> {
             let mut q = image::table.inner_join(actor::table).select(current_columns!()).into_boxed();
             let desc = filter.descending;
             match &filter.order {
-                FileOrder::Name { from, to, prefix } => {
+                FileOrder::Name { from, to, prefix, resume } => {
+                    if let Some(resume) = resume {
+                        q = if desc {
+                            q.filter(image::img_name.le(resume))
+                        } else {
+                            q.filter(image::img_name.ge(resume))
+                        };
+                    }
                     if let Some(from) = from {
                         q = if desc { q.filter(image::img_name.le(from)) } else { q.filter(image::img_name.ge(from)) };
                     }
@@ -333,9 +342,12 @@ impl<C: AsAnyConnection> Reader<C> {
             if let Some(name) = &filter.uploader {
                 q = q.filter(actor::actor_name.eq(name));
             }
-            if let Some(bots) = filter.bots {
-                let in_bot_group =
-                    user_groups::table.select(user_groups::ug_user).filter(user_groups::ug_group.eq("bot"));
+            if let Some((bots, groups, now)) = &filter.bots {
+                let bots = *bots;
+                let in_bot_group = user_groups::table
+                    .select(user_groups::ug_user)
+                    .filter(user_groups::ug_group.eq_any(groups.clone()))
+                    .filter(user_groups::ug_expiry.is_null().or(user_groups::ug_expiry.ge(now.clone())));
                 q = if bots {
                     q.filter(actor::actor_user.assume_not_null().eq_any(in_bot_group))
                 } else {
@@ -345,11 +357,8 @@ impl<C: AsAnyConnection> Reader<C> {
             if !filter.mimes.is_empty() {
                 let mut any: Option<Box<dyn BoxableExpression<_, _, SqlType = diesel::sql_types::Bool>>> = None;
                 for (major, minor) in &filter.mimes {
-                    let term: Box<dyn BoxableExpression<_, _, SqlType = diesel::sql_types::Bool>> = if minor == "*" {
-                        Box::new(image::img_major_mime.eq(major.clone()))
-                    } else {
-                        Box::new(image::img_major_mime.eq(major.clone()).and(image::img_minor_mime.eq(minor.clone())))
-                    };
+                    let term: Box<dyn BoxableExpression<_, _, SqlType = diesel::sql_types::Bool>> =
+                        Box::new(image::img_major_mime.eq(major.clone()).and(image::img_minor_mime.eq(minor.clone())));
                     any = Some(match any {
                         None => term,
                         Some(before) => Box::new(before.or(term)),
