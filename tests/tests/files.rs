@@ -62,3 +62,11 @@ fn allimages_answers_as_mediawiki_does() {
     let failures = replay("files", &names, &answer_as_named_caller, &|_, _, _| {});
     assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), names.len(), failures.join("\n"));
 }
+
+#[test]
+fn filearchive_answers_as_mediawiki_does() {
+    let names = captures("files", |n| n.starts_with("filearchive"));
+    assert!(names.len() >= 150, "only {} captures", names.len());
+    let failures = replay("files", &names, &answer_as_named_caller, &|_, _, _| {});
+    assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), names.len(), failures.join("\n"));
+}

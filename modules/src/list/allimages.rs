@@ -9,7 +9,7 @@ use wikiquery_framework::{
 use wikiquery_store::queries::files::{AllFilesFilter, FileOrder};
 use wikiquery_store::store::Store;
 
-use crate::family::files::{FileProps, FileWriter};
+use crate::family::files::{sha1_param, FileProps, FileWriter};
 use crate::family::users::{groups_with_rights, name_of};
 use crate::storage;
 
@@ -175,21 +175,7 @@ impl QueryModule for AllImages {
                 }
             }
         };
-        let sha1 = if let Some(hex) = &self.sha1 {
-            let hex = hex.to_lowercase();
-            if hex.len() != 40 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-                return Err(ApiError::new("invalidsha1hash", "The SHA1 hash provided is not valid."));
-            }
-            Some(sha1_base36(&hex))
-        } else if let Some(b36) = &self.sha1base36 {
-            let b36 = b36.to_lowercase();
-            if b36.len() != 31 || !b36.bytes().all(|b| b.is_ascii_alphanumeric()) {
-                return Err(ApiError::new("invalidsha1base36hash", "The SHA1Base36 hash provided is not valid."));
-            }
-            Some(b36)
-        } else {
-            None
-        };
+        let sha1 = sha1_param(self.sha1.as_deref(), self.sha1base36.as_deref())?;
         let uploader = match &self.user {
             Some(user) => Some(name_of(&mut reader, user)?),
             None => None,
@@ -279,26 +265,4 @@ impl QueryModule for AllImages {
 /// Whether the request gives `mime` with no value (`aimime=`).
 fn mimes_given_empty(ctx: &QueryContext<'_>) -> bool {
     ctx.state.params.get(&format!("{}mime", ctx.module.prefix)).is_some_and(|v| v.is_empty())
-}
-
-/// A SHA-1 in hexadecimal as MediaWiki stores it: base 36, 31 digits.
-fn sha1_base36(hex: &str) -> String {
-    // Digits of the number, most significant first, divided by 36 until nothing is left.
-    let mut digits: Vec<u32> = hex.chars().filter_map(|c| c.to_digit(16)).collect();
-    let mut out = Vec::new();
-    while digits.iter().any(|&d| d != 0) {
-        let mut rest = 0u32;
-        let mut next = Vec::with_capacity(digits.len());
-        for d in digits {
-            let value = rest * 16 + d;
-            next.push(value / 36);
-            rest = value % 36;
-        }
-        out.push(std::char::from_digit(rest, 36).unwrap_or('0'));
-        digits = next;
-    }
-    while out.len() < 31 {
-        out.push('0');
-    }
-    out.iter().rev().collect()
 }

@@ -373,3 +373,141 @@ impl<C: AsAnyConnection> Reader<C> {
         Ok(rows.into_iter().map(current).collect())
     }
 }
+
+/// A deleted file version (`filearchive`), with its uploader's name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArchivedFile {
+    pub id: i64,
+    pub name: String,
+    pub archive_name: Option<String>,
+    pub size: Option<i64>,
+    pub width: Option<i32>,
+    pub height: Option<i32>,
+    pub metadata: Option<Vec<u8>>,
+    pub bits: Option<i32>,
+    pub media_type: Option<String>,
+    pub major_mime: Option<String>,
+    pub minor_mime: Option<String>,
+    /// The upload comment's id in `comment`.
+    pub comment_id: i64,
+    pub actor_name: String,
+    pub actor_user: Option<i64>,
+    pub timestamp: Option<String>,
+    /// `fa_deleted` bits.
+    pub deleted: i32,
+    /// The content's SHA-1 in base 36.
+    pub sha1: String,
+}
+
+/// What [`Reader::file_archive`] selects: deleted file versions in (name, timestamp, id)
+/// order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FileArchiveFilter {
+    pub descending: bool,
+    /// Names from, to (inclusive, in the direction of listing), starting with.
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub prefix: Option<String>,
+    /// Where a previous batch stopped: (name, timestamp, id), and after them.
+    pub after: Option<(String, String, i64)>,
+    /// Only versions of this content hash (base 36) whose `fa_deleted` bits do not include all
+    /// of the mask given (the parts the caller may not see).
+    pub sha1: Option<(String, i32)>,
+    pub limit: i64,
+}
+
+impl<C: AsAnyConnection> Reader<C> {
+    /// The deleted file versions a filter selects, in its order, at most `filter.limit`.
+    pub fn file_archive(&mut self, filter: &FileArchiveFilter) -> Result<Vec<ArchivedFile>, StoreError> {
+        use crate::queries::BitAnd;
+        use crate::schema::filearchive as fa;
+        use diesel::sql_types::Integer;
+        let conn = self.conn();
+        let rows =
+            with_conn!(conn, |c| {
+                let mut q = fa::table
+                    .inner_join(actor::table.on(actor::actor_id.eq(fa::fa_actor)))
+                    .select((
+                        (fa::fa_id, fa::fa_name, fa::fa_archive_name, fa::fa_size, fa::fa_width, fa::fa_height),
+                        (fa::fa_metadata, fa::fa_bits, fa::fa_media_type, fa::fa_major_mime, fa::fa_minor_mime),
+                        (fa::fa_description_id, actor::actor_name, actor::actor_user, fa::fa_timestamp, fa::fa_deleted),
+                        fa::fa_sha1,
+                    ))
+                    .into_boxed();
+                let desc = filter.descending;
+                if let Some(from) = &filter.from {
+                    q = if desc { q.filter(fa::fa_name.le(from)) } else { q.filter(fa::fa_name.ge(from)) };
+                }
+                if let Some(to) = &filter.to {
+                    q = if desc { q.filter(fa::fa_name.ge(to)) } else { q.filter(fa::fa_name.le(to)) };
+                }
+                if let Some(prefix) = &filter.prefix {
+                    q = q.filter(fa::fa_name.ge(prefix));
+                    if let Some(bound) = crate::queries::prefix_upper_bound(prefix) {
+                        q = q.filter(fa::fa_name.lt(bound));
+                    }
+                }
+                if let Some((name, ts, id)) = &filter.after {
+                    let (name, ts, id) = (name.clone(), ts.clone(), *id);
+                    q =
+                        if desc {
+                            q.filter(fa::fa_name.lt(name.clone()).or(fa::fa_name.eq(name).and(
+                                fa::fa_timestamp.lt(ts.clone()).or(fa::fa_timestamp.eq(ts).and(fa::fa_id.le(id))),
+                            )))
+                        } else {
+                            q.filter(fa::fa_name.gt(name.clone()).or(fa::fa_name.eq(name).and(
+                                fa::fa_timestamp.gt(ts.clone()).or(fa::fa_timestamp.eq(ts).and(fa::fa_id.ge(id))),
+                            )))
+                        };
+                }
+                if let Some((sha1, mask)) = &filter.sha1 {
+                    q = q.filter(fa::fa_sha1.eq(sha1.clone()));
+                    if *mask != 0 {
+                        q = q.filter(BitAnd::new(fa::fa_deleted, mask.into_sql::<Integer>()).ne(*mask));
+                    }
+                }
+                q = if desc {
+                    q.order((fa::fa_name.desc(), fa::fa_timestamp.desc(), fa::fa_id.desc()))
+                } else {
+                    q.order((fa::fa_name, fa::fa_timestamp, fa::fa_id))
+                };
+                #[allow(clippy::type_complexity)]
+                let rows: Vec<(
+                    (i64, String, Option<String>, Option<i64>, Option<i32>, Option<i32>),
+                    (Option<Vec<u8>>, Option<i32>, Option<String>, Option<String>, Option<String>),
+                    (i64, String, Option<i64>, Option<String>, i32),
+                    String,
+                )> = q.limit(filter.limit).load(c)?;
+                Ok::<_, diesel::result::Error>(rows)
+            })?;
+        Ok(rows
+            .into_iter()
+            .map(
+                |(
+                    (id, name, archive_name, size, width, height),
+                    (metadata, bits, media_type, major_mime, minor_mime),
+                    (comment_id, actor_name, actor_user, timestamp, deleted),
+                    sha1,
+                )| ArchivedFile {
+                    id,
+                    name,
+                    archive_name,
+                    size,
+                    width,
+                    height,
+                    metadata,
+                    bits,
+                    media_type,
+                    major_mime,
+                    minor_mime,
+                    comment_id,
+                    actor_name,
+                    actor_user,
+                    timestamp,
+                    deleted,
+                    sha1,
+                },
+            )
+            .collect())
+    }
+}
