@@ -62,6 +62,15 @@ pub struct ServeArgs {
     /// it [default: the system's clock].
     #[arg(long, env = "WIKIQUERY_NOW")]
     pub now: Option<String>,
+    /// The wiki's upload directory (MediaWiki's `$wgUploadDirectory`: originals under their
+    /// hashed directories, `archive/`, `thumb/`): its files are served at the upload URL
+    /// [default: none served].
+    #[arg(long, env = "WIKIQUERY_UPLOADS")]
+    pub uploads: Option<PathBuf>,
+    /// Where uploaded files are served, a path on this server or a URL (`$wgUploadPath`), as
+    /// file URLs name it [default: the script path's `/images`].
+    #[arg(long, env = "WIKIQUERY_UPLOADS_URL")]
+    pub uploads_url: Option<String>,
 }
 
 /// Options of `import`.

@@ -33,12 +33,17 @@ pub struct ServeConfig {
     pub now: Option<String>,
     /// The site's settings beyond its database.
     pub settings: SiteSettings,
+    /// The upload directory served at the upload URL; `None`: no files served.
+    pub uploads: Option<std::path::PathBuf>,
 }
 
 /// Picks the first value given: flag (clap already folds in the environment), then file, then
 /// default.
 pub fn resolve(flags: &crate::cli::ServeArgs, file: FileConfig) -> Result<ServeConfig, String> {
-    let settings = crate::site_config::site_settings(&file)?;
+    let mut settings = crate::site_config::site_settings(&file)?;
+    if let Some(url) = &flags.uploads_url {
+        settings.upload_path = Some(url.clone());
+    }
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
     let workers = flags.workers.or(file.workers).unwrap_or(cores);
     let mut replicas = flags.replica.clone();
@@ -56,6 +61,7 @@ pub fn resolve(flags: &crate::cli::ServeArgs, file: FileConfig) -> Result<ServeC
         anonymous_rights: flags.anonymous_rights.clone().or(file.anonymous_rights),
         now: flags.now.clone().or(file.now),
         settings,
+        uploads: flags.uploads.clone().or(file.uploads),
     })
 }
 

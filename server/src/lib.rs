@@ -9,3 +9,4 @@ pub mod serve;
 pub mod settings_file;
 pub mod site_config;
 pub mod sqlite_memory;
+pub mod uploads;

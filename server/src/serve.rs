@@ -75,6 +75,16 @@ pub fn run(config: ServeConfig) -> Result<(), String> {
         site = %store.site().sitename,
         "database open"
     );
+    let uploads = match &config.uploads {
+        Some(dir) => {
+            let paths = wikiquery_modules::storage::site_paths(store.site(), &config.settings);
+            let url = config.settings.upload_path.clone().unwrap_or_else(|| format!("{}/images", paths.script_path));
+            let uploads = crate::uploads::Uploads::new(dir, &url)?;
+            tracing::info!(dir = %dir.display(), at = uploads.prefix(), "serving the upload directory");
+            Some(Arc::new(uploads))
+        }
+        None => None,
+    };
     let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "wikiquery".to_owned());
     // A local SQLite file is read without waiting (WAL readers take no locks), so requests are
     // answered on the worker that received them; a database over the network gets the
@@ -93,10 +103,16 @@ pub fn run(config: ServeConfig) -> Result<(), String> {
     let listen = config.listen.clone();
     actix_web::rt::System::new()
         .block_on(async move {
-            let server =
-                HttpServer::new(move || App::new().app_data(web::Data::new(state.clone())).configure(configure))
-                    .workers(config.workers)
-                    .bind(&listen)?;
+            let server = HttpServer::new(move || {
+                let uploads = uploads.clone();
+                App::new().app_data(web::Data::new(state.clone())).configure(configure).configure(move |cfg| {
+                    if let Some(uploads) = uploads {
+                        crate::uploads::configure(cfg, uploads);
+                    }
+                })
+            })
+            .workers(config.workers)
+            .bind(&listen)?;
             tracing::info!(%listen, "serving /api.php");
             server.run().await
         })

@@ -89,6 +89,8 @@ pub struct FileConfig {
     pub temp_account_pattern: Option<String>,
     /// Where uploaded files are served (a path on the server or a URL).
     pub upload_path: Option<String>,
+    /// The upload directory whose files are served at `upload_path`.
+    pub uploads: Option<std::path::PathBuf>,
     /// The skin pages are shown in.
     pub default_skin: Option<String>,
     /// The skins installed (the whole list), each `{ code, name, usable = true }`.
