@@ -1,6 +1,13 @@
 //! `list=random`: pages in random order.
 
-use wikiquery_framework::{query_module, Limit, Namespace, QueryModule};
+use serde_json::{json, Map, Value};
+use wikiquery_domain::title::full_text;
+use wikiquery_framework::{query_module, ApiError, Limit, Namespace, QueryContext, QueryModule};
+use wikiquery_store::queries::random::{RandomFilter, RandomPage};
+use wikiquery_store::reader::Reader;
+use wikiquery_store::store::Store;
+
+use crate::storage;
 
 use crate::values::FilterRedir;
 
@@ -27,4 +34,109 @@ pub struct Random {
     pub continue_: Option<String>,
 }
 
-impl QueryModule for Random {}
+impl QueryModule for Random {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let p = ctx.module.prefix;
+        if self.redirect && ctx.state.params.get(&format!("{p}filterredir")).is_some() {
+            return Err(ApiError::invalid_param_mix(&[&format!("{p}filterredir"), &format!("{p}redirect")]));
+        }
+        // The point the listing starts from, where it started (the random key), and whether it
+        // has wrapped round to the start of the range, which it then reads up to that key.
+        let (rand, start_text, start, start_id, mut wrapped) = match &self.continue_ {
+            Some(cont) => {
+                let parts: Vec<&str> = cont.split('|').collect();
+                if parts.len() != 4 {
+                    return Err(ApiError::bad_continue());
+                }
+                let key = |text: &str| {
+                    let digits =
+                        text.strip_prefix("0.").filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
+                    digits.and_then(|_| text.parse::<f64>().ok()).ok_or_else(ApiError::bad_continue)
+                };
+                let (_, start) = (key(parts[0])?, key(parts[1])?);
+                let id = wikiquery_domain::php::leading_int(parts[2]);
+                if parts[2] != id.to_string() || !matches!(parts[3], "0" | "1") {
+                    return Err(ApiError::bad_continue());
+                }
+                (parts[0].to_owned(), parts[1].to_owned(), start, id, parts[3] == "1")
+            }
+            None => {
+                let rand = format!("{:.12}", rand::random::<f64>());
+                let start = rand.parse().unwrap_or(0.0);
+                (rand.clone(), rand, start, 0, false)
+            }
+        };
+        let rand_key: f64 = rand.parse().unwrap_or(0.0);
+        if ctx.is_generator() {
+            ctx.set_generator_restart("continue", format!("{rand}|{start_text}|{start_id}|{}", u8::from(wrapped)));
+        }
+        let redirect = if self.redirect {
+            Some(true)
+        } else {
+            match self.filterredir {
+                FilterRedir::All => None,
+                FilterRedir::Redirects => Some(true),
+                FilterRedir::Nonredirects => Some(false),
+            }
+        };
+        let namespaces = (!self.namespace.is_empty()).then(|| self.namespace.iter().map(|n| n.0).collect::<Vec<_>>());
+        let show_redirect = redirect.is_none() && !ctx.is_generator();
+        let store = ctx.services.require::<Store>()?;
+        let site = store.site();
+        let mut reader = storage::reader(ctx)?;
+        let mut want = self.limit.get() as i64;
+        let base = RandomFilter { namespaces, redirect, ..Default::default() };
+        let read = |reader: &mut Reader, start: Option<(f64, i64)>, end: Option<f64>, want: i64| {
+            reader.random_pages(&RandomFilter { start, end, limit: want + 1, ..base.clone() })
+        };
+        let mut pages: Vec<RandomPage> = Vec::new();
+        let mut next: Option<RandomPage> = None;
+        let mut first = read(&mut reader, Some((start, start_id)), wrapped.then_some(rand_key), want)?;
+        if first.len() as i64 > want {
+            next = first.drain(want as usize..).next();
+        }
+        want -= first.len() as i64;
+        pages.extend(first);
+        if !wrapped && next.is_none() {
+            // The end of the range: on from its start, up to where the listing began.
+            wrapped = true;
+            let mut second = read(&mut reader, None, Some(rand_key), want)?;
+            if second.len() as i64 > want {
+                next = second.drain(want as usize..).next();
+            }
+            pages.extend(second);
+        }
+        drop(reader);
+        if ctx.is_generator() {
+            for page in &pages {
+                ctx.add_generated(page.namespace, page.title.clone());
+            }
+        } else {
+            ctx.ensure_list();
+            for page in &pages {
+                let mut item = Map::new();
+                item.insert("id".into(), json!(page.id));
+                item.insert("ns".into(), json!(page.namespace));
+                item.insert("title".into(), json!(full_text(page.namespace, &page.title, site.namespaces())));
+                if show_redirect {
+                    item.insert("redirect".into(), json!(page.is_redirect));
+                }
+                ctx.push_item(Value::Object(item));
+            }
+        }
+        if let Some(next) = next {
+            ctx.set_continue(format!("{rand}|{}|{}|{}", key_text(next.random), next.id, u8::from(wrapped)));
+        }
+        Ok(())
+    }
+}
+
+/// A random key as the continue value writes it: the digits after `0.`, never an exponent.
+fn key_text(key: f64) -> String {
+    let text = format!("{key}");
+    if text.contains('.') {
+        text
+    } else {
+        format!("{text}.0")
+    }
+}

@@ -121,6 +121,7 @@ pub mod logevents;
 pub mod page_props;
 pub mod pages;
 pub mod protected_titles;
+pub mod random;
 pub mod recent_changes;
 pub mod revisions;
 pub mod site;
