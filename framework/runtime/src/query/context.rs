@@ -94,11 +94,17 @@ impl<'a> QueryContext<'a> {
     /// Says where the module continues through another of its parameters (`allusers`
     /// continues with `aufrom`): sets `<prefix><param>` in the `continue` object.
     pub fn set_continue_named(&mut self, param: &str, value: impl Into<String>) {
+        self.set_continue_value(param, Value::String(value.into()));
+    }
+
+    /// As [`QueryContext::set_continue_named`] with a value that is not text: MediaWiki
+    /// answers some offsets (`psoffset`, `sroffset`, `qpoffset`) as numbers.
+    pub fn set_continue_value(&mut self, param: &str, value: Value) {
         let name = format!("{}{param}", self.module.prefix);
         if self.run.generating {
-            self.run.continuation.set_generator(name, value.into());
+            self.run.continuation.set_generator(name, value);
         } else {
-            self.run.continuation.set(self.module.name, name, value.into());
+            self.run.continuation.set(self.module.name, name, value);
         }
     }
 
@@ -116,6 +122,14 @@ impl<'a> QueryContext<'a> {
     /// Adds a page (namespace, database key) to the generator's output.
     pub fn add_generated(&mut self, ns: i32, dbkey: impl Into<String>) {
         self.run.generated.push((ns, dbkey.into()));
+    }
+
+    /// Adds a page to the generator's output with members for it (`index`), which its entry
+    /// in `pages` shows.
+    pub fn add_generated_with(&mut self, ns: i32, dbkey: impl Into<String>, data: Map<String, Value>) {
+        let dbkey = dbkey.into();
+        self.run.generated_data.push(((ns, dbkey.clone()), data));
+        self.run.generated.push((ns, dbkey));
     }
 
     /// Adds a revision to the generator's output: a generator that gives revisions (as

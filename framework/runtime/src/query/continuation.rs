@@ -14,7 +14,7 @@ pub struct Continuation {
     /// Modules the client said are finished (from `continue`).
     skip: Vec<String>,
     /// Continue parameters set by modules that have more results: (module, (name, value)).
-    data: Vec<(String, Vec<(String, String)>)>,
+    data: Vec<(String, Vec<(String, Value)>)>,
     /// The modules that work on the generator's pages (the prop modules).
     generated_modules: Vec<String>,
     /// The client said the generator is finished (`-` before the bars).
@@ -22,7 +22,7 @@ pub struct Continuation {
     /// The generator's parameters named before the bars, with the request's values.
     generator_params: Vec<(String, String)>,
     /// Continue parameters the generator set.
-    generator_data: Vec<(String, String)>,
+    generator_data: Vec<(String, Value)>,
     /// Parameters the generator set for restarting where it started, when the modules on its
     /// pages continue (MediaWiki's generator non-continuation parameters).
     generator_restart: Vec<(String, String)>,
@@ -76,7 +76,7 @@ impl Continuation {
     }
 
     /// Records a continue parameter of the generator.
-    pub fn set_generator(&mut self, name: String, value: String) {
+    pub fn set_generator(&mut self, name: String, value: Value) {
         self.generator_data.retain(|(k, _)| *k != name);
         self.generator_data.push((name, value));
     }
@@ -92,8 +92,9 @@ impl Continuation {
         self.skip.iter().any(|s| s == module)
     }
 
-    /// Records a continue parameter of a module.
-    pub fn set(&mut self, module: &str, name: String, value: String) {
+    /// Records a continue parameter of a module: text, or a number (MediaWiki answers some
+    /// offsets as numbers).
+    pub fn set(&mut self, module: &str, name: String, value: Value) {
         match self.data.iter_mut().find(|(m, _)| m == module) {
             Some((_, kvs)) => {
                 kvs.retain(|(k, _)| *k != name);
@@ -112,15 +113,15 @@ impl Continuation {
             self.modules.iter().map(String::as_str).filter(|m| !self.data.iter().any(|(d, _)| d == m)).collect();
         for (_, kvs) in self.data.iter().filter(|(m, _)| !generated(m)) {
             for (k, v) in kvs {
-                out.entry(k.clone()).or_insert_with(|| Value::String(v.clone()));
+                out.entry(k.clone()).or_insert_with(|| v.clone());
             }
         }
-        let unfinished_generated: Vec<&(String, Vec<(String, String)>)> =
+        let unfinished_generated: Vec<&(String, Vec<(String, Value)>)> =
             self.data.iter().filter(|(m, _)| generated(m)).collect();
         let (keys, complete) = if !unfinished_generated.is_empty() {
             for (_, kvs) in &unfinished_generated {
                 for (k, v) in kvs {
-                    out.entry(k.clone()).or_insert_with(|| Value::String(v.clone()));
+                    out.entry(k.clone()).or_insert_with(|| v.clone());
                 }
             }
             // The restart parameters come first and win over the request's own values.
@@ -138,7 +139,7 @@ impl Continuation {
         } else if !self.generator_data.is_empty() {
             let mut names = Vec::new();
             for (k, v) in &self.generator_data {
-                out.entry(k.clone()).or_insert_with(|| Value::String(v.clone()));
+                out.entry(k.clone()).or_insert_with(|| v.clone());
                 names.push(k.as_str());
             }
             finished.retain(|m| !generated(m));
@@ -158,14 +159,14 @@ impl Continuation {
     pub fn raw_result(&self, generator: Option<&str>) -> Option<Map<String, Value>> {
         let mut out = Map::new();
         for (module, kvs) in &self.data {
-            let params: Map<String, Value> = kvs.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
+            let params: Map<String, Value> = kvs.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
             out.insert(module.clone(), Value::Object(params));
         }
         if let Some(generator) = generator.filter(|_| !self.generator_data.is_empty()) {
             let entry = out.entry(generator.to_owned()).or_insert_with(|| Value::Object(Map::new()));
             if let Value::Object(params) = entry {
                 for (k, v) in &self.generator_data {
-                    params.insert(k.clone(), Value::String(v.clone()));
+                    params.insert(k.clone(), v.clone());
                 }
             }
         }

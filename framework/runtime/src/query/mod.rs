@@ -251,6 +251,7 @@ impl ActionModule for Query {
             if !run.continuation.is_generator_done() {
                 let mut set = PageSet::build(Lookup { pages: lookup.as_ref(), scope: &ctx.state.scope }, source, self.redirects)?;
                 set.iwurl = self.iwurl;
+                run.file_generated_data(&mut set, lookup.namespaces());
                 let general = set.general_info(ctx.result, lookup.namespaces());
                 run.pageset = Some(set);
                 pages = Some(general);

@@ -127,6 +127,9 @@ pub struct PageSet {
     pub iwurl: bool,
     /// Redirects followed.
     pub redirects: Vec<ResolvedRedirect>,
+    /// Members a generator gave the titles of redirects followed, shown first in their
+    /// `redirects` entries (prefixsearch's `index`), by the redirect's title.
+    pub redirect_data: HashMap<String, Map<String, Value>>,
     /// Revision ids that do not exist.
     pub bad_revids: Vec<i64>,
     /// The revision ids of `revids=` that exist, in id order.
@@ -454,7 +457,15 @@ impl PageSet {
                 .redirects
                 .iter()
                 .map(|r| {
-                    let mut v = json!({"from": r.from, "to": r.to});
+                    let mut v = match self.redirect_data.get(&r.from) {
+                        Some(data) => {
+                            let mut members = data.clone();
+                            members.insert("from".into(), json!(r.from));
+                            members.insert("to".into(), json!(r.to));
+                            Value::Object(members)
+                        }
+                        None => json!({"from": r.from, "to": r.to}),
+                    };
                     if !r.fragment.is_empty() {
                         v["tofragment"] = json!(r.fragment);
                     }

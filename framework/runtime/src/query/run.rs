@@ -17,6 +17,8 @@ pub struct QueryRun {
     pub(crate) resolve_redirects: bool,
     /// The pages the generator gave.
     pub(crate) generated: Vec<(i32, String)>,
+    /// Members the generator gives the pages it gave (prefixsearch's `index`), by title.
+    pub(crate) generated_data: Vec<((i32, String), serde_json::Map<String, serde_json::Value>)>,
     /// The revisions the generator gave, when it gives revisions rather than pages.
     pub(crate) generated_revisions: Option<Vec<i64>>,
     /// The generator pushed items: it cannot run as a generator yet.
@@ -28,6 +30,45 @@ pub struct QueryRun {
 }
 
 impl QueryRun {
+    /// Files the members the generator gave its titles under the pages they became, and
+    /// under the redirects followed on the way (each gets the members of its own title): the
+    /// page of the title, or the page its redirects lead to when redirects are resolved. When
+    /// several titles become one page, the first title's members stay (MediaWiki's
+    /// generators that give data keep the smallest `index`).
+    pub(crate) fn file_generated_data(
+        &mut self,
+        set: &mut PageSet,
+        namespaces: &wikiquery_domain::title::SiteNamespaces,
+    ) {
+        use wikiquery_domain::title::full_text;
+        for ((ns, dbkey), data) in std::mem::take(&mut self.generated_data) {
+            let mut title = full_text(ns, &dbkey, namespaces);
+            if set.redirects.iter().any(|r| r.from == title) {
+                set.redirect_data.entry(title.clone()).or_insert_with(|| data.clone());
+            }
+            for _ in 0..set.redirects.len() {
+                match set.redirects.iter().find(|r| r.from == title) {
+                    Some(redirect) => title.clone_from(&redirect.to),
+                    None => break,
+                }
+            }
+            let id =
+                set.good.iter().find(|p| full_text(p.ns, &p.dbkey, namespaces) == title).map(|p| p.id).or_else(|| {
+                    set.missing
+                        .iter()
+                        .chain(&set.special)
+                        .find(|p| full_text(p.ns, &p.dbkey, namespaces) == title)
+                        .map(|p| p.fake_id)
+                });
+            if let Some(id) = id {
+                let members = self.page_values.entry(id).or_default();
+                for (key, value) in data {
+                    members.entry(key).or_insert(value);
+                }
+            }
+        }
+    }
+
     /// A run that continues as `continuation` says.
     pub(crate) fn new(continuation: Continuation) -> QueryRun {
         QueryRun { continuation, ..QueryRun::default() }

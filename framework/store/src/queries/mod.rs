@@ -120,6 +120,7 @@ pub mod links;
 pub mod logevents;
 pub mod page_props;
 pub mod pages;
+pub mod prefix_search;
 pub mod protected_titles;
 pub mod random;
 pub mod recent_changes;
