@@ -34,6 +34,7 @@ fn main() -> Result<(), String> {
         anonymous_rights: None,
         now: None,
         settings: Default::default(),
+        uploads: None,
     };
     let config = api_config(open_store(&config)?, config.settings.clone(), "bench".to_owned(), "/api.php".to_owned());
     let params: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();

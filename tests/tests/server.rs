@@ -31,6 +31,7 @@ fn config(db: String) -> ServeConfig {
         anonymous_rights: None,
         now: None,
         settings: Default::default(),
+        uploads: None,
     }
 }
 

@@ -1,6 +1,13 @@
 //! `list=querypage`: the result of a special report page.
 
-use wikiquery_framework::{query_module, Limit, QueryModule};
+use serde_json::{json, Map, Value};
+use wikiquery_domain::timestamp::Timestamp;
+use wikiquery_domain::title::full_text;
+use wikiquery_framework::{query_module, ApiError, Limit, QueryContext, QueryModule};
+use wikiquery_store::queries::reports::Report;
+use wikiquery_store::store::Store;
+
+use crate::storage;
 
 /// The special report pages (names as the special pages spell them).
 pub const QUERY_PAGES: &[&str] = &[
@@ -56,4 +63,51 @@ pub struct QueryPage {
     pub limit: Limit,
 }
 
-impl QueryModule for QueryPage {}
+impl QueryModule for QueryPage {
+    /// Reports are computed live from the database, as MediaWiki computes them outside miser
+    /// mode (no `cached` answers).
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let Some(report) = Report::named(&self.page) else {
+            return Err(ApiError::not_implemented(&format!("{} ({})", ctx.module.path(), self.page)));
+        };
+        let store = ctx.services.require::<Store>()?;
+        let site = store.site();
+        let limit = self.limit.get() as i64;
+        let offset = self.offset.max(0);
+        let mut rows = storage::reader(ctx)?.report(report, offset, limit + 1)?;
+        let more = rows.len() as i64 > limit;
+        rows.truncate(limit as usize);
+        if more {
+            ctx.set_continue_value("offset", json!(offset + limit));
+        }
+        if ctx.is_generator() {
+            for row in &rows {
+                ctx.add_generated(row.namespace, row.title.clone());
+            }
+            return Ok(());
+        }
+        let results: Vec<Value> = rows
+            .iter()
+            .map(|row| {
+                let mut item = Map::new();
+                if let Some(value) = &row.value {
+                    item.insert("value".into(), json!(value));
+                    if report.uses_timestamps() {
+                        let iso = Timestamp::iso_of_stored(value).map(|t| t.as_str().to_owned());
+                        item.insert("timestamp".into(), json!(iso));
+                    }
+                }
+                item.insert("ns".into(), json!(row.namespace));
+                item.insert("title".into(), json!(full_text(row.namespace, &row.title, site.namespaces())));
+                if !row.extra.is_empty() {
+                    let extra: Map<String, Value> =
+                        row.extra.iter().map(|(k, v)| ((*k).to_owned(), json!(v))).collect();
+                    item.insert("databaseResult".into(), Value::Object(extra));
+                }
+                Value::Object(item)
+            })
+            .collect();
+        ctx.add_query_member("querypage", json!({ "name": self.page, "results": results }));
+        Ok(())
+    }
+}

@@ -124,6 +124,7 @@ pub mod prefix_search;
 pub mod protected_titles;
 pub mod random;
 pub mod recent_changes;
+pub mod reports;
 pub mod revisions;
 pub mod site;
 pub mod sql;

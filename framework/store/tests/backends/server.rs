@@ -15,7 +15,7 @@ use super::checks::{
     assert_fixture_copies, assert_same_keys_as_mediawiki, assert_snapshot_holds, expect_read_only, insert_page,
     round_trip,
 };
-use super::listings::assert_same_link_listings;
+use super::listings::{assert_same_link_listings, assert_same_reports};
 use super::sqlite::{assert_same_log_listing, check_associated_revisions};
 use super::support::{fixture_copy, options, read_only_options, sqlite_url, unique_suffix, TempDir};
 
@@ -91,6 +91,7 @@ pub(super) fn server_suite(db: &ServerDb) {
 
     assert_same_log_listing(&mut fixture, &mut conn);
     assert_same_link_listings(&mut fixture, &mut conn);
+    assert_same_reports(&mut fixture, &mut conn);
     assert_same_activity_listings(&mut fixture, &mut conn);
     check_associated_revisions(&mut conn);
 

@@ -1,0 +1,250 @@
+//! The special pages' reports (`list=querypage`), computed live as MediaWiki computes them
+//! outside miser mode: each report is MediaWiki's own query (its tables, joins, conditions and
+//! order), so that rows of equal value come in the order MediaWiki's give them too.
+//!
+//! The SQL is fixed text; only the offset and the limit are bound.
+
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Integer, Nullable, Text};
+
+use crate::backend::{AnyConnection, AsAnyConnection, StoreError};
+use crate::reader::Reader;
+
+/// A report this store computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Report {
+    Ancientpages,
+    Deadendpages,
+    Fewestrevisions,
+    Listredirects,
+    Longpages,
+    Shortpages,
+    Uncategorizedpages,
+    Uncategorizedtemplates,
+    Unusedcategories,
+    Wantedcategories,
+    Withoutinterwiki,
+}
+
+impl Report {
+    /// The report of a special page's name, when this store computes it.
+    pub fn named(name: &str) -> Option<Report> {
+        Some(match name {
+            "Ancientpages" => Report::Ancientpages,
+            "Deadendpages" => Report::Deadendpages,
+            "Fewestrevisions" => Report::Fewestrevisions,
+            "Listredirects" => Report::Listredirects,
+            "Longpages" => Report::Longpages,
+            "Shortpages" => Report::Shortpages,
+            "Uncategorizedpages" => Report::Uncategorizedpages,
+            "Uncategorizedtemplates" => Report::Uncategorizedtemplates,
+            "Unusedcategories" => Report::Unusedcategories,
+            "Wantedcategories" => Report::Wantedcategories,
+            "Withoutinterwiki" => Report::Withoutinterwiki,
+            _ => return None,
+        })
+    }
+
+    /// Whether the report's values are timestamps.
+    pub fn uses_timestamps(self) -> bool {
+        self == Report::Ancientpages
+    }
+
+    /// The query (content namespaces: the main namespace), without its limit, and how its
+    /// value reads.
+    fn sql(self) -> (&'static str, Value) {
+        match self {
+            Report::Shortpages => (
+                "SELECT page_namespace AS namespace, page_title AS title, page_len AS value FROM page \
+                 WHERE page_namespace IN (0) AND page_is_redirect = 0 ORDER BY page_len",
+                Value::Int,
+            ),
+            Report::Longpages => (
+                "SELECT page_namespace AS namespace, page_title AS title, page_len AS value FROM page \
+                 WHERE page_namespace IN (0) AND page_is_redirect = 0 ORDER BY page_len DESC",
+                Value::Int,
+            ),
+            Report::Ancientpages => (
+                "SELECT page_namespace AS namespace, page_title AS title, rev_timestamp AS value \
+                 FROM page JOIN revision ON page_latest = rev_id \
+                 WHERE page_namespace IN (0) AND page_is_redirect = 0 ORDER BY value",
+                Value::Text,
+            ),
+            Report::Fewestrevisions => (
+                "SELECT page_namespace AS namespace, page_title AS title, COUNT(*) AS value \
+                 FROM revision, page WHERE page_namespace IN (0) AND page_id = rev_page AND page_is_redirect = 0 \
+                 GROUP BY page_namespace, page_title ORDER BY value",
+                Value::Int,
+            ),
+            Report::Uncategorizedpages => (
+                "SELECT page_namespace AS namespace, page_title AS title FROM page \
+                 LEFT JOIN categorylinks ON cl_from = page_id \
+                 WHERE cl_from IS NULL AND page_namespace IN (0) AND page_is_redirect = 0 ORDER BY page_title",
+                Value::None,
+            ),
+            Report::Uncategorizedtemplates => (
+                "SELECT page_namespace AS namespace, page_title AS title FROM page \
+                 LEFT JOIN categorylinks ON cl_from = page_id \
+                 WHERE cl_from IS NULL AND page_namespace = 10 AND page_is_redirect = 0 ORDER BY page_title",
+                Value::None,
+            ),
+            Report::Deadendpages => (
+                "SELECT page_namespace AS namespace, page_title AS title FROM page \
+                 LEFT JOIN pagelinks ON page_id = pl_from \
+                 WHERE pl_from IS NULL AND page_namespace IN (0) AND page_is_redirect = 0 ORDER BY page_title",
+                Value::None,
+            ),
+            Report::Withoutinterwiki => (
+                "SELECT page_namespace AS namespace, page_title AS title FROM page \
+                 LEFT JOIN langlinks ON ll_from = page_id \
+                 WHERE ll_title IS NULL AND page_namespace IN (0) AND page_is_redirect = 0 \
+                 ORDER BY page_namespace, page_title",
+                Value::None,
+            ),
+            Report::Unusedcategories => (
+                "SELECT page_namespace AS namespace, page_title AS title FROM page \
+                 LEFT JOIN categorylinks ON cl_to = page_title \
+                 LEFT JOIN page_props ON page_id = pp_page AND pp_propname = 'expectunusedcategory' \
+                 WHERE cl_from IS NULL AND page_namespace = 14 AND page_is_redirect = 0 AND pp_page IS NULL \
+                 ORDER BY title",
+                Value::None,
+            ),
+            Report::Wantedcategories => (
+                "SELECT 14 AS namespace, cl_to AS title, COUNT(*) AS value FROM categorylinks \
+                 LEFT JOIN page ON page_title = cl_to AND page_namespace = 14 \
+                 WHERE page_title IS NULL GROUP BY cl_to ORDER BY value DESC, namespace, title",
+                Value::Int,
+            ),
+            Report::Listredirects => (
+                "SELECT p1.page_namespace AS namespace, p1.page_title AS title, rd_namespace, rd_title, \
+                 rd_fragment, rd_interwiki, p2.page_id AS redirid FROM page p1 \
+                 LEFT JOIN redirect ON rd_from = p1.page_id \
+                 LEFT JOIN page p2 ON p2.page_namespace = rd_namespace AND p2.page_title = rd_title \
+                 WHERE p1.page_is_redirect = 1 ORDER BY p1.page_namespace, p1.page_title",
+                Value::Redirect,
+            ),
+        }
+    }
+}
+
+/// How a report's value column reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Value {
+    None,
+    Int,
+    Text,
+    /// `Listredirects`: no value, the redirect's target as further columns.
+    Redirect,
+}
+
+/// One row of a report: the page, its value as MediaWiki's database layer hands it on (text),
+/// and further columns by name (`databaseResult`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportRow {
+    pub namespace: i32,
+    pub title: String,
+    pub value: Option<String>,
+    pub extra: Vec<(&'static str, Option<String>)>,
+}
+
+#[derive(QueryableByName)]
+struct PageOnly {
+    #[diesel(sql_type = Integer)]
+    namespace: i32,
+    #[diesel(sql_type = Text)]
+    title: String,
+}
+
+#[derive(QueryableByName)]
+struct WithInt {
+    #[diesel(sql_type = Integer)]
+    namespace: i32,
+    #[diesel(sql_type = Text)]
+    title: String,
+    #[diesel(sql_type = BigInt)]
+    value: i64,
+}
+
+#[derive(QueryableByName)]
+struct WithText {
+    #[diesel(sql_type = Integer)]
+    namespace: i32,
+    #[diesel(sql_type = Text)]
+    title: String,
+    #[diesel(sql_type = Text)]
+    value: String,
+}
+
+#[derive(QueryableByName)]
+struct RedirectRow {
+    #[diesel(sql_type = Integer)]
+    namespace: i32,
+    #[diesel(sql_type = Text)]
+    title: String,
+    #[diesel(sql_type = Nullable<Integer>)]
+    rd_namespace: Option<i32>,
+    #[diesel(sql_type = Nullable<Text>)]
+    rd_title: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    rd_fragment: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    rd_interwiki: Option<String>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    redirid: Option<i64>,
+}
+
+impl<C: AsAnyConnection> Reader<C> {
+    /// `limit` rows of a report after the first `offset`.
+    pub fn report(&mut self, report: Report, offset: i64, limit: i64) -> Result<Vec<ReportRow>, StoreError> {
+        let (sql, value) = report.sql();
+        let conn = self.conn();
+        let placeholders = match conn {
+            #[cfg(feature = "postgres")]
+            AnyConnection::Pg(_) => " LIMIT $1 OFFSET $2",
+            _ => " LIMIT ? OFFSET ?",
+        };
+        let text = format!("{sql}{placeholders}");
+        macro_rules! rows {
+            ($row:ty) => {
+                crate::with_conn!(conn, |c| diesel::sql_query(text.as_str())
+                    .bind::<BigInt, _>(limit)
+                    .bind::<BigInt, _>(offset)
+                    .load::<$row>(c))?
+            };
+        }
+        Ok(match value {
+            Value::None => rows!(PageOnly)
+                .into_iter()
+                .map(|r| ReportRow { namespace: r.namespace, title: r.title, value: None, extra: Vec::new() })
+                .collect(),
+            Value::Int => rows!(WithInt)
+                .into_iter()
+                .map(|r| ReportRow {
+                    namespace: r.namespace,
+                    title: r.title,
+                    value: Some(r.value.to_string()),
+                    extra: Vec::new(),
+                })
+                .collect(),
+            Value::Text => rows!(WithText)
+                .into_iter()
+                .map(|r| ReportRow { namespace: r.namespace, title: r.title, value: Some(r.value), extra: Vec::new() })
+                .collect(),
+            Value::Redirect => rows!(RedirectRow)
+                .into_iter()
+                .map(|r| ReportRow {
+                    namespace: r.namespace,
+                    title: r.title,
+                    value: None,
+                    extra: vec![
+                        ("rd_namespace", r.rd_namespace.map(|n| n.to_string())),
+                        ("rd_title", r.rd_title),
+                        ("rd_fragment", r.rd_fragment),
+                        ("rd_interwiki", r.rd_interwiki),
+                        ("redirid", r.redirid.map(|n| n.to_string())),
+                    ],
+                })
+                .collect(),
+        })
+    }
+}
