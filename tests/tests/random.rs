@@ -98,3 +98,14 @@ fn bad_input_gets_mediawikis_codes() {
         assert_eq!(answer["error"]["code"], code, "{query}: {answer}");
     }
 }
+
+/// MediaWiki's answers to requests whose answer does not depend on chance (given continue
+/// values, errors), stored under `fixtures/oracle/search/`, replayed.
+#[test]
+fn hand_made_continue_values_and_errors_answer_as_mediawiki_does() {
+    use wikiquery_tests::{answer_as_named_caller, captures, replay};
+    let names = captures("search", |n| n.starts_with("random") && !n.contains("-run"));
+    assert!(names.len() >= 80, "only {} captures", names.len());
+    let failures = replay("search", &names, &answer_as_named_caller, &|_, _, _| {});
+    assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), names.len(), failures.join("\n"));
+}

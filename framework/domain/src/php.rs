@@ -506,6 +506,46 @@ impl PhpValue {
     }
 }
 
+/// A float as PHP turns it into a string (`"$f"`: 14 significant digits, `%.14G`): fixed
+/// notation from 1.0E-4 up to below 1.0E+14, else a mantissa with at least one decimal and an
+/// exponent (`4.889194E-6`, `1.0E-5`).
+pub fn float_text(f: f64) -> String {
+    if !f.is_finite() {
+        return if f.is_nan() {
+            "NAN".to_owned()
+        } else if f > 0.0 {
+            "INF".to_owned()
+        } else {
+            "-INF".to_owned()
+        };
+    }
+    if f == 0.0 {
+        return if f.is_sign_negative() { "-0".to_owned() } else { "0".to_owned() };
+    }
+    // The digits, rounded to 14 significant ones, and the decimal exponent.
+    let sci = format!("{:.13e}", f);
+    let (mantissa, exponent) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    let trim = |text: String| {
+        if text.contains('.') {
+            text.trim_end_matches('0').trim_end_matches('.').to_owned()
+        } else {
+            text
+        }
+    };
+    if !(-4..14).contains(&exponent) {
+        let sign = if exponent < 0 { "-" } else { "+" };
+        let mut mantissa = trim(mantissa.to_owned());
+        if !mantissa.contains('.') {
+            mantissa.push_str(".0");
+        }
+        format!("{mantissa}E{sign}{}", exponent.abs())
+    } else {
+        let decimals = (13 - exponent).max(0) as usize;
+        trim(format!("{:.*}", decimals, f))
+    }
+}
+
 /// A float as text: a whole number below 10^15 without a fraction (`3`, as PHP writes it),
 /// any other value in Rust's shortest form.
 pub fn float_to_string(f: f64) -> String {
@@ -556,6 +596,25 @@ pub fn leading_float(s: &str) -> f64 {
         }
     }
     numeric(&t[..end]).unwrap_or(0.0)
+}
+
+#[cfg(test)]
+mod float_text_tests {
+    use super::float_text;
+
+    #[test]
+    fn floats_read_as_php_writes_them() {
+        assert_eq!(float_text(0.293075345294), "0.293075345294");
+        assert_eq!(float_text(4.889194e-6), "4.889194E-6");
+        assert_eq!(float_text(0.00001), "1.0E-5");
+        assert_eq!(float_text(0.0001234), "0.0001234");
+        assert_eq!(float_text(1.5), "1.5");
+        assert_eq!(float_text(3.0), "3");
+        assert_eq!(float_text(1e15), "1.0E+15");
+        assert_eq!(float_text(12345678901234.0), "12345678901234");
+        assert_eq!(float_text(0.1 + 0.2), "0.3");
+        assert_eq!(float_text(-2.5e-7), "-2.5E-7");
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,5 @@
 //! `list=prefixsearch`: page titles starting with a search string.
 
-use std::collections::HashMap;
-
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::{full_text, parse_title, NS_MAIN, NS_SPECIAL};
 use wikiquery_framework::{query_module, ApiError, Limit, Namespace, QueryContext, QueryModule};
@@ -36,6 +34,9 @@ impl QueryModule for PrefixSearch {
         let site = store.site();
         let limit = self.limit.get() as usize;
         let offset = self.offset.max(0);
+        if self.search.is_empty() {
+            return Err(ApiError::missing_param(&format!("{}search", ctx.module.prefix)));
+        }
         let mut namespaces: Vec<i32> = self.namespace.iter().map(|n| n.0).collect();
         if self.search.trim().is_empty() {
             ctx.ensure_list();
@@ -55,11 +56,26 @@ impl QueryModule for PrefixSearch {
         }
         let mut reader = storage::reader(ctx)?;
         // One more than asked for, to know whether there are more.
-        let mut titles = matches(&mut reader, site, &namespaces, search, limit as i64 + 1, offset)?;
-        let more = titles.len() > limit;
-        titles.truncate(limit);
+        let read = matches(&mut reader, site, &namespaces, search, limit as i64 + 1, offset)?;
+        let mut more = read.len() > limit;
+        let mut titles: Vec<Found> = read.iter().take(limit).cloned().collect();
         if offset == 0 {
-            titles = rescored(&mut reader, site, &namespaces, search, titles, limit)?;
+            if let Some(first) = exact_first(&mut reader, site, &namespaces, search, &titles)? {
+                match titles.iter().position(|t| *t == first) {
+                    Some(at) => {
+                        let item = titles.remove(at);
+                        titles.insert(0, item);
+                    }
+                    // A title among the rows read (the one past the limit) is not added again.
+                    None if read.contains(&first) => {}
+                    // Put first, pushing the last out: there is then more, as MediaWiki says.
+                    None => {
+                        titles.insert(0, first);
+                        more |= titles.len() > limit;
+                        titles.truncate(limit);
+                    }
+                }
+            }
         }
         drop(reader);
         if more {
@@ -127,68 +143,53 @@ fn title_in(site: &Site, ns: i32, text: &str) -> Option<String> {
         Some(name) if !name.is_empty() => format!("{name}:{text}"),
         _ => text.to_owned(),
     };
-    let title = parse_title(&full, NS_MAIN, site.namespaces(), &|p| iw.is_interwiki(p)).ok()?;
-    (!title.is_external()).then_some(title.dbkey)
+    // An interwiki title's key counts as written (MediaWiki takes its database key).
+    parse_title(&full, NS_MAIN, site.namespaces(), &|p| iw.is_interwiki(p)).ok().map(|title| title.dbkey)
 }
 
-/// The results with an exact match of `search` first (MediaWiki's `SearchExactMatchRescorer`):
-/// the page of that title, or what it redirects to, or a redirect among the results that
-/// leads to it; an existing title not among the results is put first and the last result
-/// dropped.
-fn rescored(
+/// The title MediaWiki's `SearchExactMatchRescorer` puts first among `results`: the page of
+/// `search` as a title (in the main namespace when searched, else the first namespace asked
+/// for), or, for a redirect, its target among the results or a result that redirects to that
+/// target; `None` when the title has no page.
+fn exact_first(
     reader: &mut Reader,
     site: &Site,
     namespaces: &[i32],
     search: &str,
-    mut results: Vec<Found>,
-    limit: usize,
-) -> Result<Vec<Found>, ApiError> {
-    let ns = if namespaces.is_empty() || namespaces.contains(&NS_MAIN) { NS_MAIN } else { namespaces[0] };
+    results: &[Found],
+) -> Result<Option<Found>, ApiError> {
+    let ns = match namespaces.first() {
+        None => NS_MAIN,
+        Some(_) if namespaces.contains(&NS_MAIN) => NS_MAIN,
+        Some(first) => *first,
+    };
     let iw = site.interwikis();
-    let Ok(title) = parse_title(search, ns, site.namespaces(), &|p| iw.is_interwiki(p)) else { return Ok(results) };
+    let Ok(title) = parse_title(search, ns, site.namespaces(), &|p| iw.is_interwiki(p)) else { return Ok(None) };
     if title.is_external() || title.dbkey.is_empty() {
-        return Ok(results);
+        return Ok(None);
     }
     let Some(page) = reader.pages_by_titles(&[(title.ns, title.dbkey.clone())])?.into_iter().next() else {
-        return Ok(results);
+        return Ok(None);
     };
     let exact = (page.id, page.ns, page.dbkey.clone());
-    let position =
-        |results: &[Found], ns: i32, dbkey: &str| results.iter().position(|(_, n, k)| *n == ns && k == dbkey);
-    let pull_front = |mut results: Vec<Found>, at: usize| {
-        let item = results.remove(at);
-        results.insert(0, item);
-        results
-    };
-    if let Some(at) = position(&results, page.ns, &page.dbkey) {
-        return Ok(pull_front(results, at));
+    if results.contains(&exact) || !page.is_redirect {
+        return Ok(Some(exact));
     }
-    // The targets of the redirects among the results, by result.
-    let redirect_ids: Vec<i64> = results.iter().map(|(id, _, _)| *id).collect();
-    let targets: HashMap<i64, (i32, String)> = reader
-        .redirect_targets(&redirect_ids)?
+    // A redirect: its target among the results, or a result that redirects to that target (a
+    // target with a section is no title among them).
+    let target = reader.redirect_targets(&[page.id])?.into_iter().next();
+    let Some(target) = target.filter(|t| t.interwiki.is_empty() && t.fragment.is_empty()) else {
+        return Ok(Some(exact));
+    };
+    if let Some(found) = results.iter().find(|(_, n, k)| *n == target.ns && *k == target.dbkey) {
+        return Ok(Some(found.clone()));
+    }
+    let ids: Vec<i64> = results.iter().map(|(id, _, _)| *id).collect();
+    let leading: Vec<i64> = reader
+        .redirect_targets(&ids)?
         .into_iter()
-        .filter(|r| r.interwiki.is_empty())
-        .map(|r| (r.from, (r.ns, r.dbkey)))
+        .filter(|r| r.interwiki.is_empty() && r.fragment.is_empty() && r.ns == target.ns && r.dbkey == target.dbkey)
+        .map(|r| r.from)
         .collect();
-    let leading_to = |results: &[Found], ns: i32, dbkey: &str| {
-        results.iter().position(|(id, _, _)| targets.get(id).is_some_and(|(n, k)| *n == ns && k == dbkey))
-    };
-    if page.is_redirect {
-        if let Some(target) = reader.redirect_targets(&[page.id])?.into_iter().next() {
-            if let Some(at) = position(&results, target.ns, &target.dbkey) {
-                return Ok(pull_front(results, at));
-            }
-            if let Some(at) = leading_to(&results, target.ns, &target.dbkey) {
-                return Ok(pull_front(results, at));
-            }
-        }
-    } else if let Some(at) = leading_to(&results, page.ns, &page.dbkey) {
-        results.remove(at);
-        results.insert(0, exact);
-        return Ok(results);
-    }
-    results.insert(0, exact);
-    results.truncate(limit);
-    Ok(results)
+    Ok(Some(results.iter().find(|(id, _, _)| leading.contains(id)).cloned().unwrap_or(exact)))
 }

@@ -73,8 +73,9 @@ impl QueryModule for QueryPage {
         let store = ctx.services.require::<Store>()?;
         let site = store.site();
         let limit = self.limit.get() as i64;
-        let offset = self.offset.max(0);
-        let mut rows = storage::reader(ctx)?.report(report, offset, limit + 1)?;
+        // A negative offset reads from the start, and counts in the next one, as in MediaWiki.
+        let offset = self.offset;
+        let mut rows = storage::reader(ctx)?.report(report, offset.max(0), limit + 1)?;
         let more = rows.len() as i64 > limit;
         rows.truncate(limit as usize);
         if more {
@@ -84,6 +85,7 @@ impl QueryModule for QueryPage {
             for row in &rows {
                 ctx.add_generated(row.namespace, row.title.clone());
             }
+            ctx.add_query_member("querypage", json!({ "name": self.page }));
             return Ok(());
         }
         let results: Vec<Value> = rows

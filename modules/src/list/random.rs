@@ -125,18 +125,13 @@ impl QueryModule for Random {
             }
         }
         if let Some(next) = next {
-            ctx.set_continue(format!("{rand}|{}|{}|{}", key_text(next.random), next.id, u8::from(wrapped)));
+            ctx.set_continue(format!(
+                "{rand}|{}|{}|{}",
+                wikiquery_domain::php::float_text(next.random),
+                next.id,
+                u8::from(wrapped)
+            ));
         }
         Ok(())
-    }
-}
-
-/// A random key as the continue value writes it: the digits after `0.`, never an exponent.
-fn key_text(key: f64) -> String {
-    let text = format!("{key}");
-    if text.contains('.') {
-        text
-    } else {
-        format!("{text}.0")
     }
 }
