@@ -18,11 +18,21 @@ pub enum Report {
     Fewestrevisions,
     Listredirects,
     Longpages,
+    Mostcategories,
+    Mostimages,
+    Mostinterwikis,
+    Mostlinked,
+    Mostlinkedtemplates,
+    Mostrevisions,
     Shortpages,
+    Uncategorizedimages,
     Uncategorizedpages,
     Uncategorizedtemplates,
     Unusedcategories,
+    Unusedtemplates,
     Wantedcategories,
+    Wantedpages,
+    Wantedtemplates,
     Withoutinterwiki,
 }
 
@@ -35,11 +45,21 @@ impl Report {
             "Fewestrevisions" => Report::Fewestrevisions,
             "Listredirects" => Report::Listredirects,
             "Longpages" => Report::Longpages,
+            "Mostcategories" => Report::Mostcategories,
+            "Mostimages" => Report::Mostimages,
+            "Mostinterwikis" => Report::Mostinterwikis,
+            "Mostlinked" => Report::Mostlinked,
+            "Mostlinkedtemplates" => Report::Mostlinkedtemplates,
+            "Mostrevisions" => Report::Mostrevisions,
             "Shortpages" => Report::Shortpages,
+            "Uncategorizedimages" => Report::Uncategorizedimages,
             "Uncategorizedpages" => Report::Uncategorizedpages,
             "Uncategorizedtemplates" => Report::Uncategorizedtemplates,
             "Unusedcategories" => Report::Unusedcategories,
+            "Unusedtemplates" => Report::Unusedtemplates,
             "Wantedcategories" => Report::Wantedcategories,
+            "Wantedpages" => Report::Wantedpages,
+            "Wantedtemplates" => Report::Wantedtemplates,
             "Withoutinterwiki" => Report::Withoutinterwiki,
             _ => return None,
         })
@@ -74,6 +94,72 @@ impl Report {
                 "SELECT page_namespace AS namespace, page_title AS title, COUNT(*) AS value \
                  FROM revision, page WHERE page_namespace IN (0) AND page_id = rev_page AND page_is_redirect = 0 \
                  GROUP BY page_namespace, page_title ORDER BY value",
+                Value::Int,
+            ),
+            Report::Mostrevisions => (
+                "SELECT page_namespace AS namespace, page_title AS title, COUNT(*) AS value \
+                 FROM revision, page WHERE page_namespace IN (0) AND page_id = rev_page AND page_is_redirect = 0 \
+                 GROUP BY page_namespace, page_title ORDER BY value DESC",
+                Value::Int,
+            ),
+            Report::Mostcategories => (
+                "SELECT page_namespace AS namespace, page_title AS title, COUNT(*) AS value \
+                 FROM categorylinks LEFT JOIN page ON page_id = cl_from WHERE page_namespace IN (0) \
+                 GROUP BY page_namespace, page_title HAVING COUNT(*) > 1 ORDER BY value DESC",
+                Value::Int,
+            ),
+            Report::Mostinterwikis => (
+                "SELECT page_namespace AS namespace, page_title AS title, COUNT(*) AS value \
+                 FROM langlinks LEFT JOIN page ON page_id = ll_from WHERE page_namespace IN (0) \
+                 GROUP BY page_namespace, page_title HAVING COUNT(*) > 1 ORDER BY value DESC",
+                Value::Int,
+            ),
+            Report::Mostimages => (
+                "SELECT 6 AS namespace, il_to AS title, COUNT(*) AS value FROM imagelinks \
+                 GROUP BY il_to HAVING COUNT(*) > 1 ORDER BY value DESC",
+                Value::Int,
+            ),
+            Report::Mostlinkedtemplates => (
+                "SELECT lt_namespace AS namespace, lt_title AS title, COUNT(*) AS value \
+                 FROM templatelinks JOIN linktarget ON lt_id = tl_target_id \
+                 GROUP BY lt_namespace, lt_title ORDER BY value DESC",
+                Value::Int,
+            ),
+            Report::Mostlinked => (
+                "SELECT pl_namespace AS namespace, pl_title AS title, COUNT(*) AS value, page_namespace \
+                 FROM pagelinks LEFT JOIN page ON page_namespace = pl_namespace AND page_title = pl_title \
+                 GROUP BY pl_namespace, pl_title, page_namespace HAVING COUNT(*) > 1 ORDER BY value DESC",
+                Value::IntAndNamespace,
+            ),
+            Report::Uncategorizedimages => (
+                "SELECT page_namespace AS namespace, page_title AS title FROM page \
+                 LEFT JOIN categorylinks ON cl_from = page_id \
+                 WHERE cl_from IS NULL AND page_namespace = 6 AND page_is_redirect = 0 ORDER BY title",
+                Value::None,
+            ),
+            Report::Unusedtemplates => (
+                "SELECT page_namespace AS namespace, page_title AS title FROM page \
+                 LEFT JOIN linktarget ON lt_title = page_title AND lt_namespace = page_namespace \
+                 LEFT JOIN templatelinks ON tl_target_id = lt_id \
+                 WHERE page_namespace = 10 AND tl_from IS NULL AND page_is_redirect = 0 ORDER BY title",
+                Value::None,
+            ),
+            // `$wgWantedPagesThreshold` 1: a page linked once is wanted.
+            Report::Wantedpages => (
+                "SELECT pl_namespace AS namespace, pl_title AS title, COUNT(*) AS value FROM pagelinks \
+                 LEFT JOIN page pg1 ON pg1.page_namespace = pl_namespace AND pg1.page_title = pl_title \
+                 LEFT JOIN page pg2 ON pg2.page_id = pl_from \
+                 WHERE pg1.page_namespace IS NULL AND pl_namespace NOT IN (2, 3) AND pg2.page_namespace != 8 \
+                 GROUP BY pl_namespace, pl_title HAVING COUNT(*) > 0 AND COUNT(*) > SUM(pg2.page_is_redirect) \
+                 ORDER BY value DESC, namespace, title",
+                Value::Int,
+            ),
+            Report::Wantedtemplates => (
+                "SELECT lt_namespace AS namespace, lt_title AS title, COUNT(*) AS value FROM templatelinks \
+                 JOIN linktarget ON lt_id = tl_target_id \
+                 LEFT JOIN page ON page_namespace = lt_namespace AND page_title = lt_title \
+                 WHERE page_title IS NULL AND lt_namespace = 10 \
+                 GROUP BY lt_namespace, lt_title ORDER BY value DESC, namespace, title",
                 Value::Int,
             ),
             Report::Uncategorizedpages => (
@@ -135,6 +221,8 @@ enum Value {
     Text,
     /// `Listredirects`: no value, the redirect's target as further columns.
     Redirect,
+    /// `Mostlinked`: a number, and the linked page's namespace (none for a missing page).
+    IntAndNamespace,
 }
 
 /// One row of a report: the page, its value as MediaWiki's database layer hands it on (text),
@@ -173,6 +261,18 @@ struct WithText {
     title: String,
     #[diesel(sql_type = Text)]
     value: String,
+}
+
+#[derive(QueryableByName)]
+struct WithIntAndNamespace {
+    #[diesel(sql_type = Integer)]
+    namespace: i32,
+    #[diesel(sql_type = Text)]
+    title: String,
+    #[diesel(sql_type = BigInt)]
+    value: i64,
+    #[diesel(sql_type = Nullable<Integer>)]
+    page_namespace: Option<i32>,
 }
 
 #[derive(QueryableByName)]
@@ -224,6 +324,15 @@ impl<C: AsAnyConnection> Reader<C> {
                     title: r.title,
                     value: Some(r.value.to_string()),
                     extra: Vec::new(),
+                })
+                .collect(),
+            Value::IntAndNamespace => rows!(WithIntAndNamespace)
+                .into_iter()
+                .map(|r| ReportRow {
+                    namespace: r.namespace,
+                    title: r.title,
+                    value: Some(r.value.to_string()),
+                    extra: vec![("page_namespace", r.page_namespace.map(|n| n.to_string()))],
                 })
                 .collect(),
             Value::Text => rows!(WithText)
