@@ -10,14 +10,17 @@ use wikiquery_tests::{answer_as_named_caller, captures, replay};
 /// The reports this server computes.
 const COMPUTED: &[&str] = &[
     "Ancientpages",
+    "BrokenRedirects",
     "Deadendpages",
     "Fewestrevisions",
     "Listredirects",
+    "Lonelypages",
     "Longpages",
     "Mostcategories",
     "Mostimages",
     "Mostinterwikis",
     "Mostlinked",
+    "Mostlinkedcategories",
     "Mostlinkedtemplates",
     "Mostrevisions",
     "Shortpages",
@@ -76,8 +79,8 @@ fn the_computed_reports_answer_as_mediawiki_does() {
 #[test]
 fn the_other_reports_say_they_are_not_implemented() {
     let (status, answer) =
-        wikiquery_tests::fixture_api("action=query&list=querypage&qppage=Lonelypages&format=json&formatversion=2");
+        wikiquery_tests::fixture_api("action=query&list=querypage&qppage=DoubleRedirects&format=json&formatversion=2");
     assert_eq!(status, 200);
     assert_eq!(answer["error"]["code"], "notimplemented", "{answer}");
-    assert!(answer["error"]["info"].as_str().unwrap_or_default().contains("Lonelypages"), "{answer}");
+    assert!(answer["error"]["info"].as_str().unwrap_or_default().contains("DoubleRedirects"), "{answer}");
 }

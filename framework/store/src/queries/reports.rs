@@ -14,14 +14,17 @@ use crate::reader::Reader;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Report {
     Ancientpages,
+    BrokenRedirects,
     Deadendpages,
     Fewestrevisions,
     Listredirects,
+    Lonelypages,
     Longpages,
     Mostcategories,
     Mostimages,
     Mostinterwikis,
     Mostlinked,
+    Mostlinkedcategories,
     Mostlinkedtemplates,
     Mostrevisions,
     Shortpages,
@@ -41,14 +44,17 @@ impl Report {
     pub fn named(name: &str) -> Option<Report> {
         Some(match name {
             "Ancientpages" => Report::Ancientpages,
+            "BrokenRedirects" => Report::BrokenRedirects,
             "Deadendpages" => Report::Deadendpages,
             "Fewestrevisions" => Report::Fewestrevisions,
             "Listredirects" => Report::Listredirects,
+            "Lonelypages" => Report::Lonelypages,
             "Longpages" => Report::Longpages,
             "Mostcategories" => Report::Mostcategories,
             "Mostimages" => Report::Mostimages,
             "Mostinterwikis" => Report::Mostinterwikis,
             "Mostlinked" => Report::Mostlinked,
+            "Mostlinkedcategories" => Report::Mostlinkedcategories,
             "Mostlinkedtemplates" => Report::Mostlinkedtemplates,
             "Mostrevisions" => Report::Mostrevisions,
             "Shortpages" => Report::Shortpages,
@@ -162,6 +168,28 @@ impl Report {
                  GROUP BY lt_namespace, lt_title ORDER BY value DESC, namespace, title",
                 Value::Int,
             ),
+            Report::Lonelypages => (
+                "SELECT page_namespace AS namespace, page_title AS title FROM page \
+                 LEFT JOIN pagelinks ON pl_namespace = page_namespace AND pl_title = page_title \
+                 LEFT JOIN linktarget ON lt_namespace = page_namespace AND lt_title = page_title \
+                 LEFT JOIN templatelinks ON tl_target_id = lt_id \
+                 WHERE pl_namespace IS NULL AND page_namespace IN (0) AND page_is_redirect = 0 \
+                 AND tl_from IS NULL ORDER BY page_title",
+                Value::None,
+            ),
+            Report::Mostlinkedcategories => (
+                "SELECT cat_title AS title, 14 AS namespace, cat_pages AS value FROM category \
+                 WHERE cat_pages > 0 ORDER BY value DESC",
+                Value::Int,
+            ),
+            Report::BrokenRedirects => (
+                "SELECT p1.page_namespace AS namespace, p1.page_title AS title, rd_namespace, rd_title, \
+                 rd_fragment FROM redirect JOIN page p1 ON rd_from = p1.page_id \
+                 LEFT JOIN page p2 ON rd_namespace = p2.page_namespace AND rd_title = p2.page_title \
+                 WHERE rd_namespace >= 0 AND (rd_interwiki IS NULL OR rd_interwiki = '') \
+                 AND p2.page_namespace IS NULL ORDER BY rd_namespace, rd_title, rd_from",
+                Value::BrokenRedirect,
+            ),
             Report::Uncategorizedpages => (
                 "SELECT page_namespace AS namespace, page_title AS title FROM page \
                  LEFT JOIN categorylinks ON cl_from = page_id \
@@ -223,6 +251,8 @@ enum Value {
     Redirect,
     /// `Mostlinked`: a number, and the linked page's namespace (none for a missing page).
     IntAndNamespace,
+    /// `BrokenRedirects`: no value, the missing target as further columns.
+    BrokenRedirect,
 }
 
 /// One row of a report: the page, its value as MediaWiki's database layer hands it on (text),
@@ -276,6 +306,20 @@ struct WithIntAndNamespace {
 }
 
 #[derive(QueryableByName)]
+struct BrokenRedirectRow {
+    #[diesel(sql_type = Integer)]
+    namespace: i32,
+    #[diesel(sql_type = Text)]
+    title: String,
+    #[diesel(sql_type = Integer)]
+    rd_namespace: i32,
+    #[diesel(sql_type = Text)]
+    rd_title: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    rd_fragment: Option<String>,
+}
+
+#[derive(QueryableByName)]
 struct RedirectRow {
     #[diesel(sql_type = Integer)]
     namespace: i32,
@@ -324,6 +368,19 @@ impl<C: AsAnyConnection> Reader<C> {
                     title: r.title,
                     value: Some(r.value.to_string()),
                     extra: Vec::new(),
+                })
+                .collect(),
+            Value::BrokenRedirect => rows!(BrokenRedirectRow)
+                .into_iter()
+                .map(|r| ReportRow {
+                    namespace: r.namespace,
+                    title: r.title,
+                    value: None,
+                    extra: vec![
+                        ("rd_namespace", Some(r.rd_namespace.to_string())),
+                        ("rd_title", Some(r.rd_title)),
+                        ("rd_fragment", r.rd_fragment),
+                    ],
                 })
                 .collect(),
             Value::IntAndNamespace => rows!(WithIntAndNamespace)

@@ -92,14 +92,17 @@ pub(super) fn assert_same_reports(fixture: &mut AnyConnection, copy: &mut AnyCon
     };
     for name in [
         "Ancientpages",
+        "BrokenRedirects",
         "Deadendpages",
         "Fewestrevisions",
         "Listredirects",
+        "Lonelypages",
         "Longpages",
         "Mostcategories",
         "Mostimages",
         "Mostinterwikis",
         "Mostlinked",
+        "Mostlinkedcategories",
         "Mostlinkedtemplates",
         "Mostrevisions",
         "Shortpages",
