@@ -2,8 +2,8 @@
 //! the fixture (its answers are stored under `fixtures/oracle/search/`), in formatversion 1
 //! and 2: `list=prefixsearch` (prefixes in every namespace, case, redirects and the exact
 //! match first, limits and offsets, as a generator with its `index`) and `list=querypage`
-//! for each report this server computes (every limit and offset, as a generator). The
-//! reports not computed yet answer `notimplemented` naming themselves.
+//! for every report (every limit and offset, as a generator, `Unwatchedpages` refused
+//! to a caller without its right).
 
 use wikiquery_tests::{answer_as_named_caller, captures, replay};
 
@@ -12,7 +12,10 @@ const COMPUTED: &[&str] = &[
     "Ancientpages",
     "BrokenRedirects",
     "Deadendpages",
+    "DoubleRedirects",
     "Fewestrevisions",
+    "ListDuplicatedFiles",
+    "MediaStatistics",
     "Listredirects",
     "Lonelypages",
     "Longpages",
@@ -24,12 +27,16 @@ const COMPUTED: &[&str] = &[
     "Mostlinkedtemplates",
     "Mostrevisions",
     "Shortpages",
+    "Uncategorizedcategories",
     "Uncategorizedimages",
     "Uncategorizedpages",
     "Uncategorizedtemplates",
     "Unusedcategories",
+    "Unusedimages",
     "Unusedtemplates",
+    "Unwatchedpages",
     "Wantedcategories",
+    "Wantedfiles",
     "Wantedpages",
     "Wantedtemplates",
     "Withoutinterwiki",
@@ -77,10 +84,9 @@ fn the_computed_reports_answer_as_mediawiki_does() {
 }
 
 #[test]
-fn the_other_reports_say_they_are_not_implemented() {
-    let (status, answer) =
-        wikiquery_tests::fixture_api("action=query&list=querypage&qppage=DoubleRedirects&format=json&formatversion=2");
-    assert_eq!(status, 200);
-    assert_eq!(answer["error"]["code"], "notimplemented", "{answer}");
-    assert!(answer["error"]["info"].as_str().unwrap_or_default().contains("DoubleRedirects"), "{answer}");
+fn every_report_of_the_spec_is_computed() {
+    for page in wikiquery_modules::list::querypage::QUERY_PAGES {
+        assert!(COMPUTED.contains(page), "{page} is not computed");
+    }
+    assert_eq!(COMPUTED.len(), wikiquery_modules::list::querypage::QUERY_PAGES.len());
 }

@@ -68,8 +68,18 @@ impl QueryModule for QueryPage {
     /// mode (no `cached` answers).
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let Some(report) = Report::named(&self.page) else {
+            // Every value the parameter allows names a report; a report added to the list
+            // before the store computes it says so.
             return Err(ApiError::not_implemented(&format!("{} ({})", ctx.module.path(), self.page)));
         };
+        if let Some(right) = report.right() {
+            if !ctx.state.rights.has(right) {
+                return Err(ApiError::new(
+                    "specialpage-cantexecute",
+                    "This report lists pages nobody watches: it needs the right unwatchedpages.",
+                ));
+            }
+        }
         let store = ctx.services.require::<Store>()?;
         let site = store.site();
         let limit = self.limit.get() as i64;

@@ -16,7 +16,10 @@ pub enum Report {
     Ancientpages,
     BrokenRedirects,
     Deadendpages,
+    DoubleRedirects,
     Fewestrevisions,
+    ListDuplicatedFiles,
+    MediaStatistics,
     Listredirects,
     Lonelypages,
     Longpages,
@@ -28,12 +31,16 @@ pub enum Report {
     Mostlinkedtemplates,
     Mostrevisions,
     Shortpages,
+    Uncategorizedcategories,
     Uncategorizedimages,
     Uncategorizedpages,
     Uncategorizedtemplates,
     Unusedcategories,
+    Unusedimages,
     Unusedtemplates,
+    Unwatchedpages,
     Wantedcategories,
+    Wantedfiles,
     Wantedpages,
     Wantedtemplates,
     Withoutinterwiki,
@@ -46,6 +53,9 @@ impl Report {
             "Ancientpages" => Report::Ancientpages,
             "BrokenRedirects" => Report::BrokenRedirects,
             "Deadendpages" => Report::Deadendpages,
+            "DoubleRedirects" => Report::DoubleRedirects,
+            "ListDuplicatedFiles" => Report::ListDuplicatedFiles,
+            "MediaStatistics" => Report::MediaStatistics,
             "Fewestrevisions" => Report::Fewestrevisions,
             "Listredirects" => Report::Listredirects,
             "Lonelypages" => Report::Lonelypages,
@@ -58,12 +68,16 @@ impl Report {
             "Mostlinkedtemplates" => Report::Mostlinkedtemplates,
             "Mostrevisions" => Report::Mostrevisions,
             "Shortpages" => Report::Shortpages,
+            "Uncategorizedcategories" => Report::Uncategorizedcategories,
             "Uncategorizedimages" => Report::Uncategorizedimages,
             "Uncategorizedpages" => Report::Uncategorizedpages,
             "Uncategorizedtemplates" => Report::Uncategorizedtemplates,
             "Unusedcategories" => Report::Unusedcategories,
+            "Unusedimages" => Report::Unusedimages,
             "Unusedtemplates" => Report::Unusedtemplates,
+            "Unwatchedpages" => Report::Unwatchedpages,
             "Wantedcategories" => Report::Wantedcategories,
+            "Wantedfiles" => Report::Wantedfiles,
             "Wantedpages" => Report::Wantedpages,
             "Wantedtemplates" => Report::Wantedtemplates,
             "Withoutinterwiki" => Report::Withoutinterwiki,
@@ -71,15 +85,36 @@ impl Report {
         })
     }
 
+    /// The right a caller needs to see the report, if any.
+    pub fn right(self) -> Option<&'static str> {
+        (self == Report::Unwatchedpages).then_some("unwatchedpages")
+    }
+
     /// Whether the report's values are timestamps.
     pub fn uses_timestamps(self) -> bool {
-        self == Report::Ancientpages
+        matches!(self, Report::Ancientpages | Report::Unusedimages)
     }
 
     /// The query (content namespaces: the main namespace), without its limit, and how its
-    /// value reads.
-    fn sql(self) -> (&'static str, Value) {
+    /// value reads; `mysql` for MariaDB/MySQL's spelling where it differs.
+    fn sql(self, mysql: bool) -> (&'static str, Value) {
         match self {
+            // One row a file type: a made-up title in the Media namespace naming the type, its
+            // count and its bytes.
+            Report::MediaStatistics if mysql => (
+                "SELECT CONCAT(img_media_type, ';', img_major_mime, '/', img_minor_mime, ';', \
+                 CAST(COUNT(*) AS CHAR), ';', CAST(SUM(img_size) AS CHAR)) AS title, -2 AS namespace, \
+                 '1' AS value FROM image GROUP BY img_media_type, img_major_mime, img_minor_mime \
+                 ORDER BY img_media_type DESC, COUNT(*) DESC, img_major_mime DESC, img_minor_mime DESC",
+                Value::Text,
+            ),
+            Report::MediaStatistics => (
+                "SELECT img_media_type || ';' || img_major_mime || '/' || img_minor_mime || ';' || \
+                 CAST(COUNT(*) AS TEXT) || ';' || CAST(SUM(img_size) AS TEXT) AS title, -2 AS namespace, \
+                 '1' AS value FROM image GROUP BY img_media_type, img_major_mime, img_minor_mime \
+                 ORDER BY img_media_type DESC, COUNT(*) DESC, img_major_mime DESC, img_minor_mime DESC",
+                Value::Text,
+            ),
             Report::Shortpages => (
                 "SELECT page_namespace AS namespace, page_title AS title, page_len AS value FROM page \
                  WHERE page_namespace IN (0) AND page_is_redirect = 0 ORDER BY page_len",
@@ -190,6 +225,52 @@ impl Report {
                  AND p2.page_namespace IS NULL ORDER BY rd_namespace, rd_title, rd_from",
                 Value::BrokenRedirect,
             ),
+            // Without the exceptions an on-wiki list may name
+            // (`MediaWiki:Uncategorized-categories-exceptionlist`): none by default.
+            Report::Uncategorizedcategories => (
+                "SELECT page_namespace AS namespace, page_title AS title FROM page \
+                 LEFT JOIN categorylinks ON cl_from = page_id \
+                 WHERE cl_from IS NULL AND page_namespace = 14 AND page_is_redirect = 0 ORDER BY page_title",
+                Value::None,
+            ),
+            // `$wgCountCategorizedImagesAsUsed` false: a file is used when a page shows it.
+            Report::Unusedimages => (
+                "SELECT 6 AS namespace, img_name AS title, img_timestamp AS value FROM image \
+                 LEFT JOIN imagelinks ON il_to = img_name WHERE il_to IS NULL ORDER BY value",
+                Value::Text,
+            ),
+            Report::Wantedfiles => (
+                "SELECT 6 AS namespace, il_to AS title, COUNT(*) AS value FROM imagelinks \
+                 LEFT JOIN image img1 ON il_to = img1.img_name \
+                 LEFT JOIN page ON il_to = page_title AND page_namespace = 6 \
+                 LEFT JOIN redirect ON page_id = rd_from AND rd_namespace = 6 AND rd_interwiki = '' \
+                 LEFT JOIN image img2 ON rd_title = img2.img_name \
+                 WHERE img1.img_name IS NULL AND img2.img_name IS NULL \
+                 GROUP BY il_to ORDER BY value DESC, namespace, title",
+                Value::Int,
+            ),
+            Report::ListDuplicatedFiles => (
+                "SELECT 6 AS namespace, MIN(img_name) AS title, COUNT(*) AS value FROM image \
+                 GROUP BY img_sha1 HAVING COUNT(*) > 1 ORDER BY value DESC",
+                Value::Int,
+            ),
+            Report::DoubleRedirects => (
+                "SELECT pa.page_namespace AS namespace, pa.page_title AS title, \
+                 pb.page_namespace AS b_namespace, pb.page_title AS b_title, ra.rd_fragment AS b_fragment, \
+                 rb.rd_namespace AS c_namespace, rb.rd_title AS c_title, rb.rd_fragment AS c_fragment, \
+                 rb.rd_interwiki AS c_interwiki FROM redirect ra, redirect rb, page pa, page pb \
+                 WHERE ra.rd_from = pa.page_id AND (ra.rd_interwiki IS NULL OR ra.rd_interwiki = '') \
+                 AND pb.page_namespace = ra.rd_namespace AND pb.page_title = ra.rd_title \
+                 AND rb.rd_from = pb.page_id ORDER BY ra.rd_namespace, ra.rd_title",
+                Value::DoubleRedirect,
+            ),
+            Report::Unwatchedpages => (
+                "SELECT page_namespace AS namespace, page_title AS title, page_namespace AS value FROM page \
+                 LEFT JOIN watchlist ON wl_title = page_title AND wl_namespace = page_namespace \
+                 WHERE wl_title IS NULL AND page_is_redirect = 0 AND page_namespace != 8 \
+                 ORDER BY page_namespace, page_title",
+                Value::SmallInt,
+            ),
             Report::Uncategorizedpages => (
                 "SELECT page_namespace AS namespace, page_title AS title FROM page \
                  LEFT JOIN categorylinks ON cl_from = page_id \
@@ -249,10 +330,14 @@ enum Value {
     Text,
     /// `Listredirects`: no value, the redirect's target as further columns.
     Redirect,
+    /// A number of the `Integer` type (a namespace).
+    SmallInt,
     /// `Mostlinked`: a number, and the linked page's namespace (none for a missing page).
     IntAndNamespace,
     /// `BrokenRedirects`: no value, the missing target as further columns.
     BrokenRedirect,
+    /// `DoubleRedirects`: no value, the two redirects' targets as further columns.
+    DoubleRedirect,
 }
 
 /// One row of a report: the page, its value as MediaWiki's database layer hands it on (text),
@@ -281,6 +366,16 @@ struct WithInt {
     title: String,
     #[diesel(sql_type = BigInt)]
     value: i64,
+}
+
+#[derive(QueryableByName)]
+struct WithSmallInt {
+    #[diesel(sql_type = Integer)]
+    namespace: i32,
+    #[diesel(sql_type = Text)]
+    title: String,
+    #[diesel(sql_type = Integer)]
+    value: i32,
 }
 
 #[derive(QueryableByName)]
@@ -320,6 +415,28 @@ struct BrokenRedirectRow {
 }
 
 #[derive(QueryableByName)]
+struct DoubleRedirectRow {
+    #[diesel(sql_type = Integer)]
+    namespace: i32,
+    #[diesel(sql_type = Text)]
+    title: String,
+    #[diesel(sql_type = Integer)]
+    b_namespace: i32,
+    #[diesel(sql_type = Text)]
+    b_title: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    b_fragment: Option<String>,
+    #[diesel(sql_type = Integer)]
+    c_namespace: i32,
+    #[diesel(sql_type = Text)]
+    c_title: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    c_fragment: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    c_interwiki: Option<String>,
+}
+
+#[derive(QueryableByName)]
 struct RedirectRow {
     #[diesel(sql_type = Integer)]
     namespace: i32,
@@ -340,8 +457,12 @@ struct RedirectRow {
 impl<C: AsAnyConnection> Reader<C> {
     /// `limit` rows of a report after the first `offset`.
     pub fn report(&mut self, report: Report, offset: i64, limit: i64) -> Result<Vec<ReportRow>, StoreError> {
-        let (sql, value) = report.sql();
         let conn = self.conn();
+        #[cfg(feature = "mysql")]
+        let mysql = matches!(conn, AnyConnection::Mysql(_));
+        #[cfg(not(feature = "mysql"))]
+        let mysql = false;
+        let (sql, value) = report.sql(mysql);
         let placeholders = match conn {
             #[cfg(feature = "postgres")]
             AnyConnection::Pg(_) => " LIMIT $1 OFFSET $2",
@@ -370,6 +491,23 @@ impl<C: AsAnyConnection> Reader<C> {
                     extra: Vec::new(),
                 })
                 .collect(),
+            Value::DoubleRedirect => rows!(DoubleRedirectRow)
+                .into_iter()
+                .map(|r| ReportRow {
+                    namespace: r.namespace,
+                    title: r.title,
+                    value: None,
+                    extra: vec![
+                        ("b_namespace", Some(r.b_namespace.to_string())),
+                        ("b_title", Some(r.b_title)),
+                        ("b_fragment", r.b_fragment),
+                        ("c_namespace", Some(r.c_namespace.to_string())),
+                        ("c_title", Some(r.c_title)),
+                        ("c_fragment", r.c_fragment),
+                        ("c_interwiki", r.c_interwiki),
+                    ],
+                })
+                .collect(),
             Value::BrokenRedirect => rows!(BrokenRedirectRow)
                 .into_iter()
                 .map(|r| ReportRow {
@@ -390,6 +528,15 @@ impl<C: AsAnyConnection> Reader<C> {
                     title: r.title,
                     value: Some(r.value.to_string()),
                     extra: vec![("page_namespace", r.page_namespace.map(|n| n.to_string()))],
+                })
+                .collect(),
+            Value::SmallInt => rows!(WithSmallInt)
+                .into_iter()
+                .map(|r| ReportRow {
+                    namespace: r.namespace,
+                    title: r.title,
+                    value: Some(r.value.to_string()),
+                    extra: Vec::new(),
                 })
                 .collect(),
             Value::Text => rows!(WithText)
