@@ -34,7 +34,14 @@ linkshere	action=query&prop=linkshere|redirects|langlinks|extlinks|categoryinfo&
 backlinks-redirect	action=query&list=backlinks&bltitle=Cat&blredirect=1&bllimit=max&format=json&formatversion=2
 categorymembers-max	action=query&list=categorymembers&cmtitle=Category:Animals&cmprop=ids|title|sortkey|type|timestamp&cmlimit=max&format=json&formatversion=2
 alllinks-max	action=query&list=alllinks&alprop=ids|title&allimit=max&format=json&formatversion=2
-exturlusage-max	action=query&list=exturlusage&eulimit=max&format=json&formatversion=2'
+exturlusage-max	action=query&list=exturlusage&eulimit=max&format=json&formatversion=2
+imageinfo-history	action=query&prop=imageinfo&titles=File:Example.png|File:Diagram.svg|File:Notes.txt&iilimit=max&iiprop=timestamp|user|comment|url|size|sha1|mime|metadata|archivename&format=json&formatversion=2
+allimages-max	action=query&list=allimages&ailimit=max&aiprop=timestamp|user|url|size|sha1|mime&format=json&formatversion=2
+filearchive-all	action=query&list=filearchive&faprop=sha1|timestamp|user|size|mime&format=json&formatversion=2
+prefixsearch	action=query&list=prefixsearch&pssearch=Ca&pslimit=10&format=json&formatversion=2
+random-10	action=query&list=random&rnlimit=10&format=json&formatversion=2
+querypage-wantedpages	action=query&list=querypage&qppage=Wantedpages&qplimit=max&format=json&formatversion=2
+querypage-ancientpages	action=query&list=querypage&qppage=Ancientpages&qplimit=max&format=json&formatversion=2'
 
 mkdir -p "$BENCH_DIR"
 DB="$BENCH_DIR/fixturewiki-requests.sqlite"

@@ -6,14 +6,14 @@
 //! and 7 and the maximum in both directions, also as a generator), `prop=duplicatefiles` (also
 //! as a generator) and the upload stash's answers to anonymous callers.
 //!
-//! What needs a media handler (thumbnails, `badfile`, `extmetadata`,
+//! What needs a media handler (thumbnails, `extmetadata`,
 //! `uploadwarning`) answers `notimplemented`, checked here too.
 
 use wikiquery_tests::{answer_as_named_caller, captures, replay};
 
 /// Captures of requests that need what this server does not have yet: a media handler.
 fn needs_media_handler(name: &str) -> bool {
-    ["badfile", "extmetadata", "uploadwarning", "urlwidth", "urlheight", "urlparam", "prop-all"]
+    ["extmetadata", "uploadwarning", "urlwidth", "urlheight", "urlparam", "prop-all"]
         .iter()
         .any(|part| name.contains(part))
 }

@@ -235,6 +235,83 @@ impl<'a> FileWriter<'a> {
     }
 }
 
+impl FileWriter<'_> {
+    /// The members of a file with no version (`filemissing`), in MediaWiki's order.
+    pub fn missing_info(&self, name: &str) -> Map<String, Value> {
+        let mut vals = Map::new();
+        if self.props.canonicaltitle {
+            vals.insert(
+                "canonicaltitle".into(),
+                json!(wikiquery_domain::title::full_text(NS_FILE, name, self.site.namespaces())),
+            );
+        }
+        if self.props.url {
+            let key = format!("{}:{name}", self.site.namespaces().name(NS_FILE).unwrap_or("File").replace(' ', "_"));
+            if let Some(url) = self.site.page_url(&key) {
+                vals.insert("descriptionurl".into(), json!(url));
+            }
+        }
+        vals.insert("filemissing".into(), json!(true));
+        vals
+    }
+}
+
+/// The wiki's list of bad files (`MediaWiki:Bad image list`, MediaWiki's `BadFileLookup`):
+/// each line starting with `*` names a file by its first link, and by its further links the
+/// pages where the file may be shown anyway.
+#[derive(Debug, Default)]
+pub struct BadFiles(HashMap<String, Vec<(i32, String)>>);
+
+impl BadFiles {
+    /// The list as the wiki's page says it; empty when there is no page.
+    pub fn read(reader: &mut Reader, site: &Site) -> Result<BadFiles, ApiError> {
+        const NS_MEDIAWIKI: i32 = 8;
+        let Some(page) = reader.pages_by_titles(&[(NS_MEDIAWIKI, "Bad_image_list".to_owned())])?.into_iter().next()
+        else {
+            return Ok(BadFiles::default());
+        };
+        let slots = reader.revision_slots(&[page.latest])?;
+        let Some(main) = slots.iter().find(|s| s.role == "main") else { return Ok(BadFiles::default()) };
+        let texts = reader.texts(&[main.address.as_str()])?;
+        let iw = site.interwikis();
+        let text = texts.get(&main.address).map_or("", String::as_str);
+        Ok(BadFiles::parse(text, site.namespaces(), &|p| iw.is_interwiki(p)))
+    }
+
+    /// The list in a page's text.
+    pub fn parse(
+        text: &str,
+        namespaces: &wikiquery_domain::title::SiteNamespaces,
+        is_interwiki: &dyn Fn(&str) -> bool,
+    ) -> BadFiles {
+        let mut bad = HashMap::new();
+        for line in text.lines().filter(|l| l.starts_with('*')) {
+            let mut links = Vec::new();
+            let mut rest = line;
+            while let Some(start) = rest.find("[[") {
+                let after = &rest[start + 2..];
+                let Some(end) = after.find("]]") else { break };
+                links.push(after[..end].trim_start_matches(':').to_owned());
+                rest = &after[end + 2..];
+            }
+            let mut titles = links
+                .iter()
+                .filter_map(|text| wikiquery_domain::title::parse_title(text, 0, namespaces, is_interwiki).ok());
+            let Some(file) = titles.next() else { continue };
+            bad.insert(file.dbkey, titles.map(|t| (t.ns, t.dbkey)).collect());
+        }
+        BadFiles(bad)
+    }
+
+    /// Whether file `name` is bad where it is shown (`context`, a page, if any).
+    pub fn is_bad(&self, name: &str, context: Option<&(i32, String)>) -> bool {
+        match self.0.get(name) {
+            Some(exceptions) => !context.is_some_and(|c| exceptions.contains(c)),
+            None => false,
+        }
+    }
+}
+
 /// A 14-digit timestamp in ISO 8601.
 fn iso(stored: &str) -> String {
     Timestamp::iso_of_stored(stored).map_or_else(|| stored.to_owned(), |t| t.as_str().to_owned())
@@ -354,6 +431,25 @@ fn sha1_base36(hex: &str) -> String {
         out.push('0');
     }
     out.iter().rev().collect()
+}
+
+#[cfg(test)]
+mod bad_file_tests {
+    use super::BadFiles;
+    use wikiquery_domain::title::SiteNamespaces;
+
+    #[test]
+    fn a_listed_file_is_bad_except_on_the_pages_its_line_names() {
+        let text = "Files not to show:\n* [[:File:Shock.jpg]] except on [[Shock]] and [[Talk:Shock]]\n\
+                    * [[File:Other image.png]]\n[[File:Not listed.png]] (no star)\n*no link here";
+        let bad = BadFiles::parse(text, &SiteNamespaces::english("Wiki"), &|_| false);
+        assert!(bad.is_bad("Shock.jpg", None));
+        assert!(bad.is_bad("Shock.jpg", Some(&(0, "Main_Page".to_owned()))));
+        assert!(!bad.is_bad("Shock.jpg", Some(&(0, "Shock".to_owned()))));
+        assert!(!bad.is_bad("Shock.jpg", Some(&(1, "Shock".to_owned()))));
+        assert!(bad.is_bad("Other_image.png", Some(&(0, "Shock".to_owned()))));
+        assert!(!bad.is_bad("Not_listed.png", None));
+    }
 }
 
 #[cfg(test)]

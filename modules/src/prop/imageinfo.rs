@@ -6,7 +6,7 @@ use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryConte
 use wikiquery_store::queries::files::FileVersion;
 use wikiquery_store::store::Store;
 
-use crate::family::files::{FileProps, FileWriter};
+use crate::family::files::{BadFiles, FileProps, FileWriter};
 use crate::storage;
 
 /// What to return of each file version.
@@ -74,23 +74,34 @@ impl QueryModule for ImageInfo {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let set = ValueSet::of(&self.prop);
         let has = |p: ImageInfoProp| set.has(p);
-        // Thumbnails, extended metadata, bad-file and upload-warning checks need a
+        // Thumbnails, extended metadata and upload warnings need a
         // media handler this server does not have yet.
-        let mut unbuilt: Vec<&str> = [
-            (ImageInfoProp::Badfile, "badfile"),
-            (ImageInfoProp::Extmetadata, "extmetadata"),
-            (ImageInfoProp::Uploadwarning, "uploadwarning"),
-        ]
-        .into_iter()
-        .filter(|(p, _)| has(*p))
-        .map(|(_, name)| name)
-        .collect();
+        let mut unbuilt: Vec<&str> =
+            [(ImageInfoProp::Extmetadata, "extmetadata"), (ImageInfoProp::Uploadwarning, "uploadwarning")]
+                .into_iter()
+                .filter(|(p, _)| has(*p))
+                .map(|(_, name)| name)
+                .collect();
         if self.urlwidth != -1 || self.urlheight != -1 || !self.urlparam.is_empty() {
             unbuilt.push("thumbnails");
         }
         if !unbuilt.is_empty() {
             return Err(ApiError::not_implemented(&format!("{} ({})", ctx.module.path(), unbuilt.join(", "))));
         }
+        let store = ctx.services.require::<Store>()?;
+        let site = store.site();
+        let context = match &self.badfilecontexttitle {
+            Some(text) => match storage::site_title(site, text) {
+                Ok(title) => Some(title),
+                Err(_) => {
+                    return Err(ApiError::new(
+                        "invalid-title",
+                        format!("Invalid title in {}badfilecontexttitle.", ctx.module.prefix),
+                    ))
+                }
+            },
+            None => None,
+        };
         let Some(pageset) = ctx.page_set() else { return Ok(()) };
         // Files by name, existing pages or not, in name order (MediaWiki sorts the titles).
         let mut titles: Vec<(String, i64)> = pageset
@@ -119,9 +130,8 @@ impl QueryModule for ImageInfo {
         let end = self.end.map(Timestamp::to_mw);
         let limit = self.limit.get() as i64;
 
-        let store = ctx.services.require::<Store>()?;
-        let site = store.site();
         let mut reader = storage::reader(ctx)?;
+        let bad_files = if has(ImageInfoProp::Badfile) { Some(BadFiles::read(&mut reader, site)?) } else { None };
         let names: Vec<String> = titles.iter().map(|(t, _)| t.clone()).collect();
         let current = reader.current_files(&names)?;
         // Each file's versions in range: the current one, then earlier ones newest first, one
@@ -174,12 +184,20 @@ impl QueryModule for ImageInfo {
         let all: Vec<&FileVersion> = per_file.iter().flat_map(|(_, v, _)| v.iter().flatten()).collect();
         let writer = FileWriter::new(ctx, site, &mut reader, props, &all)?;
         drop(reader);
-        for (page_id, versions, next) in per_file {
+        for ((name, _), (page_id, versions, next)) in titles.iter().zip(per_file) {
+            let mut page =
+                Map::from_iter([("imagerepository".to_owned(), json!(if versions.is_some() { "local" } else { "" }))]);
+            if let Some(bad) = &bad_files {
+                page.insert("badfile".into(), json!(bad.is_bad(name, context.as_ref())));
+            }
+            ctx.add_page_values(page_id, page);
             let Some(versions) = versions else {
-                ctx.add_page_values(page_id, Map::from_iter([("imagerepository".to_owned(), json!(""))]));
+                // With badfile asked for, a file with no version is described as missing.
+                if bad_files.is_some() {
+                    ctx.push_page_item(page_id, "imageinfo", Value::Object(writer.missing_info(name)));
+                }
                 continue;
             };
-            ctx.add_page_values(page_id, Map::from_iter([("imagerepository".to_owned(), json!("local"))]));
             for version in &versions {
                 ctx.push_page_item(page_id, "imageinfo", Value::Object(writer.info(version)));
             }
