@@ -13,6 +13,9 @@ use wikiquery_framework::ApiError;
 /// The largest request body accepted.
 const MAX_BODY: usize = 8 * 1024 * 1024;
 
+/// How long a request body may take to arrive.
+const BODY_DEADLINE: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Shared state of the HTTP handlers.
 #[derive(Clone)]
 pub struct AppState {
@@ -75,10 +78,12 @@ async fn api_get(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
 async fn api_post(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> HttpResponse {
     let mut params = query_pairs(&req);
     let content_type = req.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
-    let body = if content_type.starts_with("multipart/form-data") {
-        read_multipart(Multipart::new(req.headers(), payload)).await
-    } else {
-        read_form(payload).await
+    let body = match read_body(payload).await {
+        Ok(bytes) if content_type.starts_with("multipart/form-data") => {
+            read_multipart(&req, &content_type, bytes).await
+        }
+        Ok(bytes) => Ok(form_urlencoded::parse(&bytes).into_owned().collect()),
+        Err(info) => Err(info),
     };
     match body {
         Ok(pairs) => {
@@ -89,19 +94,43 @@ async fn api_post(req: HttpRequest, payload: web::Payload, state: web::Data<AppS
     }
 }
 
-async fn read_form(mut payload: web::Payload) -> Result<Vec<(String, String)>, String> {
-    let mut body = web::BytesMut::new();
-    while let Some(chunk) = payload.next().await {
-        let chunk = chunk.map_err(|e| format!("The request body could not be read: {e}"))?;
-        if body.len() + chunk.len() > MAX_BODY {
-            return Err(format!("The request body is larger than {MAX_BODY} bytes."));
+/// The whole request body, read within [`BODY_DEADLINE`] and at most [`MAX_BODY`] bytes.
+async fn read_body(mut payload: web::Payload) -> Result<web::Bytes, String> {
+    let read = async move {
+        let mut body = web::BytesMut::new();
+        while let Some(chunk) = payload.next().await {
+            let chunk = chunk.map_err(|e| format!("The request body could not be read: {e}"))?;
+            if body.len() + chunk.len() > MAX_BODY {
+                return Err(format!("The request body is larger than {MAX_BODY} bytes."));
+            }
+            body.extend_from_slice(&chunk);
         }
-        body.extend_from_slice(&chunk);
-    }
-    Ok(form_urlencoded::parse(&body).into_owned().collect())
+        Ok(body.freeze())
+    };
+    actix_web::rt::time::timeout(BODY_DEADLINE, read)
+        .await
+        .map_err(|_| format!("The request body did not arrive within {} seconds.", BODY_DEADLINE.as_secs()))?
 }
 
-async fn read_multipart(mut form: Multipart) -> Result<Vec<(String, String)>, String> {
+/// The fields of a multipart body read whole. A body must end with its closing delimiter
+/// line (`--boundary--`): without it the multipart reader would wait for more forever.
+async fn read_multipart(
+    req: &HttpRequest,
+    content_type: &str,
+    body: web::Bytes,
+) -> Result<Vec<(String, String)>, String> {
+    let boundary = content_type
+        .split(';')
+        .find_map(|part| part.trim().strip_prefix("boundary="))
+        .map(|b| b.trim_matches('"'))
+        .filter(|b| !b.is_empty())
+        .ok_or_else(|| "The multipart body has no boundary.".to_owned())?;
+    let closing = format!("--{boundary}--");
+    if !body.windows(closing.len()).any(|w| w == closing.as_bytes()) {
+        return Err("The multipart body ends without its closing boundary.".to_owned());
+    }
+    let stream = futures_util::stream::once(async move { Ok::<_, actix_web::error::PayloadError>(body) });
+    let mut form = Multipart::new(req.headers(), stream);
     let mut pairs = Vec::new();
     let mut total = 0usize;
     while let Some(field) = form.next().await {

@@ -82,3 +82,25 @@ async fn jsonfm_is_an_html_page() {
     assert!(page.contains("<pre"), "{page}");
     assert!(page.contains("\"name\": \"logevents\""), "{page}");
 }
+
+/// A multipart body that ends without its closing boundary line is answered (with the error
+/// envelope), not left waiting for a close that never comes.
+#[actix_web::test]
+async fn a_multipart_body_without_its_closing_line_is_answered() {
+    let app = test::init_service(App::new().app_data(state()).configure(configure)).await;
+    let boundary = "XyZ";
+    let body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"action\"\r\n\r\nparaminfo\r\n\
+         --{boundary}\r\nContent-Disposition: form-data; name=\"format\"\r\n\r\njson\r\n"
+    );
+    let req = test::TestRequest::post()
+        .uri("/api.php")
+        .insert_header(("content-type", format!("multipart/form-data; boundary={boundary}")))
+        .set_payload(body)
+        .to_request();
+    let resp = actix_web::rt::time::timeout(std::time::Duration::from_secs(5), test::call_service(&app, req))
+        .await
+        .expect("an answer within five seconds");
+    let body: Value = test::read_body_json(resp).await;
+    assert_eq!(body["error"]["code"], "badrequest", "{body}");
+}

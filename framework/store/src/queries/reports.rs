@@ -7,7 +7,7 @@
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Integer, Nullable, Text};
 
-use crate::backend::{AnyConnection, AsAnyConnection, StoreError};
+use crate::backend::{AsAnyConnection, StoreError};
 use crate::reader::Reader;
 
 /// A report this store computes.
@@ -459,13 +459,13 @@ impl<C: AsAnyConnection> Reader<C> {
     pub fn report(&mut self, report: Report, offset: i64, limit: i64) -> Result<Vec<ReportRow>, StoreError> {
         let conn = self.conn();
         #[cfg(feature = "mysql")]
-        let mysql = matches!(conn, AnyConnection::Mysql(_));
+        let mysql = matches!(conn, crate::backend::AnyConnection::Mysql(_));
         #[cfg(not(feature = "mysql"))]
         let mysql = false;
         let (sql, value) = report.sql(mysql);
         let placeholders = match conn {
             #[cfg(feature = "postgres")]
-            AnyConnection::Pg(_) => " LIMIT $1 OFFSET $2",
+            crate::backend::AnyConnection::Pg(_) => " LIMIT $1 OFFSET $2",
             _ => " LIMIT ? OFFSET ?",
         };
         let text = format!("{sql}{placeholders}");
