@@ -35,6 +35,7 @@ fn main() -> Result<(), String> {
         now: None,
         settings: Default::default(),
         uploads: None,
+        create: false,
     };
     let config = api_config(open_store(&config)?, config.settings.clone(), "bench".to_owned(), "/api.php".to_owned());
     let params: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();

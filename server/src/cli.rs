@@ -67,6 +67,11 @@ pub struct ServeArgs {
     /// [default: none served].
     #[arg(long, env = "WIKIQUERY_UPLOADS")]
     pub uploads: Option<PathBuf>,
+    /// Make a new, empty wiki when the `--db` SQLite file does not exist (without it, a path
+    /// that does not exist is refused: a mistyped path serves nothing rather than an empty
+    /// wiki). The default database is made on first run either way.
+    #[arg(long, env = "WIKIQUERY_CREATE")]
+    pub create: bool,
     /// Where uploaded files are served, a path on this server or a URL (`$wgUploadPath`), as
     /// file URLs name it [default: the script path's `/images`].
     #[arg(long, env = "WIKIQUERY_UPLOADS_URL")]

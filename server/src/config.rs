@@ -35,6 +35,8 @@ pub struct ServeConfig {
     pub settings: SiteSettings,
     /// The upload directory served at the upload URL; `None`: no files served.
     pub uploads: Option<std::path::PathBuf>,
+    /// Make a new, empty wiki when the SQLite file does not exist.
+    pub create: bool,
 }
 
 /// Picks the first value given: flag (clap already folds in the environment), then file, then
@@ -62,6 +64,7 @@ pub fn resolve(flags: &crate::cli::ServeArgs, file: FileConfig) -> Result<ServeC
         now: flags.now.clone().or(file.now),
         settings,
         uploads: flags.uploads.clone().or(file.uploads),
+        create: flags.create,
     })
 }
 

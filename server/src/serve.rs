@@ -24,10 +24,15 @@ pub fn open_store(config: &ServeConfig) -> Result<Store, String> {
         site_name: config.site_name.clone().unwrap_or_else(|| "Project".to_owned()),
         base: config.base.clone(),
     };
-    if config.db == DEFAULT_DB {
-        if let Ok(DbUrl::Sqlite { path }) = DbUrl::parse(&config.db) {
-            if !path.exists() {
+    if let Ok(DbUrl::Sqlite { path }) = DbUrl::parse(&config.db) {
+        if !path.exists() {
+            if config.db == DEFAULT_DB {
                 crate::demo::create(&path, &options)?;
+            } else if !config.create {
+                return Err(format!(
+                    "the database file {} does not exist (give --create to make a new, empty wiki there)",
+                    path.display()
+                ));
             }
         }
     }

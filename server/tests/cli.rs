@@ -67,7 +67,8 @@ fn a_truncated_dump_names_the_line() {
 
 #[test]
 fn serve_says_why_it_cannot_start() {
-    let (ok, _, err) = wikiquery(&["serve", "--listen", "127.0.0.1:0", "--db", "sqlite:/proc/no-such-dir/x.sqlite"]);
+    let (ok, _, err) =
+        wikiquery(&["serve", "--listen", "127.0.0.1:0", "--db", "sqlite:/proc/no-such-dir/x.sqlite", "--create"]);
     assert!(!ok);
     assert!(err.contains("cannot open the database"), "{err}");
     let (ok, _, err) = wikiquery(&["--config", "/proc/no-such-file.toml", "serve"]);
@@ -83,4 +84,16 @@ fn serve_refuses_rights_outside_the_vocabulary() {
     assert!(!ok);
     assert!(err.contains("unknown right `fly`"), "{err}");
     assert!(!dir.join("never-created.sqlite").exists(), "nothing is opened before the settings are checked");
+}
+
+#[test]
+fn a_database_path_that_does_not_exist_is_refused_unless_asked_to_create_it() {
+    let dir = temp_dir("typo");
+    let typo = dir.join("wikki.sqlite");
+    let db = format!("sqlite:{}", typo.display());
+    let (ok, _, err) = wikiquery(&["serve", "--listen", "127.0.0.1:0", "--db", &db]);
+    assert!(!ok);
+    assert!(err.contains("wikki.sqlite") && err.contains("--create"), "{err}");
+    assert!(!typo.exists(), "nothing is created");
+    let _ = std::fs::remove_dir_all(&dir);
 }

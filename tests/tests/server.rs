@@ -32,6 +32,7 @@ fn config(db: String) -> ServeConfig {
         now: None,
         settings: Default::default(),
         uploads: None,
+        create: false,
     }
 }
 
@@ -113,6 +114,7 @@ async fn reads_go_to_the_replicas() {
     let primary = dir.join("primary.sqlite");
     let mut cfg = config(format!("sqlite:{}", primary.display()));
     cfg.replicas = vec![format!("sqlite:{}", replica.display())];
+    cfg.create = true;
     let store = open_store(&cfg).expect("opens");
     let state = web::Data::new(AppState::new(Arc::new(api_config(
         store,
@@ -128,7 +130,9 @@ async fn reads_go_to_the_replicas() {
 
 #[test]
 fn an_unreachable_database_is_a_clear_startup_error() {
-    let err = open_store(&config("sqlite:/proc/no-such-dir/wiki.sqlite".into())).err().expect("cannot open");
+    let mut unreachable = config("sqlite:/proc/no-such-dir/wiki.sqlite".into());
+    unreachable.create = true;
+    let err = open_store(&unreachable).err().expect("cannot open");
     assert!(err.contains("cannot open the database"), "{err}");
     assert!(err.contains("/proc/no-such-dir/wiki.sqlite"), "names the database: {err}");
     let err = open_store(&config("postgres://postgres:secret@127.0.0.1:1/nowhere".into())).err().expect("cannot open");
