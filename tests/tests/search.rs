@@ -5,42 +5,8 @@
 //! for every report (every limit and offset, as a generator, `Unwatchedpages` refused
 //! to a caller without its right).
 
+use wikiquery_modules::list::querypage::QUERY_PAGES;
 use wikiquery_tests::{answer_as_named_caller, captures, replay};
-
-/// The reports this server computes.
-const COMPUTED: &[&str] = &[
-    "Ancientpages",
-    "BrokenRedirects",
-    "Deadendpages",
-    "DoubleRedirects",
-    "Fewestrevisions",
-    "ListDuplicatedFiles",
-    "MediaStatistics",
-    "Listredirects",
-    "Lonelypages",
-    "Longpages",
-    "Mostcategories",
-    "Mostimages",
-    "Mostinterwikis",
-    "Mostlinked",
-    "Mostlinkedcategories",
-    "Mostlinkedtemplates",
-    "Mostrevisions",
-    "Shortpages",
-    "Uncategorizedcategories",
-    "Uncategorizedimages",
-    "Uncategorizedpages",
-    "Uncategorizedtemplates",
-    "Unusedcategories",
-    "Unusedimages",
-    "Unusedtemplates",
-    "Unwatchedpages",
-    "Wantedcategories",
-    "Wantedfiles",
-    "Wantedpages",
-    "Wantedtemplates",
-    "Withoutinterwiki",
-];
 
 /// The report a capture asks for, when it names one (`qppage=` or `gqppage=`).
 fn report_of(query: &str) -> Option<String> {
@@ -73,7 +39,7 @@ fn the_computed_reports_answer_as_mediawiki_does() {
         let capture = wikiquery_tests::fixture_json(&format!("oracle/search/{n}"));
         let query = capture["request"].as_str().unwrap_or_default().to_owned();
         match report_of(&query) {
-            Some(report) => COMPUTED.contains(&report.as_str()),
+            Some(report) => QUERY_PAGES.contains(&report.as_str()),
             // Bad input: no report, or one that does not exist.
             None => true,
         }
@@ -85,8 +51,8 @@ fn the_computed_reports_answer_as_mediawiki_does() {
 
 #[test]
 fn every_report_of_the_spec_is_computed() {
-    for page in wikiquery_modules::list::querypage::QUERY_PAGES {
-        assert!(COMPUTED.contains(page), "{page} is not computed");
+    for page in QUERY_PAGES {
+        assert!(wikiquery_store::queries::reports::Report::named(page).is_some(), "{page} is not computed");
     }
-    assert_eq!(COMPUTED.len(), wikiquery_modules::list::querypage::QUERY_PAGES.len());
+    assert_eq!(wikiquery_store::queries::reports::Report::ALL.len(), QUERY_PAGES.len());
 }

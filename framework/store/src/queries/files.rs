@@ -67,7 +67,14 @@ macro_rules! current_columns {
     };
 }
 
-fn current(
+/// A current version's row as a version.
+fn current(row: CurrentRow) -> FileVersion {
+    version(row, None, 0)
+}
+
+/// A row in the columns of a current version, with an earlier version's archive name and
+/// deleted bits, as a version.
+fn version(
     (
         name,
         size,
@@ -84,10 +91,12 @@ fn current(
         timestamp,
         sha1,
     ): CurrentRow,
+    archive_name: Option<String>,
+    deleted: i32,
 ) -> FileVersion {
     FileVersion {
         name,
-        archive_name: None,
+        archive_name,
         size,
         width,
         height,
@@ -101,7 +110,7 @@ fn current(
         actor_user,
         timestamp,
         sha1,
-        deleted: 0,
+        deleted,
     }
 }
 
@@ -181,21 +190,24 @@ impl<C: AsAnyConnection> Reader<C> {
             let mut q = oldimage::table
                 .inner_join(actor::table)
                 .select((
-                    oldimage::oi_name,
+                    (
+                        oldimage::oi_name,
+                        oldimage::oi_size,
+                        oldimage::oi_width,
+                        oldimage::oi_height,
+                        oldimage::oi_bits,
+                        oldimage::oi_metadata,
+                        oldimage::oi_media_type,
+                        oldimage::oi_major_mime,
+                        oldimage::oi_minor_mime,
+                        oldimage::oi_description_id,
+                        actor::actor_name,
+                        actor::actor_user,
+                        oldimage::oi_timestamp,
+                        oldimage::oi_sha1,
+                    ),
                     oldimage::oi_archive_name,
-                    oldimage::oi_size,
-                    oldimage::oi_width,
-                    oldimage::oi_height,
-                    oldimage::oi_bits,
-                    oldimage::oi_metadata,
-                    oldimage::oi_media_type,
-                    oldimage::oi_major_mime,
-                    oldimage::oi_minor_mime,
-                    oldimage::oi_description_id,
-                    actor::actor_name,
-                    actor::actor_user,
-                    oldimage::oi_timestamp,
-                    (oldimage::oi_sha1, oldimage::oi_deleted),
+                    oldimage::oi_deleted,
                 ))
                 .filter(oldimage::oi_name.eq(name))
                 .into_boxed();
@@ -206,62 +218,12 @@ impl<C: AsAnyConnection> Reader<C> {
                 q = q.filter(oldimage::oi_timestamp.ge(end));
             }
             q.order((oldimage::oi_timestamp.desc(), oldimage::oi_archive_name.desc())).limit(limit).load::<(
+                CurrentRow,
                 String,
-                String,
-                i64,
                 i32,
-                i32,
-                i32,
-                Vec<u8>,
-                Option<String>,
-                String,
-                String,
-                i64,
-                String,
-                Option<i64>,
-                String,
-                (String, i32),
             )>(c)
         })?;
-        Ok(rows
-            .into_iter()
-            .map(
-                |(
-                    name,
-                    archive,
-                    size,
-                    width,
-                    height,
-                    bits,
-                    metadata,
-                    media_type,
-                    major,
-                    minor,
-                    comment,
-                    actor_name,
-                    actor_user,
-                    timestamp,
-                    (sha1, deleted),
-                )| FileVersion {
-                    name,
-                    archive_name: Some(archive),
-                    size,
-                    width,
-                    height,
-                    bits,
-                    metadata,
-                    media_type,
-                    major_mime: major,
-                    minor_mime: minor,
-                    comment_id: comment,
-                    actor_name,
-                    actor_user,
-                    timestamp,
-                    sha1,
-                    deleted,
-                },
-            )
-            .collect())
+        Ok(rows.into_iter().map(|(row, archive, deleted)| version(row, Some(archive), deleted)).collect())
     }
 
     /// The current versions of files a filter selects, in its order, at most `filter.limit`.
