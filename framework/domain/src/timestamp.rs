@@ -231,6 +231,12 @@ impl Timestamp {
         Timestamp::parse(stored).map(Timestamp::iso)
     }
 
+    /// A timestamp as stored in ISO 8601 as [`Timestamp::iso_of_stored`] writes it; text that
+    /// is no timestamp as it is.
+    pub fn iso_text(stored: &str) -> String {
+        Timestamp::iso_of_stored(stored).map_or_else(|| stored.to_owned(), |t| t.as_str().to_owned())
+    }
+
     /// ISO 8601 `YYYY-MM-DDThh:mm:ssZ`, as the API writes timestamps.
     pub fn to_iso(self) -> String {
         self.iso().as_str().to_owned()

@@ -133,7 +133,7 @@ impl<'a> FileWriter<'a> {
         let deleted = version.deleted;
         let mut any_hidden = false;
         if p.timestamp {
-            vals.insert("timestamp".into(), json!(iso(&version.timestamp)));
+            vals.insert("timestamp".into(), json!(Timestamp::iso_text(&version.timestamp)));
         }
         if p.user || p.userid {
             let (hidden, allowed) = self.visibility.check(deleted, DELETED_USER);
@@ -310,11 +310,6 @@ impl BadFiles {
             None => false,
         }
     }
-}
-
-/// A 14-digit timestamp in ISO 8601.
-fn iso(stored: &str) -> String {
-    Timestamp::iso_of_stored(stored).map_or_else(|| stored.to_owned(), |t| t.as_str().to_owned())
 }
 
 /// `metadata` of a version: MediaWiki's stored metadata (1.39 writes JSON with the handler's

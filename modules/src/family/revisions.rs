@@ -366,7 +366,7 @@ impl RevisionView {
             }
         }
         if self.timestamp {
-            o.insert("timestamp".into(), json!(iso(&row.timestamp)));
+            o.insert("timestamp".into(), json!(Timestamp::iso_text(&row.timestamp)));
         }
         if self.size {
             o.insert("size".into(), json!(row.len.unwrap_or(0)));
@@ -532,9 +532,4 @@ fn bad_format_warning(ctx: &mut QueryContext<'_>, format: &str, model: &str) {
         "badformat",
         format!("The requested format {format} is not supported for content model {model} used by the page."),
     );
-}
-
-/// A 14-digit timestamp in ISO 8601.
-fn iso(stored: &str) -> String {
-    Timestamp::iso_of_stored(stored).map_or_else(|| stored.to_owned(), |t| t.as_str().to_owned())
 }

@@ -109,7 +109,10 @@ impl QueryModule for Users {
                 o.insert("editcount".into(), json!(row.edit_count.unwrap_or(0)));
             }
             if has(UserProp::Registration) {
-                o.insert("registration".into(), row.registration.as_deref().map_or(Value::Null, |r| json!(iso(r))));
+                o.insert(
+                    "registration".into(),
+                    row.registration.as_deref().map_or(Value::Null, |r| json!(Timestamp::iso_text(r))),
+                );
             }
             let explicit: Vec<&str> =
                 memberships.get(&row.id).map(|m| m.iter().map(|(g, _)| g.as_str()).collect()).unwrap_or_default();
@@ -202,11 +205,6 @@ impl QueryModule for Users {
         }
         Ok(())
     }
-}
-
-/// A 14-digit timestamp in ISO 8601.
-fn iso(stored: &str) -> String {
-    Timestamp::iso_of_stored(stored).map_or_else(|| stored.to_owned(), |t| t.as_str().to_owned())
 }
 
 /// Whether a user's address may receive mail: it looks like an address and (where the wiki

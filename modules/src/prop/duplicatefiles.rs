@@ -99,8 +99,7 @@ impl QueryModule for DuplicateFiles {
                 if ctx.is_generator() {
                     ctx.add_generated(NS_FILE, dup.name.clone());
                 } else {
-                    let timestamp = Timestamp::iso_of_stored(&dup.timestamp)
-                        .map_or_else(|| dup.timestamp.clone(), |t| t.as_str().to_owned());
+                    let timestamp = Timestamp::iso_text(&dup.timestamp);
                     ctx.push_page_item(
                         *page_id,
                         "duplicatefiles",

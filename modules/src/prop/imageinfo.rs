@@ -158,7 +158,7 @@ impl QueryModule for ImageInfo {
             if versions.len() as i64 > limit {
                 let extra = versions.drain(limit as usize..).next();
                 if single {
-                    next = extra.map(|v| iso(&v.timestamp));
+                    next = extra.map(|v| wikiquery_domain::timestamp::Timestamp::iso_text(&v.timestamp));
                 }
             }
             per_file.push((*page_id, Some(versions), next));
@@ -207,10 +207,4 @@ impl QueryModule for ImageInfo {
         }
         Ok(())
     }
-}
-
-/// A 14-digit timestamp in ISO 8601.
-fn iso(stored: &str) -> String {
-    wikiquery_domain::timestamp::Timestamp::iso_of_stored(stored)
-        .map_or_else(|| stored.to_owned(), |t| t.as_str().to_owned())
 }
