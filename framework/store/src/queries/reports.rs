@@ -389,108 +389,107 @@ pub struct ReportRow {
     pub extra: Vec<(&'static str, Option<String>)>,
 }
 
+/// The page of a report's row, the columns every report has.
 #[derive(QueryableByName)]
-struct PageOnly {
+struct Page {
     #[diesel(sql_type = Integer)]
     namespace: i32,
     #[diesel(sql_type = Text)]
     title: String,
 }
 
-#[derive(QueryableByName)]
-struct WithInt {
-    #[diesel(sql_type = Integer)]
-    namespace: i32,
-    #[diesel(sql_type = Text)]
-    title: String,
-    #[diesel(sql_type = BigInt)]
-    value: i64,
+impl Page {
+    fn row(self, value: Option<String>, extra: Vec<(&'static str, Option<String>)>) -> ReportRow {
+        ReportRow { namespace: self.namespace, title: self.title, value, extra }
+    }
 }
 
-#[derive(QueryableByName)]
-struct WithSmallInt {
-    #[diesel(sql_type = Integer)]
-    namespace: i32,
-    #[diesel(sql_type = Text)]
-    title: String,
-    #[diesel(sql_type = Integer)]
-    value: i32,
+/// A number as MediaWiki's database layer hands it on: text.
+fn text<N: ToString>(n: N) -> Option<String> {
+    Some(n.to_string())
 }
 
-#[derive(QueryableByName)]
-struct WithText {
-    #[diesel(sql_type = Integer)]
-    namespace: i32,
-    #[diesel(sql_type = Text)]
-    title: String,
-    #[diesel(sql_type = Text)]
-    value: String,
+/// A report's row in the columns of each kind of report ([`Value`]), made a [`ReportRow`].
+macro_rules! row_kinds {
+    ($($name:ident { $($field:ident: $ty:ty),* } => |$r:ident| ($value:expr, $extra:expr $(,)?);)*) => {$(
+        #[derive(QueryableByName)]
+        struct $name {
+            #[diesel(embed)]
+            page: Page,
+            $(#[diesel(sql_type = $ty)] $field: <$ty as RustOf>::Rust,)*
+        }
+
+        impl From<$name> for ReportRow {
+            #[allow(unused_variables)]
+            fn from($r: $name) -> ReportRow {
+                $r.page.row($value, $extra)
+            }
+        }
+    )*};
 }
 
-#[derive(QueryableByName)]
-struct WithIntAndNamespace {
-    #[diesel(sql_type = Integer)]
-    namespace: i32,
-    #[diesel(sql_type = Text)]
-    title: String,
-    #[diesel(sql_type = BigInt)]
-    value: i64,
-    #[diesel(sql_type = Nullable<Integer>)]
-    page_namespace: Option<i32>,
+/// The Rust type a row field of an SQL type reads as.
+trait RustOf {
+    type Rust;
+}
+impl RustOf for Integer {
+    type Rust = i32;
+}
+impl RustOf for BigInt {
+    type Rust = i64;
+}
+impl RustOf for Text {
+    type Rust = String;
+}
+impl RustOf for Nullable<Integer> {
+    type Rust = Option<i32>;
+}
+impl RustOf for Nullable<BigInt> {
+    type Rust = Option<i64>;
+}
+impl RustOf for Nullable<Text> {
+    type Rust = Option<String>;
 }
 
-#[derive(QueryableByName)]
-struct BrokenRedirectRow {
-    #[diesel(sql_type = Integer)]
-    namespace: i32,
-    #[diesel(sql_type = Text)]
-    title: String,
-    #[diesel(sql_type = Integer)]
-    rd_namespace: i32,
-    #[diesel(sql_type = Text)]
-    rd_title: String,
-    #[diesel(sql_type = Nullable<Text>)]
-    rd_fragment: Option<String>,
-}
-
-#[derive(QueryableByName)]
-struct DoubleRedirectRow {
-    #[diesel(sql_type = Integer)]
-    namespace: i32,
-    #[diesel(sql_type = Text)]
-    title: String,
-    #[diesel(sql_type = Integer)]
-    b_namespace: i32,
-    #[diesel(sql_type = Text)]
-    b_title: String,
-    #[diesel(sql_type = Nullable<Text>)]
-    b_fragment: Option<String>,
-    #[diesel(sql_type = Integer)]
-    c_namespace: i32,
-    #[diesel(sql_type = Text)]
-    c_title: String,
-    #[diesel(sql_type = Nullable<Text>)]
-    c_fragment: Option<String>,
-    #[diesel(sql_type = Nullable<Text>)]
-    c_interwiki: Option<String>,
-}
-
-#[derive(QueryableByName)]
-struct RedirectRow {
-    #[diesel(sql_type = Integer)]
-    namespace: i32,
-    #[diesel(sql_type = Text)]
-    title: String,
-    #[diesel(sql_type = Nullable<Integer>)]
-    rd_namespace: Option<i32>,
-    #[diesel(sql_type = Nullable<Text>)]
-    rd_title: Option<String>,
-    #[diesel(sql_type = Nullable<Text>)]
-    rd_fragment: Option<String>,
-    #[diesel(sql_type = Nullable<Text>)]
-    rd_interwiki: Option<String>,
-    #[diesel(sql_type = Nullable<BigInt>)]
-    redirid: Option<i64>,
+row_kinds! {
+    PageOnly {} => |r| (None, Vec::new());
+    WithInt { value: BigInt } => |r| (text(r.value), Vec::new());
+    WithSmallInt { value: Integer } => |r| (text(r.value), Vec::new());
+    WithText { value: Text } => |r| (Some(r.value), Vec::new());
+    WithIntAndNamespace { value: BigInt, page_namespace: Nullable<Integer> } =>
+        |r| (text(r.value), vec![("page_namespace", r.page_namespace.and_then(text))]);
+    BrokenRedirectRow { rd_namespace: Integer, rd_title: Text, rd_fragment: Nullable<Text> } => |r| (
+        None,
+        vec![("rd_namespace", text(r.rd_namespace)), ("rd_title", Some(r.rd_title)), ("rd_fragment", r.rd_fragment)],
+    );
+    DoubleRedirectRow {
+        b_namespace: Integer, b_title: Text, b_fragment: Nullable<Text>,
+        c_namespace: Integer, c_title: Text, c_fragment: Nullable<Text>, c_interwiki: Nullable<Text>
+    } => |r| (
+        None,
+        vec![
+            ("b_namespace", text(r.b_namespace)),
+            ("b_title", Some(r.b_title)),
+            ("b_fragment", r.b_fragment),
+            ("c_namespace", text(r.c_namespace)),
+            ("c_title", Some(r.c_title)),
+            ("c_fragment", r.c_fragment),
+            ("c_interwiki", r.c_interwiki),
+        ],
+    );
+    RedirectRow {
+        rd_namespace: Nullable<Integer>, rd_title: Nullable<Text>, rd_fragment: Nullable<Text>,
+        rd_interwiki: Nullable<Text>, redirid: Nullable<BigInt>
+    } => |r| (
+        None,
+        vec![
+            ("rd_namespace", r.rd_namespace.and_then(text)),
+            ("rd_title", r.rd_title),
+            ("rd_fragment", r.rd_fragment),
+            ("rd_interwiki", r.rd_interwiki),
+            ("redirid", r.redirid.and_then(text)),
+        ],
+    );
 }
 
 impl<C: AsAnyConnection> Reader<C> {
@@ -514,89 +513,20 @@ impl<C: AsAnyConnection> Reader<C> {
                     .bind::<BigInt, _>(limit)
                     .bind::<BigInt, _>(offset)
                     .load::<$row>(c))?
+                .into_iter()
+                .map(ReportRow::from)
+                .collect()
             };
         }
         Ok(match value {
-            Value::None => rows!(PageOnly)
-                .into_iter()
-                .map(|r| ReportRow { namespace: r.namespace, title: r.title, value: None, extra: Vec::new() })
-                .collect(),
-            Value::Int => rows!(WithInt)
-                .into_iter()
-                .map(|r| ReportRow {
-                    namespace: r.namespace,
-                    title: r.title,
-                    value: Some(r.value.to_string()),
-                    extra: Vec::new(),
-                })
-                .collect(),
-            Value::DoubleRedirect => rows!(DoubleRedirectRow)
-                .into_iter()
-                .map(|r| ReportRow {
-                    namespace: r.namespace,
-                    title: r.title,
-                    value: None,
-                    extra: vec![
-                        ("b_namespace", Some(r.b_namespace.to_string())),
-                        ("b_title", Some(r.b_title)),
-                        ("b_fragment", r.b_fragment),
-                        ("c_namespace", Some(r.c_namespace.to_string())),
-                        ("c_title", Some(r.c_title)),
-                        ("c_fragment", r.c_fragment),
-                        ("c_interwiki", r.c_interwiki),
-                    ],
-                })
-                .collect(),
-            Value::BrokenRedirect => rows!(BrokenRedirectRow)
-                .into_iter()
-                .map(|r| ReportRow {
-                    namespace: r.namespace,
-                    title: r.title,
-                    value: None,
-                    extra: vec![
-                        ("rd_namespace", Some(r.rd_namespace.to_string())),
-                        ("rd_title", Some(r.rd_title)),
-                        ("rd_fragment", r.rd_fragment),
-                    ],
-                })
-                .collect(),
-            Value::IntAndNamespace => rows!(WithIntAndNamespace)
-                .into_iter()
-                .map(|r| ReportRow {
-                    namespace: r.namespace,
-                    title: r.title,
-                    value: Some(r.value.to_string()),
-                    extra: vec![("page_namespace", r.page_namespace.map(|n| n.to_string()))],
-                })
-                .collect(),
-            Value::SmallInt => rows!(WithSmallInt)
-                .into_iter()
-                .map(|r| ReportRow {
-                    namespace: r.namespace,
-                    title: r.title,
-                    value: Some(r.value.to_string()),
-                    extra: Vec::new(),
-                })
-                .collect(),
-            Value::Text => rows!(WithText)
-                .into_iter()
-                .map(|r| ReportRow { namespace: r.namespace, title: r.title, value: Some(r.value), extra: Vec::new() })
-                .collect(),
-            Value::Redirect => rows!(RedirectRow)
-                .into_iter()
-                .map(|r| ReportRow {
-                    namespace: r.namespace,
-                    title: r.title,
-                    value: None,
-                    extra: vec![
-                        ("rd_namespace", r.rd_namespace.map(|n| n.to_string())),
-                        ("rd_title", r.rd_title),
-                        ("rd_fragment", r.rd_fragment),
-                        ("rd_interwiki", r.rd_interwiki),
-                        ("redirid", r.redirid.map(|n| n.to_string())),
-                    ],
-                })
-                .collect(),
+            Value::None => rows!(PageOnly),
+            Value::Int => rows!(WithInt),
+            Value::SmallInt => rows!(WithSmallInt),
+            Value::Text => rows!(WithText),
+            Value::IntAndNamespace => rows!(WithIntAndNamespace),
+            Value::BrokenRedirect => rows!(BrokenRedirectRow),
+            Value::DoubleRedirect => rows!(DoubleRedirectRow),
+            Value::Redirect => rows!(RedirectRow),
         })
     }
 }
