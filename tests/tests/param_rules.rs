@@ -60,3 +60,20 @@ fn logevents_takes_at_most_one_page_filter() {
     let (_, body) = wikiquery_tests::fixture_api("action=query&list=logevents&leprefix=Ca&lelimit=1&format=json");
     assert!(body.get("error").is_none(), "{body}");
 }
+
+/// A required text parameter given empty is missing (MediaWiki's string type refuses the empty
+/// string where a value is required); one with a list of values is a bad value instead.
+#[test]
+fn a_required_text_given_empty_is_missingparam() {
+    for (query, wire) in [
+        ("list=prefixsearch&pssearch=", "pssearch"),
+        ("list=pageswithprop&pwppropname=", "pwppropname"),
+        ("generator=prefixsearch&gpssearch=", "gpssearch"),
+    ] {
+        let (_, body) = wikiquery_tests::fixture_api(&format!("action=query&{query}&format=json"));
+        assert_eq!(error_code(&body), "missingparam", "{query}");
+        assert!(body["error"]["info"].as_str().unwrap_or_default().contains(wire), "{body}");
+    }
+    let (_, body) = wikiquery_tests::fixture_api("action=query&list=querypage&qppage=&format=json");
+    assert_eq!(error_code(&body), "badvalue");
+}

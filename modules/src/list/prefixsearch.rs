@@ -34,9 +34,6 @@ impl QueryModule for PrefixSearch {
         let site = store.site();
         let limit = self.limit.get() as usize;
         let offset = self.offset.max(0);
-        if self.search.is_empty() {
-            return Err(ApiError::missing_param(&format!("{}search", ctx.module.prefix)));
-        }
         let mut namespaces: Vec<i32> = self.namespace.iter().map(|n| n.0).collect();
         if self.search.trim().is_empty() {
             ctx.ensure_list();

@@ -151,6 +151,10 @@ fn parse_single<T: ScalarParam>(
 fn read_single<T: ScalarParam>(d: &ParamDescriptor, r: &mut ParamReader<'_>) -> Result<Option<T>, ApiError> {
     let wire = r.wire_name(d.name);
     match r.take(&wire) {
+        // A required text given empty is missing, as MediaWiki's string type says.
+        Some(raw) if raw.is_empty() && d.required && matches!(d.kind, ParamKind::String) => {
+            Err(ApiError::missing_param(&wire))
+        }
         Some(raw) => {
             if d.deprecated {
                 r.warn("deprecation", format!("The parameter \"{wire}\" has been deprecated."));
