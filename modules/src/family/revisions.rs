@@ -92,7 +92,7 @@ impl RevisionFamily {
     pub fn view(&self, ctx: &mut QueryContext<'_>) -> Result<RevisionView, ApiError> {
         let has = |p: &str| self.prop.iter().any(|v| v == p);
         let prefix = ctx.module.prefix;
-        let slots_given = ctx.state.params.get(&format!("{prefix}slots")).is_some();
+        let slots_given = ctx.given("slots").is_some();
         if slots_given {
             let mixed = [
                 ("prop=parsetree", has("parsetree")),

@@ -197,7 +197,7 @@ impl QueryModule for AllImages {
             })
             .collect();
         // A type list given but empty selects nothing.
-        if mimes_given_empty(ctx) {
+        if ctx.given("mime").is_some_and(str::is_empty) {
             ctx.ensure_list();
             return Ok(());
         }
@@ -260,9 +260,4 @@ impl QueryModule for AllImages {
         }
         Ok(())
     }
-}
-
-/// Whether the request gives `mime` with no value (`aimime=`).
-fn mimes_given_empty(ctx: &QueryContext<'_>) -> bool {
-    ctx.state.params.get(&format!("{}mime", ctx.module.prefix)).is_some_and(|v| v.is_empty())
 }

@@ -37,7 +37,7 @@ pub struct Random {
 impl QueryModule for Random {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let p = ctx.module.prefix;
-        if self.redirect && ctx.state.params.get(&format!("{p}filterredir")).is_some() {
+        if self.redirect && ctx.given("filterredir").is_some() {
             return Err(ApiError::invalid_param_mix(&[&format!("{p}filterredir"), &format!("{p}redirect")]));
         }
         // The point the listing starts from, where it started (the random key), and whether it

@@ -168,7 +168,7 @@ impl UserContribs {
         settings: &SiteSettings,
     ) -> Result<(Mode, Users), ApiError> {
         let descending = self.dir == TimeDir::Older;
-        let given = |name: &str| ctx.state.params.get(&format!("{}{}", ctx.module.prefix, name)).is_some();
+        let given = |name: &str| ctx.given(name).is_some();
         if let Some(prefix) = &self.userprefix {
             self.continue_parts(&["name"])?;
             return Ok((Mode::Names, Users::Prefix(prefix.clone())));

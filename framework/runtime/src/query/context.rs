@@ -34,6 +34,13 @@ impl<'a> QueryContext<'a> {
     ) -> Self {
         QueryContext { state, services, module, result, run }
     }
+    /// The request's value of one of the module's own parameters (`name` without its prefix,
+    /// `g`-prefixed as a generator), as sent: for the rules that depend on whether a parameter
+    /// was given at all, or given empty.
+    pub fn given(&self, name: &str) -> Option<&str> {
+        self.state.params.get(&format!("{}{name}", self.module.prefix))
+    }
+
     /// Appends an item to the module's list in `query` (`query.<name>`).
     pub fn push_item(&mut self, item: Value) {
         if self.run.generating {
