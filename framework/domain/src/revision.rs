@@ -110,6 +110,29 @@ pub fn sha1_hex(base36: &str) -> String {
     format!("{trimmed:0>40}")
 }
 
+/// A SHA-1 in hexadecimal as MediaWiki stores it: base 36, 31 digits ([`sha1_hex`] the other
+/// way).
+pub fn sha1_base36(hex: &str) -> String {
+    // The number's digits, most significant first, divided by 36 until nothing is left.
+    let mut digits: Vec<u32> = hex.chars().filter_map(|c| c.to_digit(16)).collect();
+    let mut out = Vec::new();
+    while digits.iter().any(|&d| d != 0) {
+        let mut rest = 0u32;
+        let mut next = Vec::with_capacity(digits.len());
+        for d in digits {
+            let value = rest * 16 + d;
+            next.push(value / 36);
+            rest = value % 36;
+        }
+        out.push(std::char::from_digit(rest, 36).unwrap_or('0'));
+        digits = next;
+    }
+    while out.len() < 31 {
+        out.push('0');
+    }
+    out.iter().rev().collect()
+}
+
 /// A section of wikitext as MediaWiki cuts it (`rvsection`): `0` is the text before the first
 /// heading, `n` the n-th heading with everything up to the next heading of its level or
 /// higher, trailing white space dropped. `None` when there is no such section or the model has
@@ -238,5 +261,20 @@ mod tests {
         assert_eq!(section_of("wikitext", text, "new").as_deref(), Some("Intro"));
         assert_eq!(section_of("wikitext", text, "T-2").as_deref(), Some("=== A1 ===\na1"));
         assert_eq!(section_of("css", text, "0"), None);
+    }
+}
+
+#[cfg(test)]
+mod sha1_tests {
+    use super::{sha1_base36, sha1_hex};
+
+    #[test]
+    fn hexadecimal_and_base_36_convert_both_ways() {
+        for b36 in
+            ["5atl66j9oprisa7j6p65vndb8r7bbrf", "0000000000000000000000000000001", "phoiac9h4m842xq45sp7s6u21eteeq1"]
+        {
+            assert_eq!(sha1_base36(&sha1_hex(b36)), b36);
+        }
+        assert_eq!(sha1_base36(&"0".repeat(40)), "0".repeat(31));
     }
 }

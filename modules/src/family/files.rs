@@ -394,7 +394,7 @@ pub fn sha1_param(hex: Option<&str>, base36: Option<&str>) -> Result<Option<Stri
         if hex.len() != 40 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(ApiError::new("invalidsha1hash", "The SHA1 hash provided is not valid."));
         }
-        return Ok(Some(sha1_base36(&hex)));
+        return Ok(Some(wikiquery_domain::revision::sha1_base36(&hex)));
     }
     if let Some(b36) = base36 {
         let b36 = b36.to_lowercase();
@@ -404,28 +404,6 @@ pub fn sha1_param(hex: Option<&str>, base36: Option<&str>) -> Result<Option<Stri
         return Ok(Some(b36));
     }
     Ok(None)
-}
-
-/// A SHA-1 in hexadecimal as MediaWiki stores it: base 36, 31 digits.
-fn sha1_base36(hex: &str) -> String {
-    // The number's digits, most significant first, divided by 36 until nothing is left.
-    let mut digits: Vec<u32> = hex.chars().filter_map(|c| c.to_digit(16)).collect();
-    let mut out = Vec::new();
-    while digits.iter().any(|&d| d != 0) {
-        let mut rest = 0u32;
-        let mut next = Vec::with_capacity(digits.len());
-        for d in digits {
-            let value = rest * 16 + d;
-            next.push(value / 36);
-            rest = value % 36;
-        }
-        out.push(std::char::from_digit(rest, 36).unwrap_or('0'));
-        digits = next;
-    }
-    while out.len() < 31 {
-        out.push('0');
-    }
-    out.iter().rev().collect()
 }
 
 #[cfg(test)]
@@ -444,21 +422,5 @@ mod bad_file_tests {
         assert!(!bad.is_bad("Shock.jpg", Some(&(1, "Shock".to_owned()))));
         assert!(bad.is_bad("Other_image.png", Some(&(0, "Shock".to_owned()))));
         assert!(!bad.is_bad("Not_listed.png", None));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::sha1_base36;
-    use wikiquery_domain::revision::sha1_hex;
-
-    #[test]
-    fn hexadecimal_and_base_36_convert_both_ways() {
-        for b36 in
-            ["5atl66j9oprisa7j6p65vndb8r7bbrf", "0000000000000000000000000000001", "phoiac9h4m842xq45sp7s6u21eteeq1"]
-        {
-            assert_eq!(sha1_base36(&sha1_hex(b36)), b36);
-        }
-        assert_eq!(sha1_base36(&"0".repeat(40)), "0".repeat(31));
     }
 }
