@@ -206,3 +206,35 @@ fn a_frozen_clock_is_every_requests_now() {
         .to_owned();
     assert!(newest.as_str() <= "2026-11-22T00:00:00Z", "an entry after the frozen now: {newest}");
 }
+
+/// Members come in MediaWiki's order, which follows from when each was added: the requested
+/// fields before the action runs, the first warning on top of what the result held then,
+/// `batchcomplete` and `continue` on top once the modules have run, and each module's first
+/// warning in `bc` on top of the others.
+#[test]
+fn members_and_warnings_come_in_mediawikis_order() {
+    let order = |query: &str| {
+        let res = wikiquery_tests::fixture_api_raw(query, &[]);
+        let body: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&res.body).expect("json");
+        let keys: Vec<String> = body.keys().cloned().collect();
+        let warned: Vec<String> = body
+            .get("warnings")
+            .and_then(|w| w.as_object())
+            .map(|w| w.keys().cloned().collect())
+            .unwrap_or_default();
+        (keys, warned)
+    };
+    // A warning made while the module ran: under `batchcomplete`, above the request id.
+    let (keys, _) = order("action=query&meta=languageinfo&licode=xx&requestid=5&format=json");
+    assert_eq!(keys, ["batchcomplete", "warnings", "requestid", "query"]);
+    // Unknown parameters are found after the action: their warning goes on top.
+    let (keys, _) = order("action=query&list=allpages&aplimit=1&foo=1&requestid=1&curtimestamp=1&format=json");
+    assert_eq!(keys, ["warnings", "batchcomplete", "continue", "requestid", "curtimestamp", "query"]);
+    // Both: the module's warning came first, so `main`'s entry is on top of it.
+    let (keys, warned) = order("action=query&meta=languageinfo&licode=xx&foo=1&format=json");
+    assert_eq!(keys, ["batchcomplete", "warnings", "query"]);
+    assert_eq!(warned, ["main", "languageinfo"]);
+    // An error replaces the result: warnings, the error, then the requested fields.
+    let (keys, _) = order("action=query&list=allpages&aplimit=x&requestid=7&format=json");
+    assert_eq!(keys[..2], ["error", "requestid"]);
+}

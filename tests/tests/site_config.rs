@@ -54,3 +54,18 @@ fn the_anonymous_callers_rights_follow_the_file() {
     assert!(!rights.contains(&"edit".to_owned()));
     assert_eq!(rights.last().map(String::as_str), Some("apihighlimits"));
 }
+
+#[test]
+fn temporary_accounts_and_autoconfirmation_follow_the_file() {
+    let config = configured(
+        "tempusers.sqlite",
+        "temp_account_pattern = \"~$1\"\nautoconfirm_count = 10\nautoconfirm_age = 345600\n",
+    );
+    let (_, body) =
+        api_with(&config, "action=query&meta=siteinfo&siprop=autocreatetempuser|autopromote&format=json&formatversion=2");
+    let q = &body["query"];
+    assert_eq!(q["autocreatetempuser"], serde_json::json!({"enabled": true, "matchPatterns": ["~$1"]}), "{body}");
+    let autoconfirmed = &q["autopromote"]["autoconfirmed"];
+    assert_eq!(autoconfirmed["0"], serde_json::json!({"condname": "APCOND_EDITCOUNT", "params": [10]}));
+    assert_eq!(autoconfirmed["1"], serde_json::json!({"condname": "APCOND_AGE", "params": [345600]}));
+}

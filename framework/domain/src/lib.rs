@@ -15,6 +15,7 @@ pub mod groups;
 pub mod html;
 pub mod languages;
 pub mod log_params;
+pub mod magic_words;
 pub mod page;
 pub mod php;
 pub mod revision;

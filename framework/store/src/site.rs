@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 
 use diesel::prelude::*;
 use serde_json::{json, Value as Json};
+use wikiquery_domain::languages::is_language_code;
 use wikiquery_domain::title::{InterwikiInfo, InterwikiMap, SiteNamespaces};
 use wikiquery_domain::url::{percent_decode, wf_urlencode};
 
@@ -139,47 +140,6 @@ pub fn interwiki_map(rows: &[InterwikiRow]) -> InterwikiMap {
     }
     map
 }
-
-/// Whether a prefix is a language code MediaWiki knows (and so, as a local interwiki prefix,
-/// makes interlanguage links rather than interwiki links).
-pub fn is_language_code(prefix: &str) -> bool {
-    LANGUAGE_CODES.binary_search(&prefix.to_ascii_lowercase().as_str()).is_ok()
-}
-
-/// Language codes that have a language name in MediaWiki (Wikipedia editions, their legacy
-/// codes such as `zh-min-nan`, and common variants), sorted for binary search.
-#[rustfmt::skip]
-pub const LANGUAGE_CODES: &[&str] = &[
-    "aa", "ab", "abs", "ace", "ady", "ady-cyrl", "aeb", "af", "ak", "als", "alt", "am", "ami", "an", "ang", "anp",
-    "ar", "arc", "arn", "arq", "ary", "arz", "as", "ase", "ast", "atj", "av", "avk", "awa", "ay", "az", "azb", "ba",
-    "ban", "bar", "bat-smg", "bbc", "bcc", "bcl", "bdr", "be", "be-tarask", "be-x-old", "bew", "bg", "bh", "bho",
-    "bi", "bjn", "blk", "bm", "bn", "bo", "bpy", "bqi", "br", "brh", "bs", "btm", "bto", "bug", "bxr", "ca",
-    "cbk-zam", "cdo", "ce", "ceb", "ch", "cho", "chr", "chy", "ckb", "co", "cps", "cr", "crh", "cs", "csb", "cu",
-    "cv", "cy", "da", "dag", "de", "de-at", "de-ch", "de-formal", "din", "diq", "dsb", "dtp", "dty", "dv", "dz", "ee",
-    "egl", "el", "eml", "en", "en-ca", "en-gb", "eo", "es", "es-419", "es-formal", "et", "eu", "ext", "fa", "fat",
-    "ff", "fi", "fit", "fiu-vro", "fj", "fo", "fon", "fr", "frc", "frp", "frr", "fur", "fy", "ga", "gag", "gan",
-    "gcr", "gd", "gl", "glk", "gn", "gom", "gor", "got", "gpe", "grc", "gsw", "gu", "guc", "gur", "guw", "gv", "ha",
-    "hak", "haw", "he", "hi", "hif", "hil", "ho", "hr", "hrx", "hsb", "ht", "hu", "hy", "hyw", "hz", "ia", "id", "ie",
-    "ig", "ii", "ik", "ike-cans", "ike-latn", "ilo", "inh", "io", "is", "it", "iu", "ja", "jam", "jbo", "jut", "jv",
-    "ka", "kaa", "kab", "kbd", "kbp", "kcg", "kea", "kg", "khw", "ki", "kiu", "kj", "kjp", "kk", "kk-arab", "kk-cn",
-    "kk-cyrl", "kk-kz", "kk-latn", "kk-tr", "kl", "km", "kn", "ko", "ko-kp", "koi", "kr", "krc", "kri", "krj", "krl",
-    "ks", "ksh", "ku", "ku-arab", "ku-latn", "kum", "kus", "kv", "kw", "ky", "la", "lad", "lb", "lbe", "lez", "lfn",
-    "lg", "li", "lij", "liv", "lld", "lmo", "ln", "lo", "lrc", "lt", "ltg", "lus", "luz", "lv", "lzh", "lzz", "mad",
-    "mai", "map-bms", "mdf", "mg", "mh", "mhr", "mi", "min", "mk", "ml", "mn", "mni", "mnw", "mo", "mr", "mrh", "mrj",
-    "ms", "mt", "mus", "mwl", "my", "myv", "mzn", "na", "nah", "nan", "nap", "nb", "nds", "nds-nl", "ne", "new", "ng",
-    "nia", "niu", "nl", "nl-informal", "nn", "no", "nod", "nov", "nqo", "nr", "nrm", "nso", "nup", "nv", "ny", "nys",
-    "oc", "olo", "om", "or", "os", "pa", "pag", "pam", "pap", "pcd", "pcm", "pdc", "pdt", "pfl", "pi", "pih", "pl",
-    "pms", "pnb", "pnt", "prg", "ps", "pt", "pt-br", "pwn", "qu", "qug", "rgn", "rif", "rm", "rmy", "rn", "ro",
-    "roa-rup", "roa-tara", "rsk", "ru", "rue", "rup", "ruq", "rw", "sa", "sah", "sat", "sc", "scn", "sco", "sd",
-    "sdc", "sdh", "se", "sei", "ses", "sg", "sgs", "sh", "shi", "shn", "shy", "si", "simple", "sjd", "sje", "sk",
-    "skr", "sl", "sli", "sm", "sma", "smn", "sms", "sn", "so", "sq", "sr", "sr-ec", "sr-el", "srn", "ss", "st", "stq",
-    "sty", "su", "sv", "sw", "syl", "szl", "szy", "ta", "tay", "tcy", "te", "tet", "tg", "tg-cyrl", "tg-latn", "th",
-    "ti", "tig", "tk", "tl", "tly", "tn", "to", "tok", "tpi", "tr", "tru", "trv", "ts", "tt", "tt-cyrl", "tt-latn",
-    "tum", "tw", "ty", "tyv", "tzm", "udm", "ug", "ug-arab", "ug-latn", "uk", "ur", "uz", "uz-cyrl", "uz-latn", "ve",
-    "vec", "vep", "vi", "vls", "vmf", "vmw", "vo", "vot", "vro", "wa", "war", "wls", "wo", "wuu", "xal", "xh", "xmf",
-    "xsy", "yi", "yo", "yrl", "yue", "za", "zea", "zgh", "zh", "zh-classical", "zh-cn", "zh-hans", "zh-hant", "zh-hk",
-    "zh-min-nan", "zh-mo", "zh-my", "zh-sg", "zh-tw", "zh-yue", "zu",
-];
 
 // ---------------------------------------------------------------------------------------
 // Site information
@@ -485,17 +445,6 @@ pub fn main_page_of(url: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn language_codes_are_sorted_and_unique() {
-        assert!(LANGUAGE_CODES.windows(2).all(|w| w[0] < w[1]), "LANGUAGE_CODES must stay sorted");
-        for code in ["en", "de", "fr", "es", "ja", "zh-min-nan", "simple"] {
-            assert!(is_language_code(code), "{code}");
-        }
-        for prefix in ["wikipedia", "mw", "fixturelocal", "commons", "wikt"] {
-            assert!(!is_language_code(prefix), "{prefix}");
-        }
-    }
 
     #[test]
     fn a_base_given_later_moves_the_site() {

@@ -1,6 +1,10 @@
-//! `meta=languageinfo`: information about the languages the site knows.
+//! `meta=languageinfo`: what the site knows of each language it can name: code, BCP 47 tag,
+//! writing direction, names, fallbacks and variants. Names are autonyms, as MediaWiki without
+//! its language-name extension gives them in every interface language.
 
-use wikiquery_framework::{query_module, ParamValues, QueryModule};
+use serde_json::{json, Map, Value};
+use wikiquery_domain::languages::{autonym, bcp47, direction, fallbacks, named_languages, variants};
+use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule};
 
 /// What to return of each language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -27,4 +31,62 @@ pub struct LanguageInfo {
     pub continue_: Option<String>,
 }
 
-impl QueryModule for LanguageInfo {}
+impl QueryModule for LanguageInfo {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let known: Vec<(&'static str, String)> = named_languages().collect();
+        let chosen: Vec<&(&'static str, String)> = if self.code.iter().any(|c| c == "*") && self.code.len() == 1 {
+            known.iter().collect()
+        } else {
+            let unknown: Vec<&str> =
+                self.code.iter().filter(|c| !known.iter().any(|(k, _)| k == c)).map(String::as_str).collect();
+            if !unknown.is_empty() {
+                let noun = if unknown.len() == 1 { "value" } else { "values" };
+                ctx.warn(
+                    "unrecognizedvalues",
+                    format!("Unrecognized {noun} for parameter \"licode\": {}.", unknown.join(", ")),
+                );
+            }
+            known.iter().filter(|(k, _)| self.code.iter().any(|c| c == k)).collect()
+        };
+        let has = |p| self.prop.contains(&p);
+        let mut out = Map::new();
+        for (code, name) in chosen {
+            if self.continue_.as_deref().is_some_and(|from| *code < from) {
+                continue;
+            }
+            let mut info = Map::new();
+            if has(LanguageInfoProp::Code) {
+                info.insert("code".into(), json!(code));
+            }
+            if has(LanguageInfoProp::Bcp47) {
+                info.insert("bcp47".into(), json!(bcp47(code)));
+            }
+            if has(LanguageInfoProp::Dir) {
+                info.insert("dir".into(), json!(direction(code)));
+            }
+            if has(LanguageInfoProp::Autonym) {
+                info.insert("autonym".into(), json!(name));
+            }
+            if has(LanguageInfoProp::Name) {
+                info.insert("name".into(), json!(name));
+            }
+            if has(LanguageInfoProp::Fallbacks) {
+                info.insert("fallbacks".into(), json!(fallbacks(code)));
+            }
+            let variants = variants(code);
+            if has(LanguageInfoProp::Variants) {
+                info.insert("variants".into(), json!(variants));
+            }
+            if has(LanguageInfoProp::Variantnames) {
+                let names: Map<String, Value> = variants
+                    .iter()
+                    .map(|v| ((*v).to_owned(), json!(autonym(v).unwrap_or_else(|| (*v).to_owned()))))
+                    .collect();
+                info.insert("variantnames".into(), Value::Object(names));
+            }
+            out.insert((*code).to_owned(), Value::Object(info));
+        }
+        ctx.set_answer(Value::Object(out));
+        Ok(())
+    }
+}

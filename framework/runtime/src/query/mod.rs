@@ -298,10 +298,10 @@ impl ActionModule for Query {
         } else {
             let (data, complete) = run.continuation.result();
             if complete {
-                ctx.result.add("batchcomplete", json!(true));
+                ctx.result.add_on_top("batchcomplete", json!(true), !ctx.state.warnings.is_empty());
             }
             if let Some(data) = data {
-                ctx.result.add("continue", Value::Object(data));
+                ctx.result.add_on_top("continue", Value::Object(data), !ctx.state.warnings.is_empty());
             }
         }
         Ok(())

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use super::OnTop;
 use serde_json::{json, Map, Value};
 
 use crate::descriptor::module_name;
@@ -82,40 +83,70 @@ impl Default for Envelope<'_> {
 }
 
 impl Envelope<'_> {
-    /// The response body: the envelope around `members`.
-    pub(super) fn body(&self, v2: bool, format: ErrorFormat, members: Map<String, Value>) -> Map<String, Value> {
+    /// The response body: the envelope around `members`, in MediaWiki's order. MediaWiki adds
+    /// the requested fields (`requestid`, `curtimestamp`, ...) before the action runs, puts
+    /// the first warning on top of what the result holds then, and `batchcomplete` and
+    /// `continue` on top once the modules have run: so warnings made while they ran follow
+    /// `batchcomplete`, those made later precede it. An error replaces the result: warnings,
+    /// the error, then the requested fields.
+    pub(super) fn body(
+        &self,
+        v2: bool,
+        format: ErrorFormat,
+        mut members: Map<String, Value>,
+        on_top: &OnTop,
+    ) -> Map<String, Value> {
         let mut body = Map::new();
-        if let Some(id) = self.request_id {
-            body.insert("requestid".into(), json!(id));
-        }
+        let Some(err) = self.error else {
+            let mut take_top = |body: &mut Map<String, Value>| {
+                for key in &on_top.keys {
+                    if let Some(v) = members.remove(key) {
+                        body.insert(key.clone(), v);
+                    }
+                }
+            };
+            if on_top.above_warnings {
+                take_top(&mut body);
+            }
+            if !self.warnings.is_empty() {
+                body.insert("warnings".into(), warnings(self.warnings, v2, format));
+            }
+            take_top(&mut body);
+            self.requested_fields(&mut body);
+            if !self.limits.is_empty() {
+                body.insert("limits".into(), json!(self.limits));
+            }
+            body.extend(members);
+            return body;
+        };
         if !self.warnings.is_empty() {
             body.insert("warnings".into(), warnings(self.warnings, v2, format));
         }
-        match self.error {
-            None => {
-                if !self.limits.is_empty() {
-                    body.insert("limits".into(), json!(self.limits));
-                }
-                body.extend(members);
+        let docref = format!("See {} for API usage.", self.api_url);
+        let docref_key = if v2 { "docref" } else { "*" };
+        if format == ErrorFormat::Bc {
+            let mut e = Map::new();
+            e.insert("code".into(), json!(err.code));
+            e.insert("info".into(), json!(err.info));
+            if let Some(data) = &err.data {
+                e.extend(data.iter().map(|(k, v)| (k.clone(), v.clone())));
             }
-            Some(err) => {
-                let docref = format!("See {} for API usage.", self.api_url);
-                let docref_key = if v2 { "docref" } else { "*" };
-                if format == ErrorFormat::Bc {
-                    let mut e = Map::new();
-                    e.insert("code".into(), json!(err.code));
-                    e.insert("info".into(), json!(err.info));
-                    if let Some(data) = &err.data {
-                        e.extend(data.iter().map(|(k, v)| (k.clone(), v.clone())));
-                    }
-                    e.insert(docref_key.into(), json!(docref));
-                    body.insert("error".into(), Value::Object(e));
-                } else {
-                    let item = message(format, v2, &err.code, &err.info, err.module_path(), err.data.as_deref(), false);
-                    body.insert("errors".into(), json!([item]));
-                    body.insert(docref_key.into(), json!(docref));
-                }
-            }
+            e.insert(docref_key.into(), json!(docref));
+            body.insert("error".into(), Value::Object(e));
+        } else {
+            let item = message(format, v2, &err.code, &err.info, err.module_path(), err.data.as_deref(), false);
+            body.insert("errors".into(), json!([item]));
+            body.insert(docref_key.into(), json!(docref));
+        }
+        self.requested_fields(&mut body);
+        body
+    }
+
+    /// The fields the request asked to be echoed: `requestid`, `servedby`, `curtimestamp`,
+    /// `uselang` and `errorlang`.
+    fn requested_fields(&self, body: &mut Map<String, Value>) {
+        if let Some(id) = self.request_id {
+            body.insert("requestid".into(), json!(id));
         }
         if let Some(name) = self.served_by {
             body.insert("servedby".into(), json!(name));
@@ -127,7 +158,6 @@ impl Envelope<'_> {
             body.insert("uselang".into(), json!(uselang));
             body.insert("errorlang".into(), json!(errorlang));
         }
-        body
     }
 }
 
@@ -152,7 +182,8 @@ fn warnings(warnings: &Warnings, v2: bool, format: ErrorFormat) -> Value {
             text.push_str(&w.text);
         }
     }
-    Value::Object(by_module)
+    // MediaWiki puts each module's first warning on top of those before it.
+    Value::Object(by_module.into_iter().rev().collect())
 }
 
 /// The message key MediaWiki names for a code, for `errorformat=raw`.
@@ -202,5 +233,11 @@ fn message(
         o.insert("data".into(), Value::Object(data.clone()));
     }
     o.insert("module".into(), json!(module));
+    if !v2 {
+        // Formatversion 1 writes the text member last.
+        if let Some(text) = o.remove("*") {
+            o.insert("*".into(), text);
+        }
+    }
     Value::Object(o)
 }

@@ -18,6 +18,9 @@ pub struct ApiResult {
     errors: ErrorFormat,
     /// The action's members, in the order added.
     members: Map<String, Value>,
+    /// How the members MediaWiki adds on top of the result (`batchcomplete`, `continue`)
+    /// stand to the warnings: above them when warnings existed as they were added.
+    on_top: OnTop,
     /// The `query` member's members (written after the action's other members).
     query: Map<String, Value>,
     /// List items modules wrote straight as JSON text, spliced into `query` when written.
@@ -39,9 +42,18 @@ impl ApiResult {
         }
     }
 
-    /// Adds a member to the top of the result (`batchcomplete`, `continue`, `paraminfo`).
+    /// Adds a member to the result (`query-continue`, `paraminfo`).
     pub fn add(&mut self, key: impl Into<String>, value: Value) {
         self.members.insert(key.into(), value);
+    }
+
+    /// Adds a member on top of the result, as MediaWiki adds `batchcomplete` and `continue`
+    /// once the modules have run: above the request id, and above the warnings when
+    /// `warned` (warnings made later go on top of it).
+    pub fn add_on_top(&mut self, key: &str, value: Value, warned: bool) {
+        self.members.insert(key.to_owned(), value);
+        self.on_top.keys.push(key.to_owned());
+        self.on_top.above_warnings |= warned;
     }
 
     /// Adds a member to `query` (`normalized`, `namespaces`, a meta module's answer).
@@ -112,12 +124,19 @@ impl ApiResult {
     /// The response body around the action's members: what [`Envelope`] says, in MediaWiki's
     /// order, and the list items written as text.
     pub fn finish(self, envelope: Envelope<'_>) -> (Map<String, Value>, WrittenLists) {
-        let ApiResult { style, errors, mut members, query, lists } = self;
+        let ApiResult { style, errors, mut members, on_top, query, lists } = self;
         if !query.is_empty() {
             members.insert("query".into(), Value::Object(query));
         }
-        (envelope.body(style.v2, errors, members), lists)
+        (envelope.body(style.v2, errors, members, &on_top), lists)
     }
+}
+
+/// The members added on top of the result, and whether warnings existed when they were.
+#[derive(Debug, Default)]
+pub(crate) struct OnTop {
+    keys: Vec<String>,
+    above_warnings: bool,
 }
 
 /// The metadata object of `object`, made when missing ([`META`]).

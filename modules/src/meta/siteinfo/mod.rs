@@ -1,6 +1,6 @@
 //! `meta=siteinfo`: general information about the site, from its database (names,
-//! namespaces, counters) and its settings (URLs, version, uploads), as MediaWiki 1.39 gives it.
-//! The parts not built yet answer `notimplemented` naming them.
+//! namespaces, counters) and its settings (URLs, version, uploads), as MediaWiki 1.39 gives it,
+//! and the parts the spec's newer catalogue adds as MediaWiki gives them today.
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::settings::{
@@ -10,14 +10,17 @@ use wikiquery_domain::settings::{
 use wikiquery_domain::title::{NS_MAIN, NS_MEDIAWIKI};
 use wikiquery_domain::url::URL_PROTOCOLS;
 use wikiquery_framework::result::{indexed_object, keep_bools, set_content};
-use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule, ValueList};
+use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule};
 use wikiquery_store::site::Site;
 use wikiquery_store::store::Store;
 
 use crate::family::users::default_preferences;
 use crate::storage::{self, absolute, site_paths, SitePaths};
 
+mod accounts;
 mod installed;
+mod languages;
+mod vocabulary;
 
 /// Which parts of the site information to return.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -83,10 +86,6 @@ impl QueryModule for SiteInfo {
         let store = services.require::<Store>()?;
         let settings = services.require::<SiteSettings>()?;
         let site = store.site();
-        let unbuilt: Vec<&str> = self.prop.iter().filter(|p| !is_built(**p)).map(|p| p.as_str()).collect();
-        if !unbuilt.is_empty() {
-            return Err(ApiError::not_implemented(&format!("query+siteinfo ({})", unbuilt.join(", "))));
-        }
         for prop in &self.prop {
             let (key, value) = match prop {
                 SiteInfoProp::General => ("general", general(ctx, store, site, settings)),
@@ -110,43 +109,10 @@ impl QueryModule for SiteInfo {
                     });
                     ("statistics", stats)
                 }
-                SiteInfoProp::Usergroups => {
-                    let now = ctx.state.now().to_mw();
-                    let mut reader = storage::reader(ctx)?;
-                    let mut groups = Vec::new();
-                    for group in settings.groups.groups() {
-                        let mut o = Map::new();
-                        o.insert("name".into(), json!(group));
-                        o.insert("rights".into(), json!(settings.groups.rights_of(group)));
-                        if self.numberingroup {
-                            // Everyone and the autoconfirmed are not counted; every registered
-                            // user is a `user`.
-                            match group {
-                                "*" | "autoconfirmed" => {}
-                                "user" => {
-                                    o.insert("number".into(), json!(reader.site_counters()?.users));
-                                }
-                                _ => {
-                                    o.insert("number".into(), json!(reader.group_size(group, &now)?));
-                                }
-                            }
-                        }
-                        if let Some(c) = settings.groups.changes_of(group) {
-                            for (key, list) in [
-                                ("add", &c.add),
-                                ("remove", &c.remove),
-                                ("add-self", &c.add_self),
-                                ("remove-self", &c.remove_self),
-                            ] {
-                                if !list.is_empty() {
-                                    o.insert(key.into(), json!(list));
-                                }
-                            }
-                        }
-                        groups.push(Value::Object(o));
-                    }
-                    ("usergroups", Value::Array(groups))
-                }
+                SiteInfoProp::Usergroups => ("usergroups", accounts::user_groups(ctx, settings, self.numberingroup)?),
+                SiteInfoProp::Autocreatetempuser => ("autocreatetempuser", accounts::temporary_accounts(settings)),
+                SiteInfoProp::Autopromote => ("autopromote", accounts::autopromote(settings)),
+                SiteInfoProp::Autopromoteonce => ("autopromoteonce", accounts::autopromote_once()),
                 SiteInfoProp::Fileextensions => {
                     let exts = settings.file_extensions.iter().map(|e| json!({ "ext": e })).collect();
                     ("fileextensions", Value::Array(exts))
@@ -171,35 +137,23 @@ impl QueryModule for SiteInfo {
                 SiteInfoProp::Uploaddialog => ("uploaddialog", installed::upload_dialog()),
                 SiteInfoProp::Dbrepllag => ("dbrepllag", installed::replication_lag(self.showalldb)?),
                 SiteInfoProp::Defaultoptions => ("defaultoptions", Value::Object(default_preferences(site, settings))),
-                _ => continue,
+                SiteInfoProp::Clientlibraries => ("clientlibraries", installed::nothing_installed()),
+                SiteInfoProp::Interwikimap => {
+                    let server = site_paths(site, settings).server;
+                    ("interwikimap", languages::interwiki_map(site, &server, self.filteriw))
+                }
+                SiteInfoProp::Languages => ("languages", languages::languages()),
+                SiteInfoProp::Languagevariants => ("languagevariants", languages::language_variants()),
+                SiteInfoProp::Magicwords => ("magicwords", vocabulary::magic_words()),
+                SiteInfoProp::Specialpagealiases => ("specialpagealiases", vocabulary::special_page_aliases()),
+                SiteInfoProp::Extensiontags => ("extensiontags", vocabulary::extension_tags()),
+                SiteInfoProp::Functionhooks => ("functionhooks", vocabulary::function_hooks()),
+                SiteInfoProp::Variables => ("variables", vocabulary::variables()),
             };
             ctx.add_query_member(key, value);
         }
         Ok(())
     }
-}
-
-/// The parts of the answer built so far.
-fn is_built(prop: SiteInfoProp) -> bool {
-    matches!(
-        prop,
-        SiteInfoProp::General
-            | SiteInfoProp::Namespaces
-            | SiteInfoProp::Namespacealiases
-            | SiteInfoProp::Statistics
-            | SiteInfoProp::Usergroups
-            | SiteInfoProp::Fileextensions
-            | SiteInfoProp::Rightsinfo
-            | SiteInfoProp::Restrictions
-            | SiteInfoProp::Protocols
-            | SiteInfoProp::Skins
-            | SiteInfoProp::Extensions
-            | SiteInfoProp::Libraries
-            | SiteInfoProp::Showhooks
-            | SiteInfoProp::Uploaddialog
-            | SiteInfoProp::Dbrepllag
-            | SiteInfoProp::Defaultoptions
-    )
 }
 
 /// `siprop=general`, in MediaWiki 1.39's members and order.
