@@ -2,6 +2,7 @@
 //! answered from it, and the services a server built on a store provides.
 
 use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::ops::{Deref, DerefMut};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -19,6 +20,19 @@ use wikiquery_store::store::Store;
 /// The store of the request.
 pub fn store<'c>(ctx: &QueryContext<'c>) -> Result<&'c Store, ApiError> {
     ctx.services.require::<Store>()
+}
+
+/// The text of each page's current revision (its main slot), by page id.
+pub fn current_texts(reader: &mut Reader, page_ids: &[i64]) -> Result<HashMap<i64, String>, ApiError> {
+    if page_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let latest: HashMap<i64, i64> = reader.pages_by_ids(page_ids)?.into_iter().map(|p| (p.latest, p.id)).collect();
+    let revisions: Vec<i64> = latest.keys().copied().collect();
+    let slots: Vec<_> = reader.revision_slots(&revisions)?.into_iter().filter(|s| s.role == "main").collect();
+    let addresses: Vec<&str> = slots.iter().map(|s| s.address.as_str()).collect();
+    let mut texts = reader.texts(&addresses)?;
+    Ok(slots.iter().filter_map(|s| Some((*latest.get(&s.revision)?, texts.remove(&s.address)?))).collect())
 }
 
 /// A connection for reading, with the store's typed questions as methods: the request's own

@@ -217,11 +217,8 @@ fn members_and_warnings_come_in_mediawikis_order() {
         let res = wikiquery_tests::fixture_api_raw(query, &[]);
         let body: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&res.body).expect("json");
         let keys: Vec<String> = body.keys().cloned().collect();
-        let warned: Vec<String> = body
-            .get("warnings")
-            .and_then(|w| w.as_object())
-            .map(|w| w.keys().cloned().collect())
-            .unwrap_or_default();
+        let warned: Vec<String> =
+            body.get("warnings").and_then(|w| w.as_object()).map(|w| w.keys().cloned().collect()).unwrap_or_default();
         (keys, warned)
     };
     // A warning made while the module ran: under `batchcomplete`, above the request id.

@@ -61,8 +61,10 @@ fn temporary_accounts_and_autoconfirmation_follow_the_file() {
         "tempusers.sqlite",
         "temp_account_pattern = \"~$1\"\nautoconfirm_count = 10\nautoconfirm_age = 345600\n",
     );
-    let (_, body) =
-        api_with(&config, "action=query&meta=siteinfo&siprop=autocreatetempuser|autopromote&format=json&formatversion=2");
+    let (_, body) = api_with(
+        &config,
+        "action=query&meta=siteinfo&siprop=autocreatetempuser|autopromote&format=json&formatversion=2",
+    );
     let q = &body["query"];
     assert_eq!(q["autocreatetempuser"], serde_json::json!({"enabled": true, "matchPatterns": ["~$1"]}), "{body}");
     let autoconfirmed = &q["autopromote"]["autoconfirmed"];

@@ -16,6 +16,7 @@ pub mod html;
 pub mod languages;
 pub mod log_params;
 pub mod magic_words;
+pub mod messages;
 pub mod page;
 pub mod php;
 pub mod revision;

@@ -1,6 +1,20 @@
-//! `meta=allmessages`: interface messages of the site.
+//! `meta=allmessages`: the interface messages of the site: this project's own texts (see
+//! [`wikiquery_domain::messages`]) as the wiki's `MediaWiki:` pages override them, in the
+//! caller's or the asked language, with arguments substituted and, on request, the magic
+//! messages use (`{{PLURAL:}}`, `{{GENDER:}}`, `{{SITENAME}}`, `{{int:}}`) expanded.
 
-use wikiquery_framework::{query_module, ParamValues, QueryModule};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use serde_json::{json, Map, Value};
+use wikiquery_domain::messages::{
+    self, expand, is_valid_language_code, normalize_key, substitute, Gender, MessageSite,
+};
+use wikiquery_domain::title::{upper_first, NS_MEDIAWIKI};
+use wikiquery_framework::result::set_content;
+use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule};
+use wikiquery_store::queries::allpages::AllPagesFilter;
+
+use crate::storage;
 
 /// Extra properties of each message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -45,4 +59,153 @@ pub struct AllMessages {
     pub prefix: Option<String>,
 }
 
-impl QueryModule for AllMessages {}
+impl QueryModule for AllMessages {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let store = storage::store(ctx)?;
+        let site = store.site();
+        let content_lang = site.language_code().to_owned();
+        let lang = match &self.lang {
+            Some(code) if !is_valid_language_code(code) => {
+                return Err(ApiError::new("invalidlang", "Invalid language code for parameter \"amlang\"."));
+            }
+            Some(code) => code.clone(),
+            None => match ctx.state.params.get("uselang") {
+                None | Some("user") | Some("content") => content_lang.clone(),
+                Some(code) => code.to_owned(),
+            },
+        };
+        if self.enableparser {
+            if let Some(title) = &self.title {
+                storage::site_title(site, title)?;
+            }
+        }
+        let foreign = lang != content_lang;
+        // The wiki's own messages: its `MediaWiki:` pages, by title.
+        let mut reader = storage::reader(ctx)?;
+        let filter = AllPagesFilter { namespace: NS_MEDIAWIKI, limit: i64::MAX, ..AllPagesFilter::default() };
+        let local: HashMap<String, i64> =
+            reader.all_pages(&filter)?.into_iter().map(|row| (row.title, row.id)).collect();
+        let page_of = |key: &str| {
+            let title = upper_first(&normalize_key(key));
+            let title = if foreign { format!("{title}/{lang}") } else { title };
+            local.get(&title).copied()
+        };
+
+        let names: Vec<String> = if self.messages.iter().any(|m| m == "*") {
+            let mut all: BTreeSet<String> = messages::keys().map(str::to_owned).collect();
+            if self.includelocal {
+                all.extend(local.keys().filter(|t| !t.contains('/')).map(|t| normalize_key(t)));
+            }
+            all.into_iter().collect()
+        } else {
+            self.messages.clone()
+        };
+        let mut names: Vec<String> = match &self.prefix {
+            // The names are in order, so those with the prefix come together.
+            Some(prefix) => names
+                .into_iter()
+                .skip_while(|n| !n.starts_with(prefix.as_str()))
+                .take_while(|n| n.starts_with(prefix.as_str()))
+                .collect(),
+            None => names,
+        };
+        if let Some(filter) = &self.filter {
+            names.retain(|n| n.contains(filter.as_str()));
+        }
+
+        // The texts of the pages that override the messages asked for.
+        let pages: BTreeMap<String, i64> = names.iter().filter_map(|n| page_of(n).map(|id| (n.clone(), id))).collect();
+        let ids: Vec<i64> = pages.values().copied().collect();
+        let texts = storage::current_texts(&mut reader, &ids)?;
+        drop(reader);
+
+        let gender_site = GenderSite { ctx, lang: &lang, site_name: site.sitename.clone() };
+        let mut items = Vec::new();
+        let mut skipping = self.from.is_some();
+        for name in &names {
+            if skipping && Some(name) == self.from.as_ref() {
+                skipping = false;
+            }
+            if self.to.as_ref().is_some_and(|to| name > to) {
+                break;
+            }
+            if skipping {
+                continue;
+            }
+            let page = pages.get(name);
+            let mut item = Map::new();
+            item.insert("name".into(), json!(name));
+            item.insert("normalizedname".into(), json!(normalize_key(name)));
+            match self.customised {
+                Customised::Modified if page.is_none() => continue,
+                Customised::Unmodified if page.is_some() => continue,
+                Customised::Modified => {
+                    item.insert("customised".into(), json!(true));
+                }
+                _ => {}
+            }
+            let default = messages::text(&lang, name);
+            let own = page.and_then(|id| texts.get(id)).map(String::as_str);
+            match own.or(default) {
+                None => {
+                    item.insert("missing".into(), json!(true));
+                }
+                Some(text) => {
+                    let text = substitute(text, &self.args);
+                    let text = if self.enableparser { expand(&text, &gender_site) } else { text };
+                    if !self.nocontent {
+                        set_content(&mut item, "content", text.clone());
+                    }
+                    if self.prop.contains(&AllMessagesProp::Default) {
+                        match default {
+                            None => {
+                                item.insert("defaultmissing".into(), json!(true));
+                            }
+                            Some(d) if d != text => {
+                                item.insert("default".into(), json!(d));
+                            }
+                            Some(_) => {}
+                        }
+                    }
+                }
+            }
+            items.push(Value::Object(item));
+        }
+        drop(gender_site);
+        for item in items {
+            ctx.push_item(item);
+        }
+        ctx.ensure_list();
+        Ok(())
+    }
+}
+
+/// What expanding a message needs: the site's name, other messages, users' genders.
+struct GenderSite<'a, 'c> {
+    ctx: &'a QueryContext<'c>,
+    lang: &'a str,
+    site_name: String,
+}
+
+impl MessageSite for GenderSite<'_, '_> {
+    fn site_name(&self) -> String {
+        self.site_name.clone()
+    }
+
+    fn gender(&self, user: &str) -> Gender {
+        let found = storage::reader(self.ctx).ok().and_then(|mut reader| {
+            let users = reader.users_by_names(&[upper_first(&user.replace('_', " "))]).ok()?;
+            let id = users.first()?.id;
+            reader.user_property(&[id], "gender").ok()?.into_iter().next().map(|(_, g)| g)
+        });
+        match found.as_deref() {
+            Some("male") => Gender::Male,
+            Some("female") => Gender::Female,
+            _ => Gender::Unknown,
+        }
+    }
+
+    fn message(&self, key: &str) -> Option<String> {
+        messages::text(self.lang, key).map(str::to_owned)
+    }
+}
