@@ -41,7 +41,11 @@ filearchive-all	action=query&list=filearchive&faprop=sha1|timestamp|user|size|mi
 prefixsearch	action=query&list=prefixsearch&pssearch=Ca&pslimit=10&format=json&formatversion=2
 random-10	action=query&list=random&rnlimit=10&format=json&formatversion=2
 querypage-wantedpages	action=query&list=querypage&qppage=Wantedpages&qplimit=max&format=json&formatversion=2
-querypage-ancientpages	action=query&list=querypage&qppage=Ancientpages&qplimit=max&format=json&formatversion=2'
+querypage-ancientpages	action=query&list=querypage&qppage=Ancientpages&qplimit=max&format=json&formatversion=2
+siteinfo-client-start	action=query&meta=siteinfo|userinfo&siprop=general|namespaces|namespacealiases|interwikimap|magicwords&format=json&formatversion=2
+allmessages	action=query&meta=allmessages&ammessages=january|february|march|sitenotice|nbytes&amargs=3&amenableparser=1&format=json&formatversion=2
+allmessages-all	action=query&meta=allmessages&amincludelocal=1&format=json&formatversion=2
+languageinfo-all	action=query&meta=languageinfo&liprop=code|bcp47|dir|autonym|fallbacks|variants&format=json&formatversion=2'
 
 mkdir -p "$BENCH_DIR"
 DB="$BENCH_DIR/fixturewiki-requests.sqlite"
@@ -112,9 +116,11 @@ for (server, label), (rps, p99) in rows.items():
     if server != "wikiquery":
         continue
     reference = rows.get(("mediawiki", label))
-    ratio = rps / reference[0] if reference else None
+    # MediaWiki may finish no request of a slow kind within the run: then every ratio is met.
+    ratio = rps / reference[0] if reference and reference[0] > 0 else None
+    shown = "%.1f" % ratio if ratio else ("none of MediaWiki's finished" if reference else "-")
     met = p99 < 10 and (ratio is None or ratio >= 20)
-    print("| %s | %.0f | %.2f ms | %s | %s |" % (label, rps, p99, "%.1f" % ratio if ratio else "-", "met" if met else "NOT MET"))
+    print("| %s | %.0f | %.2f ms | %s | %s |" % (label, rps, p99, shown, "met" if met else "NOT MET"))
 PY
 echo
 echo "wikiquery's resident memory after the run: $(awk '/VmRSS/ {print $2, $3}' /proc/$PID/status)"
