@@ -38,3 +38,34 @@ fn the_caller_has_the_rights_of_everyone_in_mediawikis_order() {
     assert_eq!(info["rights"][0], "createaccount");
     assert_eq!(info["rights"].as_array().and_then(|r| r.last()), Some(&serde_json::json!("noratelimit")));
 }
+
+/// A caller whose address is blocked (alone or in a range) is told of the block as
+/// `list=users` describes an account's: the narrowest block in force at the frozen instant.
+#[test]
+fn a_blocked_address_is_told_of_its_block() {
+    let ask = |ip: &str| {
+        wikiquery_modules::link();
+        let params = [("action", "query"), ("meta", "userinfo"), ("uiprop", "blockinfo|cancreateaccount")]
+            .iter()
+            .chain(&[("format", "json"), ("formatversion", "2")])
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        let request = wikiquery_framework::api::ApiRequest {
+            params,
+            posted: false,
+            headers: Vec::new(),
+            client: Some(ip.to_owned()),
+        };
+        let res = wikiquery_framework::api::handle(request, wikiquery_tests::fixture_config());
+        serde_json::from_str::<serde_json::Value>(&res.body).expect("json")["query"]["userinfo"].clone()
+    };
+    let in_range = ask("198.51.100.7");
+    assert_eq!(in_range["name"], "198.51.100.7");
+    assert_eq!(in_range["blockid"], 5, "{in_range}");
+    assert_eq!(in_range["blockexpiry"], "2026-11-28T23:32:30Z");
+    assert_eq!(in_range["blockpartial"], false);
+    assert_eq!(in_range["cancreateaccount"], false);
+    assert_eq!(ask("192.0.2.66")["blockid"], 4);
+    let free = ask("203.0.113.9");
+    assert!(free.get("blockid").is_none(), "{free}");
+}

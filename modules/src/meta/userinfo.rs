@@ -1,7 +1,8 @@
 //! `meta=userinfo`: information about the caller. There are no logins: every caller is
 //! anonymous, named by its address, in the implicit group `*`, with the rights the server
-//! grants it and the default preferences. Rate limits for a caller without `noratelimit` and
-//! the details of a block on the caller's address answer `notimplemented`.
+//! grants it and the default preferences; a block on its address (or a range holding it) is
+//! described as `list=users` describes an account's. Rate limits for a caller without
+//! `noratelimit` answer `notimplemented`.
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::settings::SiteSettings;
@@ -9,7 +10,8 @@ use wikiquery_domain::title::ip_hex;
 use wikiquery_framework::result::set_content;
 use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule};
 
-use crate::family::users::default_preferences;
+use crate::family::users::{block_details, default_preferences};
+use wikiquery_store::queries::blocks::{BlockRow, BlocksFilter};
 use wikiquery_store::store::Store;
 
 use crate::storage;
@@ -64,17 +66,16 @@ impl QueryModule for UserInfo {
         info.insert("id".into(), json!(0));
         info.insert("name".into(), json!(ip));
         info.insert("anon".into(), json!(true));
-        let blocked = if has(UserInfoProp::Blockinfo) || has(UserInfoProp::Cancreateaccount) {
-            let now = ctx.state.now().to_mw();
-            match ip_hex(&ip) {
-                Some(hex) => !storage::reader(ctx)?.blocks_on_address(&hex, &now)?.is_empty(),
-                None => false,
-            }
+        let block = if has(UserInfoProp::Blockinfo) || has(UserInfoProp::Cancreateaccount) {
+            address_block(ctx, &ip)?
         } else {
-            false
+            None
         };
-        if has(UserInfoProp::Blockinfo) && blocked {
-            return Err(ApiError::not_implemented("query+userinfo (blockinfo of a blocked address)"));
+        let blocked = block.is_some();
+        if has(UserInfoProp::Blockinfo) {
+            if let Some(block) = &block {
+                info.extend(block_details(block, settings));
+            }
         }
         if has(UserInfoProp::Hasmsg) {
             // New-message notices are not kept in this server's store, so no caller has one.
@@ -202,4 +203,22 @@ fn accept_languages(header: Option<&str>) -> Value {
             })
             .collect(),
     )
+}
+
+/// The block in force on the caller's address, the narrowest when ranges overlap (the
+/// lowest id among equals).
+fn address_block(ctx: &QueryContext<'_>, ip: &str) -> Result<Option<BlockRow>, ApiError> {
+    let Some(hex) = ip_hex(ip) else { return Ok(None) };
+    let now = ctx.state.now().to_mw();
+    let mut reader = storage::reader(ctx)?;
+    let ids = reader.blocks_on_address(&hex, &now)?;
+    if ids.is_empty() {
+        return Ok(None);
+    }
+    let filter = BlocksFilter { ids, now, limit: i64::MAX, ascending: true, ..BlocksFilter::default() };
+    let width = |b: &BlockRow| {
+        let n = |h: &str| u128::from_str_radix(h.trim_start_matches("v6-"), 16).unwrap_or(0);
+        n(&b.range_end).saturating_sub(n(&b.range_start))
+    };
+    Ok(reader.blocks(&filter)?.into_iter().min_by_key(|b| (width(b), b.id)))
 }
