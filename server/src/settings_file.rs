@@ -87,6 +87,9 @@ pub struct FileConfig {
     pub range_contributions_cidr_limit_ipv6: Option<u32>,
     /// The names of temporary accounts, `$1` for the varying part (`~$1`).
     pub temp_account_pattern: Option<String>,
+    /// `[rate_limits.<action>]` tables of `<kind of caller> = [hits, seconds]`; given, they
+    /// replace MediaWiki's defaults wholly (`rate_limits = {}`: none).
+    pub rate_limits: Option<toml::Table>,
     /// Where uploaded files are served (a path on the server or a URL).
     pub upload_path: Option<String>,
     /// The upload directory whose files are served at `upload_path`.

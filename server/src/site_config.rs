@@ -102,6 +102,9 @@ pub fn apply(s: &mut SiteSettings, file: &FileConfig) -> Result<(), String> {
     if file.temp_account_pattern.is_some() {
         s.temp_account_pattern.clone_from(&file.temp_account_pattern);
     }
+    if let Some(table) = &file.rate_limits {
+        s.rate_limits = rate_limits(table)?;
+    }
 
     for (group, rights) in file.group_permissions.iter().flatten() {
         let rights = rights
@@ -162,4 +165,27 @@ mod tests {
         let err = settings("[group_permissions.\"*\"]\nedit = \"yes\"\n").unwrap_err();
         assert!(err.contains("group_permissions.*.edit"), "{err}");
     }
+}
+
+/// `[rate_limits.<action>]` tables of `<kind of caller> = [hits, seconds]`, in the file's order.
+fn rate_limits(table: &toml::Table) -> Result<Vec<wikiquery_domain::settings::RateLimit>, String> {
+    let mut out = Vec::new();
+    for (action, limits) in table {
+        let limits = limits
+            .as_table()
+            .ok_or_else(|| format!("rate_limits.{action}: expected a table of `<kind of caller> = [hits, seconds]`"))?;
+        let mut list = Vec::new();
+        for (who, pair) in limits {
+            let numbers: Option<Vec<i64>> =
+                pair.as_array().map(|a| a.iter().filter_map(toml::Value::as_integer).collect());
+            match numbers.as_deref() {
+                Some([hits, seconds]) if pair.as_array().map(Vec::len) == Some(2) => {
+                    list.push((who.clone(), *hits, *seconds));
+                }
+                _ => return Err(format!("rate_limits.{action}.{who}: expected [hits, seconds]")),
+            }
+        }
+        out.push(wikiquery_domain::settings::RateLimit { action: action.clone(), limits: list });
+    }
+    Ok(out)
 }

@@ -71,3 +71,27 @@ fn temporary_accounts_and_autoconfirmation_follow_the_file() {
     assert_eq!(autoconfirmed["0"], serde_json::json!({"condname": "APCOND_EDITCOUNT", "params": [10]}));
     assert_eq!(autoconfirmed["1"], serde_json::json!({"condname": "APCOND_AGE", "params": [345600]}));
 }
+
+#[test]
+fn rate_limits_follow_the_file_and_noratelimit() {
+    let limits = "[rate_limits.edit]\nip = [8, 60]\nuser = [90, 60]\n\n[rate_limits.mailpassword]\nip = [5, 3600]\n\n[rate_limits.move]\nuser = [8, 60]\n";
+    let limited = configured("ratelimited.sqlite", &format!("{limits}\n[group_permissions.\"*\"]\nnoratelimit = false\n"));
+    let (_, body) = api_with(
+        &limited,
+        "action=query&meta=userinfo&uiprop=ratelimits|theoreticalratelimits&format=json&formatversion=2",
+    );
+    let expected = serde_json::json!({
+        "edit": {"ip": {"hits": 8, "seconds": 60}},
+        "mailpassword": {"ip": {"hits": 5, "seconds": 3600}},
+    });
+    assert_eq!(body["query"]["userinfo"]["ratelimits"], expected, "{body}");
+    assert_eq!(body["query"]["userinfo"]["theoreticalratelimits"], expected);
+    // With `noratelimit` the caller is not limited, though the limits are there.
+    let exempt = configured("exempt.sqlite", limits);
+    let (_, body) = api_with(
+        &exempt,
+        "action=query&meta=userinfo&uiprop=ratelimits|theoreticalratelimits&format=json&formatversion=2",
+    );
+    assert_eq!(body["query"]["userinfo"]["ratelimits"], serde_json::json!({}));
+    assert_eq!(body["query"]["userinfo"]["theoreticalratelimits"], expected);
+}

@@ -75,6 +75,47 @@ pub struct SiteSettings {
     /// Labels and descriptions of change tags, over the software tags' defaults (MediaWiki's
     /// `tag-<name>` and `tag-<name>-description` messages).
     pub tag_texts: std::collections::BTreeMap<String, TagText>,
+    /// How often each kind of caller may do each action (`$wgRateLimits`), in order.
+    pub rate_limits: Vec<RateLimit>,
+}
+
+/// The limits on one action (`edit`): for each kind of caller (`ip`, `newbie`, `user`, a
+/// group), how many times in how many seconds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RateLimit {
+    pub action: String,
+    /// (kind of caller, hits, seconds), in order.
+    pub limits: Vec<(String, i64, i64)>,
+}
+
+/// MediaWiki 1.39's default rate limits.
+pub fn default_rate_limits() -> Vec<RateLimit> {
+    #[rustfmt::skip]
+    let table: &[(&str, &[(&str, i64, i64)])] = &[
+        ("edit", &[("ip", 8, 60), ("newbie", 8, 60), ("user", 90, 60)]),
+        ("move", &[("newbie", 2, 120), ("user", 8, 60)]),
+        ("upload", &[("ip", 8, 60), ("newbie", 8, 60)]),
+        ("rollback", &[("user", 10, 60), ("newbie", 5, 120)]),
+        ("mailpassword", &[("ip", 5, 3600)]),
+        ("emailuser", &[("ip", 5, 86400), ("newbie", 5, 86400), ("user", 20, 86400)]),
+        ("changeemail", &[("ip-all", 10, 3600), ("user", 4, 86400)]),
+        ("confirmemail", &[("ip-all", 10, 3600), ("user", 4, 86400)]),
+        ("purge", &[("ip", 30, 60), ("user", 30, 60)]),
+        ("linkpurge", &[("ip", 30, 60), ("user", 30, 60)]),
+        ("renderfile", &[("ip", 700, 30), ("user", 700, 30)]),
+        ("renderfile-nonstandard", &[("ip", 70, 30), ("user", 70, 30)]),
+        ("stashedit", &[("ip", 30, 60), ("newbie", 30, 60)]),
+        ("stashbasehtml", &[("ip", 5, 60), ("newbie", 5, 60)]),
+        ("changetag", &[("ip", 8, 60), ("newbie", 8, 60)]),
+        ("editcontentmodel", &[("newbie", 2, 120), ("user", 8, 60)]),
+    ];
+    table
+        .iter()
+        .map(|(action, limits)| RateLimit {
+            action: (*action).to_owned(),
+            limits: limits.iter().map(|(who, hits, secs)| ((*who).to_owned(), *hits, *secs)).collect(),
+        })
+        .collect()
 }
 
 /// Which changes can be marked as patrolled: every change (`$wgUseRCPatrol`), new pages
@@ -162,6 +203,7 @@ impl Default for SiteSettings {
             temp_account_pattern: None,
             patrolling: Patrolling::default(),
             tag_texts: std::collections::BTreeMap::new(),
+            rate_limits: default_rate_limits(),
         }
     }
 }

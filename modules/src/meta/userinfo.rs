@@ -1,14 +1,14 @@
 //! `meta=userinfo`: information about the caller. There are no logins: every caller is
 //! anonymous, named by its address, in the implicit group `*`, with the rights the server
 //! grants it and the default preferences; a block on its address (or a range holding it) is
-//! described as `list=users` describes an account's. Rate limits for a caller without
-//! `noratelimit` answer `notimplemented`.
+//! described as `list=users` describes an account's; the rate limits are those of an
+//! anonymous caller (and of a newcomer, without `autoconfirmed`).
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::ip_hex;
 use wikiquery_framework::result::set_content;
-use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule, Rights};
 
 use crate::family::users::{block_details, default_preferences};
 use wikiquery_store::queries::blocks::{BlockRow, BlocksFilter};
@@ -113,15 +113,13 @@ impl QueryModule for UserInfo {
         if has(UserInfoProp::Editcount) {
             info.insert("editcount".into(), json!(0));
         }
-        for (prop, key) in
-            [(UserInfoProp::Ratelimits, "ratelimits"), (UserInfoProp::Theoreticalratelimits, "theoreticalratelimits")]
-        {
-            if has(prop) {
-                if !rights.has("noratelimit") {
-                    return Err(ApiError::not_implemented(&format!("query+userinfo ({key} without noratelimit)")));
-                }
-                info.insert(key.into(), Value::Object(Map::new()));
-            }
+        if has(UserInfoProp::Ratelimits) {
+            // A caller with `noratelimit` is not limited.
+            let limits = if rights.has("noratelimit") { Map::new() } else { rate_limits(settings, &rights) };
+            info.insert("ratelimits".into(), Value::Object(limits));
+        }
+        if has(UserInfoProp::Theoreticalratelimits) {
+            info.insert("theoreticalratelimits".into(), Value::Object(rate_limits(settings, &rights)));
         }
         if has(UserInfoProp::Realname) {
             info.insert("realname".into(), json!(""));
@@ -221,4 +219,26 @@ fn address_block(ctx: &QueryContext<'_>, ip: &str) -> Result<Option<BlockRow>, A
         n(&b.range_end).saturating_sub(n(&b.range_start))
     };
     Ok(reader.blocks(&filter)?.into_iter().min_by_key(|b| (width(b), b.id)))
+}
+
+/// The rate limits that apply to an anonymous caller, by action and kind of caller: those of
+/// `anon`, and of `ip` and `subnet` when it is a newcomer (without `autoconfirmed`).
+fn rate_limits(settings: &SiteSettings, rights: &Rights) -> Map<String, Value> {
+    let mut kinds = vec!["anon"];
+    if !rights.has("autoconfirmed") {
+        kinds.extend(["ip", "subnet"]);
+    }
+    let mut out = Map::new();
+    for limit in &settings.rate_limits {
+        let mut by_kind = Map::new();
+        for kind in &kinds {
+            if let Some((_, hits, seconds)) = limit.limits.iter().find(|(who, _, _)| who == kind) {
+                by_kind.insert((*kind).to_owned(), json!({ "hits": hits, "seconds": seconds }));
+            }
+        }
+        if !by_kind.is_empty() {
+            out.insert(limit.action.clone(), Value::Object(by_kind));
+        }
+    }
+    out
 }
