@@ -102,18 +102,18 @@ fn an_unknown_module_in_paraminfo_is_warned_about_per_parent() {
 
 #[test]
 fn a_module_that_does_not_execute_yet_says_so_by_name() {
-    let (status, body) = api("action=query&list=watchlistraw&format=json");
+    let (status, body) = api("action=query&list=search&srsearch=cat&format=json");
     assert_eq!(status, 200);
     assert_eq!(error_code(&body), "notimplemented");
-    assert!(body["error"]["info"].as_str().unwrap_or_default().contains("query+watchlistraw"));
+    assert!(body["error"]["info"].as_str().unwrap_or_default().contains("query+search"));
 }
 
 #[test]
 fn parameters_are_still_validated_before_that() {
-    let (_, body) = api("action=query&list=watchlistraw&wrlimit=100000&format=json&formatversion=2");
+    let (_, body) = api("action=query&list=search&srsearch=cat&srlimit=100000&format=json&formatversion=2");
     assert_eq!(
-        body["warnings"]["watchlistraw"]["warnings"],
-        "The value \"100000\" for parameter \"wrlimit\" must be between 1 and 500."
+        body["warnings"]["search"]["warnings"],
+        "The value \"100000\" for parameter \"srlimit\" must be between 1 and 500."
     );
     assert_eq!(error_code(&body), "notimplemented");
 }

@@ -14,3 +14,4 @@ pub mod foreign_links;
 pub mod links;
 pub mod revisions;
 pub mod users;
+pub mod watchlists;

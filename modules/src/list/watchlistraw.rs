@@ -1,7 +1,16 @@
-//! `list=watchlistraw`: the pages on a watchlist.
+//! `list=watchlistraw`: the titles on a watchlist, in title order, with when each changed
+//! unseen. As in MediaWiki the list stands beside `query`, not in it.
 
-use wikiquery_framework::{query_module, Limit, Namespace, ParamValues, QueryModule, UserRef};
+use serde_json::{json, Map, Value};
+use wikiquery_domain::title::full_text;
+use wikiquery_framework::{
+    query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp, UserRef,
+};
+use wikiquery_store::queries::watchlist::WatchedItemsFilter;
 
+use crate::family::changes::Show;
+use crate::family::watchlists::watchlist_owner;
+use crate::storage;
 use crate::values::SortDir;
 
 /// What to return of each watched page besides its title.
@@ -42,4 +51,75 @@ pub struct WatchlistRaw {
     pub totitle: Option<String>,
 }
 
-impl QueryModule for WatchlistRaw {}
+impl QueryModule for WatchlistRaw {
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let user = watchlist_owner(ctx, self.owner.as_ref(), self.token.as_deref())?;
+        let show = Show::checked(self.show.iter().map(String::as_str), &[("changed", "!changed")])?;
+        let site = storage::store(ctx)?.site();
+        let limit = self.limit.get();
+        let mut filter = WatchedItemsFilter {
+            user,
+            namespaces: (!self.namespace.is_empty()).then(|| self.namespace.iter().map(|n| n.0).collect()),
+            changed: show.condition("changed", "!changed"),
+            descending: self.dir == SortDir::Descending,
+            limit: i64::try_from(limit).unwrap_or(i64::MAX).saturating_add(1),
+            ..WatchedItemsFilter::default()
+        };
+        if let Some(cont) = &self.continue_ {
+            filter.continue_from = Some(parse_continue(cont)?);
+        }
+        filter.from = self.fromtitle.as_deref().map(|t| title_part(site, t)).transpose()?;
+        filter.until = self.totitle.as_deref().map(|t| title_part(site, t)).transpose()?;
+        let mut items = storage::reader(ctx)?.watched_items(&filter)?;
+        let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+        if items.len() > limit {
+            let next = &items[limit];
+            ctx.set_continue(format!("{}|{}", next.namespace, next.title));
+            items.truncate(limit);
+        }
+        if ctx.is_generator() {
+            for item in items {
+                ctx.add_generated(item.namespace, item.title);
+            }
+            return Ok(());
+        }
+        let changed = self.prop.contains(&WatchlistRawProp::Changed);
+        let list: Vec<Value> = items
+            .iter()
+            .map(|item| {
+                let mut o = Map::new();
+                o.insert("ns".into(), json!(item.namespace));
+                o.insert("title".into(), json!(full_text(item.namespace, &item.title, site.namespaces())));
+                if let Some(iso) = item.notification.as_deref().filter(|_| changed).and_then(Timestamp::iso_of_stored) {
+                    o.insert("changed".into(), json!(&*iso));
+                }
+                Value::Object(o)
+            })
+            .collect();
+        if !list.is_empty() {
+            ctx.add_result_member("watchlistraw", Value::Array(list));
+        }
+        Ok(())
+    }
+}
+
+/// A continue value: the namespace and title to go on from.
+fn parse_continue(value: &str) -> Result<(i32, String), ApiError> {
+    let (ns, title) = value.split_once('|').ok_or_else(ApiError::bad_continue)?;
+    if title.contains('|') {
+        return Err(ApiError::bad_continue());
+    }
+    let ns: i32 = ns.parse().ok().filter(|n: &i32| n.to_string() == ns).ok_or_else(ApiError::bad_continue)?;
+    if title.is_empty() {
+        return Err(ApiError::bad_continue());
+    }
+    Ok((ns, title.to_owned()))
+}
+
+/// A prefixed title, or its beginning (`Talk:Do`), as a namespace and the start of a key.
+fn title_part(site: &wikiquery_store::site::Site, text: &str) -> Result<(i32, String), ApiError> {
+    let (ns, mut key) = storage::site_title(site, &format!("{text}X"))
+        .map_err(|_| ApiError::new("invalidtitle", format!("Bad title \"{text}\".")))?;
+    key.pop();
+    Ok((ns, key))
+}

@@ -78,6 +78,12 @@ impl<'a> QueryContext<'a> {
         }
     }
 
+    /// Adds a member beside `query` rather than in it, where MediaWiki's module lists its
+    /// items so (`watchlistraw`).
+    pub fn add_result_member(&mut self, key: &str, value: Value) {
+        self.result.add(key, value);
+    }
+
     /// Adds a member to `query` under the module's name: a meta module's answer.
     pub fn set_answer(&mut self, value: Value) {
         self.result.add_query(self.module.name, value);
@@ -147,6 +153,19 @@ impl<'a> QueryContext<'a> {
         if rev_id > 0 {
             revisions.push(rev_id);
         }
+    }
+
+    /// Adds a page to the generator's output by its id, as given (0 and ids no page has
+    /// included, which the page set reports as missing): a generator over rows that name
+    /// their page by id (the watchlist's `rc_cur_id`).
+    pub fn add_generated_page_id(&mut self, page_id: i64) {
+        self.run.generated_page_ids.get_or_insert_with(Vec::new).push(page_id);
+    }
+
+    /// Adds a revision id to the generator's output as given, 0 included: MediaWiki's watchlist
+    /// gives its log entries' 0, which the page set then reports as a bad id.
+    pub fn add_generated_revision_as_is(&mut self, rev_id: i64) {
+        self.run.generated_revisions.get_or_insert_with(Vec::new).push(rev_id);
     }
 
     /// Says where the generator restarts when the modules working on its pages must continue

@@ -204,6 +204,7 @@ impl ActionModule for Query {
             let lookup = ctx.services.require::<Arc<dyn PageLookup>>()?.clone();
             let sees_deleted = ctx.state.rights.has("deletedhistory");
             let generated_revisions: Vec<i64>;
+            let generated_page_ids: Vec<i64>;
             let mut source = self.source(&titles_cleaned, sees_deleted)?;
             if !self.revids.is_empty() && self.redirects {
                 ctx.state.warnings.add(
@@ -221,7 +222,11 @@ impl ActionModule for Query {
                     // A prop module generates from the pages it is given (`titles=` and the
                     // like), as it reads them otherwise.
                     if descriptor.group == Some(Group::Prop) {
-                        run.pageset = Some(PageSet::build(Lookup { pages: lookup.as_ref(), scope: &ctx.state.scope }, source.clone(), self.redirects)?);
+                        run.pageset = Some(PageSet::build(
+                            Lookup { pages: lookup.as_ref(), scope: &ctx.state.scope },
+                            source.clone(),
+                            self.redirects,
+                        )?);
                     }
                     run.generator = Some(generator.clone());
                     run.generating = true;
@@ -239,17 +244,22 @@ impl ActionModule for Query {
                     if run.generator_pushed {
                         return Err(ApiError::not_implemented(&format!("{} as a generator", descriptor.path())));
                     }
-                    source = match run.generated_revisions.take() {
-                        Some(revisions) => {
+                    source = match (run.generated_revisions.take(), run.generated_page_ids.take()) {
+                        (Some(revisions), _) => {
                             generated_revisions = revisions;
                             PageSource::RevIds { ids: &generated_revisions, include_deleted: sees_deleted }
                         }
-                        None => PageSource::Generated(std::mem::take(&mut run.generated)),
+                        (None, Some(ids)) => {
+                            generated_page_ids = ids;
+                            PageSource::PageIds(&generated_page_ids)
+                        }
+                        (None, None) => PageSource::Generated(std::mem::take(&mut run.generated)),
                     };
                 }
             }
             if !run.continuation.is_generator_done() {
-                let mut set = PageSet::build(Lookup { pages: lookup.as_ref(), scope: &ctx.state.scope }, source, self.redirects)?;
+                let mut set =
+                    PageSet::build(Lookup { pages: lookup.as_ref(), scope: &ctx.state.scope }, source, self.redirects)?;
                 set.iwurl = self.iwurl;
                 run.file_generated_data(&mut set, lookup.namespaces());
                 let general = set.general_info(ctx.result, lookup.namespaces());

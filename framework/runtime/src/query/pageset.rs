@@ -480,7 +480,11 @@ impl PageSet {
         if !self.bad_revids.is_empty() {
             let items: Map<String, Value> =
                 self.bad_revids.iter().map(|r| (r.to_string(), json!({"revid": r, "missing": true}))).collect();
-            result.add_query("badrevids", Value::Object(items));
+            // Keyed by id, as a PHP array is: one whose keys run 0, 1, ... is a list.
+            let listed = self.bad_revids.iter().enumerate().all(|(i, r)| usize::try_from(*r).ok() == Some(i));
+            let value =
+                if listed { Value::Array(items.into_iter().map(|(_, v)| v).collect()) } else { Value::Object(items) };
+            result.add_query("badrevids", value);
         }
         let mut pages: Vec<(i64, Value)> = Vec::new();
         for m in &self.missing {

@@ -129,6 +129,7 @@ pub mod revisions;
 pub mod site;
 pub mod sql;
 pub mod users;
+pub mod watchlist;
 
 diesel::infix_operator!(BitAnd, " & ", diesel::sql_types::Integer);
 

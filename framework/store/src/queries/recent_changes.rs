@@ -74,6 +74,12 @@ pub struct RecentChangesFilter {
     /// Only changes that touched this slot (`slot_role_id`; `Some(None)`: a role the wiki does
     /// not have, so none).
     pub slot: Option<Option<i64>>,
+    /// Only changes to titles this user watches, and of those the ones made since the user
+    /// last saw the title (`Some(true)`: `rc_timestamp >= wl_notificationtimestamp`) or not.
+    pub watched_by: Option<(i64, Condition)>,
+    /// Only changes that made the latest revision of their page (by page id), and log
+    /// entries (a watchlist without `allrev`).
+    pub latest_or_log: bool,
     /// How many rows at most.
     pub limit: i64,
 }
@@ -144,6 +150,15 @@ const BY_ADDRESS: &str = "EXISTS (SELECT 1 FROM actor WHERE actor_id = rc_actor 
 /// The change made the latest revision of the page now at its title.
 const IS_TOP: &str = "EXISTS (SELECT 1 FROM page WHERE page_namespace = rc_namespace \
      AND page_title = rc_title AND page_latest = rc_this_oldid)";
+
+/// The change made the latest revision of its page (by id), or is a log entry.
+const LATEST_OR_LOG: &str = "(rc_type = 3 OR EXISTS (SELECT 1 FROM page WHERE page_id = rc_cur_id \
+     AND page_latest = rc_this_oldid))";
+
+/// The change is to a title the user `?` (bound) watches; what follows the bound value ends
+/// the condition.
+const WATCHED_BY: &str = "EXISTS (SELECT 1 FROM watchlist WHERE wl_namespace = rc_namespace \
+     AND wl_title = rc_title AND wl_user = ";
 
 /// The change touched the slot of role `?` (bound): the slot was made or changed by the
 /// revision, or its content differs from the previous revision's.
@@ -281,6 +296,20 @@ impl<C: AsAnyConnection> Reader<C> {
             }
             if filter.top_only {
                 query = query.filter(fixed_sql::<Bool>(IS_TOP));
+            }
+            if filter.latest_or_log {
+                query = query.filter(fixed_sql::<Bool>(LATEST_OR_LOG));
+            }
+            if let Some((user, unread)) = filter.watched_by {
+                let rest = match unread {
+                    None => ")",
+                    Some(true) => " AND rc_timestamp >= wl_notificationtimestamp)",
+                    Some(false) => {
+                        " AND (wl_notificationtimestamp IS NULL OR rc_timestamp < wl_notificationtimestamp))"
+                    }
+                };
+                query = query
+                    .filter(diesel::dsl::sql::<Bool>(WATCHED_BY).bind::<diesel::sql_types::BigInt, _>(user).sql(rest));
             }
             if let Some(tag) = filter.tag_id {
                 let tagged = change_tag::table.select(change_tag::ct_rc_id).filter(change_tag::ct_tag_id.eq(tag));

@@ -1,0 +1,49 @@
+//! What `list=watchlist` and `list=watchlistraw` share: whose watchlist a request reads.
+//! There are no logins, so a caller has no watchlist of its own (`notloggedin`); another
+//! user's is read with their name and the watchlist token of their preferences
+//! (`bad_wlowner` for a user that does not exist, `bad_wltoken` for a wrong or unset token).
+
+use wikiquery_framework::{ApiError, QueryContext, UserRef};
+
+use crate::storage;
+
+/// The id of the user whose watchlist the request reads.
+pub fn watchlist_owner(ctx: &QueryContext<'_>, owner: Option<&UserRef>, token: Option<&str>) -> Result<i64, ApiError> {
+    let (Some(owner), Some(token)) = (owner, token) else {
+        return Err(ApiError::new("notloggedin", "Please log in to view or edit items on your watchlist."));
+    };
+    let name = owner.text();
+    let mut reader = storage::reader(ctx)?;
+    let Some(user) = reader.users_by_names(std::slice::from_ref(&name))?.into_iter().next() else {
+        return Err(ApiError::new(
+            "bad_wlowner",
+            format!("There is no user by the name \"{name}\". Check your spelling."),
+        ));
+    };
+    let expected = reader.user_property(&[user.id], "watchlisttoken")?.into_iter().next().map(|(_, t)| t);
+    match expected {
+        Some(expected) if !expected.is_empty() && same_secret(&expected, token) => Ok(user.id),
+        _ => Err(ApiError::new(
+            "bad_wltoken",
+            "Incorrect watchlist token provided. Please set a correct token in [[Special:Preferences]].",
+        )),
+    }
+}
+
+/// Whether two secrets are equal, in a time that does not depend on where they differ.
+fn same_secret(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_secret;
+
+    #[test]
+    fn secrets_compare_whole() {
+        assert!(same_secret("abc123", "abc123"));
+        assert!(!same_secret("abc123", "abc124"));
+        assert!(!same_secret("abc", "abc1"));
+        assert!(!same_secret("", "x"));
+    }
+}
