@@ -170,6 +170,16 @@ pub fn site_title(site: &Site, text: &str) -> Result<(i32, String), ApiError> {
     }
 }
 
+/// A prefixed title or its beginning (`Talk:Do`) as a namespace and the start of a database
+/// key, as MediaWiki reads `fromtitle`-like parameters; `invalidtitle` for text that cannot
+/// begin a title.
+pub fn prefixed_title_part(site: &Site, text: &str) -> Result<(i32, String), ApiError> {
+    let (ns, mut key) = site_title(site, &format!("{text}X"))
+        .map_err(|_| ApiError::new("invalidtitle", format!("Bad title \"{text}\".")))?;
+    key.pop();
+    Ok((ns, key))
+}
+
 /// The page a module is about, given by `title` or by `pageid` (one of them, the rules have
 /// said so): (namespace, database key). `invalidtitle` for a title that is none of this site,
 /// `nosuchpageid` for an id no page has.

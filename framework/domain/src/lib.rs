@@ -20,6 +20,7 @@ pub mod messages;
 pub mod page;
 pub mod php;
 pub mod revision;
+pub mod search;
 pub mod rights;
 pub mod settings;
 pub mod special_pages;

@@ -68,8 +68,8 @@ impl QueryModule for WatchlistRaw {
         if let Some(cont) = &self.continue_ {
             filter.continue_from = Some(parse_continue(cont)?);
         }
-        filter.from = self.fromtitle.as_deref().map(|t| title_part(site, t)).transpose()?;
-        filter.until = self.totitle.as_deref().map(|t| title_part(site, t)).transpose()?;
+        filter.from = self.fromtitle.as_deref().map(|t| storage::prefixed_title_part(site, t)).transpose()?;
+        filter.until = self.totitle.as_deref().map(|t| storage::prefixed_title_part(site, t)).transpose()?;
         let mut items = storage::reader(ctx)?.watched_items(&filter)?;
         let limit = usize::try_from(limit).unwrap_or(usize::MAX);
         if items.len() > limit {
@@ -114,12 +114,4 @@ fn parse_continue(value: &str) -> Result<(i32, String), ApiError> {
         return Err(ApiError::bad_continue());
     }
     Ok((ns, title.to_owned()))
-}
-
-/// A prefixed title, or its beginning (`Talk:Do`), as a namespace and the start of a key.
-fn title_part(site: &wikiquery_store::site::Site, text: &str) -> Result<(i32, String), ApiError> {
-    let (ns, mut key) = storage::site_title(site, &format!("{text}X"))
-        .map_err(|_| ApiError::new("invalidtitle", format!("Bad title \"{text}\".")))?;
-    key.pop();
-    Ok((ns, key))
 }

@@ -577,3 +577,13 @@ CREATE TABLE IF NOT EXISTS `ip_changes` (
   KEY ipc_hex_time (ipc_hex, ipc_rev_timestamp)
 ) ENGINE=InnoDB DEFAULT CHARSET=binary;
 
+
+-- wikiquery migration 2: the full-text search index (stemmed words of each page's title and current text, each marked with x)
+CREATE TABLE IF NOT EXISTS wikiquery_search (
+  page_id BIGINT NOT NULL,
+  search_title TEXT NOT NULL,
+  search_text MEDIUMTEXT NOT NULL,
+  PRIMARY KEY (page_id),
+  FULLTEXT KEY wikiquery_search_all (search_title, search_text),
+  FULLTEXT KEY wikiquery_search_title (search_title)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;

@@ -574,3 +574,10 @@ CREATE TABLE IF NOT EXISTS "ip_changes" (
 CREATE INDEX IF NOT EXISTS ipc_rev_timestamp ON "ip_changes" (ipc_rev_timestamp);
 CREATE INDEX IF NOT EXISTS ipc_hex_time ON "ip_changes" (ipc_hex, ipc_rev_timestamp);
 
+
+-- wikiquery migration 2: the full-text search index (stemmed words of each page's title, weight A, and current text, weight B)
+CREATE TABLE IF NOT EXISTS wikiquery_search (
+  page_id BIGINT NOT NULL PRIMARY KEY,
+  document TSVECTOR NOT NULL
+);
+CREATE INDEX IF NOT EXISTS wikiquery_search_document ON wikiquery_search USING GIN (document);

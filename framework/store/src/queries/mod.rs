@@ -126,6 +126,7 @@ pub mod random;
 pub mod recent_changes;
 pub mod reports;
 pub mod revisions;
+pub mod search;
 pub mod site;
 pub mod sql;
 pub mod users;
