@@ -1,5 +1,5 @@
-//! The command line: `wikiquery serve [--listen ADDR] [--db URL]` (the default) and
-//! `wikiquery import DUMP --db URL`.
+//! The command line: `wikiquery serve [--listen ADDR] [--db URL]` (the default),
+//! `wikiquery import DUMP --db URL` and `wikiquery reindex --db URL`.
 
 use std::path::PathBuf;
 
@@ -23,6 +23,8 @@ pub enum Command {
     Serve(ServeArgs),
     /// Load a MediaWiki XML dump (.xml, .xml.gz, .xml.bz2) into a database.
     Import(ImportArgs),
+    /// Rebuild the full-text search index from every page's current text.
+    Reindex(ReindexArgs),
 }
 
 /// Options of `serve`.
@@ -92,4 +94,12 @@ pub struct ImportArgs {
     /// Copy the interwiki map from this MediaWiki database (dumps do not carry it).
     #[arg(long)]
     pub interwiki_from: Option<String>,
+}
+
+/// Options of `reindex`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ReindexArgs {
+    /// Database URL of the wiki to index.
+    #[arg(long, env = "WIKIQUERY_DB")]
+    pub db: String,
 }

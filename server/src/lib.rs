@@ -5,6 +5,7 @@ pub mod config;
 pub mod demo;
 pub mod http;
 pub mod import;
+pub mod reindex;
 pub mod serve;
 pub mod settings_file;
 pub mod site_config;

@@ -1,11 +1,11 @@
-//! `wikiquery`: serves the API, or imports a dump.
+//! `wikiquery`: serves the API, imports a dump, or rebuilds the search index.
 
 use std::process::ExitCode;
 
 use clap::Parser;
 use wikiquery_server::cli::{Cli, Command, ServeArgs};
 use wikiquery_server::config::{resolve, FileConfig};
-use wikiquery_server::{import, serve};
+use wikiquery_server::{import, reindex, serve};
 
 // The API answers each request with many small, short-lived allocations from several
 // threads; mimalloc serves those without the lock contention and heap consolidation of
@@ -34,6 +34,7 @@ fn main() -> ExitCode {
     let result = match cli.command.unwrap_or(Command::Serve(ServeArgs::default())) {
         Command::Serve(args) => resolve(&args, file).and_then(serve::run),
         Command::Import(args) => import::run(&args),
+        Command::Reindex(args) => reindex::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

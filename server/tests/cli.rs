@@ -35,6 +35,23 @@ fn import_loads_a_dump_and_a_second_import_changes_nothing() {
     let (ok, again, err) = wikiquery(&["import", dump.to_str().unwrap_or_default(), "--db", &db]);
     assert!(ok, "{err}");
     assert!(again.contains("0 revisions") || again.contains("skipped"), "nothing new the second time: {again}");
+    assert!(out.contains("181 pages in the search index"), "the import builds the search index: {out}");
+    let (ok, reindexed, err) = wikiquery(&["reindex", "--db", &db]);
+    assert!(ok, "{err}");
+    assert_eq!(reindexed.trim(), "181 pages in the search index");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn reindex_refuses_a_database_wikiquery_did_not_create() {
+    let dir = temp_dir("reindex-refuse");
+    let copy = dir.join("fixturewiki.sqlite");
+    std::fs::copy(fixture("fixturewiki.sqlite"), &copy).expect("copy");
+    let before = std::fs::read(&copy).expect("read");
+    let (ok, _, err) = wikiquery(&["reindex", "--db", &format!("sqlite:{}", copy.display())]);
+    assert!(!ok);
+    assert!(err.contains("not a wikiquery database"), "{err}");
+    assert!(before == std::fs::read(&copy).expect("read"), "not written");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

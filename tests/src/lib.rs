@@ -117,6 +117,41 @@ pub fn altered_fixture_config(name: &str, sql: &str) -> ApiConfig {
     ApiConfig { services, namespaces, clock, anonymous_rights, ..ApiConfig::default() }
 }
 
+/// The fixture wiki as wikiquery's own database: its full dump imported into a new SQLite
+/// database (one per test process, made on first use), served with the fixture's settings.
+/// Its search index is wikiquery's own, which the import builds.
+pub fn imported_fixture_config() -> &'static ApiConfig {
+    static CONFIG: OnceLock<ApiConfig> = OnceLock::new();
+    CONFIG.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("wikiquery-fixture-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("creating {}: {e}", dir.display()));
+        let path = dir.join("imported.sqlite");
+        let _ = std::fs::remove_file(&path);
+        let url = format!("sqlite:{}", path.display());
+        let store = Store::open(&OpenOptions { primary: url.clone(), ..OpenOptions::default() })
+            .unwrap_or_else(|e| panic!("creating {url}: {e}"));
+        let pool = store.primary_pool().expect("the primary pool");
+        let options = wikiquery_import::dump::import::ImportOptions { progress: false, ..Default::default() };
+        wikiquery_import::dump::import::import_dump(fixtures().join("mw139/dump-full.xml"), pool, options)
+            .unwrap_or_else(|e| panic!("importing the fixture's dump: {e}"));
+        drop(store);
+        let options = OpenOptions {
+            primary: url,
+            site_name: FIXTURE_SITE_NAME.to_owned(),
+            base: Some(FIXTURE_BASE.to_owned()),
+            ..OpenOptions::default()
+        };
+        let store = Store::open(&options).expect("reopening the imported fixture");
+        let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
+        let mut services = wikiquery_modules::storage::services(store);
+        let settings = fixture_settings();
+        let anonymous_rights = Rights::new(settings.groups.rights_of("*"));
+        services.insert(settings);
+        let clock = Clock::frozen_at(FIXTURE_NOW).expect("FIXTURE_NOW is a timestamp");
+        ApiConfig { services, namespaces, clock, anonymous_rights, ..ApiConfig::default() }
+    })
+}
+
 /// Answers a request given as a query string and request headers, in-process, against the
 /// fixture database, and returns the whole response (status, content type, headers, body).
 pub fn fixture_api_raw(query: &str, headers: &[(&str, &str)]) -> ApiResponse {

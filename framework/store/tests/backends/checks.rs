@@ -243,3 +243,43 @@ pub(super) fn assert_snapshot_holds(pool: &wikiquery_store::backend::Pool) {
         .execute(c))
     .expect("removing the page again");
 }
+
+/// The full-text index, rebuilt from the fixture's pages, finds what a reader expects: words
+/// through their stems, phrases in order, exclusions, titles, and title matches first.
+pub(super) fn assert_search_finds(conn: &mut AnyConnection) {
+    use std::collections::BTreeSet;
+    use wikiquery_domain::search::SearchQuery;
+    use wikiquery_store::queries::search::{rebuild_search_index, SearchFilter, SearchIndex};
+    use wikiquery_store::reader::Reader;
+
+    let indexed = rebuild_search_index(conn, 50, &mut |_, _| {}).expect("indexing");
+    assert!(indexed > 150, "{indexed} pages indexed");
+    let mut reader = Reader::new(&mut *conn);
+    let mut find = |text: &str, title_only: bool| -> Vec<String> {
+        let filter = SearchFilter {
+            query: SearchQuery::parse(text),
+            title_only,
+            namespaces: vec![0],
+            limit: 500,
+            ..SearchFilter::default()
+        };
+        let found = reader.search(&filter).expect("searching").expect("an index");
+        assert_eq!(found.index, SearchIndex::Ours);
+        assert_eq!(found.total, found.hits.len() as i64, "{text}");
+        found.hits.into_iter().map(|h| h.title).collect()
+    };
+    let set = |v: Vec<String>| v.into_iter().collect::<BTreeSet<String>>();
+    let animals = set(find("animal", false));
+    assert!(animals.contains("Cat") && animals.contains("Dog") && !animals.contains("Apple"), "{animals:?}");
+    let cats: BTreeSet<String> = ["Cat", "Cat_description", "Fr_cat"].iter().map(|s| (*s).to_owned()).collect();
+    assert_eq!(set(find("intitle:cat", false)), cats);
+    assert_eq!(set(find("cat", true)), cats);
+    assert_eq!(set(find("cat", false).into_iter().take(3).collect()), cats, "title matches first");
+    assert!(!find("\"colon-less cat link\"", false).is_empty());
+    assert!(find("\"link cat colon-less\"", false).is_empty());
+    let both = set(find("link animal", false));
+    let without = set(find("link -animal", false));
+    assert!(!both.is_empty() && !without.is_empty() && both.is_disjoint(&without));
+    assert_eq!(set(find("link", false)), both.union(&without).cloned().collect());
+    assert!(set(find("anim*", false)).is_superset(&animals));
+}

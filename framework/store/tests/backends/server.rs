@@ -12,8 +12,8 @@ use wikiquery_store::with_conn;
 use super::activity::assert_same_activity_listings;
 use super::catalogue::{marker_rows, schema_snapshot};
 use super::checks::{
-    assert_fixture_copies, assert_same_keys_as_mediawiki, assert_snapshot_holds, expect_read_only, insert_page,
-    round_trip,
+    assert_fixture_copies, assert_same_keys_as_mediawiki, assert_search_finds, assert_snapshot_holds, expect_read_only,
+    insert_page, round_trip,
 };
 use super::listings::{assert_same_link_listings, assert_same_reports};
 use super::sqlite::{assert_same_log_listing, check_associated_revisions};
@@ -92,6 +92,7 @@ pub(super) fn server_suite(db: &ServerDb) {
     assert_same_log_listing(&mut fixture, &mut conn);
     assert_same_link_listings(&mut fixture, &mut conn);
     assert_same_reports(&mut fixture, &mut conn);
+    assert_search_finds(&mut conn);
     assert_same_activity_listings(&mut fixture, &mut conn);
     check_associated_revisions(&mut conn);
 

@@ -16,8 +16,8 @@ use wikiquery_store::with_conn;
 
 use super::catalogue::{marker_rows, schema_snapshot};
 use super::checks::{
-    assert_fixture_copies, assert_fixture_joins, assert_same_keys_as_mediawiki, assert_snapshot_holds,
-    expect_read_only, insert_page, round_trip,
+    assert_fixture_copies, assert_fixture_joins, assert_same_keys_as_mediawiki, assert_search_finds,
+    assert_snapshot_holds, expect_read_only, insert_page, round_trip,
 };
 use super::support::{fixture_copy, options, read_only_options, sqlite_url, TempDir};
 use super::tables::dump;
@@ -66,6 +66,7 @@ fn sqlite_fresh_database_is_created_migrated_once_and_round_trips() {
     assert_fixture_copies(&mut fixture, &mut conn);
     assert_same_log_listing(&mut fixture, &mut conn);
     check_associated_revisions(&mut conn);
+    assert_search_finds(&mut conn);
 }
 
 /// The whole log, and the revisions its entries created, read the same from both databases.

@@ -14,7 +14,6 @@ use wikiquery_store::schema::{
 };
 use wikiquery_store::with_conn;
 
-use wikiquery_domain::ext_links::el_indexes;
 use super::encoding::cut;
 use super::importer::Importer;
 use super::pending::{PageCache, PendingLinks, ID_CACHE_ENTRIES, PAGE_CACHE_ENTRIES, PAGE_CACHE_TEXT_BYTES};
@@ -24,6 +23,7 @@ use super::rows::{
 };
 use super::Fail;
 use crate::wikitext::{self, LinkContext, PageLinks, RedirectTarget};
+use wikiquery_domain::ext_links::el_indexes;
 
 impl<'c> Importer<'c> {
     /// A title as a link target (`<redirect title>`).

@@ -49,6 +49,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use wikiquery_store::backend::{inspect, AnyConnection, DatabaseKind, DbUrl, Pool, PoolOptions, StoreError};
+use wikiquery_store::queries::search::rebuild_search_index;
 use wikiquery_store::site::{self, InterwikiRow};
 
 use super::{DumpError, DumpItem, DumpSource};
@@ -183,6 +184,8 @@ pub struct ImportReport {
     pub links_removed: LinkRows,
     /// Pages read a second time because a template they use came later in the dump.
     pub pages_relinked: u64,
+    /// Pages in the full-text search index, rebuilt after the import.
+    pub pages_indexed: u64,
     /// Bytes read from the dump file (compressed bytes for a compressed dump).
     pub bytes: u64,
     /// Size of the dump file, when known.
@@ -227,6 +230,7 @@ impl fmt::Display for ImportReport {
             let removed: Vec<String> = self.links_removed.tables().iter().map(|(t, n)| format!("{t} {n}")).collect();
             writeln!(f, "link rows removed: {}", removed.join(", "))?;
         }
+        writeln!(f, "{} pages in the search index", self.pages_indexed)?;
         write!(
             f,
             "{:.1} MB in {:.1} s: {:.1} MB/s, {:.0} revisions/s",
@@ -432,10 +436,26 @@ fn run(
         tracing::warn!("the dump reader thread panicked");
     }
     let mut report = importer.finish(outcome)?;
+    // The wiki's current texts changed: the search index is made anew from them.
+    report.pages_indexed = rebuild_search(conn, options.progress).map_err(|source| ImportError::Store {
+        source,
+        pages: report.pages,
+        log_items: report.log_items,
+    })?;
     report.bytes = bytes_read.load(Ordering::Relaxed);
     report.input_len = input_len;
     report.elapsed = started.elapsed();
     Ok(report)
+}
+
+/// Rebuilds the full-text search index from every page's current text (`wikiquery reindex`
+/// and the end of every import), with a bar on the terminal when `progress`. Returns how many
+/// pages were indexed.
+pub fn rebuild_search(conn: &mut AnyConnection, progress: bool) -> Result<u64, StoreError> {
+    let bar = progress::search_progress(progress);
+    let indexed = rebuild_search_index(conn, 500, &mut |done, total| bar.show(done, total))?;
+    bar.finish();
+    Ok(indexed)
 }
 
 /// Items the reader thread may be ahead of the importer.

@@ -64,3 +64,38 @@ impl Progress {
         self.bar.finish_and_clear();
     }
 }
+
+/// A bar over the pages the search index is rebuilt from (hidden when not asked for or not on
+/// a terminal).
+pub(super) fn search_progress(enabled: bool) -> PagesProgress {
+    let bar = if enabled && std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(0);
+        if let Ok(style) =
+            ProgressStyle::with_template("{elapsed_precise} [{bar:25}] {pos}/{len} pages indexed for search")
+        {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    PagesProgress { bar }
+}
+
+/// Progress through a wiki's pages.
+pub(super) struct PagesProgress {
+    bar: ProgressBar,
+}
+
+impl PagesProgress {
+    /// `done` of `total` pages.
+    pub(super) fn show(&self, done: u64, total: u64) {
+        self.bar.set_length(total);
+        self.bar.set_position(done);
+    }
+
+    /// Takes the bar away.
+    pub(super) fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
