@@ -133,22 +133,22 @@ pub fn word_count(text: &str) -> usize {
     count
 }
 
-/// English stems, so that `animal` finds `Animals`.
-fn stem(word: &str) -> String {
-    Stemmer::create(Algorithm::English).stem(word).into_owned()
-}
-
 /// The lines of a page's text that match, as MediaWiki's snippets give them: up to two
 /// lines, each cut to 75 bytes before its first match and 76 after (`...` before it when cut at
 /// its start), HTML-escaped as PHP's `htmlspecialchars` escapes (quotes too), every matching
 /// word in `<span class='searchmatch'>` (with `stemmed`, words of the same stem too), each
 /// line ended by a newline. Empty when no line matches.
 pub fn snippet(text: &str, marked: &[(String, bool)], stemmed: bool) -> String {
-    let stems: Vec<(String, bool)> = marked.iter().map(|(w, wild)| (stem(w), *wild)).collect();
+    let stemmer = Stemmer::create(Algorithm::English);
+    let stems: Vec<String> = marked.iter().map(|(w, _)| stemmer.stem(w).into_owned()).collect();
     let matches = |word: &str| {
         let lower = word.to_lowercase();
-        marked.iter().zip(&stems).any(|((w, wild), (s, _))| {
-            lower == *w || (*wild && lower.starts_with(w.as_str())) || (stemmed && !*wild && stem(&lower) == *s)
+        marked.iter().zip(&stems).any(|((w, wild), s)| {
+            lower == *w
+                || (*wild && lower.starts_with(w.as_str()))
+                // A word shares its stem's first letters: only those are stemmed to compare.
+                || (stemmed && !*wild && lower.starts_with(&s[..s.char_indices().nth(2).map_or(s.len(), |(i, _)| i)])
+                    && stemmer.stem(&lower) == *s)
         })
     };
     let mut out = String::new();

@@ -101,6 +101,7 @@ impl QueryModule for Search {
             let prefix = query.prefix.as_deref().map(|p| storage::prefixed_title_part(site, p)).transpose()?;
             let filter = SearchFilter {
                 namespaces: if prefix.is_some() { Vec::new() } else { self.namespace.iter().map(|n| n.0).collect() },
+                site_namespaces: site.namespaces().all().iter().map(|n| n.id).collect(),
                 prefix,
                 title_only: self.what == Some(SearchWhat::Title),
                 unspecified: self.what.is_none(),

@@ -574,5 +574,5 @@ CREATE INDEX IF NOT EXISTS ipc_rev_timestamp ON "ip_changes" (ipc_rev_timestamp)
 CREATE INDEX IF NOT EXISTS ipc_hex_time ON "ip_changes" (ipc_hex, ipc_rev_timestamp);
 
 
--- wikiquery migration 2: the full-text search index (stemmed words of each page's title and current text; rowid = page_id)
-CREATE VIRTUAL TABLE IF NOT EXISTS wikiquery_search USING fts5(title, text, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0');
+-- wikiquery migration 2: the full-text search index (stemmed words of each page's title and current text, and its namespace as `n<number>`; rowid = page_id)
+CREATE VIRTUAL TABLE IF NOT EXISTS wikiquery_search USING fts5(title, text, ns, content='', tokenize='unicode61 remove_diacritics 0');

@@ -43,6 +43,8 @@ pub struct SearchFilter {
     pub unspecified: bool,
     /// Only pages of these namespaces.
     pub namespaces: Vec<i32>,
+    /// Every namespace the site has (so that a filter can name the fewest).
+    pub site_namespaces: Vec<i32>,
     /// Only titles that begin so: namespace and the start of the database key.
     pub prefix: Option<(i32, String)>,
     /// How many of the best matches to skip.
@@ -71,6 +73,15 @@ pub struct SearchResults {
     pub total: i64,
     /// The index searched.
     pub index: SearchIndex,
+}
+
+/// A match and its score (lower is better).
+#[derive(QueryableByName)]
+struct Scored {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+    #[diesel(sql_type = diesel::sql_types::Double)]
+    score: f64,
 }
 
 #[derive(QueryableByName)]
@@ -124,6 +135,10 @@ impl<C: AsAnyConnection> Reader<C> {
         }
         let conn = self.conn();
         let backend = conn.backend();
+        if backend == Backend::Sqlite && index == SearchIndex::Ours && filter.prefix.is_none() {
+            return sqlite_search(conn, filter)
+                .map(|found| Some(found.unwrap_or(SearchResults { hits: Vec::new(), total: 0, index })));
+        }
         let Some(search) = build(backend, index, filter) else {
             return Ok(Some(SearchResults { hits: Vec::new(), total: 0, index }));
         };
@@ -162,6 +177,69 @@ impl<C: AsAnyConnection> Reader<C> {
         let hits: Vec<SearchHit> = load_refs(conn, &sql, &binds, &tail)?;
         Ok(Some(SearchResults { hits, total, index }))
     }
+}
+
+/// A search of wikiquery's SQLite index without a title prefix: namespaces are matched in the
+/// index (its `ns` column), so the count reads the index alone and only the page of results is
+/// joined to `page`. `None` when nothing can match.
+fn sqlite_search(conn: &mut AnyConnection, filter: &SearchFilter) -> Result<Option<SearchResults>, StoreError> {
+    let clauses: Vec<Clause> = filter
+        .query
+        .clauses
+        .iter()
+        .map(|c| Clause { title_only: c.title_only || filter.title_only, ..c.clone() })
+        .collect();
+    let Some(mut expression) = fts5_expression(&clauses) else { return Ok(None) };
+    // Most pages are in a few namespaces (the main one above all), whose index entries are long:
+    // pages of the namespaces not asked for are left out rather than those asked for matched,
+    // unless that names more of them.
+    if !filter.namespaces.is_empty() {
+        let others: Vec<i32> =
+            filter.site_namespaces.iter().copied().filter(|n| *n >= 0 && !filter.namespaces.contains(n)).collect();
+        let named = |list: &[i32]| list.iter().map(|n| format!("ns : \"n{n}\"")).collect::<Vec<_>>().join(" OR ");
+        if filter.site_namespaces.is_empty()
+            || filter.namespaces.len() < others.len() && !filter.namespaces.contains(&0)
+        {
+            expression = format!("{expression} AND ({})", named(&filter.namespaces));
+        } else if !others.is_empty() {
+            expression = format!("{expression} NOT ({})", named(&others));
+        }
+    }
+    // One pass over the matches gives both their number and the best of them.
+    let mut scored: Vec<Scored> = load_refs(
+        conn,
+        "SELECT rowid AS id, bm25(wikiquery_search, 10.0, 1.0, 0.0) AS score FROM wikiquery_search \
+         WHERE wikiquery_search MATCH ?",
+        &[],
+        &[Bind::Text(expression)],
+    )?;
+    let total = scored.len() as i64;
+    let offset = usize::try_from(filter.offset).unwrap_or(usize::MAX);
+    let limit = usize::try_from(filter.limit).unwrap_or(usize::MAX);
+    let wanted = offset.saturating_add(limit).min(scored.len());
+    let by_rank = |a: &Scored, b: &Scored| a.score.total_cmp(&b.score).then(a.id.cmp(&b.id));
+    if wanted < scored.len() {
+        scored.select_nth_unstable_by(wanted, by_rank);
+        scored.truncate(wanted);
+    }
+    scored.sort_unstable_by(by_rank);
+    let ids: Vec<i64> = scored.iter().skip(offset).map(|s| s.id).collect();
+    if ids.is_empty() {
+        return Ok(Some(SearchResults { hits: Vec::new(), total, index: SearchIndex::Ours }));
+    }
+    let marks = vec!["?"; ids.len()].join(", ");
+    let binds: Vec<Bind> = ids.iter().map(|id| Bind::Int(*id)).collect();
+    let found: Vec<SearchHit> = load_refs(
+        conn,
+        &format!(
+            "SELECT page_id, page_namespace AS namespace, page_title AS title FROM page WHERE page_id IN ({marks})"
+        ),
+        &[],
+        &binds,
+    )?;
+    let mut by_id: std::collections::HashMap<i64, SearchHit> = found.into_iter().map(|h| (h.page_id, h)).collect();
+    let hits: Vec<SearchHit> = ids.iter().filter_map(|id| by_id.remove(id)).collect();
+    Ok(Some(SearchResults { hits, total, index: SearchIndex::Ours }))
 }
 
 /// Replaces each `{}` of a template with the next placeholder.
@@ -262,7 +340,7 @@ fn build(backend: Backend, index: SearchIndex, filter: &SearchFilter) -> Option<
             (_, Backend::Sqlite) => {
                 conditions.push("wikiquery_search MATCH {}".to_owned());
                 binds.push(Bind::Text(fts5_expression(&clauses)?));
-                order = "ORDER BY bm25(wikiquery_search, 10.0, 1.0), p.page_id".to_owned();
+                order = "ORDER BY bm25(wikiquery_search, 10.0, 1.0, 0.0), p.page_id".to_owned();
                 "FROM wikiquery_search JOIN page p ON p.page_id = wikiquery_search.rowid".to_owned()
             }
             (_, Backend::Postgres) => {
@@ -451,6 +529,8 @@ fn mysql_words(stems: &str) -> String {
 struct PageContent {
     #[diesel(sql_type = BigInt)]
     page_id: i64,
+    #[diesel(sql_type = Integer)]
+    namespace: i32,
     #[diesel(sql_type = Text)]
     title: String,
     #[diesel(sql_type = Text)]
@@ -467,18 +547,23 @@ pub fn rebuild_search_index(
 ) -> Result<u64, StoreError> {
     let backend = conn.backend();
     let total: i64 = with_conn!(conn, |c| crate::schema::page::table.count().get_result(c))?;
-    with_conn!(conn, |c| diesel::sql_query("DELETE FROM wikiquery_search").execute(c))?;
+    // SQLite's index keeps no copy of the texts, so it is emptied with FTS5's own command.
+    let clear = match backend {
+        Backend::Sqlite => "INSERT INTO wikiquery_search (wikiquery_search) VALUES ('delete-all')",
+        _ => "DELETE FROM wikiquery_search",
+    };
+    with_conn!(conn, |c| diesel::sql_query(clear).execute(c))?;
     let (select, insert) = match backend {
         Backend::Sqlite => (
-            "SELECT p.page_id AS page_id, p.page_title AS title, c.content_address AS address FROM page p \
+            "SELECT p.page_id AS page_id, p.page_namespace AS namespace, p.page_title AS title, c.content_address AS address FROM page p \
              JOIN slots s ON s.slot_revision_id = p.page_latest \
              JOIN slot_roles r ON r.role_id = s.slot_role_id AND r.role_name = 'main' \
              JOIN content c ON c.content_id = s.slot_content_id \
              WHERE p.page_id > ? ORDER BY p.page_id LIMIT ?",
-            "INSERT INTO wikiquery_search (rowid, title, text) VALUES (?, ?, ?)",
+            "INSERT INTO wikiquery_search (rowid, title, text, ns) VALUES (?, ?, ?, ?)",
         ),
         Backend::Postgres => (
-            "SELECT p.page_id AS page_id, p.page_title AS title, c.content_address AS address FROM page p \
+            "SELECT p.page_id AS page_id, p.page_namespace AS namespace, p.page_title AS title, c.content_address AS address FROM page p \
              JOIN slots s ON s.slot_revision_id = p.page_latest \
              JOIN slot_roles r ON r.role_id = s.slot_role_id AND r.role_name = 'main' \
              JOIN content c ON c.content_id = s.slot_content_id \
@@ -487,7 +572,7 @@ pub fn rebuild_search_index(
              setweight(to_tsvector('simple', $2), 'A') || setweight(to_tsvector('simple', $3), 'B'))",
         ),
         Backend::Mysql => (
-            "SELECT p.page_id AS page_id, CAST(p.page_title AS CHAR) AS title, \
+            "SELECT p.page_id AS page_id, p.page_namespace AS namespace, CAST(p.page_title AS CHAR) AS title, \
              CAST(c.content_address AS CHAR) AS address FROM page p \
              JOIN slots s ON s.slot_revision_id = p.page_latest \
              JOIN slot_roles r ON r.role_id = s.slot_role_id AND r.role_name = 'main' \
@@ -504,29 +589,37 @@ pub fn rebuild_search_index(
         after = last.page_id;
         let addresses: Vec<&str> = rows.iter().map(|r| r.address.as_str()).collect();
         let texts = Reader::new(&mut *conn).texts(&addresses)?;
-        let prepared: Vec<(i64, String, String)> = rows
+        let prepared: Vec<(i64, String, String, String)> = rows
             .iter()
             .map(|r| {
                 let title = index_words(&r.title.replace('_', " "));
                 let text = texts.get(&r.address).map(|t| index_words(t)).unwrap_or_default();
+                let ns = format!("n{}", r.namespace);
                 match backend {
-                    Backend::Mysql => (r.page_id, mysql_words(&title), mysql_words(&text)),
-                    _ => (r.page_id, title, text),
+                    Backend::Mysql => (r.page_id, mysql_words(&title), mysql_words(&text), ns),
+                    _ => (r.page_id, title, text, ns),
                 }
             })
             .collect();
         with_conn!(conn, |c| c.transaction::<_, diesel::result::Error, _>(|c| {
-            for (id, title, text) in &prepared {
-                diesel::sql_query(insert)
-                    .bind::<BigInt, _>(*id)
-                    .bind::<Text, _>(title)
-                    .bind::<Text, _>(text)
-                    .execute(c)?;
+            for (id, title, text, ns) in &prepared {
+                let query =
+                    diesel::sql_query(insert).bind::<BigInt, _>(*id).bind::<Text, _>(title).bind::<Text, _>(text);
+                if backend == Backend::Sqlite {
+                    query.bind::<Text, _>(ns).execute(c)?;
+                } else {
+                    query.execute(c)?;
+                }
             }
             Ok(())
         }))?;
         done += rows.len() as u64;
         progress(done, u64::try_from(total).unwrap_or(0));
+    }
+    if backend == Backend::Sqlite {
+        // One b-tree of the index's many segments: searches read one list per word.
+        with_conn!(conn, |c| diesel::sql_query("INSERT INTO wikiquery_search (wikiquery_search) VALUES ('optimize')")
+            .execute(c))?;
     }
     Ok(done)
 }
