@@ -1,7 +1,8 @@
 //! `list=prefixsearch`: page titles starting with a search string.
 
 use serde_json::{json, Map, Value};
-use wikiquery_domain::title::{full_text, parse_title, NS_MAIN, NS_SPECIAL};
+use wikiquery_domain::special_pages::SPECIAL_PAGES;
+use wikiquery_domain::title::{full_text, parse_title, upper_first, NS_MAIN, NS_SPECIAL};
 use wikiquery_framework::{query_module, ApiError, Limit, Namespace, QueryContext, QueryModule};
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
@@ -48,8 +49,8 @@ impl QueryModule for PrefixSearch {
             }
         }
         let search = search.trim();
-        if namespaces.contains(&NS_SPECIAL) {
-            return Err(ApiError::not_implemented(&format!("{} (Special: pages)", ctx.module.path())));
+        if namespaces.first() == Some(&NS_SPECIAL) {
+            return self.special_pages(ctx, search, limit, offset);
         }
         let mut reader = storage::reader(ctx)?;
         // One more than asked for, to know whether there are more.
@@ -95,6 +96,82 @@ impl QueryModule for PrefixSearch {
         }
         Ok(())
     }
+}
+
+impl PrefixSearch {
+    /// The special pages whose names begin with the search, as MediaWiki's prefix search
+    /// lists them: every name and alias, case-folded, in order; each alias ranked by its place
+    /// among its page's aliases (first aliases first). Special pages' subpages answer
+    /// `notimplemented`.
+    fn special_pages(
+        &self,
+        ctx: &mut QueryContext<'_>,
+        search: &str,
+        limit: usize,
+        offset: i64,
+    ) -> Result<(), ApiError> {
+        if search.contains('/') {
+            // Each special page lists its own subpages (log types, user names, titles).
+            return Err(ApiError::not_implemented(&format!("{} (special pages' subpages)", ctx.module.path())));
+        }
+        let names = special_page_matches(search, limit.saturating_add(usize::try_from(offset).unwrap_or(0)) + 1);
+        let start = usize::try_from(offset).unwrap_or(usize::MAX);
+        let page: Vec<&str> = names.iter().skip(start).take(limit).copied().collect();
+        if names.len() > start.saturating_add(limit) {
+            ctx.set_continue_value("offset", json!(offset + limit as i64));
+        }
+        if ctx.is_generator() {
+            for (at, name) in page.iter().enumerate() {
+                let index = offset + at as i64 + 1;
+                ctx.add_generated_with(
+                    NS_SPECIAL,
+                    upper_first(name),
+                    Map::from_iter([("index".to_owned(), json!(index))]),
+                );
+            }
+            return Ok(());
+        }
+        ctx.ensure_list();
+        let site = storage::store(ctx)?.site();
+        for name in page {
+            let mut item = Map::new();
+            item.insert("ns".into(), json!(NS_SPECIAL));
+            item.insert("title".into(), json!(full_text(NS_SPECIAL, &upper_first(name), site.namespaces())));
+            item.insert("special".into(), json!(true));
+            ctx.push_item(Value::Object(item));
+        }
+        Ok(())
+    }
+}
+
+/// The names of special pages that begin with `search` (case-folded, spaces as underscores),
+/// as MediaWiki's prefix search orders them; at least `enough` of the first rank when there
+/// are that many.
+fn special_page_matches(search: &str, enough: usize) -> Vec<&'static str> {
+    let key = search.replace(' ', "_").to_lowercase();
+    let mut keys: std::collections::BTreeMap<String, (&'static str, usize)> = std::collections::BTreeMap::new();
+    for (name, _) in SPECIAL_PAGES {
+        keys.insert(name.to_lowercase(), (name, 0));
+    }
+    for (_, aliases) in SPECIAL_PAGES {
+        for (rank, alias) in aliases.iter().enumerate() {
+            keys.insert(alias.to_lowercase(), (alias, rank));
+        }
+    }
+    let mut ranks: Vec<Vec<&'static str>> = Vec::new();
+    for (folded, (name, rank)) in keys {
+        if !folded.starts_with(&key) {
+            continue;
+        }
+        if ranks.len() <= rank {
+            ranks.resize(rank + 1, Vec::new());
+        }
+        ranks[rank].push(name);
+        if ranks[0].len() >= enough {
+            break;
+        }
+    }
+    ranks.into_iter().flatten().collect()
 }
 
 /// A found page: (id, namespace, database key).
