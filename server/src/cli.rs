@@ -1,5 +1,6 @@
 //! The command line: `wikiquery serve [--listen ADDR] [--db URL]` (the default),
-//! `wikiquery import DUMP --db URL` and `wikiquery reindex --db URL`.
+//! `wikiquery import DUMP --db URL`, `wikiquery reindex --db URL` and
+//! `wikiquery update-special-pages --db URL`.
 
 use std::path::PathBuf;
 
@@ -25,6 +26,8 @@ pub enum Command {
     Import(ImportArgs),
     /// Rebuild the full-text search index from every page's current text.
     Reindex(ReindexArgs),
+    /// Compute the special pages' expensive reports into the cache served in miser mode.
+    UpdateSpecialPages(UpdateSpecialPagesArgs),
 }
 
 /// Options of `serve`.
@@ -100,6 +103,14 @@ pub struct ImportArgs {
 #[derive(Debug, Clone, clap::Args)]
 pub struct ReindexArgs {
     /// Database URL of the wiki to index.
+    #[arg(long, env = "WIKIQUERY_DB")]
+    pub db: String,
+}
+
+/// Options of `update-special-pages`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct UpdateSpecialPagesArgs {
+    /// Database URL of the wiki whose reports to cache.
     #[arg(long, env = "WIKIQUERY_DB")]
     pub db: String,
 }

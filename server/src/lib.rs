@@ -9,5 +9,6 @@ pub mod reindex;
 pub mod serve;
 pub mod settings_file;
 pub mod site_config;
+pub mod special_pages;
 pub mod sqlite_memory;
 pub mod uploads;

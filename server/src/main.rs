@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use wikiquery_server::cli::{Cli, Command, ServeArgs};
 use wikiquery_server::config::{resolve, FileConfig};
-use wikiquery_server::{import, reindex, serve};
+use wikiquery_server::{import, reindex, serve, special_pages};
 
 // The API answers each request with many small, short-lived allocations from several
 // threads; mimalloc serves those without the lock contention and heap consolidation of
@@ -35,6 +35,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => resolve(&args, file).and_then(serve::run),
         Command::Import(args) => import::run(&args),
         Command::Reindex(args) => reindex::run(&args),
+        Command::UpdateSpecialPages(args) => special_pages::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

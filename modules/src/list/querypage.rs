@@ -4,6 +4,7 @@ use serde_json::{json, Map, Value};
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_domain::title::full_text;
 use wikiquery_framework::{query_module, ApiError, Limit, QueryContext, QueryModule};
+use wikiquery_store::queries::querycache::QUERY_CACHE_LIMIT;
 use wikiquery_store::queries::reports::Report;
 use wikiquery_store::store::Store;
 
@@ -65,7 +66,7 @@ pub struct QueryPage {
 
 impl QueryModule for QueryPage {
     /// Reports are computed live from the database, as MediaWiki computes them outside miser
-    /// mode (no `cached` answers).
+    /// mode; in miser mode the expensive ones are read from the cache.
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let Some(report) = Report::named(&self.page) else {
             // Every value the parameter allows names a report; a report added to the list
@@ -85,7 +86,24 @@ impl QueryModule for QueryPage {
         let limit = self.limit.get() as i64;
         // A negative offset reads from the start, and counts in the next one, as in MediaWiki.
         let offset = self.offset;
-        let mut rows = storage::reader(ctx)?.report(report, offset.max(0), limit + 1)?;
+        // In miser mode an expensive report is read from the cache `update-special-pages`
+        // fills, as MediaWiki reads its querycache.
+        let settings = ctx.services.require::<wikiquery_domain::settings::SiteSettings>()?;
+        let cached = settings.miser_mode && report.is_expensive();
+        let mut header = Map::new();
+        header.insert("name".into(), json!(self.page));
+        let mut reader = storage::reader(ctx)?;
+        let mut rows = if cached {
+            header.insert("cached".into(), json!(true));
+            if let Some(at) = reader.report_cached_at(report)?.as_deref().and_then(Timestamp::iso_of_stored) {
+                header.insert("cachedtimestamp".into(), json!(&*at));
+            }
+            header.insert("maxresults".into(), json!(QUERY_CACHE_LIMIT));
+            reader.cached_report(report, offset.max(0), limit + 1)?
+        } else {
+            reader.report(report, offset.max(0), limit + 1)?
+        };
+        drop(reader);
         let more = rows.len() as i64 > limit;
         rows.truncate(limit as usize);
         if more {
@@ -95,7 +113,7 @@ impl QueryModule for QueryPage {
             for row in &rows {
                 ctx.add_generated(row.namespace, row.title.clone());
             }
-            ctx.add_query_member("querypage", json!({ "name": self.page }));
+            ctx.add_query_member("querypage", Value::Object(header));
             return Ok(());
         }
         let results: Vec<Value> = rows
@@ -105,7 +123,12 @@ impl QueryModule for QueryPage {
                 if let Some(value) = &row.value {
                     item.insert("value".into(), json!(value));
                     if report.uses_timestamps() {
-                        let iso = Timestamp::iso_of_stored(value).map(|t| t.as_str().to_owned());
+                        // The cache keeps Unix seconds.
+                        let iso = if cached {
+                            value.parse::<i64>().ok().map(|secs| Timestamp::from_unix(secs).to_iso())
+                        } else {
+                            Timestamp::iso_of_stored(value).map(|t| t.as_str().to_owned())
+                        };
                         item.insert("timestamp".into(), json!(iso));
                     }
                 }
@@ -119,7 +142,8 @@ impl QueryModule for QueryPage {
                 Value::Object(item)
             })
             .collect();
-        ctx.add_query_member("querypage", json!({ "name": self.page, "results": results }));
+        header.insert("results".into(), Value::Array(results));
+        ctx.add_query_member("querypage", Value::Object(header));
         Ok(())
     }
 }

@@ -587,3 +587,18 @@ CREATE TABLE IF NOT EXISTS wikiquery_search (
   FULLTEXT KEY wikiquery_search_all (search_title, search_text),
   FULLTEXT KEY wikiquery_search_title (search_title)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+
+-- wikiquery migration 3: the special pages' cached reports (MediaWiki's querycache, filled by `wikiquery update-special-pages`)
+CREATE TABLE IF NOT EXISTS `querycache` (
+  qc_type VARBINARY(32) NOT NULL,
+  qc_value INT UNSIGNED NOT NULL DEFAULT 0,
+  qc_namespace INT NOT NULL DEFAULT 0,
+  qc_title VARBINARY(255) NOT NULL DEFAULT '',
+  KEY qc_type (qc_type, qc_value)
+) ENGINE=InnoDB DEFAULT CHARSET=binary;
+
+CREATE TABLE IF NOT EXISTS `querycache_info` (
+  qci_type VARBINARY(32) NOT NULL DEFAULT '',
+  qci_timestamp BINARY(14) NOT NULL DEFAULT '19700101000000',
+  PRIMARY KEY (qci_type)
+) ENGINE=InnoDB DEFAULT CHARSET=binary;

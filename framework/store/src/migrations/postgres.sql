@@ -581,3 +581,18 @@ CREATE TABLE IF NOT EXISTS wikiquery_search (
   document TSVECTOR NOT NULL
 );
 CREATE INDEX IF NOT EXISTS wikiquery_search_document ON wikiquery_search USING GIN (document);
+
+-- wikiquery migration 3: the special pages' cached reports (MediaWiki's querycache, filled by `wikiquery update-special-pages`)
+CREATE TABLE IF NOT EXISTS "querycache" (
+  qc_type TEXT COLLATE "C" NOT NULL,
+  qc_value BIGINT NOT NULL DEFAULT 0,
+  qc_namespace INTEGER NOT NULL DEFAULT 0,
+  qc_title TEXT COLLATE "C" NOT NULL DEFAULT ''
+);
+CREATE INDEX IF NOT EXISTS qc_type ON "querycache" (qc_type, qc_value);
+
+CREATE TABLE IF NOT EXISTS "querycache_info" (
+  qci_type TEXT COLLATE "C" NOT NULL DEFAULT '',
+  qci_timestamp TEXT COLLATE "C" NOT NULL DEFAULT '19700101000000',
+  PRIMARY KEY (qci_type)
+);

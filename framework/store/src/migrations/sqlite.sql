@@ -576,3 +576,18 @@ CREATE INDEX IF NOT EXISTS ipc_hex_time ON "ip_changes" (ipc_hex, ipc_rev_timest
 
 -- wikiquery migration 2: the full-text search index (stemmed words of each page's title and current text, and its namespace as `n<number>`; rowid = page_id)
 CREATE VIRTUAL TABLE IF NOT EXISTS wikiquery_search USING fts5(title, text, ns, content='', tokenize='unicode61 remove_diacritics 0');
+
+-- wikiquery migration 3: the special pages' cached reports (MediaWiki's querycache, filled by `wikiquery update-special-pages`)
+CREATE TABLE IF NOT EXISTS "querycache" (
+  qc_type TEXT NOT NULL,
+  qc_value INTEGER NOT NULL DEFAULT 0,
+  qc_namespace INTEGER NOT NULL DEFAULT 0,
+  qc_title TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX IF NOT EXISTS qc_type ON "querycache" (qc_type, qc_value);
+
+CREATE TABLE IF NOT EXISTS "querycache_info" (
+  qci_type TEXT NOT NULL DEFAULT '',
+  qci_timestamp TEXT NOT NULL DEFAULT '19700101000000',
+  PRIMARY KEY (qci_type)
+);

@@ -122,6 +122,7 @@ pub mod page_props;
 pub mod pages;
 pub mod prefix_search;
 pub mod protected_titles;
+pub mod querycache;
 pub mod random;
 pub mod recent_changes;
 pub mod reports;

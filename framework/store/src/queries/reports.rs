@@ -129,6 +129,45 @@ impl Report {
         (self == Report::Unwatchedpages).then_some("unwatchedpages")
     }
 
+    /// Whether MediaWiki serves the report from its cache in miser mode (an expensive
+    /// report): all but the pages' lengths and the most linked categories.
+    pub fn is_expensive(self) -> bool {
+        !matches!(self, Report::Shortpages | Report::Longpages | Report::Mostlinkedcategories)
+    }
+
+    /// Whether the report may be cached (every one of these).
+    pub fn is_cacheable(self) -> bool {
+        true
+    }
+
+    /// Whether the report lists its greatest values first (MediaWiki's `sortDescending`).
+    pub fn sorts_descending(self) -> bool {
+        matches!(
+            self,
+            Report::ListDuplicatedFiles
+                | Report::MediaStatistics
+                | Report::Mostcategories
+                | Report::Mostimages
+                | Report::Mostinterwikis
+                | Report::Mostlinked
+                | Report::Mostlinkedcategories
+                | Report::Mostlinkedtemplates
+                | Report::Mostrevisions
+                | Report::Longpages
+        )
+    }
+
+    /// The order of the cached rows: (column, descending) — the value, in the report's
+    /// direction; the wanted pages' by value (most wanted first), namespace and title.
+    pub fn cache_order(self) -> Vec<(&'static str, bool)> {
+        match self {
+            Report::Wantedcategories | Report::Wantedfiles | Report::Wantedpages | Report::Wantedtemplates => {
+                vec![("qc_value", true), ("qc_namespace", false), ("qc_title", false)]
+            }
+            _ => vec![("qc_value", self.sorts_descending())],
+        }
+    }
+
     /// Whether the report's values are timestamps.
     pub fn uses_timestamps(self) -> bool {
         matches!(self, Report::Ancientpages | Report::Unusedimages)
