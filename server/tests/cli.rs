@@ -39,6 +39,10 @@ fn import_loads_a_dump_and_a_second_import_changes_nothing() {
     let (ok, reindexed, err) = wikiquery(&["reindex", "--db", &db]);
     assert!(ok, "{err}");
     assert_eq!(reindexed.trim(), "181 pages in the search index");
+    let (ok, cached, err) = wikiquery(&["update-special-pages", "--db", &db]);
+    assert!(ok, "{err}");
+    assert!(cached.lines().any(|l| l.starts_with("Wantedpages: ") && l.contains(" rows")), "{cached}");
+    assert!(!cached.contains("Shortpages"), "a cheap report is not cached: {cached}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
