@@ -6,6 +6,7 @@
 pub mod alllinks;
 pub mod backlinks;
 pub mod backlinksprop;
+pub mod change_writer;
 pub mod changes;
 pub mod comments;
 pub mod extlinks;

@@ -9,23 +9,19 @@
 
 use std::collections::HashMap;
 
-use wikiquery_domain::log_params::{self, EntryInfo, TitleContext};
-use wikiquery_domain::revision::{
-    sha1_hex, Visibility, DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER,
-};
+use wikiquery_domain::revision::{sha1_hex, Visibility, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER};
 use wikiquery_domain::settings::{Patrolling, SiteSettings};
-use wikiquery_domain::title::{push_full_text, SiteNamespaces};
 use wikiquery_framework::format::ItemWriter;
 use wikiquery_framework::{
-    query_module, ApiError, Limit, ModuleSpec, Namespace, ParamValues, QueryContext, QueryModule, Rights, Timestamp,
-    UserRef, ValueSet,
+    query_module, ApiError, Limit, ModuleSpec, Namespace, ParamValues, QueryContext, QueryModule, Timestamp, UserRef,
+    ValueSet,
 };
 use wikiquery_store::queries::recent_changes::{RecentChangeRow, RecentChangesFilter, RC_LOG};
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
+use crate::family::change_writer::{BatchData, ChangeWriter, Hidden, DELETED_ACTION};
 use crate::family::changes::{parse_continue, Show};
-use crate::family::comments::{parsed_comments, CommentOf};
 use crate::family::users;
 use crate::storage;
 use crate::values::{ChangeType, TimeDir, SHOW_RC, SLOTS};
@@ -108,9 +104,6 @@ pub fn change_type_name(id: i32) -> &'static str {
     }
 }
 
-/// `rc_deleted` of a log entry: its target and parameters are hidden.
-const DELETED_ACTION: i32 = 1;
-
 /// `rcshow` values that contradict each other.
 const CONTRADICTIONS: &[(&str, &str)] = &[
     ("minor", "!minor"),
@@ -136,61 +129,29 @@ pub fn patrol_flags_denied() -> ApiError {
     )
 }
 
-/// What a batch's changes are written with, read for the whole batch.
+/// What a batch's changes are written with, beyond the shared writer.
 struct Batch<'a> {
     fields: ValueSet<RecentChangeProp>,
-    visibility: Visibility,
-    rights: &'a Rights,
-    patrolling: Patrolling,
-    namespaces: &'a SiteNamespaces,
-    params_site: TitleContext<'a>,
-    comments: HashMap<i64, String>,
-    parsed: HashMap<i64, String>,
-    tags: HashMap<i64, Vec<String>>,
+    writer: ChangeWriter<'a>,
     hashes: HashMap<i64, (String, i32)>,
     redirects: HashMap<(i32, String), bool>,
-    /// Room for a change's title text, reused from change to change.
-    title: String,
 }
 
 impl Batch<'_> {
-    /// Writes one change as MediaWiki writes it, members in its order.
+    /// Writes one change as MediaWiki's feed writes it, members in its order.
     fn write(&mut self, row: &RecentChangeRow, out: &mut ItemWriter<'_>) {
         let f = self.fields;
-        let deleted = row.deleted;
-        let is_log = row.change_type == RC_LOG;
-        let mut any_hidden = false;
-        let mut action_hidden_written = false;
-        out.str("type", change_type_name(row.change_type));
-        let action_visible = !is_log || self.visibility.check_log(deleted, DELETED_ACTION).1;
-        if f.has(RecentChangeProp::Title) || f.has(RecentChangeProp::Ids) {
-            if is_log && deleted & DELETED_ACTION != 0 {
-                out.flag("actionhidden");
-                action_hidden_written = true;
-                any_hidden = true;
-            }
-            if action_visible {
-                if f.has(RecentChangeProp::Title) {
-                    out.int("ns", row.namespace.into());
-                    self.title.clear();
-                    push_full_text(&mut self.title, row.namespace, &row.title, self.namespaces);
-                    out.str("title", &self.title);
-                }
-                if f.has(RecentChangeProp::Ids) {
-                    out.int("pageid", row.page_id);
-                    out.int("revid", row.this_oldid);
-                    out.int("old_revid", row.last_oldid);
-                }
-            }
-        }
+        let w = &mut self.writer;
+        let mut h = Hidden::default();
+        w.type_title_ids(row, out, f.has(RecentChangeProp::Title), f.has(RecentChangeProp::Ids), &mut h);
         if f.has(RecentChangeProp::Ids) {
             out.int("rcid", row.id);
         }
         if f.has(RecentChangeProp::User) || f.has(RecentChangeProp::Userid) {
-            let (hidden, visible) = self.visibility.check(deleted, DELETED_USER);
+            let (hidden, visible) = w.visibility.check(row.deleted, DELETED_USER);
             if hidden {
                 out.flag("userhidden");
-                any_hidden = true;
+                ChangeWriter::hid(&mut h);
             }
             if visible {
                 if f.has(RecentChangeProp::User) {
@@ -205,77 +166,36 @@ impl Batch<'_> {
             }
         }
         if f.has(RecentChangeProp::Flags) {
-            out.bool("bot", row.bot != 0);
-            out.bool("new", row.change_type == 1);
-            out.bool("minor", row.minor != 0);
+            ChangeWriter::flags(row, out);
         }
         if f.has(RecentChangeProp::Sizes) {
-            out.int("oldlen", row.old_len.unwrap_or(0));
-            out.int("newlen", row.new_len.unwrap_or(0));
+            ChangeWriter::sizes(row, out);
         }
         if f.has(RecentChangeProp::Timestamp) {
-            match Timestamp::iso_of_stored(&row.timestamp) {
-                Some(iso) => out.str("timestamp", &iso),
-                None => out.bool("timestamp", false),
-            };
+            ChangeWriter::timestamp(row, out);
         }
         if f.has(RecentChangeProp::Comment) || f.has(RecentChangeProp::Parsedcomment) {
-            let (hidden, visible) = self.visibility.check(deleted, DELETED_COMMENT);
-            if hidden {
-                out.flag("commenthidden");
-                any_hidden = true;
-            }
-            if visible {
-                if f.has(RecentChangeProp::Comment) {
-                    out.str("comment", self.comments.get(&row.comment_id).map_or("", String::as_str));
-                }
-                if f.has(RecentChangeProp::Parsedcomment) {
-                    out.str("parsedcomment", self.parsed.get(&row.id).map_or("", String::as_str));
-                }
-            }
+            w.comment(row, out, f.has(RecentChangeProp::Comment), f.has(RecentChangeProp::Parsedcomment), &mut h);
         }
         if f.has(RecentChangeProp::Redirect) {
             let redirect = self.redirects.get(&(row.namespace, row.title.clone())).copied().unwrap_or(false);
             out.bool("redirect", redirect);
         }
         if f.has(RecentChangeProp::Patrolled) {
-            out.bool("patrolled", row.patrolled != 0);
-            let unpatrolled =
-                self.patrolling.is_unpatrolled(self.rights, row.patrolled, row.change_type, row.log_type.as_deref());
-            out.bool("unpatrolled", unpatrolled);
-            out.bool("autopatrolled", row.patrolled == 2);
+            w.patrol(row, out);
         }
-        if f.has(RecentChangeProp::Loginfo) && is_log {
-            if deleted & DELETED_ACTION != 0 {
-                if !action_hidden_written {
-                    out.flag("actionhidden");
-                }
-                any_hidden = true;
-            }
-            if action_visible {
-                out.int("logid", row.log_id);
-                let log_type = row.log_type.as_deref().unwrap_or("");
-                let action = row.log_action.as_deref().unwrap_or("");
-                out.str("logtype", log_type);
-                out.str("logaction", action);
-                let info = EntryInfo {
-                    log_type,
-                    action,
-                    timestamp: &row.timestamp,
-                    params: row.params.as_deref().unwrap_or(""),
-                };
-                out.object("logparams", log_params::format_params(&info, &self.params_site).iter());
-            }
+        if f.has(RecentChangeProp::Loginfo) {
+            w.loginfo(row, out, &mut h);
         }
         if f.has(RecentChangeProp::Tags) {
-            out.strings("tags", self.tags.get(&row.id).map_or(&[], Vec::as_slice));
+            w.tags(row, out);
         }
         if f.has(RecentChangeProp::Sha1) {
             if let Some((sha1, rev_deleted)) = self.hashes.get(&row.this_oldid) {
-                let (hidden, visible) = self.visibility.check(*rev_deleted, DELETED_TEXT);
+                let (hidden, visible) = w.visibility.check(*rev_deleted, DELETED_TEXT);
                 if hidden {
                     out.flag("sha1hidden");
-                    any_hidden = true;
+                    ChangeWriter::hid(&mut h);
                 }
                 if visible {
                     if sha1.is_empty() {
@@ -286,9 +206,7 @@ impl Batch<'_> {
                 }
             }
         }
-        if any_hidden && deleted & DELETED_RESTRICTED != 0 {
-            out.flag("suppressed");
-        }
+        ChangeWriter::suppressed(row, out, &h);
     }
 }
 
@@ -449,29 +367,12 @@ impl RecentChanges {
         let fields = ValueSet::of(&self.prop);
         let rights = ctx.state.rights.clone();
         let visibility = Visibility::of(&rights);
-        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-        let comments = if fields.has(RecentChangeProp::Comment) || fields.has(RecentChangeProp::Parsedcomment) {
-            let comment_ids: Vec<i64> = rows.iter().map(|r| r.comment_id).collect();
-            reader.comments(&comment_ids)?
-        } else {
-            HashMap::new()
-        };
-        let parsed = if fields.has(RecentChangeProp::Parsedcomment) {
-            let visible: Vec<CommentOf<'_, i64>> = rows
-                .iter()
-                .filter(|r| visibility.check(r.deleted, DELETED_COMMENT).1)
-                .map(|r| CommentOf {
-                    key: r.id,
-                    text: comments.get(&r.comment_id).map_or("", String::as_str),
-                    ns: r.namespace,
-                    dbkey: &r.title,
-                })
-                .collect();
-            parsed_comments(&mut reader, site, &visible)?
-        } else {
-            HashMap::new()
-        };
-        let tags = if fields.has(RecentChangeProp::Tags) { reader.change_tags(&ids)? } else { HashMap::new() };
+        let wanted = (
+            fields.has(RecentChangeProp::Comment),
+            fields.has(RecentChangeProp::Parsedcomment),
+            fields.has(RecentChangeProp::Tags),
+        );
+        let data = BatchData::read(&mut reader, site, &rows, visibility, wanted)?;
         let hashes = if fields.has(RecentChangeProp::Sha1) {
             let revs: Vec<i64> = rows.iter().map(|r| r.this_oldid).filter(|&r| r > 0).collect();
             reader.revision_hashes(&revs)?
@@ -488,20 +389,8 @@ impl RecentChanges {
 
         let iw = site.interwikis();
         let is_interwiki = |p: &str| iw.is_interwiki(p);
-        let mut batch = Batch {
-            fields,
-            visibility,
-            rights: &rights,
-            patrolling,
-            namespaces: site.namespaces(),
-            params_site: TitleContext { namespaces: site.namespaces(), is_interwiki: &is_interwiki },
-            comments,
-            parsed,
-            tags,
-            hashes,
-            redirects,
-            title: String::new(),
-        };
+        let writer = ChangeWriter::new(&rights, patrolling, site, &is_interwiki, data);
+        let mut batch = Batch { fields, writer, hashes, redirects };
         // A change is up to about 300 bytes of JSON.
         ctx.reserve_written(rows.len() * 300);
         for row in &rows {

@@ -6,22 +6,20 @@
 
 use std::collections::HashMap;
 
-use wikiquery_domain::log_params::{self, EntryInfo, TitleContext};
-use wikiquery_domain::revision::{Visibility, DELETED_COMMENT, DELETED_RESTRICTED, DELETED_USER};
+use wikiquery_domain::revision::{Visibility, DELETED_RESTRICTED, DELETED_USER};
 use wikiquery_domain::settings::{Patrolling, SiteSettings};
-use wikiquery_domain::title::{push_full_text, SiteNamespaces};
 use wikiquery_framework::format::ItemWriter;
 use wikiquery_framework::{
-    query_module, ApiError, Limit, ModuleSpec, Namespace, ParamValues, QueryContext, QueryModule, Rights, Timestamp,
-    UserRef, ValueSet,
+    query_module, ApiError, Limit, ModuleSpec, Namespace, ParamValues, QueryContext, QueryModule, Timestamp, UserRef,
+    ValueSet,
 };
-use wikiquery_store::queries::recent_changes::{RecentChangeRow, RecentChangesFilter, RC_LOG};
+use wikiquery_store::queries::recent_changes::{RecentChangeRow, RecentChangesFilter};
 
+use crate::family::change_writer::{BatchData, ChangeWriter, Hidden, DELETED_ACTION};
 use crate::family::changes::{parse_continue, Show};
-use crate::family::comments::{parsed_comments, CommentOf};
 use crate::family::users;
 use crate::family::watchlists::watchlist_owner;
-use crate::list::recentchanges::{change_type_id, change_type_name, patrol_flags_denied};
+use crate::list::recentchanges::{change_type_id, patrol_flags_denied};
 use crate::storage;
 use crate::values::ChangeType;
 use crate::values::TimeDir;
@@ -110,9 +108,6 @@ const CONTRADICTIONS: &[(&str, &str)] = &[
 /// `wlshow` values that need the right to patrol (those about automatic patrolling are
 /// ignored without it, as in MediaWiki).
 const PATROL_SHOW: &[&str] = &["patrolled", "!patrolled"];
-
-/// `rc_deleted` of a log entry: its target and parameters are hidden.
-const DELETED_ACTION: i32 = 1;
 
 impl Watchlist {
     /// The wire name of one of the module's parameters (`wluser`, or `gwluser` as a
@@ -231,30 +226,12 @@ impl QueryModule for Watchlist {
         }
 
         let rights = ctx.state.rights.clone();
-        let visibility = Visibility::of(&rights);
-        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-        let comments = if fields.any(&[WatchlistProp::Comment, WatchlistProp::Parsedcomment]) {
-            let comment_ids: Vec<i64> = rows.iter().map(|r| r.comment_id).collect();
-            reader.comments(&comment_ids)?
-        } else {
-            HashMap::new()
-        };
-        let parsed = if fields.has(WatchlistProp::Parsedcomment) {
-            let visible: Vec<CommentOf<'_, i64>> = rows
-                .iter()
-                .filter(|r| visibility.check(r.deleted, DELETED_COMMENT).1)
-                .map(|r| CommentOf {
-                    key: r.id,
-                    text: comments.get(&r.comment_id).map_or("", String::as_str),
-                    ns: r.namespace,
-                    dbkey: &r.title,
-                })
-                .collect();
-            parsed_comments(&mut reader, site, &visible)?
-        } else {
-            HashMap::new()
-        };
-        let tags = if fields.has(WatchlistProp::Tags) { reader.change_tags(&ids)? } else { HashMap::new() };
+        let wanted = (
+            fields.has(WatchlistProp::Comment),
+            fields.has(WatchlistProp::Parsedcomment),
+            fields.has(WatchlistProp::Tags),
+        );
+        let data = BatchData::read(&mut reader, site, &rows, Visibility::of(&rights), wanted)?;
         let notifications = if fields.has(WatchlistProp::Notificationtimestamp) {
             let titles: Vec<(i32, String)> = rows.iter().map(|r| (r.namespace, r.title.clone())).collect();
             reader.watch_notifications(owner, &titles)?
@@ -265,19 +242,8 @@ impl QueryModule for Watchlist {
 
         let iw = site.interwikis();
         let is_interwiki = |p: &str| iw.is_interwiki(p);
-        let mut batch = Batch {
-            fields,
-            visibility,
-            rights: &rights,
-            patrolling,
-            namespaces: site.namespaces(),
-            params_site: TitleContext { namespaces: site.namespaces(), is_interwiki: &is_interwiki },
-            comments,
-            parsed,
-            tags,
-            notifications,
-            title: String::new(),
-        };
+        let writer = ChangeWriter::new(&rights, patrolling, site, &is_interwiki, data);
+        let mut batch = Batch { fields, writer, notifications };
         ctx.reserve_written(rows.len() * 300);
         for row in &rows {
             ctx.write_item(|out| batch.write(row, out));
@@ -286,57 +252,25 @@ impl QueryModule for Watchlist {
     }
 }
 
-/// What a batch's changes are written with, read for the whole batch.
+/// What a batch's changes are written with, beyond the shared writer.
 struct Batch<'a> {
     fields: ValueSet<WatchlistProp>,
-    visibility: Visibility,
-    rights: &'a Rights,
-    patrolling: Patrolling,
-    namespaces: &'a SiteNamespaces,
-    params_site: TitleContext<'a>,
-    comments: HashMap<i64, String>,
-    parsed: HashMap<i64, String>,
-    tags: HashMap<i64, Vec<String>>,
+    writer: ChangeWriter<'a>,
     notifications: HashMap<(i32, String), Option<String>>,
-    /// Room for a change's title text, reused from change to change.
-    title: String,
 }
 
 impl Batch<'_> {
     /// Writes one change as MediaWiki's watchlist writes it, members in its order.
     fn write(&mut self, row: &RecentChangeRow, out: &mut ItemWriter<'_>) {
         let f = self.fields;
-        let deleted = row.deleted;
-        let is_log = row.change_type == RC_LOG;
-        let mut any_hidden = false;
-        out.str("type", change_type_name(row.change_type));
-        let action_visible = !is_log || self.visibility.check_log(deleted, DELETED_ACTION).1;
-        let mut action_hidden_written = false;
-        if f.any(&[WatchlistProp::Title, WatchlistProp::Ids]) {
-            if is_log && deleted & DELETED_ACTION != 0 {
-                out.flag("actionhidden");
-                action_hidden_written = true;
-                any_hidden = true;
-            }
-            if action_visible {
-                if f.has(WatchlistProp::Title) {
-                    out.int("ns", row.namespace.into());
-                    self.title.clear();
-                    push_full_text(&mut self.title, row.namespace, &row.title, self.namespaces);
-                    out.str("title", &self.title);
-                }
-                if f.has(WatchlistProp::Ids) {
-                    out.int("pageid", row.page_id);
-                    out.int("revid", row.this_oldid);
-                    out.int("old_revid", row.last_oldid);
-                }
-            }
-        }
+        let w = &mut self.writer;
+        let mut h = Hidden::default();
+        w.type_title_ids(row, out, f.has(WatchlistProp::Title), f.has(WatchlistProp::Ids), &mut h);
         if f.any(&[WatchlistProp::User, WatchlistProp::Userid]) {
-            let (hidden, visible) = self.visibility.check(deleted, DELETED_USER);
+            let (hidden, visible) = w.visibility.check(row.deleted, DELETED_USER);
             if hidden {
                 out.flag("userhidden");
-                any_hidden = true;
+                ChangeWriter::hid(&mut h);
             }
             if visible {
                 let user_id = row.actor_user.unwrap_or(0);
@@ -354,19 +288,13 @@ impl Batch<'_> {
             }
         }
         if f.has(WatchlistProp::Flags) {
-            out.bool("bot", row.bot != 0);
-            out.bool("new", row.change_type == 1);
-            out.bool("minor", row.minor != 0);
+            ChangeWriter::flags(row, out);
         }
         if f.has(WatchlistProp::Sizes) {
-            out.int("oldlen", row.old_len.unwrap_or(0));
-            out.int("newlen", row.new_len.unwrap_or(0));
+            ChangeWriter::sizes(row, out);
         }
         if f.has(WatchlistProp::Timestamp) {
-            match Timestamp::iso_of_stored(&row.timestamp) {
-                Some(iso) => out.str("timestamp", &iso),
-                None => out.bool("timestamp", false),
-            };
+            ChangeWriter::timestamp(row, out);
         }
         if f.has(WatchlistProp::Notificationtimestamp) {
             let stored = self.notifications.get(&(row.namespace, row.title.clone())).cloned().flatten();
@@ -376,58 +304,21 @@ impl Batch<'_> {
             };
         }
         if f.any(&[WatchlistProp::Comment, WatchlistProp::Parsedcomment]) {
-            let (hidden, visible) = self.visibility.check(deleted, DELETED_COMMENT);
-            if hidden {
-                out.flag("commenthidden");
-                any_hidden = true;
-            }
-            if visible {
-                if f.has(WatchlistProp::Comment) {
-                    out.str("comment", self.comments.get(&row.comment_id).map_or("", String::as_str));
-                }
-                if f.has(WatchlistProp::Parsedcomment) {
-                    out.str("parsedcomment", self.parsed.get(&row.id).map_or("", String::as_str));
-                }
-            }
+            w.comment(row, out, f.has(WatchlistProp::Comment), f.has(WatchlistProp::Parsedcomment), &mut h);
         }
         if f.has(WatchlistProp::Patrol) {
-            out.bool("patrolled", row.patrolled != 0);
-            let unpatrolled =
-                self.patrolling.is_unpatrolled(self.rights, row.patrolled, row.change_type, row.log_type.as_deref());
-            out.bool("unpatrolled", unpatrolled);
-            out.bool("autopatrolled", row.patrolled == 2);
+            w.patrol(row, out);
         }
-        if f.has(WatchlistProp::Loginfo) && is_log {
-            if deleted & DELETED_ACTION != 0 {
-                if !action_hidden_written {
-                    out.flag("actionhidden");
-                }
-                any_hidden = true;
-            }
-            if action_visible {
-                out.int("logid", row.log_id);
-                let log_type = row.log_type.as_deref().unwrap_or("");
-                let action = row.log_action.as_deref().unwrap_or("");
-                out.str("logtype", log_type);
-                out.str("logaction", action);
-                let info = EntryInfo {
-                    log_type,
-                    action,
-                    timestamp: &row.timestamp,
-                    params: row.params.as_deref().unwrap_or(""),
-                };
-                out.object("logparams", log_params::format_params(&info, &self.params_site).iter());
-            }
+        if f.has(WatchlistProp::Loginfo) {
+            w.loginfo(row, out, &mut h);
         }
         if f.has(WatchlistProp::Tags) {
-            out.strings("tags", self.tags.get(&row.id).map_or(&[], Vec::as_slice));
+            w.tags(row, out);
         }
         if f.has(WatchlistProp::Expiry) {
             // Temporary watching is off (MediaWiki's default): no title's watch expires.
             out.bool("expiry", false);
         }
-        if any_hidden && deleted & DELETED_RESTRICTED != 0 {
-            out.flag("suppressed");
-        }
+        ChangeWriter::suppressed(row, out, &h);
     }
 }
