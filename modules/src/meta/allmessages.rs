@@ -82,16 +82,27 @@ impl QueryModule for AllMessages {
         let foreign = lang != content_lang;
         // The wiki's own messages: its `MediaWiki:` pages, by title.
         let mut reader = storage::reader(ctx)?;
-        let filter = AllPagesFilter { namespace: NS_MEDIAWIKI, limit: i64::MAX, ..AllPagesFilter::default() };
-        let local: HashMap<String, i64> =
-            reader.all_pages(&filter)?.into_iter().map(|row| (row.title, row.id)).collect();
-        let page_of = |key: &str| {
+        let page_title = |key: &str| {
             let title = upper_first(&normalize_key(key));
-            let title = if foreign { format!("{title}/{lang}") } else { title };
-            local.get(&title).copied()
+            if foreign {
+                format!("{title}/{lang}")
+            } else {
+                title
+            }
         };
+        let every = self.messages.iter().any(|m| m == "*");
+        // Every `MediaWiki:` page when every message is asked for; else only those of the
+        // messages asked for.
+        let local: HashMap<String, i64> = if every {
+            let filter = AllPagesFilter { namespace: NS_MEDIAWIKI, limit: i64::MAX, ..AllPagesFilter::default() };
+            reader.all_pages(&filter)?.into_iter().map(|row| (row.title, row.id)).collect()
+        } else {
+            let titles: Vec<(i32, String)> = self.messages.iter().map(|m| (NS_MEDIAWIKI, page_title(m))).collect();
+            reader.pages_by_titles(&titles)?.into_iter().map(|p| (p.dbkey, p.id)).collect()
+        };
+        let page_of = |key: &str| local.get(&page_title(key)).copied();
 
-        let names: Vec<String> = if self.messages.iter().any(|m| m == "*") {
+        let names: Vec<String> = if every {
             let mut all: BTreeSet<String> = messages::keys().map(str::to_owned).collect();
             if self.includelocal {
                 all.extend(local.keys().filter(|t| !t.contains('/')).map(|t| normalize_key(t)));
