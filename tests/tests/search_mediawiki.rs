@@ -33,3 +33,18 @@ fn mediawikis_index_is_searched_as_mediawiki_searches_it() {
     let failures = replay("search", &names, &|_, q| fixture_api(q), &set_aside);
     assert!(failures.is_empty(), "{} differ:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// A MediaWiki database without an index this server reads is not searched, and says so.
+#[test]
+fn without_an_index_search_is_disabled() {
+    let config = wikiquery_tests::altered_fixture_config("no-searchindex.sqlite", "DROP TABLE searchindex;");
+    let (_, body) =
+        wikiquery_tests::api_with(&config, "action=query&list=search&srsearch=cat&format=json&formatversion=2");
+    assert_eq!(body["error"]["code"], "searchdisabled", "{body}");
+    // The near match needs no index.
+    let (_, body) = wikiquery_tests::api_with(
+        &config,
+        "action=query&list=search&srsearch=cat&srwhat=nearmatch&format=json&formatversion=2",
+    );
+    assert_eq!(body["query"]["search"][0]["title"], "Cat", "{body}");
+}

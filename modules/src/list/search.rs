@@ -109,15 +109,16 @@ impl QueryModule for Search {
                 limit: i64::try_from(limit).unwrap_or(i64::MAX).saturating_add(1),
                 query: query.clone(),
             };
-            if filter.query.clauses.is_empty() && filter.prefix.is_none() {
-                return Err(ApiError::new("nosearch", "The \"srsearch\" parameter must be set."));
-            }
-            match storage::reader(ctx)?.search(&filter)? {
-                Some(found) => (found.hits, Some(found.total), found.index == SearchIndex::Ours),
+            // A search of no words (only spaces or punctuation) finds nothing.
+            let nothing = filter.query.clauses.is_empty() && filter.prefix.is_none();
+            match if nothing { Some(None) } else { storage::reader(ctx)?.search(&filter)?.map(Some) } {
+                Some(None) => (Vec::new(), Some(0), true),
+                Some(Some(found)) => (found.hits, Some(found.total), found.index == SearchIndex::Ours),
                 None => {
                     return Err(ApiError::new(
                         "searchdisabled",
-                        "Full-text search is disabled: this database has no search index (run `wikiquery reindex`).",
+                        "Full-text search is disabled: this database has no search index this server reads \
+                         (`wikiquery reindex` builds one in a wikiquery database).",
                     ))
                 }
             }
