@@ -1,9 +1,56 @@
 //! What the listings of changes share (`list=logevents`, `list=recentchanges`,
-//! `list=usercontribs`, `list=protectedtitles`): their continue values' timestamps read as
-//! MediaWiki reads them, and their `show` filters.
+//! `list=watchlist`, `list=usercontribs`, `list=protectedtitles`): their continue values'
+//! timestamps read as MediaWiki reads them, their `show` filters, and the feeds' filters by
+//! performer and on hidden log entries.
 
 use wikiquery_domain::php;
-use wikiquery_framework::{ApiError, Timestamp};
+use wikiquery_domain::revision::{Visibility, DELETED_RESTRICTED};
+use wikiquery_framework::{ApiError, QueryContext, Timestamp, UserRef};
+use wikiquery_store::queries::recent_changes::RecentChangesFilter;
+use wikiquery_store::reader::Reader;
+
+use crate::family::change_writer::DELETED_ACTION;
+use crate::family::users;
+
+/// A feed's `user` or `excludeuser` (both is MediaWiki's error): only or all but the changes
+/// of that performer, leaving out those whose performer the caller may not see (hidden
+/// performers cannot be searched for, MediaWiki's T19342).
+pub fn filter_by_performer(
+    ctx: &QueryContext<'_>,
+    reader: &mut Reader,
+    user: Option<&UserRef>,
+    excludeuser: Option<&UserRef>,
+    filter: &mut RecentChangesFilter,
+) -> Result<(), ApiError> {
+    filter.actor = match (user, excludeuser) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::invalid_param_mix(&[&ctx.wire_name("user"), &ctx.wire_name("excludeuser")]));
+        }
+        (Some(user), None) => Some((users::name_of(reader, user)?, false)),
+        (None, Some(user)) => Some((users::name_of(reader, user)?, true)),
+        (None, None) => return Ok(()),
+    };
+    let bits = Visibility::of(&ctx.state.rights).hidden_user_bits();
+    if bits != 0 {
+        filter.exclude_deleted.push(bits);
+    }
+    Ok(())
+}
+
+/// Leaves out the log entries whose target the caller may not see: hidden ones without
+/// `deletedhistory`, suppressed ones without the suppression rights.
+pub fn hide_hidden_log_entries(visibility: Visibility, filter: &mut RecentChangesFilter) {
+    let bits = if !visibility.history {
+        DELETED_ACTION
+    } else if !visibility.suppressed {
+        DELETED_ACTION | DELETED_RESTRICTED
+    } else {
+        0
+    };
+    if bits != 0 {
+        filter.exclude_deleted_log = Some(bits);
+    }
+}
 
 /// Reads a `<timestamp>|<id>` continue value as MediaWiki's log and recent-changes listings do:
 /// any timestamp form its timestamp library reads, and an id that PHP compares equal to its

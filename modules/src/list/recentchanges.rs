@@ -9,20 +9,18 @@
 
 use std::collections::HashMap;
 
-use wikiquery_domain::revision::{sha1_hex, Visibility, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER};
+use wikiquery_domain::revision::{sha1_hex, Visibility, DELETED_TEXT, DELETED_USER};
 use wikiquery_domain::settings::{Patrolling, SiteSettings};
 use wikiquery_framework::format::ItemWriter;
 use wikiquery_framework::{
-    query_module, ApiError, Limit, ModuleSpec, Namespace, ParamValues, QueryContext, QueryModule, Timestamp, UserRef,
-    ValueSet,
+    query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp, UserRef, ValueSet,
 };
 use wikiquery_store::queries::recent_changes::{RecentChangeRow, RecentChangesFilter, RC_LOG};
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
-use crate::family::change_writer::{BatchData, ChangeWriter, Hidden, DELETED_ACTION};
-use crate::family::changes::{parse_continue, Show};
-use crate::family::users;
+use crate::family::change_writer::{BatchData, ChangeWriter, Hidden};
+use crate::family::changes::{filter_by_performer, hide_hidden_log_entries, parse_continue, Show};
 use crate::storage;
 use crate::values::{ChangeType, TimeDir, SHOW_RC, SLOTS};
 
@@ -211,12 +209,6 @@ impl Batch<'_> {
 }
 
 impl RecentChanges {
-    /// The wire name of one of the module's parameters (`rcuser`, or `grcuser` as a
-    /// generator).
-    fn wire(ctx: &QueryContext<'_>, name: &str) -> String {
-        format!("{}{}{name}", if ctx.is_generator() { "g" } else { "" }, <Self as ModuleSpec>::PREFIX)
-    }
-
     /// The filter this request's parameters make; `None` when nothing can match (an unknown
     /// tag).
     fn filter(
@@ -269,37 +261,16 @@ impl RecentChanges {
         }
 
         if self.user.is_some() && self.excludeuser.is_some() {
-            return Err(ApiError::invalid_param_mix(&[&Self::wire(ctx, "user"), &Self::wire(ctx, "excludeuser")]));
+            return Err(ApiError::invalid_param_mix(&[&ctx.wire_name("user"), &ctx.wire_name("excludeuser")]));
         }
         if self.prop.contains(&RecentChangeProp::Patrolled) && !patrolling.any(rights) {
             return Err(patrol_flags_denied());
         }
-        let visibility = Visibility::of(rights);
-        if let Some(user) = &self.user {
-            filter.actor = Some((users::name_of(reader, user)?, false));
-        } else if let Some(user) = &self.excludeuser {
-            filter.actor = Some((users::name_of(reader, user)?, true));
-        }
-        if filter.actor.is_some() {
-            // Hidden performers cannot be searched for (MediaWiki's T19342).
-            let bits = visibility.hidden_user_bits();
-            if bits != 0 {
-                filter.exclude_deleted.push(bits);
-            }
-        }
+        filter_by_performer(ctx, reader, self.user.as_ref(), self.excludeuser.as_ref(), &mut filter)?;
         // MediaWiki hides log entries whose target is hidden when the request has a parameter
         // named `namespace` (unprefixed, whoever it is meant for).
         if ctx.state.params.get("namespace").is_some() {
-            let bits = if !visibility.history {
-                DELETED_ACTION
-            } else if !visibility.suppressed {
-                DELETED_ACTION | DELETED_RESTRICTED
-            } else {
-                0
-            };
-            if bits != 0 {
-                filter.exclude_deleted_log = Some(bits);
-            }
+            hide_hidden_log_entries(Visibility::of(rights), &mut filter);
         }
         filter.top_only = self.toponly;
         if let Some(tag) = &self.tag {

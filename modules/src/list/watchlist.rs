@@ -6,18 +6,16 @@
 
 use std::collections::HashMap;
 
-use wikiquery_domain::revision::{Visibility, DELETED_RESTRICTED, DELETED_USER};
+use wikiquery_domain::revision::{Visibility, DELETED_USER};
 use wikiquery_domain::settings::{Patrolling, SiteSettings};
 use wikiquery_framework::format::ItemWriter;
 use wikiquery_framework::{
-    query_module, ApiError, Limit, ModuleSpec, Namespace, ParamValues, QueryContext, QueryModule, Timestamp, UserRef,
-    ValueSet,
+    query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp, UserRef, ValueSet,
 };
 use wikiquery_store::queries::recent_changes::{RecentChangeRow, RecentChangesFilter};
 
-use crate::family::change_writer::{BatchData, ChangeWriter, Hidden, DELETED_ACTION};
-use crate::family::changes::{parse_continue, Show};
-use crate::family::users;
+use crate::family::change_writer::{BatchData, ChangeWriter, Hidden};
+use crate::family::changes::{filter_by_performer, hide_hidden_log_entries, parse_continue, Show};
 use crate::family::watchlists::watchlist_owner;
 use crate::list::recentchanges::{change_type_id, patrol_flags_denied};
 use crate::storage;
@@ -110,12 +108,6 @@ const CONTRADICTIONS: &[(&str, &str)] = &[
 const PATROL_SHOW: &[&str] = &["patrolled", "!patrolled"];
 
 impl Watchlist {
-    /// The wire name of one of the module's parameters (`wluser`, or `gwluser` as a
-    /// generator).
-    fn wire(ctx: &QueryContext<'_>, name: &str) -> String {
-        format!("{}{}{name}", if ctx.is_generator() { "g" } else { "" }, <Self as ModuleSpec>::PREFIX)
-    }
-
     fn filter(
         &self,
         ctx: &QueryContext<'_>,
@@ -152,34 +144,9 @@ impl Watchlist {
         if !self.type_.is_empty() {
             filter.types = Some(self.type_.iter().map(|t| change_type_id(*t)).collect());
         }
-        if self.user.is_some() && self.excludeuser.is_some() {
-            return Err(ApiError::invalid_param_mix(&[&Self::wire(ctx, "user"), &Self::wire(ctx, "excludeuser")]));
-        }
-        let visibility = Visibility::of(rights);
         let mut reader = storage::reader(ctx)?;
-        if let Some(user) = &self.user {
-            filter.actor = Some((users::name_of(&mut reader, user)?, false));
-        } else if let Some(user) = &self.excludeuser {
-            filter.actor = Some((users::name_of(&mut reader, user)?, true));
-        }
-        if filter.actor.is_some() {
-            // Hidden performers cannot be searched for.
-            let bits = visibility.hidden_user_bits();
-            if bits != 0 {
-                filter.exclude_deleted.push(bits);
-            }
-        }
-        // Log entries whose target the caller may not see are left out.
-        let bits = if !visibility.history {
-            DELETED_ACTION
-        } else if !visibility.suppressed {
-            DELETED_ACTION | DELETED_RESTRICTED
-        } else {
-            0
-        };
-        if bits != 0 {
-            filter.exclude_deleted_log = Some(bits);
-        }
+        filter_by_performer(ctx, &mut reader, self.user.as_ref(), self.excludeuser.as_ref(), &mut filter)?;
+        hide_hidden_log_entries(Visibility::of(rights), &mut filter);
         Ok(filter)
     }
 }

@@ -38,7 +38,13 @@ impl<'a> QueryContext<'a> {
     /// `g`-prefixed as a generator), as sent: for the rules that depend on whether a parameter
     /// was given at all, or given empty.
     pub fn given(&self, name: &str) -> Option<&str> {
-        self.state.params.get(&format!("{}{name}", self.module.prefix))
+        self.state.params.get(&self.wire_name(name))
+    }
+
+    /// The name one of the module's own parameters has in the request (`rcuser`, `grcuser` as
+    /// a generator), as errors and warnings name it.
+    pub fn wire_name(&self, name: &str) -> String {
+        format!("{}{name}", self.module.prefix)
     }
 
     /// Appends an item to the module's list in `query` (`query.<name>`).
