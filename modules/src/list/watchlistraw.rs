@@ -4,7 +4,8 @@
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::full_text;
 use wikiquery_framework::{
-    query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp, UserRef,
+    query_module, ApiError, Continue, ExactInt, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp,
+    UserRef,
 };
 use wikiquery_store::queries::watchlist::WatchedItemsFilter;
 
@@ -66,7 +67,13 @@ impl QueryModule for WatchlistRaw {
             ..WatchedItemsFilter::default()
         };
         if let Some(cont) = &self.continue_ {
-            filter.continue_from = Some(parse_continue(cont)?);
+            // Read here rather than as the parameter is parsed: the owner is checked first.
+            let Continue((ExactInt(ns), title)) = Continue::<(ExactInt, String)>::parse(cont)?;
+            let ns = i32::try_from(ns).map_err(|_| ApiError::bad_continue())?;
+            if title.is_empty() {
+                return Err(ApiError::bad_continue());
+            }
+            filter.continue_from = Some((ns, title));
         }
         filter.from = self.fromtitle.as_deref().map(|t| storage::prefixed_title_part(site, t)).transpose()?;
         filter.until = self.totitle.as_deref().map(|t| storage::prefixed_title_part(site, t)).transpose()?;
@@ -101,17 +108,4 @@ impl QueryModule for WatchlistRaw {
         }
         Ok(())
     }
-}
-
-/// A continue value: the namespace and title to go on from.
-fn parse_continue(value: &str) -> Result<(i32, String), ApiError> {
-    let (ns, title) = value.split_once('|').ok_or_else(ApiError::bad_continue)?;
-    if title.contains('|') {
-        return Err(ApiError::bad_continue());
-    }
-    let ns: i32 = ns.parse().ok().filter(|n: &i32| n.to_string() == ns).ok_or_else(ApiError::bad_continue)?;
-    if title.is_empty() {
-        return Err(ApiError::bad_continue());
-    }
-    Ok((ns, title.to_owned()))
 }
