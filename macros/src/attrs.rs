@@ -21,6 +21,15 @@ pub struct ModuleArgs {
     pub generator: darling::util::Flag,
     #[darling(default)]
     pub deprecated: darling::util::Flag,
+    /// An action that changes something (MediaWiki's `isWriteMode`): needs `writeapi`.
+    #[darling(default)]
+    pub writerights: darling::util::Flag,
+    /// An action that answers only a POST request.
+    #[darling(default)]
+    pub mustbeposted: darling::util::Flag,
+    /// Takes parameters beyond those it lists (named by the requests it describes).
+    #[darling(default)]
+    pub dynamicparameters: darling::util::Flag,
     /// Help URLs, in order.
     #[darling(multiple)]
     pub help: Vec<syn::LitStr>,
@@ -215,6 +224,12 @@ pub struct FieldArgs {
     pub deprecated: darling::util::Flag,
     #[darling(default)]
     pub sensitive: darling::util::Flag,
+    /// A password: typed `password` in paraminfo, and sensitive.
+    #[darling(default)]
+    pub password: darling::util::Flag,
+    /// The action's token, of this type (`csrf`, `login`, ...): checked before the action
+    /// runs, and only from a POST body.
+    pub tokentype: Option<syn::LitStr>,
     #[darling(default)]
     pub allow_duplicates: darling::util::Flag,
     /// The values are listed in paraminfo but the module checks a request's value itself

@@ -120,6 +120,7 @@ pub fn services(store: Store) -> Services {
     let pages: Arc<dyn PageLookup> = Arc::new(StorePages(store.clone()));
     services.insert(pages);
     services.insert(store);
+    crate::family::accounts::AccountDirectory::install(&mut services);
     services
 }
 

@@ -36,10 +36,18 @@ fn main() -> Result<(), String> {
         settings: Default::default(),
         uploads: None,
         create: false,
+        session_secret: None,
+        cookie_prefix: "wikiquery".to_owned(),
     };
     let config = api_config(open_store(&config)?, config.settings.clone(), "bench".to_owned(), "/api.php".to_owned());
     let params: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
-    let request = || ApiRequest { params: params.clone(), posted: false, headers: Vec::new(), client: None };
+    let request = || ApiRequest {
+        params: params.clone(),
+        posted: false,
+        headers: Vec::new(),
+        client: None,
+        query_names: Vec::new(),
+    };
     let first = api::handle(request(), &config);
     for _ in 0..iterations / 10 {
         api::handle(request(), &config);

@@ -37,6 +37,20 @@ pub struct ServeConfig {
     pub uploads: Option<std::path::PathBuf>,
     /// Make a new, empty wiki when the SQLite file does not exist.
     pub create: bool,
+    /// The secret session cookies are signed with; `None`: one made up by the process.
+    pub session_secret: Option<Secret>,
+    /// The session cookie's name is `<prefix>_session`.
+    pub cookie_prefix: String,
+}
+
+/// A value never written out (in logs, in `Debug` output).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(pub String);
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(..)")
+    }
 }
 
 /// Picks the first value given: flag (clap already folds in the environment), then file, then
@@ -65,6 +79,14 @@ pub fn resolve(flags: &crate::cli::ServeArgs, file: FileConfig) -> Result<ServeC
         settings,
         uploads: flags.uploads.clone().or(file.uploads),
         create: flags.create,
+        // From the environment or the file only: a secret on the command line is visible to
+        // every user of the machine.
+        session_secret: std::env::var("WIKIQUERY_SESSION_SECRET")
+            .ok()
+            .filter(|s| !s.is_empty())
+            .or(file.session_secret)
+            .map(Secret),
+        cookie_prefix: file.cookie_prefix.unwrap_or_else(|| "wikiquery".to_owned()),
     })
 }
 

@@ -54,9 +54,10 @@ fn query_pairs(req: &HttpRequest) -> Vec<(String, String)> {
     form_urlencoded::parse(req.query_string().as_bytes()).into_owned().collect()
 }
 
-/// The request headers the API reads (`Origin`, for `origin=`).
+/// The request headers the API reads (`Origin`, for `origin=`; `Accept-Language`; the
+/// session's `Cookie`).
 fn api_headers(req: &HttpRequest) -> Vec<(String, String)> {
-    ["Origin", "Accept-Language"]
+    ["Origin", "Accept-Language", "Cookie"]
         .iter()
         .flat_map(|name| {
             req.headers().get_all(*name).filter_map(|v| v.to_str().ok()).map(|v| ((*name).to_owned(), v.to_owned()))
@@ -70,8 +71,13 @@ fn client(req: &HttpRequest) -> Option<String> {
 }
 
 async fn api_get(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let request =
-        ApiRequest { params: query_pairs(&req), posted: false, headers: api_headers(&req), client: client(&req) };
+    let request = ApiRequest {
+        params: query_pairs(&req),
+        posted: false,
+        headers: api_headers(&req),
+        client: client(&req),
+        query_names: Vec::new(),
+    };
     answer(request, state).await
 }
 
@@ -87,8 +93,11 @@ async fn api_post(req: HttpRequest, payload: web::Payload, state: web::Data<AppS
     };
     match body {
         Ok(pairs) => {
+            let query_names = params.iter().map(|(k, _)| k.clone()).collect();
             params.extend(pairs);
-            answer(ApiRequest { params, posted: true, headers: api_headers(&req), client: client(&req) }, state).await
+            let request =
+                ApiRequest { params, posted: true, headers: api_headers(&req), client: client(&req), query_names };
+            answer(request, state).await
         }
         Err(info) => answer_error(&state, "badrequest", &info),
     }
@@ -172,7 +181,7 @@ fn to_http(res: api::ApiResponse) -> HttpResponse {
     builder.insert_header((CONTENT_TYPE, res.content_type));
     for (k, v) in &res.headers {
         if let (Ok(k), Ok(v)) = (HeaderName::try_from(k.as_str()), HeaderValue::try_from(v.as_str())) {
-            builder.insert_header((k, v));
+            builder.append_header((k, v));
         }
     }
     builder.body(res.body)

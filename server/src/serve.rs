@@ -7,7 +7,7 @@ use std::sync::Arc;
 use actix_web::{web, App, HttpServer};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_framework::api::ApiConfig;
-use wikiquery_framework::{Clock, Registry, Rights};
+use wikiquery_framework::{Clock, Registry, Rights, SessionKeys};
 use wikiquery_store::backend::DbUrl;
 use wikiquery_store::store::{OpenOptions, Store};
 
@@ -43,10 +43,18 @@ pub fn open_store(config: &ServeConfig) -> Result<Store, String> {
 pub fn api_config(store: Store, settings: SiteSettings, served_by: String, api_url: String) -> ApiConfig {
     let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
     let mut services = wikiquery_modules::storage::services(store);
-    // Every caller is anonymous: the rights of the `*` group.
+    // An anonymous caller has the rights of the `*` group.
     let anonymous_rights = Rights::new(settings.groups.rights_of("*"));
     services.insert(settings);
-    ApiConfig { served_by, api_url, services, namespaces, anonymous_rights, clock: Clock::System }
+    ApiConfig {
+        served_by,
+        api_url,
+        services,
+        namespaces,
+        anonymous_rights,
+        clock: Clock::System,
+        sessions: SessionKeys::default(),
+    }
 }
 
 /// The rights an operator grants every caller, checked against the permission vocabulary.
@@ -100,6 +108,10 @@ pub fn run(config: ServeConfig) -> Result<(), String> {
         api.anonymous_rights = rights;
     }
     api.clock = clock;
+    api.sessions = SessionKeys::new(config.session_secret.as_ref().map(|s| s.0.as_str()), &config.cookie_prefix);
+    if config.session_secret.is_none() {
+        tracing::info!("no session secret configured: sessions last as long as this process");
+    }
     if let Clock::Frozen(at) = clock {
         tracing::info!(now = %at.to_iso(), "the clock is frozen");
     }

@@ -90,6 +90,17 @@ pub struct FileConfig {
     /// `[rate_limits.<action>]` tables of `<kind of caller> = [hits, seconds]`; given, they
     /// replace MediaWiki's defaults wholly (`rate_limits = {}`: none).
     pub rate_limits: Option<toml::Table>,
+    /// Failed logins allowed for a name from an address, as `[failures, seconds]` pairs
+    /// (MediaWiki's `$wgPasswordAttemptThrottle`; `[]`: never throttled).
+    pub login_throttle: Option<Vec<[i64; 2]>>,
+    /// Whether bot passwords log in (`$wgEnableBotPasswords`, default true).
+    pub bot_passwords: Option<bool>,
+    /// The secret session cookies are signed with (`WIKIQUERY_SESSION_SECRET`): the same in
+    /// every process that serves the wiki, so that each accepts the sessions of the others.
+    /// Unset, each process makes up its own, and sessions end with it.
+    pub session_secret: Option<String>,
+    /// The session cookie is named `<cookie_prefix>_session` (default `wikiquery`).
+    pub cookie_prefix: Option<String>,
     /// Where uploaded files are served (a path on the server or a URL).
     pub upload_path: Option<String>,
     /// The upload directory whose files are served at `upload_path`.

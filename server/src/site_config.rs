@@ -18,6 +18,7 @@
 //! bureaucrat = ["reviewer"]
 //! ```
 
+use wikiquery_domain::accounts::throttle::ThrottleRule;
 use wikiquery_domain::groups::GroupChanges;
 use wikiquery_domain::settings::SiteSettings;
 
@@ -104,6 +105,20 @@ pub fn apply(s: &mut SiteSettings, file: &FileConfig) -> Result<(), String> {
     }
     if let Some(table) = &file.rate_limits {
         s.rate_limits = rate_limits(table)?;
+    }
+    if let Some(rules) = &file.login_throttle {
+        s.login_throttle = rules
+            .iter()
+            .map(|[count, seconds]| {
+                if *count < 1 || *seconds < 1 {
+                    return Err("login_throttle: each rule is [failures, seconds], both positive".to_owned());
+                }
+                Ok(ThrottleRule { count: u32::try_from(*count).unwrap_or(u32::MAX), seconds: *seconds })
+            })
+            .collect::<Result<_, _>>()?;
+    }
+    if let Some(enabled) = file.bot_passwords {
+        s.bot_passwords = enabled;
     }
 
     for (group, rights) in file.group_permissions.iter().flatten() {

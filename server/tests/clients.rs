@@ -30,6 +30,7 @@ fn serve() -> (Server, u16) {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let db = dir.join("fixturewiki.sqlite");
     std::fs::copy(project("tests/fixtures/mw139/fixturewiki.sqlite"), &db).expect("copy the fixture");
+    add_bot_passwords(&db);
     let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
     let config = project("tests/fixtures/mw139/wikiquery.toml");
     let child = Command::new(env!("CARGO_BIN_EXE_wikiquery"))
@@ -47,6 +48,19 @@ fn serve() -> (Server, u16) {
         std::thread::sleep(Duration::from_millis(50));
     }
     (server, port)
+}
+
+/// Adds the bot passwords MediaWiki's answers were captured with (the clients log in with
+/// them), through Python's SQLite module (the clients need Python anyway).
+fn add_bot_passwords(db: &std::path::Path) {
+    let sql = project("tests/fixtures/oracle/accounts/bot_passwords.sql");
+    let status = Command::new("python3")
+        .args(["-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(open(sys.argv[2]).read()); c.commit()"])
+        .arg(db)
+        .arg(sql)
+        .status()
+        .expect("python3 runs");
+    assert!(status.success(), "adding the bot passwords to {}", db.display());
 }
 
 /// Runs a client script (in a directory of its own: pywikibot leaves its caches where it
@@ -75,12 +89,15 @@ fn client(program: &str, script: &str, arg: &str) -> Option<String> {
 }
 
 #[test]
-fn mwclient_pywikibot_and_mwn_connect() {
+fn mwclient_pywikibot_and_mwn_connect_and_log_in() {
     let (_server, port) = serve();
     let failures: Vec<String> = [
         client("python3", "mwclient_connects.py", &format!("127.0.0.1:{port}")),
         client("python3", "pywikibot_connects.py", &format!("http://127.0.0.1:{port}/index.php/Main_Page")),
         client("node", "mwn_connects.mjs", &format!("http://127.0.0.1:{port}/api.php")),
+        client("python3", "mwclient_logs_in.py", &format!("127.0.0.1:{port}")),
+        client("python3", "pywikibot_logs_in.py", &format!("http://127.0.0.1:{port}/index.php/Main_Page")),
+        client("node", "mwn_logs_in.mjs", &format!("http://127.0.0.1:{port}/api.php")),
     ]
     .into_iter()
     .flatten()

@@ -163,7 +163,48 @@ fn respond(query: &str, headers: &[(&str, &str)], config: &ApiConfig) -> ApiResp
     // Decoded as the HTTP layer decodes a query string.
     let params = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
     let headers = headers.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
-    handle(ApiRequest { params, posted: false, headers, client: None }, config)
+    handle(ApiRequest { params, posted: false, headers, client: None, query_names: Vec::new() }, config)
+}
+
+/// The passwords of the fixture's users (as MediaWiki's answers were captured with them).
+pub const FIXTURE_PASSWORDS: &[(&str, &str)] = &[("Admin", "FixtureAdminPass-2024"), ("*", "FixtureUserPass-2024")];
+
+/// Logs `user` in on `config` (with `action=clientlogin` and its login token, as a client
+/// does) and gives the `Cookie` header value that carries the session.
+pub fn log_in(config: &ApiConfig, user: &str) -> String {
+    let password = FIXTURE_PASSWORDS.iter().find(|(u, _)| *u == user || *u == "*").map(|(_, p)| *p).unwrap_or_default();
+    let session_cookie = |res: &ApiResponse| -> Option<String> {
+        res.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case("Set-Cookie"))
+            .and_then(|(_, v)| v.split(';').next())
+            .map(str::to_owned)
+    };
+    let res = respond("action=query&meta=tokens&type=login&format=json", &[], config);
+    let cookie = session_cookie(&res).expect("a login token starts a session");
+    let token = response_json(&res)["query"]["tokens"]["logintoken"].as_str().expect("a login token").to_owned();
+    let params: Vec<(String, String)> = [
+        ("action", "clientlogin"),
+        ("username", user),
+        ("password", password),
+        ("loginreturnurl", "http://127.0.0.1/"),
+        ("logintoken", token.as_str()),
+        ("format", "json"),
+    ]
+    .iter()
+    .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+    .collect();
+    let headers = vec![("Cookie".to_owned(), cookie)];
+    let res = handle(ApiRequest { params, posted: true, headers, client: None, query_names: Vec::new() }, config);
+    assert_eq!(response_json(&res)["clientlogin"]["status"], "PASS", "{user} logs in: {}", res.body);
+    session_cookie(&res).expect("a login sets the session's cookie")
+}
+
+/// Answers a request given as a query string on `config` for the caller whose session
+/// `cookie` carries (from [`log_in`]).
+pub fn api_with_cookie(config: &ApiConfig, query: &str, cookie: &str) -> (u16, Value) {
+    let res = respond(query, &[("Cookie", cookie)], config);
+    (res.status, response_json(&res))
 }
 
 /// The JSON a response carries: the body itself, or for `jsonfm` the JSON inside its HTML

@@ -33,6 +33,8 @@ fn config(db: String) -> ServeConfig {
         settings: Default::default(),
         uploads: None,
         create: false,
+        session_secret: None,
+        cookie_prefix: "wikiquery".into(),
     }
 }
 

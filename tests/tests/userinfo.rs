@@ -55,6 +55,7 @@ fn a_blocked_address_is_told_of_its_block() {
             posted: false,
             headers: Vec::new(),
             client: Some(ip.to_owned()),
+            query_names: Vec::new(),
         };
         let res = wikiquery_framework::api::handle(request, wikiquery_tests::fixture_config());
         serde_json::from_str::<serde_json::Value>(&res.body).expect("json")["query"]["userinfo"].clone()

@@ -6,6 +6,7 @@
 //! or databases: the comment formatter lists the pages its links need, and is handed what the
 //! database says of them.
 
+pub mod accounts;
 pub mod change_tags;
 pub mod comment;
 pub mod ext_links;
@@ -20,8 +21,8 @@ pub mod messages;
 pub mod page;
 pub mod php;
 pub mod revision;
-pub mod search;
 pub mod rights;
+pub mod search;
 pub mod settings;
 pub mod special_pages;
 pub mod timestamp;

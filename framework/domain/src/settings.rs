@@ -77,6 +77,11 @@ pub struct SiteSettings {
     pub tag_texts: std::collections::BTreeMap<String, TagText>,
     /// How often each kind of caller may do each action (`$wgRateLimits`), in order.
     pub rate_limits: Vec<RateLimit>,
+    /// Failed logins allowed for a name from an address before it must wait
+    /// (`$wgPasswordAttemptThrottle`); none: never throttled.
+    pub login_throttle: Vec<crate::accounts::throttle::ThrottleRule>,
+    /// Whether bot passwords log in (`$wgEnableBotPasswords`).
+    pub bot_passwords: bool,
 }
 
 /// The limits on one action (`edit`): for each kind of caller (`ip`, `newbie`, `user`, a
@@ -204,6 +209,8 @@ impl Default for SiteSettings {
             patrolling: Patrolling::default(),
             tag_texts: std::collections::BTreeMap::new(),
             rate_limits: default_rate_limits(),
+            login_throttle: crate::accounts::throttle::DEFAULT_RULES.to_vec(),
+            bot_passwords: true,
         }
     }
 }

@@ -12,6 +12,7 @@ use crate::param::{ParamReader, RequestParams, RequestState};
 use crate::registry::{Registry, Runner};
 use crate::result::{ApiResult, Envelope};
 use crate::services::Services;
+use crate::session::{AccountsService, SessionKeys};
 
 pub use crate::result::ErrorFormat;
 use wikiquery_domain::rights::Rights;
@@ -31,6 +32,8 @@ pub struct ApiConfig {
     pub anonymous_rights: Rights,
     /// Where "now" comes from: the system's clock, or an instant it is frozen at.
     pub clock: Clock,
+    /// How session cookies are signed and named.
+    pub sessions: SessionKeys,
 }
 
 impl Default for ApiConfig {
@@ -42,6 +45,7 @@ impl Default for ApiConfig {
             namespaces: crate::param::DEFAULT_NAMESPACES.to_vec(),
             anonymous_rights: Rights::anonymous(),
             clock: Clock::System,
+            sessions: SessionKeys::default(),
         }
     }
 }
@@ -58,6 +62,8 @@ pub struct ApiRequest {
     pub headers: Vec<(String, String)>,
     /// The client's address; `None` for a request from this machine's own process.
     pub client: Option<String>,
+    /// For a POST, the names of the parameters its query string (not its body) carried.
+    pub query_names: Vec<String>,
 }
 
 impl ApiRequest {
@@ -190,14 +196,25 @@ fn validate_main(state: &mut RequestState) -> Result<(), ApiError> {
             return Err(err);
         }
     }
-    match main.assert.as_deref() {
-        Some("user") => {
+    check_asserts(state, main.assert.as_deref())
+}
+
+/// `assert` and `assertuser`: the request goes on only when the caller is who it says.
+fn check_asserts(state: &RequestState, assert: Option<&str>) -> Result<(), ApiError> {
+    match assert {
+        Some("anon") if state.user.is_some() => {
+            return Err(ApiError::new(
+                "assertanonfailed",
+                "You are no longer logged out, so the action could not be completed.",
+            ))
+        }
+        Some("user") if state.user.is_none() => {
             return Err(ApiError::new(
                 "assertuserfailed",
                 "You are no longer logged in, so the action could not be completed.",
             ))
         }
-        Some("bot") => {
+        Some("bot") if !state.rights.has("bot") => {
             return Err(ApiError::new(
                 "assertbotfailed",
                 "You do not have the \"bot\" right, so the action could not be completed.",
@@ -205,12 +222,39 @@ fn validate_main(state: &mut RequestState) -> Result<(), ApiError> {
         }
         _ => {}
     }
-    if main.assertuser.is_some() {
-        let name = state.params.get("assertuser").unwrap_or_default().to_owned();
-        return Err(ApiError::new(
-            "assertnameduserfailed",
-            format!("You are no longer logged in as \"{name}\", so the action could not be completed."),
-        ));
+    if let Some(name) = state.params.get("assertuser") {
+        // The name as MediaWiki reads it without checks (the first letter upper case); an
+        // anonymous caller is named by its address.
+        let wanted = wikiquery_domain::title::upper_first(name).replace('_', " ");
+        if state.caller_name() != wanted {
+            return Err(ApiError::new(
+                "assertnameduserfailed",
+                format!("You are no longer logged in as \"{name}\", so the action could not be completed."),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Who the caller is: the account its session is logged in as, with that account's rights,
+/// when the login still holds.
+fn identify(state: &mut RequestState, services: &Services) -> Result<(), ApiError> {
+    if state.session.user.is_none() {
+        return Ok(());
+    }
+    let Some(accounts) = services.get::<AccountsService>() else {
+        state.session.drop_user();
+        return Ok(());
+    };
+    let session = std::mem::take(&mut state.session);
+    let found = accounts.0.caller(&session, state, services);
+    state.session = session;
+    match found? {
+        Some((account, rights)) => {
+            state.user = Some(account);
+            state.rights = rights;
+        }
+        None => state.session.drop_user(),
     }
     Ok(())
 }
@@ -225,7 +269,12 @@ fn run_action(
     let entry = registry.action(&main.action).ok_or_else(|| ApiError::bad_value("action", &main.action))?;
     // A module that reads the wiki's content (paraminfo's `readrights` flag) needs `read`,
     // checked before its parameters are, as MediaWiki checks it.
-    if (entry.descriptor)().readrights && !state.rights.has("read") {
+    let reads = if main.action == "query" {
+        crate::query::is_read_mode(state, registry)
+    } else {
+        (entry.descriptor)().readrights
+    };
+    if reads && !state.rights.has("read") {
         return Err(ApiError::new("readapidenied", "You need read permission to use this module."));
     }
     match entry.runner {
@@ -269,7 +318,16 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
     let origin_header = request.header("Origin").map(str::to_owned);
     let accept_language = request.header("Accept-Language").map(str::to_owned);
     let client = request.client.clone();
+    let cookies: Vec<String> =
+        request.headers.iter().filter(|(k, _)| k.eq_ignore_ascii_case("Cookie")).map(|(_, v)| v.clone()).collect();
+    let posted = request.posted;
     let mut state = RequestState::new(RequestParams::from_pairs(request.params));
+    state.query_names = if posted {
+        request.query_names.into_iter().collect()
+    } else {
+        state.params.names().into_iter().map(str::to_owned).collect()
+    };
+    state.posted = posted;
     state.namespaces.clone_from(&config.namespaces);
     state.rights = config.anonymous_rights.clone();
     state.clock = config.clock;
@@ -296,12 +354,23 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         }
         None => {}
     }
-    if state.params.get("origin") == Some("*") || main.output.callback.is_some() {
+    // A request a page of another origin may make (`origin=*`, JSONP) is answered as if no
+    // one were logged in, and cannot start a session.
+    let login_suppressed = state.params.get("origin") == Some("*") || main.output.callback.is_some();
+    if login_suppressed {
         headers.push(("MediaWiki-Login-Suppressed".to_owned(), "true".to_owned()));
+    }
+    let now = state.now().unix();
+    if !login_suppressed {
+        if let Some(session) = config.sessions.from_headers(cookies.iter().map(String::as_str), now) {
+            state.session = session;
+        }
     }
 
     let outcome = match Registry::global() {
-        Ok(registry) => validate_main(&mut state).map(|()| registry),
+        Ok(registry) => {
+            identify(&mut state, &config.services).and_then(|()| validate_main(&mut state)).map(|()| registry)
+        }
         Err(e) => Err(ApiError::internal("registry", e)),
     };
     if let Ok(registry) = outcome {
@@ -349,6 +418,11 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         languages: main.responselanginfo.then_some((main.uselang.as_str(), main.errorlang.as_str())),
     });
     headers.push(("Cache-Control".to_owned(), cache_control));
+    if !login_suppressed {
+        if let Some(cookie) = config.sessions.set_cookie(&mut state.session, now) {
+            headers.push(("Set-Cookie".to_owned(), cookie));
+        }
+    }
     let (content_type, text) = main.output.render(&body, &lists);
     if let Some(name) = main.output.file_name() {
         headers.push(("Content-Disposition".to_owned(), format!("inline; filename={name}")));

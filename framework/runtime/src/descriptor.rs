@@ -95,6 +95,10 @@ pub struct ParamDescriptor {
     pub deprecated: bool,
     /// The value is a secret (never logged).
     pub sensitive: bool,
+    /// A password (a string, typed `password` in paraminfo).
+    pub password: bool,
+    /// The action's token parameter, of this token type.
+    pub token_type: Option<&'static str>,
     /// Duplicate values are kept.
     pub allows_duplicates: bool,
     /// The listed values are for paraminfo; the module checks a request's value itself.
@@ -126,6 +130,8 @@ impl ParamDescriptor {
             required: false,
             deprecated: false,
             sensitive: false,
+            password: false,
+            token_type: None,
             allows_duplicates: false,
             module_checks_values: false,
             deprecated_values: Vec::new(),
@@ -162,6 +168,7 @@ impl ParamDescriptor {
             o.insert("templatevars".into(), Value::Object(vars));
         }
         let type_value = match &self.kind {
+            ParamKind::String if self.password => json!("password"),
             ParamKind::String => json!("string"),
             ParamKind::Integer { .. } => json!("integer"),
             ParamKind::Boolean => json!("boolean"),
@@ -245,6 +252,9 @@ impl ParamDescriptor {
                 .collect();
             o.insert("info".into(), Value::Array(info));
         }
+        if let Some(token_type) = self.token_type {
+            o.insert("tokentype".into(), json!(token_type));
+        }
         Value::Object(o)
     }
 
@@ -277,6 +287,12 @@ pub struct ModuleDescriptor {
     pub generator: bool,
     /// Marked deprecated as a whole.
     pub deprecated: bool,
+    /// Changes something: needs `writeapi`.
+    pub writerights: bool,
+    /// Answers only a POST request.
+    pub mustbeposted: bool,
+    /// Takes parameters beyond those it lists.
+    pub dynamic_parameters: bool,
     /// Help pages.
     pub helpurls: Vec<&'static str>,
     /// The parameters in index order, templated ones included at their position.
@@ -325,6 +341,12 @@ impl ModuleDescriptor {
         if self.readrights {
             o.insert("readrights".into(), json!(true));
         }
+        if self.writerights {
+            o.insert("writerights".into(), json!(true));
+        }
+        if self.mustbeposted {
+            o.insert("mustbeposted".into(), json!(true));
+        }
         if self.generator {
             o.insert("generator".into(), json!(true));
         }
@@ -341,6 +363,9 @@ impl ModuleDescriptor {
         }
         o.insert("parameters".into(), Value::Array(params));
         o.insert("templatedparameters".into(), Value::Array(templated));
+        if self.dynamic_parameters {
+            o.insert("dynamicparameters".into(), json!(true));
+        }
         Value::Object(o)
     }
 }

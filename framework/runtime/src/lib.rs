@@ -21,6 +21,7 @@ pub mod registry;
 pub mod result;
 pub mod scope;
 pub mod services;
+pub mod session;
 
 pub use action::ActionContext;
 pub use clock::Clock;
@@ -28,14 +29,15 @@ pub use descriptor::{Group, Info, ModuleDescriptor, ParamDescriptor, ParamKind};
 pub use error::{ApiError, Warning, Warnings};
 pub use module::{ActionModule, ModuleSpec, QueryModule};
 pub use param::{
-    continue_parts, ComputedValues, Continue, ContinuePart, ExactInt, Limit, LooseInt, Namespace, ParamGroup, ParamReader, Templated, Timestamp, Title,
-    UserRef, ValueList, ValueSet,
+    continue_parts, ComputedValues, Continue, ContinuePart, ExactInt, Limit, LooseInt, Namespace, ParamGroup,
+    ParamReader, Templated, Timestamp, Title, UserRef, ValueList, ValueSet,
 };
 pub use query::QueryContext;
 pub use registry::{ModuleEntry, Registry};
 pub use result::ApiResult;
 pub use scope::RequestScope;
 pub use services::Services;
+pub use session::{Account, Accounts, AccountsService, Session, SessionKeys, SessionUser};
 pub use wikiquery_domain::rights::Rights;
 pub use wikiquery_macros::{query_module, ParamGroup, ParamValues};
 

@@ -108,6 +108,9 @@ pub fn pageset_descriptor(registry: &Registry) -> &'static ModuleDescriptor {
             readrights: true,
             generator: false,
             deprecated: false,
+            writerights: false,
+            mustbeposted: false,
+            dynamic_parameters: false,
             helpurls: Vec::new(),
             params: vec![
                 multi("titles", ParamKind::String),

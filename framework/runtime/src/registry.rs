@@ -53,6 +53,7 @@ fn run_action<M: ActionModule>(ctx: &mut ActionContext<'_>) -> Result<(), ApiErr
     let path = d.path();
     let tag = |e: ApiError| e.in_module(path.as_str());
     let module = M::parse(&mut ParamReader::new(ctx.state, d.prefix, &path)).map_err(tag)?;
+    crate::action::check_action(ctx.state, d).map_err(|(e, own)| if own { tag(e) } else { e })?;
     module.execute(ctx).map_err(tag)
 }
 

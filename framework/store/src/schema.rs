@@ -589,6 +589,38 @@ table! {
     }
 }
 
+table! {
+    /// MediaWiki's bot passwords: a second password of a user, for one application, limited
+    /// to some grants.
+    bot_passwords (bp_user, bp_app_id) {
+        bp_user -> BigInt,
+        bp_app_id -> Text,
+        bp_password -> Text,
+        bp_token -> Text,
+        bp_restrictions -> Text,
+        bp_grants -> Text,
+    }
+}
+
+table! {
+    /// Users with messages on their talk page they have not seen (MediaWiki's new-message
+    /// flag).
+    user_newtalk (user_id, user_ip) {
+        user_id -> BigInt,
+        user_ip -> Text,
+        user_last_timestamp -> Nullable<Text>,
+    }
+}
+
+table! {
+    /// wikiquery's sessions ended by a logout before their time (a session lives in its
+    /// cookie; this is what makes the cookie useless afterwards), until they would have ended.
+    wikiquery_ended_session (es_id) {
+        es_id -> Text,
+        es_expires -> BigInt,
+    }
+}
+
 // Foreign keys that queries join on. Each pair may appear once (diesel derives both
 // directions), so page.page_latest -> revision is left to explicit `on` clauses.
 joinable!(revision -> page (rev_page));

@@ -88,6 +88,11 @@ pub fn descriptors(params: &[Param]) -> TokenStream {
                 };
                 let (deprecated, sensitive, all, dups) = (f.deprecated, f.sensitive, f.all, f.allow_duplicates);
                 let module_checks = f.module_checks_values;
+                let password = f.password;
+                let tokentype = match &f.tokentype {
+                    Some(t) => quote!(::core::option::Option::Some(#t)),
+                    None => quote!(::core::option::Option::None),
+                };
                 let infos = f.info.iter().map(|i| {
                     let n = &i.name;
                     let v = &i.values;
@@ -113,6 +118,8 @@ pub fn descriptors(params: &[Param]) -> TokenStream {
                         __d.required = #required;
                         __d.deprecated = #deprecated;
                         __d.sensitive = #sensitive;
+                        __d.password = #password;
+                        __d.token_type = #tokentype;
                         __d.all = #all;
                         __d.allows_duplicates = #dups;
                         __d.info = ::std::vec![#(#infos),*];

@@ -72,6 +72,7 @@ fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param]) -> TokenStream
         GroupKind::Main => quote!(::core::option::Option::None),
     };
     let (readrights, generator, deprecated) = (m.readrights, m.generator, m.deprecated);
+    let (writerights, mustbeposted, dynamic) = (m.writerights, m.mustbeposted, m.dynamicparameters);
     let help = &m.help;
     let descriptors = fields::descriptors(params);
     let checks = fields::const_checks(params);
@@ -122,6 +123,9 @@ fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param]) -> TokenStream
                             readrights: #readrights,
                             generator: #generator,
                             deprecated: #deprecated,
+                            writerights: #writerights,
+                            mustbeposted: #mustbeposted,
+                            dynamic_parameters: #dynamic,
                             helpurls: ::std::vec![#(#help),*],
                             params: __params,
                         }

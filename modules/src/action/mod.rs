@@ -1,2 +1,6 @@
 //! Action modules (`action=`).
+pub mod checktoken;
+pub mod clientlogin;
+pub mod login;
+pub mod logout;
 pub mod paraminfo;

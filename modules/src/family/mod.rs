@@ -3,6 +3,7 @@
 //! the family comes to execute, its one `execute` and store query. Each module keeps its own
 //! file and `#[query_module]` struct, because each has its own name, prefix and help.
 
+pub mod accounts;
 pub mod alllinks;
 pub mod backlinks;
 pub mod backlinksprop;
@@ -13,6 +14,7 @@ pub mod extlinks;
 pub mod files;
 pub mod foreign_links;
 pub mod links;
+pub mod logins;
 pub mod revisions;
 pub mod users;
 pub mod watchlists;

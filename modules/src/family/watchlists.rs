@@ -1,7 +1,8 @@
-//! What `list=watchlist` and `list=watchlistraw` share: whose watchlist a request reads.
-//! There are no logins, so a caller has no watchlist of its own (`notloggedin`); another
-//! user's is read with their name and the watchlist token of their preferences
-//! (`bad_wlowner` for a user that does not exist, `bad_wltoken` for a wrong or unset token).
+//! What `list=watchlist` and `list=watchlistraw` share: whose watchlist a request reads. A
+//! logged-in caller reads its own (with `viewmywatchlist`; an anonymous caller gets
+//! `notloggedin`); another user's is read with their name and the watchlist token of their
+//! preferences (`bad_wlowner` for a user that does not exist, `bad_wltoken` for a wrong or
+//! unset token).
 
 use wikiquery_framework::{ApiError, QueryContext, UserRef};
 
@@ -10,7 +11,13 @@ use crate::storage;
 /// The id of the user whose watchlist the request reads.
 pub fn watchlist_owner(ctx: &QueryContext<'_>, owner: Option<&UserRef>, token: Option<&str>) -> Result<i64, ApiError> {
     let (Some(owner), Some(token)) = (owner, token) else {
-        return Err(ApiError::new("notloggedin", "Please log in to view or edit items on your watchlist."));
+        let Some(user) = &ctx.state.user else {
+            return Err(ApiError::new("notloggedin", "Please log in to view or edit items on your watchlist."));
+        };
+        if !ctx.state.rights.has("viewmywatchlist") {
+            return Err(ApiError::new("permissiondenied", "You don't have permission to view your watchlist."));
+        }
+        return Ok(user.id);
     };
     let name = owner.text();
     let mut reader = storage::reader(ctx)?;

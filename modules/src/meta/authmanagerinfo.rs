@@ -1,8 +1,8 @@
-//! `meta=authmanagerinfo`: the state of the authentication manager. This server takes no
-//! logins and creates no accounts, so nothing can be authenticated now, no operation needing
-//! recent authentication can proceed, and no operation asks for any request (MediaWiki's
-//! answer for a site without authentication providers), so no field is described in any
-//! message format.
+//! `meta=authmanagerinfo`: the state of the authentication manager. A login asks for a
+//! name and password (and whether to be remembered), as `action=clientlogin` takes them; no
+//! other operation asks for anything, since this server neither creates nor links accounts.
+//! An operation needing recent authentication asks the caller to log in (again) unless it
+//! gave its password in the last five minutes.
 
 use serde_json::{json, Map, Value};
 use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule};
@@ -51,29 +51,151 @@ pub struct AuthManagerInfo {
 
 impl QueryModule for AuthManagerInfo {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let can_authenticate = false;
+        // A session made with a bot password cannot log in as anyone else.
+        let bot_session = ctx.state.user.as_ref().is_some_and(|u| u.bot_password.is_some());
+        let can_authenticate = !bot_session;
         let mut info = Map::new();
         info.insert("canauthenticatenow".into(), json!(can_authenticate));
+        // No accounts are created through this server.
         info.insert("cancreateaccounts".into(), json!(false));
         info.insert("canlinkaccounts".into(), json!(false));
         if self.securitysensitiveoperation.is_some() {
-            // The caller is anonymous: asked to authenticate again when it could, refused
-            // otherwise.
-            info.insert(
-                "securitysensitiveoperationstatus".into(),
-                json!(if can_authenticate { "reauth" } else { "fail" }),
-            );
+            // A user who gave their password lately may go on; anyone else must log in (again)
+            // first, when they can.
+            let since = ctx.state.now().unix() - ctx.state.session.authenticated_at;
+            let recent = ctx.state.user.is_some() && (0..=REAUTHENTICATE_AFTER).contains(&since);
+            let status = if recent && can_authenticate {
+                "ok"
+            } else if can_authenticate {
+                "reauth"
+            } else {
+                "fail"
+            };
+            info.insert("securitysensitiveoperationstatus".into(), json!(status));
         }
-        if self.requestsfor.is_some() {
+        if let Some(op) = self.requestsfor {
             info.insert("haspreservedstate".into(), json!(false));
             info.insert("hasprimarypreservedstate".into(), json!(false));
             info.insert("preservedusername".into(), json!(""));
-            info.insert("requests".into(), json!([]));
+            let requests = if op == RequestsFor::Login && can_authenticate { LOGIN_REQUESTS } else { &[] };
+            let mut merged = Map::new();
+            let list: Vec<Value> = requests
+                .iter()
+                .map(|r| {
+                    let mut o = Map::new();
+                    o.insert("id".into(), json!(r.id));
+                    o.insert("metadata".into(), json!({}));
+                    o.insert("required".into(), json!(r.required));
+                    o.insert("provider".into(), json!(r.provider));
+                    o.insert("account".into(), json!(r.account));
+                    let fields: Map<String, Value> =
+                        r.fields.iter().map(|f| (f.name.to_owned(), self.field(f))).collect();
+                    if self.mergerequestfields {
+                        merged.extend(fields);
+                    } else {
+                        o.insert("fields".into(), Value::Object(fields));
+                    }
+                    Value::Object(o)
+                })
+                .collect();
+            info.insert("requests".into(), Value::Array(list));
             if self.mergerequestfields {
-                info.insert("fields".into(), Value::Object(Map::new()));
+                info.insert("fields".into(), Value::Object(merged));
             }
         }
         ctx.set_answer(Value::Object(info));
         Ok(())
+    }
+}
+
+/// How long after giving their password a user may do what needs recent authentication, in
+/// seconds (MediaWiki's `$wgReauthenticateTime`).
+const REAUTHENTICATE_AFTER: i64 = 300;
+
+/// One request of a login, as MediaWiki's authentication manager names it.
+struct Request {
+    id: &'static str,
+    required: &'static str,
+    provider: &'static str,
+    account: &'static str,
+    fields: &'static [Field],
+}
+
+/// One field of a request: its name, type, and label and help (message key and text).
+struct Field {
+    name: &'static str,
+    kind: &'static str,
+    label: (&'static str, &'static str),
+    help: (&'static str, &'static str),
+    optional: bool,
+    sensitive: bool,
+}
+
+/// What a login asks: a name and password (`action=clientlogin`'s `username` and
+/// `password`), and whether to keep the session longer (`rememberMe`).
+const LOGIN_REQUESTS: &[Request] = &[
+    Request {
+        id: "MediaWiki\\Auth\\PasswordAuthenticationRequest",
+        required: "primary-required",
+        provider: "Password-based authentication",
+        account: "",
+        fields: &[
+            Field {
+                name: "username",
+                kind: "string",
+                label: ("userlogin-yourname", "Username"),
+                help: ("authmanager-username-help", "Username for authentication."),
+                optional: false,
+                sensitive: false,
+            },
+            Field {
+                name: "password",
+                kind: "password",
+                label: ("userlogin-yourpassword", "Password"),
+                help: ("authmanager-password-help", "Password for authentication."),
+                optional: false,
+                sensitive: true,
+            },
+        ],
+    },
+    Request {
+        id: "MediaWiki\\Auth\\RememberMeAuthenticationRequest",
+        required: "optional",
+        provider: "MediaWiki\\Auth\\RememberMeAuthenticationRequest",
+        account: "MediaWiki\\Auth\\RememberMeAuthenticationRequest",
+        fields: &[Field {
+            name: "rememberMe",
+            kind: "checkbox",
+            label: ("userlogin-remembermypassword", "Keep me logged in"),
+            help: (
+                "authmanager-userlogin-remembermypassword-help",
+                "Whether the password should be remembered for longer than the length of the session.",
+            ),
+            optional: true,
+            sensitive: false,
+        }],
+    },
+];
+
+impl AuthManagerInfo {
+    /// A field described in the requested message format.
+    fn field(&self, f: &Field) -> Value {
+        let message = |(key, text): (&str, &str)| match self.messageformat {
+            MessageFormat::Raw => Some(json!({ "key": key, "params": [] })),
+            MessageFormat::None => None,
+            MessageFormat::Html => Some(json!(wikiquery_domain::html::escape_text(text))),
+            MessageFormat::Wikitext => Some(json!(text)),
+        };
+        let mut o = Map::new();
+        o.insert("type".into(), json!(f.kind));
+        if let Some(label) = message(f.label) {
+            o.insert("label".into(), label);
+        }
+        if let Some(help) = message(f.help) {
+            o.insert("help".into(), help);
+        }
+        o.insert("optional".into(), json!(f.optional));
+        o.insert("sensitive".into(), json!(f.sensitive));
+        Value::Object(o)
     }
 }

@@ -1,16 +1,9 @@
-//! `meta=tokens`: tokens for data-modifying actions. Every caller is anonymous, and an
-//! anonymous caller's tokens for actions are MediaWiki's `+\`; the login and account-creation
-//! tokens, which MediaWiki ties to a session, are a fresh random value and the time in
-//! hexadecimal, in MediaWiki's form (this server takes no logins, so no token is ever checked).
-
-use std::collections::hash_map::RandomState;
-use std::hash::{BuildHasher, Hasher};
+//! `meta=tokens`: the caller's session's tokens for actions, in MediaWiki's form. A caller
+//! who is not logged in gets `+\` for every action; its login and account-creation tokens
+//! start a session (a cookie) for the login to come.
 
 use serde_json::{Map, Value};
 use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule, ValueList};
-
-/// The token of an anonymous caller for any action.
-const ANONYMOUS_TOKEN: &str = "+\\";
 
 /// The kinds of action token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -38,27 +31,17 @@ pub struct Tokens {
 
 impl QueryModule for Tokens {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        if crate::family::logins::lacks_same_origin_security(ctx.state) {
+            ctx.warn("tokens-origin", "Tokens may not be obtained when the same-origin policy is not applied.");
+            return Ok(());
+        }
         let now = ctx.state.now().unix();
         let mut tokens = Map::new();
         for t in &self.type_ {
-            let token = match t {
-                TokenType::Login | TokenType::Createaccount => format!("{}{now:08x}{ANONYMOUS_TOKEN}", random_hex()),
-                _ => ANONYMOUS_TOKEN.to_owned(),
-            };
+            let token = ctx.state.session.token(t.as_str(), now).unwrap_or_default();
             tokens.insert(format!("{}token", t.as_str()), Value::String(token));
         }
         ctx.set_answer(Value::Object(tokens));
         Ok(())
     }
-}
-
-/// 32 random hexadecimal digits.
-fn random_hex() -> String {
-    (0..2)
-        .map(|i| {
-            let mut h = RandomState::new().build_hasher();
-            h.write_u64(i);
-            format!("{:016x}", h.finish())
-        })
-        .collect()
 }

@@ -1,8 +1,8 @@
-//! `meta=userinfo`: information about the caller. There are no logins: every caller is
-//! anonymous, named by its address, in the implicit group `*`, with the rights the server
-//! grants it and the default preferences; a block on its address (or a range holding it) is
-//! described as `list=users` describes an account's; the rate limits are those of an
-//! anonymous caller (and of a newcomer, without `autoconfirmed`).
+//! `meta=userinfo`: information about the caller — the account it is logged in as (its
+//! groups and memberships, rights as its session allows them, preferences, counts and dates),
+//! or an anonymous caller named by its address, in the implicit group `*`, with the rights the
+//! server grants it and the default preferences. A block on the account, or on the address (or
+//! a range holding it), is described as `list=users` describes an account's.
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::settings::SiteSettings;
@@ -10,7 +10,8 @@ use wikiquery_domain::title::ip_hex;
 use wikiquery_framework::result::set_content;
 use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule, Rights};
 
-use crate::family::users::{block_details, default_preferences};
+use crate::family::users::{account_blocks, block_details, default_preferences, memberships};
+use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_store::queries::blocks::{BlockRow, BlocksFilter};
 use wikiquery_store::store::Store;
 
@@ -62,12 +63,26 @@ impl QueryModule for UserInfo {
         let has = |p: UserInfoProp| self.prop.contains(&p);
         let rights = ctx.state.rights.clone();
         let ip = ctx.state.client_ip.clone();
+        let account = ctx.state.user.clone();
         let mut info = Map::new();
-        info.insert("id".into(), json!(0));
-        info.insert("name".into(), json!(ip));
-        info.insert("anon".into(), json!(true));
+        // A logged-in caller's own record, when some property needs it.
+        let row = match &account {
+            Some(a) => storage::reader(ctx)?.users_by_ids(&[a.id])?.pop(),
+            None => None,
+        };
+        match &account {
+            Some(a) => {
+                info.insert("id".into(), json!(a.id));
+                info.insert("name".into(), json!(a.name));
+            }
+            None => {
+                info.insert("id".into(), json!(0));
+                info.insert("name".into(), json!(ip));
+                info.insert("anon".into(), json!(true));
+            }
+        }
         let block = if has(UserInfoProp::Blockinfo) || has(UserInfoProp::Cancreateaccount) {
-            address_block(ctx, &ip)?
+            caller_block(ctx, account.as_ref().map(|a| a.id), &ip, &rights)?
         } else {
             None
         };
@@ -78,18 +93,36 @@ impl QueryModule for UserInfo {
             }
         }
         if has(UserInfoProp::Hasmsg) {
-            // New-message notices are not kept in this server's store, so no caller has one.
-            info.insert("messages".into(), json!(false));
+            // An anonymous caller's are by address, which this server does not keep.
+            let messages = match &account {
+                Some(a) => storage::reader(ctx)?.has_new_messages(a.id)?,
+                None => false,
+            };
+            info.insert("messages".into(), json!(messages));
         }
-        let groups = ["*"];
+        let groups: Vec<&str> = match &account {
+            Some(a) => a.groups.iter().map(String::as_str).collect(),
+            None => vec!["*"],
+        };
+        let implicit: Vec<&str> =
+            groups.iter().copied().filter(|g| wikiquery_domain::groups::IMPLICIT_GROUPS.contains(g)).collect();
         if has(UserInfoProp::Groups) {
             info.insert("groups".into(), json!(groups));
         }
         if has(UserInfoProp::Groupmemberships) {
-            info.insert("groupmemberships".into(), json!([]));
+            let list: Vec<Value> = match &account {
+                Some(a) => memberships(ctx, &[a.id])?
+                    .remove(&a.id)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|(g, e)| json!({ "group": g, "expiry": expiry_text(e.as_deref()) }))
+                    .collect(),
+                None => Vec::new(),
+            };
+            info.insert("groupmemberships".into(), json!(list));
         }
         if has(UserInfoProp::Implicitgroups) {
-            info.insert("implicitgroups".into(), json!(groups));
+            info.insert("implicitgroups".into(), json!(implicit));
         }
         if has(UserInfoProp::Rights) {
             // In the order the groups list them, then any the server grants beyond them.
@@ -105,37 +138,70 @@ impl QueryModule for UserInfo {
         if has(UserInfoProp::Changeablegroups) {
             info.insert("changeablegroups".into(), changeable_groups(settings, &groups, &rights));
         }
+        let (real_name, properties) = match &account {
+            Some(a) if has(UserInfoProp::Options) || has(UserInfoProp::Realname) => {
+                storage::reader(ctx)?.own_details(a.id)?
+            }
+            _ => (String::new(), Vec::new()),
+        };
         if has(UserInfoProp::Options) {
-            // An anonymous caller has the defaults.
+            // The defaults, under what the user chose.
             let site = services.require::<Store>()?.site();
-            info.insert("options".into(), Value::Object(default_preferences(site, settings)));
+            let mut options = default_preferences(site, settings);
+            for (name, value) in properties {
+                options.insert(name, json!(value));
+            }
+            info.insert("options".into(), Value::Object(options));
         }
         if has(UserInfoProp::Editcount) {
-            info.insert("editcount".into(), json!(0));
+            info.insert("editcount".into(), json!(row.as_ref().and_then(|r| r.edit_count).unwrap_or(0)));
         }
         if has(UserInfoProp::Ratelimits) {
             // A caller with `noratelimit` is not limited.
-            let limits = if rights.has("noratelimit") { Map::new() } else { rate_limits(settings, &rights) };
+            let limits = if rights.has("noratelimit") { Map::new() } else { rate_limits(settings, &rights, &groups) };
             info.insert("ratelimits".into(), Value::Object(limits));
         }
         if has(UserInfoProp::Theoreticalratelimits) {
-            info.insert("theoreticalratelimits".into(), Value::Object(rate_limits(settings, &rights)));
+            info.insert("theoreticalratelimits".into(), Value::Object(rate_limits(settings, &rights, &groups)));
         }
         if has(UserInfoProp::Realname) {
-            info.insert("realname".into(), json!(""));
+            info.insert("realname".into(), json!(real_name));
         }
         if has(UserInfoProp::Email) {
-            info.insert("email".into(), json!(""));
+            info.insert("email".into(), json!(row.as_ref().map_or("", |r| r.email.as_str())));
+            if let Some(at) = row.as_ref().and_then(|r| r.email_authenticated.as_deref()).and_then(Timestamp::parse) {
+                info.insert("emailauthenticated".into(), json!(at.to_iso()));
+            }
+        }
+        if has(UserInfoProp::Registrationdate) {
+            if let Some(at) = row.as_ref().and_then(|r| r.registration.as_deref()).and_then(Timestamp::parse) {
+                info.insert("registrationdate".into(), json!(at.to_iso()));
+            }
         }
         if has(UserInfoProp::Acceptlang) {
             info.insert("acceptlang".into(), accept_languages(ctx.state.accept_language.as_deref()));
         }
         if has(UserInfoProp::Unreadcount) {
-            info.insert("unreadcount".into(), json!(0));
+            let count = match &account {
+                Some(a) => storage::reader(ctx)?.unread_watched(a.id, UNREAD_CAP)?,
+                None => 0,
+            };
+            // MediaWiki counts to its cap and then says so.
+            let value = if count >= UNREAD_CAP { json!(format!("{UNREAD_CAP}+")) } else { json!(count) };
+            info.insert("unreadcount".into(), value);
         }
         if has(UserInfoProp::Centralids) {
-            info.insert("centralids".into(), json!({"local": 0}));
-            info.insert("attachedlocal".into(), json!({"local": false}));
+            let id = account.as_ref().map_or(0, |a| a.id);
+            info.insert("centralids".into(), json!({ "local": id }));
+            info.insert("attachedlocal".into(), json!({ "local": account.is_some() }));
+        }
+        if has(UserInfoProp::Latestcontrib) {
+            if let Some(a) = &account {
+                if let Some(at) = storage::reader(ctx)?.latest_contribution(a.id)?.as_deref().and_then(Timestamp::parse)
+                {
+                    info.insert("latestcontrib".into(), json!(at.to_iso()));
+                }
+            }
         }
         if has(UserInfoProp::Cancreateaccount) {
             info.insert("cancreateaccount".into(), json!(rights.has("createaccount") && !blocked));
@@ -143,6 +209,14 @@ impl QueryModule for UserInfo {
         ctx.set_answer(Value::Object(info));
         Ok(())
     }
+}
+
+/// Where MediaWiki stops counting a watchlist's unread titles.
+const UNREAD_CAP: i64 = 1000;
+
+/// A membership's expiry as MediaWiki writes it: `infinity`, or the time.
+fn expiry_text(expiry: Option<&str>) -> String {
+    expiry.and_then(Timestamp::parse).map_or_else(|| "infinity".to_owned(), Timestamp::to_iso)
 }
 
 /// The groups a member of `groups` may add and remove: every explicit group with `userrights`,
@@ -203,9 +277,23 @@ fn accept_languages(header: Option<&str>) -> Value {
     )
 }
 
-/// The block in force on the caller's address, the narrowest when ranges overlap (the
-/// lowest id among equals).
-fn address_block(ctx: &QueryContext<'_>, ip: &str) -> Result<Option<BlockRow>, ApiError> {
+/// The block on the caller: on its account, or else on its address (or a range holding it),
+/// the narrowest when ranges overlap (the lowest id among equals); an account with
+/// `ipblock-exempt` is not stopped by blocks on addresses.
+fn caller_block(
+    ctx: &QueryContext<'_>,
+    user: Option<i64>,
+    ip: &str,
+    rights: &Rights,
+) -> Result<Option<BlockRow>, ApiError> {
+    if let Some(id) = user {
+        if let Some(block) = account_blocks(ctx, &[id])?.remove(&id) {
+            return Ok(Some(block));
+        }
+        if rights.has("ipblock-exempt") {
+            return Ok(None);
+        }
+    }
     let Some(hex) = ip_hex(ip) else { return Ok(None) };
     let now = ctx.state.now().to_mw();
     let mut reader = storage::reader(ctx)?;
@@ -221,12 +309,20 @@ fn address_block(ctx: &QueryContext<'_>, ip: &str) -> Result<Option<BlockRow>, A
     Ok(reader.blocks(&filter)?.into_iter().min_by_key(|b| (width(b), b.id)))
 }
 
-/// The rate limits that apply to an anonymous caller, by action and kind of caller: those of
-/// `anon`, and of `ip` and `subnet` when it is a newcomer (without `autoconfirmed`).
-fn rate_limits(settings: &SiteSettings, rights: &Rights) -> Map<String, Value> {
-    let mut kinds = vec!["anon"];
+/// The rate limits that apply to the caller, by action and kind of caller: for an anonymous
+/// caller those of `anon`; for an account those of `user` and of each of its groups; and for
+/// a newcomer (without `autoconfirmed`) those of `ip`, `subnet` and `newbie`.
+fn rate_limits(settings: &SiteSettings, rights: &Rights, groups: &[&str]) -> Map<String, Value> {
+    let registered = groups.contains(&"user");
+    let mut kinds: Vec<&str> = if registered { vec!["user"] } else { vec!["anon"] };
     if !rights.has("autoconfirmed") {
         kinds.extend(["ip", "subnet"]);
+        if registered {
+            kinds.push("newbie");
+        }
+    }
+    if registered {
+        kinds.extend(groups.iter().copied().filter(|g| !wikiquery_domain::groups::IMPLICIT_GROUPS.contains(g)));
     }
     let mut out = Map::new();
     for limit in &settings.rate_limits {

@@ -106,6 +106,14 @@ pub struct RequestState {
     pub accept_language: Option<String>,
     /// What the server keeps for the request while it runs (its database connection).
     pub scope: crate::scope::RequestScope,
+    /// The caller's session (new and not held by the client when it sent none).
+    pub session: crate::session::Session,
+    /// The account the caller is logged in as; `None` for an anonymous caller.
+    pub user: Option<crate::session::Account>,
+    /// Whether the request came by POST.
+    pub posted: bool,
+    /// The names of the parameters the query string (rather than a POST body) carried.
+    pub query_names: HashSet<String>,
 }
 
 /// The address of a caller in this machine's own process.
@@ -129,6 +137,11 @@ impl RequestState {
     /// a caller with `rights`.
     pub fn detached(rights: Rights) -> Self {
         RequestState { rights, namespaces: DEFAULT_NAMESPACES.to_vec(), ..Default::default() }
+    }
+
+    /// The caller's name: the account's, or the address of an anonymous caller.
+    pub fn caller_name(&self) -> &str {
+        self.user.as_ref().map_or(self.client_ip.as_str(), |u| u.name.as_str())
     }
 
     /// Whether the caller has `apihighlimits` (higher limits, more values a parameter).

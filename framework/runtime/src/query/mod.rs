@@ -19,8 +19,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use crate::action::ActionContext;
 use crate::descriptor::{Group, ModuleDescriptor};
 use crate::error::ApiError;
-use crate::module::ActionModule;
-use crate::param::{split_values, ComputedValues, ParamReader};
+use crate::module::{ActionModule, ModuleSpec};
+use crate::param::{split_values, ComputedValues, ParamReader, RequestState};
 use crate::registry::{ModuleEntry, Registry, Runner};
 use serde_json::{json, Value};
 use wikiquery_macros::query_module;
@@ -69,6 +69,27 @@ pub struct Query {
     /// Changes nothing on a site whose language has no variants.
     #[allow(dead_code)]
     converttitles: bool,
+}
+
+/// Whether a query reads the wiki's content, needing the `read` right (MediaWiki's
+/// `ApiQuery::isReadMode`): every query does, but one that asks only for `meta` modules that
+/// need no read right (`tokens`, `authmanagerinfo`), with no page set and no other
+/// parameter of the query's own but `rawcontinue` and `indexpageids` — so that a wiki
+/// readers must log in to can still give out login tokens.
+pub fn is_read_mode(state: &RequestState, registry: &Registry) -> bool {
+    const ALLOWED: &[&str] = &["rawcontinue", "indexpageids"];
+    let own = <Query as ModuleSpec>::descriptor().params.iter().map(|p| p.name);
+    for name in own.chain(["generator", "redirects", "converttitles"]) {
+        let needed = name == "meta";
+        if !ALLOWED.contains(&name) && state.params.get(name).is_some() != needed {
+            return true;
+        }
+    }
+    let meta = state.params.get("meta").unwrap_or_default();
+    meta.split('|')
+        .filter_map(|name| registry.query_module(name))
+        .filter(|entry| entry.group == Some(Group::Meta))
+        .any(|entry| (entry.descriptor)().readrights)
 }
 
 /// The descriptor a module runs with as a generator: its prefix gets a `g` in front.

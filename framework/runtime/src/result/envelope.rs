@@ -204,7 +204,7 @@ fn message_key(code: &str, warning: bool) -> String {
 }
 
 /// One error or warning in a non-`bc` error format.
-fn message(
+pub(super) fn message(
     format: ErrorFormat,
     v2: bool,
     code: &str,

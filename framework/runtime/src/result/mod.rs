@@ -42,6 +42,20 @@ impl ApiResult {
         }
     }
 
+    /// A message as the request's error format writes one inside a result (MediaWiki's
+    /// `ApiErrorFormatter::formatMessage`): its text in `bc`, else an object with its code and
+    /// the text, HTML or key the format asks for.
+    pub fn format_message(&self, code: &str, text: &str) -> Value {
+        if self.errors == ErrorFormat::Bc {
+            return Value::String(text.to_owned());
+        }
+        let mut value = envelope::message(self.errors, self.style.v2, code, text, "", None, false);
+        if let Value::Object(o) = &mut value {
+            o.remove("module");
+        }
+        value
+    }
+
     /// Adds a member to the result (`query-continue`, `paraminfo`).
     pub fn add(&mut self, key: impl Into<String>, value: Value) {
         self.members.insert(key.into(), value);

@@ -602,3 +602,26 @@ CREATE TABLE IF NOT EXISTS `querycache_info` (
   qci_timestamp BINARY(14) NOT NULL DEFAULT '19700101000000',
   PRIMARY KEY (qci_type)
 ) ENGINE=InnoDB DEFAULT CHARSET=binary;
+
+-- wikiquery migration 4: accounts: MediaWiki's bot passwords, users' new-message flags, and the sessions a logout ended
+CREATE TABLE IF NOT EXISTS `bot_passwords` (
+  bp_user INT UNSIGNED NOT NULL,
+  bp_app_id VARBINARY(32) NOT NULL,
+  bp_password TINYBLOB NOT NULL,
+  bp_token BINARY(32) NOT NULL DEFAULT '',
+  bp_restrictions BLOB NOT NULL,
+  bp_grants BLOB NOT NULL,
+  PRIMARY KEY (bp_user, bp_app_id)
+) ENGINE=InnoDB DEFAULT CHARSET=binary;
+
+CREATE TABLE IF NOT EXISTS `wikiquery_ended_session` (
+  es_id VARBINARY(64) NOT NULL PRIMARY KEY,
+  es_expires BIGINT NOT NULL
+) ENGINE=InnoDB DEFAULT CHARSET=binary;
+
+CREATE TABLE IF NOT EXISTS `user_newtalk` (
+  user_id INT UNSIGNED NOT NULL DEFAULT 0,
+  user_ip VARBINARY(40) NOT NULL DEFAULT '',
+  user_last_timestamp BINARY(14),
+  KEY un_user_id (user_id)
+) ENGINE=InnoDB DEFAULT CHARSET=binary;

@@ -596,3 +596,26 @@ CREATE TABLE IF NOT EXISTS "querycache_info" (
   qci_timestamp TEXT COLLATE "C" NOT NULL DEFAULT '19700101000000',
   PRIMARY KEY (qci_type)
 );
+
+-- wikiquery migration 4: accounts: MediaWiki's bot passwords, users' new-message flags, and the sessions a logout ended
+CREATE TABLE IF NOT EXISTS bot_passwords (
+  bp_user BIGINT NOT NULL,
+  bp_app_id TEXT COLLATE "C" NOT NULL,
+  bp_password TEXT COLLATE "C" NOT NULL,
+  bp_token TEXT COLLATE "C" NOT NULL DEFAULT '',
+  bp_restrictions TEXT NOT NULL,
+  bp_grants TEXT NOT NULL,
+  PRIMARY KEY (bp_user, bp_app_id)
+);
+
+CREATE TABLE IF NOT EXISTS wikiquery_ended_session (
+  es_id TEXT COLLATE "C" NOT NULL PRIMARY KEY,
+  es_expires BIGINT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS user_newtalk (
+  user_id BIGINT NOT NULL DEFAULT 0,
+  user_ip TEXT COLLATE "C" NOT NULL DEFAULT '',
+  user_last_timestamp TEXT COLLATE "C"
+);
+CREATE INDEX IF NOT EXISTS un_user_id ON user_newtalk (user_id);

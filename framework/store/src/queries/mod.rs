@@ -104,6 +104,7 @@ macro_rules! rows_by_ids {
     }};
 }
 
+pub mod accounts;
 pub mod alllinks;
 pub mod allpages;
 pub mod archive;
@@ -134,7 +135,6 @@ pub mod users;
 pub mod watchlist;
 
 diesel::infix_operator!(BitAnd, " & ", diesel::sql_types::Integer);
-
 
 /// Tags as rows give them (the tagged row's id, the tag's name), in order, grouped by id.
 pub(crate) fn group_tags(rows: impl IntoIterator<Item = (Option<i64>, String)>) -> HashMap<i64, Vec<String>> {

@@ -1,0 +1,138 @@
+//! `action=login`: logs in with a name and password given a login token — a bot password
+//! (`User@app` and its generated password) or, deprecated, a main account's password — as
+//! MediaWiki 1.39 answers: `Success`, `NeedToken` (the old flow that fetched its token here),
+//! `WrongToken`, `Failed` with a reason, or `Aborted`.
+
+use serde_json::{json, Map, Value};
+use wikiquery_domain::settings::SiteSettings;
+use wikiquery_framework::action::require_posted;
+use wikiquery_framework::{query_module, ActionContext, ActionModule, ApiError};
+
+use crate::family::accounts::{AccountDirectory, LoginOutcome};
+use crate::family::logins::{self, Reason};
+
+/// Logs in and starts a session for the user.
+#[query_module(
+    name = "login",
+    group = "action",
+    prefix = "lg",
+    writerights,
+    mustbeposted,
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Login"
+)]
+pub struct Login {
+    /// The user name (`User@app` for a bot password).
+    pub name: Option<String>,
+    #[param(password)]
+    pub password: Option<String>,
+    /// Unused: there are no external authentication domains.
+    pub domain: Option<String>,
+    /// A login token from `meta=tokens&type=login`.
+    #[param(sensitive)]
+    pub token: Option<String>,
+}
+
+impl ActionModule for Login {
+    fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
+        if logins::lacks_same_origin_security(ctx.state) {
+            let reason = logins::reason(ctx.result, Reason::SameOrigin);
+            ctx.result.add("login", json!({ "result": "Aborted", "reason": reason }));
+            return Ok(());
+        }
+        require_posted(ctx.state, &["lgpassword", "lgtoken"])?;
+        ctx.state.session.persist();
+        let now = ctx.state.now().unix();
+        let (secret, new) = ctx.state.session.secret("login");
+        let mut answer = Map::new();
+        let outcome = match self.token.as_deref().filter(|t| !t.is_empty()) {
+            None => Err("NeedToken"),
+            Some(_) if new => Err("sessionlost"),
+            Some(token) => {
+                let check = wikiquery_domain::accounts::tokens::check(Some(&secret), "", token, None, now);
+                if check == wikiquery_domain::accounts::tokens::TokenCheck::Valid {
+                    Ok(())
+                } else {
+                    Err("WrongToken")
+                }
+            }
+        };
+        let result = match outcome {
+            Err("NeedToken") => {
+                let token = ctx.state.session.token("login", now).unwrap_or_default();
+                ctx.state.warnings.add(
+                    "login",
+                    "deprecation",
+                    "Fetching a token via \"action=login\" is deprecated. Use \"action=query&meta=tokens&type=login\" instead.",
+                );
+                answer.insert("token".into(), json!(token));
+                "NeedToken"
+            }
+            Err("WrongToken") => "WrongToken",
+            Err(_) => {
+                answer.insert("reason".into(), logins::reason(ctx.result, Reason::SessionLost));
+                "Failed"
+            }
+            Ok(()) => self.authenticate(ctx, &mut answer)?,
+        };
+        let mut out = Map::new();
+        out.insert("result".into(), json!(result));
+        out.extend(answer);
+        ctx.result.add("login", Value::Object(out));
+        Ok(())
+    }
+}
+
+impl Login {
+    /// Checks the credentials once the token holds; logs the session in on success.
+    fn authenticate(
+        &self,
+        ctx: &mut ActionContext<'_>,
+        answer: &mut Map<String, Value>,
+    ) -> Result<&'static str, ApiError> {
+        let services = ctx.services;
+        let directory = services.require::<std::sync::Arc<AccountDirectory>>()?;
+        let settings = services.require::<SiteSettings>()?;
+        let name = self.name.clone().unwrap_or_default();
+        let password = self.password.clone().unwrap_or_default();
+        let mut main_account = true;
+        let mut outcome = None;
+        if settings.bot_passwords {
+            if let Some((login_name, bot_password)) = logins::bot_login_data(&name, &password) {
+                match directory.check_bot_password(ctx.state, services, &login_name, &bot_password)? {
+                    Some(found @ (LoginOutcome::Pass(_) | LoginOutcome::Throttled(_))) => {
+                        main_account = false;
+                        outcome = Some(found);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let outcome = match outcome {
+            Some(o) => o,
+            None => directory.check_password(ctx.state, services, &name, &password)?,
+        };
+        let reason = match outcome {
+            LoginOutcome::Pass(user) => {
+                if main_account {
+                    ctx.state.warnings.add(
+                        "login",
+                        "deprecation",
+                        "Main-account login via \"action=login\" is deprecated and may stop working without warning. \
+                         To continue login with \"action=login\", see [[Special:BotPasswords]]. To safely continue \
+                         using main-account login, see \"action=clientlogin\".",
+                    );
+                }
+                answer.insert("lguserid".into(), json!(user.id));
+                answer.insert("lgusername".into(), json!(user.name));
+                let now = ctx.state.now().unix();
+                ctx.state.session.log_in(user, true, now);
+                return Ok("Success");
+            }
+            LoginOutcome::BadName => Reason::NoProvider,
+            LoginOutcome::WrongPassword => Reason::WrongPassword,
+            LoginOutcome::Throttled(wait) => Reason::Throttled(wait),
+        };
+        answer.insert("reason".into(), logins::reason(ctx.result, reason));
+        Ok("Failed")
+    }
+}
