@@ -125,6 +125,19 @@ mod tests {
     }
 
     #[test]
+    fn the_session_secret_comes_from_the_file_and_is_never_shown() {
+        let file: FileConfig = toml::from_str("session_secret = \"farm secret\"\ncookie_prefix = \"mywiki\"").unwrap();
+        let c = resolve(&ServeArgs::default(), file).unwrap();
+        if std::env::var("WIKIQUERY_SESSION_SECRET").is_err() {
+            assert_eq!(c.session_secret, Some(Secret("farm secret".into())));
+        }
+        assert_eq!(c.cookie_prefix, "mywiki");
+        assert!(!format!("{c:?}").contains("farm secret"));
+        let c = resolve(&ServeArgs::default(), FileConfig::default()).unwrap();
+        assert_eq!(c.cookie_prefix, "wikiquery");
+    }
+
+    #[test]
     fn an_unknown_key_in_the_file_is_an_error() {
         assert!(toml::from_str::<FileConfig>("listne = \"x\"").is_err());
     }

@@ -176,6 +176,18 @@ mod tests {
     }
 
     #[test]
+    fn the_login_throttle_and_bot_passwords() {
+        let s = settings("").unwrap();
+        assert_eq!(s.login_throttle, wikiquery_domain::accounts::throttle::DEFAULT_RULES);
+        assert!(s.bot_passwords);
+        let s = settings("login_throttle = [[3, 60]]\nbot_passwords = false").unwrap();
+        assert_eq!(s.login_throttle, [ThrottleRule { count: 3, seconds: 60 }]);
+        assert!(!s.bot_passwords);
+        assert!(settings("login_throttle = []").unwrap().login_throttle.is_empty());
+        assert!(settings("login_throttle = [[0, 60]]").is_err());
+    }
+
+    #[test]
     fn a_malformed_group_table_is_refused_with_its_place() {
         let err = settings("[group_permissions.\"*\"]\nedit = \"yes\"\n").unwrap_err();
         assert!(err.contains("group_permissions.*.edit"), "{err}");

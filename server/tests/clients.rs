@@ -1,6 +1,7 @@
 //! Real API clients connect to `wikiquery serve` on the fixture database, served with the
 //! fixture's settings: mwclient and pywikibot (Python) and mwn (JavaScript) read the site's
-//! name, version, namespaces and the caller's rights, as every bot does first. The clients are
+//! name, version, namespaces and the caller's rights, as every bot does first, and log in;
+//! mwapi follows continuation over long lists. The clients are
 //! installed as `tests/clients/README.md` says (`.ci/run` does it); a missing client fails the
 //! test with that instruction rather than skipping it.
 
@@ -96,6 +97,7 @@ fn mwclient_pywikibot_and_mwn_connect_and_log_in() {
         client("python3", "pywikibot_connects.py", &format!("http://127.0.0.1:{port}/index.php/Main_Page")),
         client("node", "mwn_connects.mjs", &format!("http://127.0.0.1:{port}/api.php")),
         client("python3", "mwclient_logs_in.py", &format!("127.0.0.1:{port}")),
+        client("python3", "mwapi_continues.py", &format!("http://127.0.0.1:{port}")),
         client("python3", "pywikibot_logs_in.py", &format!("http://127.0.0.1:{port}/index.php/Main_Page")),
         client("node", "mwn_logs_in.mjs", &format!("http://127.0.0.1:{port}/api.php")),
     ]

@@ -440,3 +440,22 @@ fn no_password_or_secret_is_answered() {
     // The keys' debug form does not show the secret.
     assert!(!format!("{:?}", SessionKeys::new(Some("very secret"), "wiki")).contains("very secret"));
 }
+
+#[test]
+fn a_logged_in_administrator_sees_what_its_groups_allow() {
+    // The same answers as for a caller granted the administrator's rights outright.
+    let config = accounts_config("accounts-admin.sqlite");
+    let cookie = log_in(&config, "Admin");
+    for query in [
+        "action=query&list=logevents&lelimit=max&leprop=ids|title|user|comment|details&format=json&formatversion=2",
+        "action=query&list=allpages&aplimit=max&format=json",
+        "action=query&prop=revisions&titles=Main_Page&rvlimit=max&rvprop=ids|user|comment|flags&format=json",
+    ] {
+        let (_, logged_in) = api_with_cookie(&config, query, &cookie);
+        let (_, granted) = wikiquery_tests::fixture_api_in_groups(
+            &["*", "user", "autoconfirmed", "bureaucrat", "interface-admin", "suppress", "sysop"],
+            query,
+        );
+        assert_eq!(logged_in, granted, "{query}");
+    }
+}
