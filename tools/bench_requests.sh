@@ -9,6 +9,8 @@
 #   tools/bench_requests.sh
 #   DURATION=30s tools/bench_requests.sh
 #   ONLY=allrevisions-500 tools/bench_requests.sh     # the requests whose label matches (a regex)
+#   LOGIN=Admin:FixtureAdminPass-2024 ONLY=own tools/bench_requests.sh   # logged in on both servers
+#                                               (action=clientlogin), with the logged-in requests
 #
 # Needs wrk, curl and python3.
 set -euo pipefail
@@ -47,6 +49,17 @@ allmessages	action=query&meta=allmessages&ammessages=january|february|march|site
 allmessages-all	action=query&meta=allmessages&amincludelocal=1&format=json&formatversion=2
 languageinfo-all	action=query&meta=languageinfo&liprop=code|bcp47|dir|autonym|fallbacks|variants&format=json&formatversion=2'
 
+# What only a logged-in caller asks (measured with LOGIN).
+REQUESTS_LOGGED_IN='own-userinfo	action=query&meta=userinfo&uiprop=groups|rights|editcount|registrationdate|unreadcount|latestcontrib|options&format=json&formatversion=2
+own-tokens	action=query&meta=tokens&type=*&format=json&formatversion=2
+own-watchlist	action=query&list=watchlist&wllimit=max&wlprop=ids|title|timestamp|user|comment|sizes|flags&format=json&formatversion=2
+own-allpages-500	action=query&list=allpages&aplimit=500&format=json&formatversion=2'
+LOGIN=${LOGIN:-}
+if [ -n "$LOGIN" ]; then
+  REQUESTS="$REQUESTS
+$REQUESTS_LOGGED_IN"
+fi
+
 mkdir -p "$BENCH_DIR"
 DB="$BENCH_DIR/fixturewiki-requests.sqlite"
 cp -f "$ROOT/tests/fixtures/mw139/fixturewiki.sqlite" "$DB"
@@ -65,12 +78,27 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 
+# The Cookie header of a session logged in as LOGIN on the API at $1 (empty without LOGIN).
+session_cookie() {
+  [ -n "$LOGIN" ] || return 0
+  local jar="$BENCH_DIR/jar-$RANDOM" token
+  token=$(curl -sf -c "$jar" -b "$jar" "$1?action=query&meta=tokens&type=login&format=json" |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["query"]["tokens"]["logintoken"])')
+  curl -sf -c "$jar" -b "$jar" "$1" --data-urlencode action=clientlogin --data-urlencode "username=${LOGIN%%:*}" \
+    --data-urlencode "password=${LOGIN#*:}" --data-urlencode loginreturnurl=http://127.0.0.1/ \
+    --data-urlencode "logintoken=$token" --data-urlencode format=json | grep -q '"PASS"' ||
+    { echo "cannot log in to $1 as ${LOGIN%%:*}" >&2; exit 1; }
+  awk '!/^#/ || /^#HttpOnly_/ {if (NF >= 7) printf "%s%s=%s", (n++ ? "; " : ""), $6, $7}' "$jar"
+}
+WIKIQUERY_COOKIE=$(session_cookie "$WIKIQUERY")
+
 RESULTS="$BENCH_DIR/requests-results.tsv"
 : >"$RESULTS"
-measure() { # server label url
-  local out rps p50 p99
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d1s "$3" >/dev/null 2>&1 || true
-  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$3" 2>&1)
+measure() { # server label url [cookie]
+  local out rps p50 p99 header=()
+  [ -n "${4:-}" ] && header=(-H "Cookie: $4")
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d1s "${header[@]}" "$3" >/dev/null 2>&1 || true
+  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "${header[@]}" "$3" 2>&1)
   if echo "$out" | grep -q "Non-2xx"; then
     echo "wrk saw errors for $3:" >&2
     echo "$out" >&2
@@ -87,11 +115,13 @@ echo "| server | request | requests/s | p50 | p99 |"
 echo "|---|---|---|---|---|"
 mediawiki_up=false
 curl -sf "$MEDIAWIKI?action=query&meta=siteinfo&format=json" >/dev/null 2>&1 && mediawiki_up=true
+MEDIAWIKI_COOKIE=""
+$mediawiki_up && MEDIAWIKI_COOKIE=$(session_cookie "$MEDIAWIKI")
 while IFS=$'\t' read -r label query; do
   [[ -z "$ONLY" || "$label" =~ $ONLY ]] || continue
-  measure wikiquery "$label" "$WIKIQUERY?$query"
+  measure wikiquery "$label" "$WIKIQUERY?$query" "$WIKIQUERY_COOKIE"
   if $mediawiki_up; then
-    measure mediawiki "$label" "$MEDIAWIKI?$query"
+    measure mediawiki "$label" "$MEDIAWIKI?$query" "$MEDIAWIKI_COOKIE"
   fi
 done <<<"$REQUESTS"
 

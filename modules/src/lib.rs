@@ -13,3 +13,12 @@ pub mod values;
 
 /// Keeps this crate's module registrations in the final binary.
 pub fn link() {}
+
+/// Everything the modules need of a server built on `store`: the store itself and its page
+/// lookups ([`storage::services`]), and the accounts that logins and sessions ask
+/// ([`family::accounts::AccountDirectory`]). The server adds the site's settings.
+pub fn services(store: wikiquery_store::store::Store) -> wikiquery_framework::Services {
+    let mut services = storage::services(store);
+    family::accounts::AccountDirectory::install(&mut services);
+    services
+}

@@ -120,7 +120,6 @@ pub fn services(store: Store) -> Services {
     let pages: Arc<dyn PageLookup> = Arc::new(StorePages(store.clone()));
     services.insert(pages);
     services.insert(store);
-    crate::family::accounts::AccountDirectory::install(&mut services);
     services
 }
 

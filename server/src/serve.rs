@@ -42,7 +42,7 @@ pub fn open_store(config: &ServeConfig) -> Result<Store, String> {
 /// The API's settings for a store and the site's settings.
 pub fn api_config(store: Store, settings: SiteSettings, served_by: String, api_url: String) -> ApiConfig {
     let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
-    let mut services = wikiquery_modules::storage::services(store);
+    let mut services = wikiquery_modules::services(store);
     // An anonymous caller has the rights of the `*` group.
     let anonymous_rights = Rights::new(settings.groups.rights_of("*"));
     services.insert(settings);

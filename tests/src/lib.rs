@@ -108,7 +108,7 @@ pub fn altered_fixture_config(name: &str, sql: &str) -> ApiConfig {
     };
     let store = Store::open(&options).unwrap_or_else(|e| panic!("opening {}: {e}", copy.display()));
     let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
-    let mut services = wikiquery_modules::storage::services(store);
+    let mut services = wikiquery_modules::services(store);
     let settings = fixture_settings();
     // Every caller is anonymous: the fixture's `*` group's rights.
     let anonymous_rights = Rights::new(settings.groups.rights_of("*"));
@@ -143,7 +143,7 @@ pub fn imported_fixture_config() -> &'static ApiConfig {
         };
         let store = Store::open(&options).expect("reopening the imported fixture");
         let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
-        let mut services = wikiquery_modules::storage::services(store);
+        let mut services = wikiquery_modules::services(store);
         let settings = fixture_settings();
         let anonymous_rights = Rights::new(settings.groups.rights_of("*"));
         services.insert(settings);

@@ -400,7 +400,7 @@ fn a_logout_ends_the_session_for_every_process_of_a_wikiquery_database() {
          user_registration, user_editcount) VALUES (7, 'Alice', '{hash}', '', '', '20260101000000', '20260101000000', 0)"
     ))
     .expect("an account");
-    let mut services = wikiquery_modules::storage::services(store);
+    let mut services = wikiquery_modules::services(store);
     services.insert(SiteSettings::default());
     let first = ApiConfig {
         services,

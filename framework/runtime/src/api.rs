@@ -2,6 +2,7 @@
 //! every outcome — result, warnings, error — into the response. Every error becomes
 //! MediaWiki's envelope here and nowhere else.
 
+use crate::accounts::AccountsService;
 use crate::action::ActionContext;
 use crate::clock::Clock;
 use crate::error::ApiError;
@@ -12,7 +13,7 @@ use crate::param::{ParamReader, RequestParams, RequestState};
 use crate::registry::{Registry, Runner};
 use crate::result::{ApiResult, Envelope};
 use crate::services::Services;
-use crate::session::{AccountsService, SessionKeys};
+use crate::session::SessionKeys;
 
 pub use crate::result::ErrorFormat;
 use wikiquery_domain::rights::Rights;

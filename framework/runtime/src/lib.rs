@@ -7,6 +7,7 @@
 // Lets the paths that generated code uses (`::wikiquery_framework::...`) resolve in this crate too.
 extern crate self as wikiquery_framework;
 
+pub mod accounts;
 pub mod action;
 pub mod api;
 pub mod clock;
@@ -37,7 +38,8 @@ pub use registry::{ModuleEntry, Registry};
 pub use result::ApiResult;
 pub use scope::RequestScope;
 pub use services::Services;
-pub use session::{Account, Accounts, AccountsService, Session, SessionKeys, SessionUser};
+pub use accounts::{Accounts, AccountsService};
+pub use session::{Account, Session, SessionKeys, SessionUser};
 pub use wikiquery_domain::rights::Rights;
 pub use wikiquery_macros::{query_module, ParamGroup, ParamValues};
 

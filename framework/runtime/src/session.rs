@@ -2,7 +2,8 @@
 //! session lives whole in one cookie that the server signs (HMAC-SHA256 with a configured
 //! secret), so every server process holding the same secret accepts the sessions of the
 //! others, and none keeps any state for them. What cannot live in the cookie — that a
-//! session was ended by `action=logout` — is the [`Accounts`] service's to remember.
+//! session was ended by `action=logout` — is the accounts service's to remember
+//! ([`crate::accounts`]).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -13,11 +14,6 @@ use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 use wikiquery_domain::accounts::tokens::{self, TokenCheck};
-use wikiquery_domain::rights::Rights;
-
-use crate::error::ApiError;
-use crate::param::RequestState;
-use crate::services::Services;
 
 /// The account a session is logged in as.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -266,24 +262,6 @@ pub struct Account {
     /// The application id of the bot password it logged in with, if it did.
     pub bot_password: Option<String>,
 }
-
-/// Who a session's user is now: the server's knowledge of accounts, which the API main loop
-/// asks once a request. Provided as a service ([`AccountsService`]).
-pub trait Accounts: Send + Sync {
-    /// The account a session is logged in as, with its rights now; `None` when the login no
-    /// longer holds (the account is gone, the session was ended by a logout, its bot password
-    /// was reset).
-    fn caller(
-        &self,
-        session: &Session,
-        state: &mut RequestState,
-        services: &Services,
-    ) -> Result<Option<(Account, Rights)>, ApiError>;
-}
-
-/// The [`Accounts`] a server provides.
-#[derive(Clone)]
-pub struct AccountsService(pub Arc<dyn Accounts>);
 
 /// `n` random bytes from the operating system.
 pub fn random_bytes(n: usize) -> Vec<u8> {
