@@ -155,6 +155,8 @@ pub(super) struct Target {
     pub(super) display: String,
     pub(super) read_only: bool,
     busy_timeout: Duration,
+    /// The SQLite file, watched for being replaced under open connections.
+    pub(super) file: Option<std::path::PathBuf>,
 }
 
 impl Target {
@@ -167,7 +169,11 @@ impl Target {
             DbUrl::Sqlite { path } => sqlite_uri(path, read_only),
             DbUrl::Postgres { url } | DbUrl::Mysql { url } => url.clone(),
         };
-        Ok(Target { backend: url.backend(), connect, display: url.redacted(), read_only, busy_timeout })
+        let file = match url {
+            DbUrl::Sqlite { path } if !url.is_sqlite_memory() => Some(path.clone()),
+            _ => None,
+        };
+        Ok(Target { backend: url.backend(), connect, display: url.redacted(), read_only, busy_timeout, file })
     }
 
     pub(super) fn connect_error(&self, reason: impl fmt::Display) -> StoreError {

@@ -125,6 +125,12 @@ impl From<DieselError> for StoreError {
             || lower.contains("no connection to the server")
             || lower.contains("connection reset")
             || lower.contains("broken pipe")
+            // The database changed under the connection (an SQLite file truncated, replaced
+            // or damaged, its tables gone): a new connection may find it whole again.
+            || lower.contains("file is not a database")
+            || lower.contains("disk image is malformed")
+            || lower.contains("disk i/o error")
+            || lower.contains("no such table")
         {
             StoreError::LostConnection { reason: message }
         } else if lower.contains("database is locked")

@@ -42,20 +42,68 @@ pub(super) struct Manager {
     target: Arc<Target>,
 }
 
+/// What identifies an SQLite file's state: device, inode, length and modification time.
+type FileStamp = (u64, u64, u64, std::time::SystemTime);
+
+fn stamp(path: &std::path::Path) -> Option<FileStamp> {
+    use std::os::unix::fs::MetadataExt;
+    let m = std::fs::metadata(path).ok()?;
+    Some((m.dev(), m.ino(), m.len(), m.modified().ok()?))
+}
+
+/// A pooled connection with what its SQLite file looked like when last known good.
+pub(super) struct Tracked {
+    conn: AnyConnection,
+    file: Option<FileStamp>,
+}
+
 impl ManageConnection for Manager {
-    type Connection = AnyConnection;
+    type Connection = Tracked;
     type Error = StoreError;
 
-    fn connect(&self) -> Result<AnyConnection, StoreError> {
-        self.target.establish()
+    fn connect(&self) -> Result<Tracked, StoreError> {
+        let file = self.target.file.as_deref().and_then(stamp);
+        Ok(Tracked { conn: self.target.establish()?, file })
     }
 
-    fn is_valid(&self, conn: &mut AnyConnection) -> Result<(), StoreError> {
-        crate::with_conn!(conn, |c| R2D2Connection::ping(c)).map_err(StoreError::from)
+    /// Checked as a connection leaves the pool: a ping for a server's, whether its file is
+    /// still the one it opened for SQLite's (a `stat`, and a query only when the file changed).
+    fn is_valid(&self, conn: &mut Tracked) -> Result<(), StoreError> {
+        if self.target.file.is_some() {
+            return if self.file_unchanged(conn) {
+                Ok(())
+            } else {
+                Err(self.target.connect_error("the database file changed under the connection"))
+            };
+        }
+        crate::with_conn!(&mut conn.conn, |c| R2D2Connection::ping(c)).map_err(StoreError::from)
     }
 
-    fn has_broken(&self, conn: &mut AnyConnection) -> bool {
-        crate::with_conn!(conn, |c| R2D2Connection::is_broken(c))
+    /// Checked as a connection returns to the pool.
+    fn has_broken(&self, conn: &mut Tracked) -> bool {
+        crate::with_conn!(&mut conn.conn, |c| R2D2Connection::is_broken(c)) || !self.file_unchanged(conn)
+    }
+}
+
+impl Manager {
+    /// Whether an SQLite connection still reads the file at its path as it is: not when the
+    /// path names another file now (replaced), nor when the file changed so that the
+    /// connection's cached schema no longer matches it (truncated and written back). A
+    /// connection that fails is dropped, and the next one opens the file as it is.
+    fn file_unchanged(&self, conn: &mut Tracked) -> bool {
+        let Some(path) = self.target.file.as_deref() else { return true };
+        let now = stamp(path);
+        if now == conn.file {
+            return true;
+        }
+        let same_file = matches!((now, conn.file), (Some(a), Some(b)) if (a.0, a.1) == (b.0, b.1));
+        // Written since (by this server, or anyone): still good if it reads the wiki's pages.
+        if same_file && conn.conn.batch_execute("SELECT 1 FROM page LIMIT 0").is_ok() {
+            conn.file = now;
+            return true;
+        }
+        tracing::warn!(database = %self.target.display, "the database file changed under a connection: reopening");
+        false
     }
 }
 
@@ -65,9 +113,9 @@ struct SessionSetup {
     target: Arc<Target>,
 }
 
-impl CustomizeConnection<AnyConnection, StoreError> for SessionSetup {
-    fn on_acquire(&self, conn: &mut AnyConnection) -> Result<(), StoreError> {
-        self.target.prepare(conn)
+impl CustomizeConnection<Tracked, StoreError> for SessionSetup {
+    fn on_acquire(&self, conn: &mut Tracked) -> Result<(), StoreError> {
+        self.target.prepare(&mut conn.conn)
     }
 }
 
@@ -96,7 +144,7 @@ pub struct PooledConn(pub(super) r2d2::PooledConnection<Manager>);
 
 impl AsAnyConnection for PooledConn {
     fn as_any_connection(&mut self) -> &mut AnyConnection {
-        &mut self.0
+        &mut self.0.conn
     }
 }
 
@@ -104,19 +152,19 @@ impl std::ops::Deref for PooledConn {
     type Target = AnyConnection;
 
     fn deref(&self) -> &AnyConnection {
-        &self.0
+        &self.0.conn
     }
 }
 
 impl std::ops::DerefMut for PooledConn {
     fn deref_mut(&mut self) -> &mut AnyConnection {
-        &mut self.0
+        &mut self.0.conn
     }
 }
 
 impl fmt::Debug for PooledConn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "PooledConn({})", self.0.backend())
+        write!(f, "PooledConn({})", self.0.conn.backend())
     }
 }
 
@@ -165,7 +213,7 @@ impl Pool {
             .max_size(options.max_size.max(1))
             .min_idle(Some(1))
             .connection_timeout(options.connection_timeout)
-            .test_on_check_out(target.backend != Backend::Sqlite)
+            .test_on_check_out(!memory)
             .connection_customizer(Box::new(SessionSetup { target: Arc::clone(&target) }))
             .error_handler(Box::new(LogErrors { url: target.display.clone() }));
         if memory {

@@ -313,3 +313,41 @@ fn sqlite_a_snapshot_reads_one_state_of_the_database() {
     migrate(&mut pool.get().expect("connection")).expect("migration");
     assert_snapshot_holds(&pool);
 }
+
+/// A page's title by id, through a pooled connection (a request's way).
+fn title_of(pool: &Pool, id: i64) -> Result<String, StoreError> {
+    let mut conn = pool.get()?;
+    let title: String = with_conn!(&mut conn, |c| schema::page::table
+        .select(schema::page::page_title)
+        .filter(schema::page::page_id.eq(id))
+        .first(c))?;
+    Ok(title)
+}
+
+#[test]
+fn sqlite_connections_recover_when_the_file_changes_under_them() {
+    let dir = TempDir::new("fault");
+    let path = fixture_copy(&dir);
+    let original = std::fs::read(&path).expect("the fixture");
+    let pool = Pool::connect(&sqlite_url(&path), PoolOptions { max_size: 2, ..read_only_options() }).expect("open");
+    let before = title_of(&pool, 121).expect("a page");
+    // Truncated: the schema is gone, which is a database to retry later (503), not a bug.
+    std::fs::write(&path, b"").expect("truncate");
+    let err = title_of(&pool, 121).expect_err("no tables in an empty file");
+    assert!(err.is_transient(), "{err:?}");
+    // Written back: every request finds it again, without a restart.
+    std::fs::write(&path, &original).expect("write back");
+    for _ in 0..4 {
+        assert_eq!(title_of(&pool, 121).expect("the page again"), before);
+    }
+    // Another file put at the path (a new copy moved over it) is the one read from then on.
+    let next = dir.path("next.sqlite");
+    std::fs::write(&next, &original).expect("a copy");
+    let mut conn = diesel::sqlite::SqliteConnection::establish(&next.display().to_string()).expect("open the copy");
+    diesel::sql_query("UPDATE page SET page_title = 'Replaced' WHERE page_id = 121").execute(&mut conn).expect("change");
+    drop(conn);
+    std::fs::rename(&next, &path).expect("move it over");
+    for _ in 0..4 {
+        assert_eq!(title_of(&pool, 121).expect("the new file's page"), "Replaced");
+    }
+}
