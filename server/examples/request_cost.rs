@@ -29,6 +29,7 @@ fn main() -> Result<(), String> {
         replicas: Vec::new(),
         workers: 1,
         pool_size: 1,
+        max_connections: 1024,
         site_name: None,
         base: None,
         anonymous_rights: None,

@@ -48,6 +48,9 @@ pub struct ServeArgs {
     /// Database connections per pool [default: twice the workers].
     #[arg(long, env = "WIKIQUERY_POOL_SIZE")]
     pub pool_size: Option<u32>,
+    /// Client connections served at once; more wait to be accepted [default: 1024].
+    #[arg(long, env = "WIKIQUERY_MAX_CONNECTIONS")]
+    pub max_connections: Option<usize>,
     /// The wiki's name (its project namespace) when the database does not record it.
     #[arg(long, env = "WIKIQUERY_SITE_NAME")]
     pub site_name: Option<String>,

@@ -7,6 +7,9 @@ pub use crate::settings_file::FileConfig;
 
 /// The default database: an SQLite file, created and loaded with the demo wiki on first start.
 pub const DEFAULT_DB: &str = "sqlite:data/wiki.sqlite";
+/// Client connections served at once by default: enough for any proxy in front, few enough
+/// that the buffers of all of them stay within tens of megabytes.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
 /// The default listen address.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
 
@@ -23,6 +26,8 @@ pub struct ServeConfig {
     pub workers: usize,
     /// Database connections per pool.
     pub pool_size: u32,
+    /// Client connections served at once (more wait to be accepted), which bounds memory.
+    pub max_connections: usize,
     /// The wiki's name, when the database does not say.
     pub site_name: Option<String>,
     /// The URL of the wiki's main page; `None`: what the database records.
@@ -72,6 +77,7 @@ pub fn resolve(flags: &crate::cli::ServeArgs, file: FileConfig) -> Result<ServeC
         replicas,
         workers,
         pool_size: flags.pool_size.or(file.pool_size).unwrap_or((workers as u32 * 2).max(4)),
+        max_connections: flags.max_connections.or(file.max_connections).unwrap_or(DEFAULT_MAX_CONNECTIONS).max(1),
         site_name: flags.site_name.clone().or(file.site_name),
         base: flags.base.clone().or(file.base),
         anonymous_rights: flags.anonymous_rights.clone().or(file.anonymous_rights),
@@ -119,6 +125,9 @@ mod tests {
         assert_eq!(c.replicas, ["sqlite:r.sqlite"]);
         let c = resolve(&ServeArgs::default(), FileConfig::default()).unwrap();
         assert_eq!((c.listen.as_str(), c.db.as_str()), (DEFAULT_LISTEN, DEFAULT_DB));
+        assert_eq!(c.max_connections, DEFAULT_MAX_CONNECTIONS);
+        let flags = ServeArgs { max_connections: Some(64), ..Default::default() };
+        assert_eq!(resolve(&flags, FileConfig::default()).unwrap().max_connections, 64);
         assert_eq!(c.anonymous_rights, None);
         let file: FileConfig = toml::from_str("anonymous_rights = [\"read\", \"apihighlimits\"]").unwrap();
         assert_eq!(resolve(&ServeArgs::default(), file).unwrap().anonymous_rights.unwrap(), ["read", "apihighlimits"]);

@@ -129,6 +129,8 @@ pub fn run(config: ServeConfig) -> Result<(), String> {
                 })
             })
             .workers(config.workers)
+            // actix counts connections per worker.
+            .max_connections(config.max_connections.div_ceil(config.workers.max(1)))
             .bind(&listen)?;
             tracing::info!(%listen, "serving /api.php");
             server.run().await

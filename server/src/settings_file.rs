@@ -28,6 +28,8 @@ pub struct FileConfig {
     pub workers: Option<usize>,
     /// Database connections per pool.
     pub pool_size: Option<u32>,
+    /// Client connections served at once.
+    pub max_connections: Option<usize>,
     /// The wiki's name, which is also its project namespace, for a MediaWiki database that
     /// does not record it.
     pub site_name: Option<String>,

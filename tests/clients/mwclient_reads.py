@@ -49,7 +49,8 @@ assert [r["revid"] for r in dog.revisions(dir="newer", max_items=2)] == [43, 260
 # A category's members, in the category's order (sort keys: `{{DEFAULTSORT:...}}`, `[[Category:X|key]]`).
 fruits = site.categories["Fruits"]
 members = [page.name for page in fruits.members()]
-listed = titles(site.get("query", list="categorymembers", cmtitle="Category:Fruits", cmlimit="max")["query"]["categorymembers"])
+listed = site.get("query", list="categorymembers", cmtitle="Category:Fruits", cmlimit="max")
+listed = titles(listed["query"]["categorymembers"])
 assert listed == ["Banana", "Apple", "Cherry", "Grape", "Tomato"], listed
 assert members == listed, ("Category:Fruits members()", members, "list=categorymembers", listed)
 cities = [page.name for page in site.categories["Cities in Europe"]]
@@ -83,7 +84,8 @@ assert {"title": "Cat", "revid": 41} in [{"title": c["title"], "revid": c["revid
 
 # The users (the one hidden by a suppressing block is not among them for an anonymous reader).
 users = [user["name"] for user in site.allusers()]
-assert users == ["Admin", "Alice", "Bob", "Carol", "David", "Eve Example", "FixtureBot", "Mallory", "MediaWiki default"], users
+assert users == ["Admin", "Alice", "Bob", "Carol", "David", "Eve Example", "FixtureBot", "Mallory",
+                 "MediaWiki default"], users
 bots = [user["name"] for user in site.allusers(group="bot")]
 assert bots == ["David", "FixtureBot"], bots  # David's membership expires on 2026-12-21
 

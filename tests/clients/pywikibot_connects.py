@@ -11,7 +11,8 @@ os.environ.setdefault("PYWIKIBOT_DIR", tempfile.mkdtemp(prefix="pywikibot-"))
 import pywikibot  # noqa: E402
 from pywikibot.family import AutoFamily  # noqa: E402
 
-family = AutoFamily("fixture", sys.argv[1])
+# AutoFamily takes the API's URL: api.php next to the index.php of the main page's URL.
+family = AutoFamily("fixture", sys.argv[1].split("/index.php")[0] + "/api.php")
 site = pywikibot.Site(family.code, family)
 assert site.siteinfo["sitename"] == "Fixture Wiki", site.siteinfo["sitename"]
 assert str(site.mw_version).startswith("1.39"), site.mw_version

@@ -12,7 +12,8 @@ import pywikibot  # noqa: E402
 from pywikibot import config  # noqa: E402
 from pywikibot.family import AutoFamily  # noqa: E402
 
-family = AutoFamily("fixture", sys.argv[1])
+# AutoFamily takes the API's URL: api.php next to the index.php of the main page's URL.
+family = AutoFamily("fixture", sys.argv[1].split("/index.php")[0] + "/api.php")
 passwords = os.path.join(os.environ["PYWIKIBOT_DIR"], "user-password.py")
 with open(passwords, "w", encoding="utf-8") as f:
     # Admin's bot password `wqfull` (fixtures/oracle/accounts).

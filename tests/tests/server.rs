@@ -26,6 +26,7 @@ fn config(db: String) -> ServeConfig {
         replicas: Vec::new(),
         workers: 1,
         pool_size: 2,
+        max_connections: 1024,
         site_name: Some("Fixture Wiki".into()),
         base: None,
         anonymous_rights: None,
