@@ -1,7 +1,9 @@
 //! Real API clients connect to `wikiquery serve` on the fixture database, served with the
 //! fixture's settings: mwclient and pywikibot (Python) and mwn (JavaScript) read the site's
-//! name, version, namespaces and the caller's rights, as every bot does first, and log in;
-//! mwapi follows continuation over long lists. The clients are
+//! name, version, namespaces and the caller's rights, as every bot does first, log in, and
+//! read pages, histories, categories, logs, changes, contributions and searches as their
+//! users do; mwapi follows continuation over long lists. `tests/clients/run-against.sh` runs
+//! the same scripts against MediaWiki 1.39 serving the fixture. The clients are
 //! installed as `tests/clients/README.md` says (`.ci/run` does it); a missing client fails the
 //! test with that instruction rather than skipping it.
 
@@ -100,6 +102,9 @@ fn mwclient_pywikibot_and_mwn_connect_and_log_in() {
         client("python3", "mwapi_continues.py", &format!("http://127.0.0.1:{port}")),
         client("python3", "pywikibot_logs_in.py", &format!("http://127.0.0.1:{port}/index.php/Main_Page")),
         client("node", "mwn_logs_in.mjs", &format!("http://127.0.0.1:{port}/api.php")),
+        client("python3", "mwclient_reads.py", &format!("127.0.0.1:{port}")),
+        client("python3", "pywikibot_reads.py", &format!("http://127.0.0.1:{port}/index.php/Main_Page")),
+        client("node", "mwn_reads.mjs", &format!("http://127.0.0.1:{port}/api.php")),
     ]
     .into_iter()
     .flatten()

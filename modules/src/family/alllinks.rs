@@ -121,9 +121,9 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: AllLinksListing<'_>) -> Result<(
                 ctx.add_generated(namespace, row.title);
             }
         } else {
-            let ids: Vec<i64> = rows.iter().filter_map(|r| r.from).collect();
-            for page in reader.pages_by_ids(&ids)? {
-                ctx.add_generated(page.ns, page.dbkey);
+            // The pages that link, by id, as MediaWiki's page set takes them.
+            for id in rows.iter().filter_map(|r| r.from) {
+                ctx.add_generated_page_id(id);
             }
         }
     } else {

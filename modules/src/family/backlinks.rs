@@ -164,7 +164,7 @@ pub fn run(
     drop(reader);
     if ctx.is_generator() {
         for r in rows.into_iter().chain(second_rows) {
-            ctx.add_generated(r.page_ns, r.page_title);
+            ctx.add_generated_row(r.page_ns, r.page_title);
         }
     } else {
         write_items(ctx, rows, second_rows)?;

@@ -164,7 +164,7 @@ impl QueryModule for AllPages {
         for row in rows {
             if generator {
                 // As a generator it gives the pages to the query's page set.
-                ctx.add_generated(row.namespace, row.title);
+                ctx.add_generated_row(row.namespace, row.title);
                 continue;
             }
             let title = full_text(row.namespace, &row.title, namespaces);

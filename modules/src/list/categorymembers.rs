@@ -161,7 +161,7 @@ impl QueryModule for CategoryMembers {
         let (rows, next) = self.limit.split(rows);
         if ctx.is_generator() {
             for row in rows {
-                ctx.add_generated(row.ns, row.title);
+                ctx.add_generated_row(row.ns, row.title);
             }
         } else {
             self.write_items(ctx, rows)?;

@@ -57,7 +57,7 @@ impl QueryModule for ExtUrlUsage {
         let rows = run(ctx, listing)?;
         if ctx.is_generator() {
             for (row, _) in rows {
-                ctx.add_generated(row.page_ns, row.page_title);
+                ctx.add_generated_row(row.page_ns, row.page_title);
             }
             return Ok(());
         }

@@ -49,7 +49,7 @@ impl QueryModule for PagesWithProp {
         let (rows, next) = self.limit.split(rows);
         if ctx.is_generator() {
             for row in rows {
-                ctx.add_generated(row.ns, row.title);
+                ctx.add_generated_row(row.ns, row.title);
             }
         } else {
             let store = ctx.services.require::<Store>()?;

@@ -109,7 +109,7 @@ impl QueryModule for Random {
         drop(reader);
         if ctx.is_generator() {
             for page in &pages {
-                ctx.add_generated(page.namespace, page.title.clone());
+                ctx.add_generated_row(page.namespace, page.title.clone());
             }
         } else {
             ctx.ensure_list();

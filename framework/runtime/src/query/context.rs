@@ -143,6 +143,15 @@ impl<'a> QueryContext<'a> {
         self.run.generated.push((ns, dbkey.into()));
     }
 
+    /// Adds a page the generator read as a row of its own listing (MediaWiki's
+    /// `processDbRow`, as `allpages`, the back-link lists and `categorymembers` give pages):
+    /// pages given so keep the generator's order in `pages`, where pages given by title
+    /// ([`QueryContext::add_generated`]) are sorted as a batch of titles is.
+    pub fn add_generated_row(&mut self, ns: i32, dbkey: impl Into<String>) {
+        self.run.generated_in_order = true;
+        self.run.generated.push((ns, dbkey.into()));
+    }
+
     /// Adds a page to the generator's output with members for it (`index`), which its entry
     /// in `pages` shows.
     pub fn add_generated_with(&mut self, ns: i32, dbkey: impl Into<String>, data: Map<String, Value>) {

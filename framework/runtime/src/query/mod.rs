@@ -274,7 +274,10 @@ impl ActionModule for Query {
                             generated_page_ids = ids;
                             PageSource::PageIds(&generated_page_ids)
                         }
-                        (None, None) => PageSource::Generated(std::mem::take(&mut run.generated)),
+                        (None, None) => PageSource::Generated {
+                            titles: std::mem::take(&mut run.generated),
+                            in_order: run.generated_in_order,
+                        },
                     };
                 }
             }

@@ -152,6 +152,8 @@ pub struct PageSet {
     fake_id: i64,
     resolve_redirects: bool,
     pending_redirects: Vec<PageRecord>,
+    /// The next batch keeps its order (a generator's rows).
+    keep_order: bool,
 }
 
 /// Where the page set's pages come from.
@@ -176,8 +178,14 @@ pub enum PageSource<'a> {
         /// Whether deleted revisions are looked up.
         include_deleted: bool,
     },
-    /// A generator's pages: (namespace, database key).
-    Generated(Vec<(i32, String)>),
+    /// A generator's pages: (namespace, database key); `in_order` when they keep the
+    /// generator's order (rows it read) rather than a batch of titles' order.
+    Generated {
+        /// The pages.
+        titles: Vec<(i32, String)>,
+        /// Whether their order is kept.
+        in_order: bool,
+    },
 }
 
 impl PageSet {
@@ -193,9 +201,10 @@ impl PageSet {
                 let batch = set.process_titles(lookup, titles.iter().map(|t| TitleInput::Text(t.clone())).collect());
                 set.load_titles(lookup, batch)?;
             }
-            PageSource::Generated(titles) => {
+            PageSource::Generated { titles, in_order } => {
                 let batch =
                     set.process_titles(lookup, titles.into_iter().map(|(ns, k)| TitleInput::Key(ns, k)).collect());
+                set.keep_order = in_order;
                 set.load_titles(lookup, batch)?;
             }
             PageSource::PageIds(ids) => set.load_ids(lookup, ids)?,
@@ -338,7 +347,14 @@ impl PageSet {
                 }
                 let rank = |ns: i32| order.iter().position(|n| *n == ns).unwrap_or(usize::MAX);
                 let mut rows = lookup.pages_by_titles(&batch)?;
-                rows.sort_by(|a, b| (rank(a.ns), &a.dbkey).cmp(&(rank(b.ns), &b.dbkey)));
+                if std::mem::take(&mut self.keep_order) {
+                    // A generator's rows, in its order (the redirects they lead to are a batch).
+                    let position: HashMap<(i32, &str), usize> =
+                        batch.iter().enumerate().map(|(i, (ns, k))| ((*ns, k.as_str()), i)).collect();
+                    rows.sort_by_key(|r| position.get(&(r.ns, r.dbkey.as_str())).copied().unwrap_or(usize::MAX));
+                } else {
+                    rows.sort_by(|a, b| (rank(a.ns), &a.dbkey).cmp(&(rank(b.ns), &b.dbkey)));
+                }
                 let found: HashSet<(i32, String)> = rows.iter().map(|r| (r.ns, r.dbkey.clone())).collect();
                 for row in rows {
                     self.add_row(row);

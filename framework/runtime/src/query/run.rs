@@ -17,6 +17,8 @@ pub struct QueryRun {
     pub(crate) resolve_redirects: bool,
     /// The pages the generator gave.
     pub(crate) generated: Vec<(i32, String)>,
+    /// The generator gave its pages as the rows it read, which keep its order.
+    pub(crate) generated_in_order: bool,
     /// Members the generator gives the pages it gave (prefixsearch's `index`), by title.
     pub(crate) generated_data: Vec<((i32, String), serde_json::Map<String, serde_json::Value>)>,
     /// The revisions the generator gave, when it gives revisions rather than pages.
