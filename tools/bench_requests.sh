@@ -9,6 +9,7 @@
 #   tools/bench_requests.sh
 #   DURATION=30s tools/bench_requests.sh
 #   ONLY=allrevisions-500 tools/bench_requests.sh     # the requests whose label matches (a regex)
+#   SET=everyday tools/bench_requests.sh          # the everyday request set of clients (issue 20)
 #   LOGIN=Admin:FixtureAdminPass-2024 ONLY=own tools/bench_requests.sh   # logged in on both servers
 #                                               (action=clientlogin), with the logged-in requests
 #
@@ -48,6 +49,24 @@ siteinfo-client-start	action=query&meta=siteinfo|userinfo&siprop=general|namespa
 allmessages	action=query&meta=allmessages&ammessages=january|february|march|sitenotice|nbytes&amargs=3&amenableparser=1&format=json&formatversion=2
 allmessages-all	action=query&meta=allmessages&amincludelocal=1&format=json&formatversion=2
 languageinfo-all	action=query&meta=languageinfo&liprop=code|bcp47|dir|autonym|fallbacks|variants&format=json&formatversion=2'
+
+# What clients ask all day (SET=everyday): measured instead of the set above.
+EVERYDAY='siteinfo	action=query&meta=siteinfo&siprop=general|namespaces&format=json&formatversion=2
+userinfo	action=query&meta=userinfo&uiprop=groups|rights&format=json&formatversion=2
+allpages-500	action=query&list=allpages&aplimit=500&format=json&formatversion=2
+revisions-content	action=query&prop=revisions&titles=Lion&rvprop=content|ids|timestamp&rvslots=main&format=json&formatversion=2
+generator-allpages-info-50	action=query&generator=allpages&gaplimit=50&prop=info&format=json&formatversion=2
+categorymembers-500	action=query&list=categorymembers&cmtitle=Category:Animals&cmlimit=500&format=json&formatversion=2
+recentchanges-100	action=query&list=recentchanges&rclimit=100&format=json&formatversion=2
+usercontribs-500	action=query&list=usercontribs&ucuser=Alice&uclimit=500&format=json&formatversion=2
+prefixsearch	action=query&list=prefixsearch&pssearch=Ca&format=json&formatversion=2
+search	action=query&list=search&srsearch=animal&format=json&formatversion=2
+paraminfo-3	action=paraminfo&modules=query+allpages|query+revisions|query+logevents&format=json&formatversion=2
+logevents-50	action=query&list=logevents&lelimit=50&format=json&formatversion=2
+logevents-max	action=query&list=logevents&lelimit=max&format=json&formatversion=2'
+if [ "${SET:-}" = everyday ]; then
+  REQUESTS=$EVERYDAY
+fi
 
 # What only a logged-in caller asks (measured with LOGIN).
 REQUESTS_LOGGED_IN='own-userinfo	action=query&meta=userinfo&uiprop=groups|rights|editcount|registrationdate|unreadcount|latestcontrib|options&format=json&formatversion=2
