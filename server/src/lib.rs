@@ -2,6 +2,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod connection;
 pub mod demo;
 pub mod http;
 pub mod import;

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use actix_web::{web, App, HttpServer};
+use actix_web::{web, App};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_framework::api::ApiConfig;
 use wikiquery_framework::{Clock, Registry, Rights, SessionKeys};
@@ -117,23 +117,23 @@ pub fn run(config: ServeConfig) -> Result<(), String> {
     }
     tracing::info!(rights = ?api.anonymous_rights.iter().collect::<Vec<_>>(), "every caller's rights");
     let state = AppState::new(Arc::new(api)).inline(inline);
-    let listen = config.listen.clone();
+    let listen = crate::connection::Listen {
+        addr: &config.listen,
+        workers: config.workers,
+        max_connections: config.max_connections,
+    };
     actix_web::rt::System::new()
         .block_on(async move {
-            let server = HttpServer::new(move || {
+            let server = crate::connection::serve(&listen, move || {
                 let uploads = uploads.clone();
                 App::new().app_data(web::Data::new(state.clone())).configure(configure).configure(move |cfg| {
                     if let Some(uploads) = uploads {
                         crate::uploads::configure(cfg, uploads);
                     }
                 })
-            })
-            .workers(config.workers)
-            // actix counts connections per worker.
-            .max_connections(config.max_connections.div_ceil(config.workers.max(1)))
-            .bind(&listen)?;
-            tracing::info!(%listen, "serving /api.php");
-            server.run().await
+            })?;
+            tracing::info!(listen = %listen.addr, "serving /api.php");
+            server.await
         })
         .map_err(|e| format!("{e}"))
 }

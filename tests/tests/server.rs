@@ -58,6 +58,22 @@ fn state_for(db: String) -> web::Data<AppState> {
     )
 }
 
+/// Imports the fixture's full dump into the (new, empty) database at `url`.
+#[cfg(any(feature = "postgres", feature = "mysql"))]
+fn import_fixture(url: &str) {
+    let store = wikiquery_store::store::Store::open(&wikiquery_store::store::OpenOptions {
+        primary: url.to_owned(),
+        ..Default::default()
+    })
+    .expect("opens");
+    wikiquery_import::dump::import::import_dump(
+        fixtures().join("mw139/dump-full.xml"),
+        store.primary_pool().expect("writable"),
+        wikiquery_import::dump::import::ImportOptions { progress: false, ..Default::default() },
+    )
+    .expect("imports");
+}
+
 fn titles(body: &Value) -> Vec<String> {
     body["query"]["allpages"]
         .as_array()
@@ -176,19 +192,7 @@ mod postgres {
         psql(&format!("DROP DATABASE IF EXISTS {name}"));
         psql(&format!("CREATE DATABASE {name}"));
         let url = db_url(&name);
-        {
-            let store = wikiquery_store::store::Store::open(&wikiquery_store::store::OpenOptions {
-                primary: url.clone(),
-                ..Default::default()
-            })
-            .expect("opens");
-            wikiquery_import::dump::import::import_dump(
-                fixtures().join("mw139/dump-full.xml"),
-                store.primary_pool().expect("writable"),
-                wikiquery_import::dump::import::ImportOptions { progress: false, ..Default::default() },
-            )
-            .expect("imports");
-        }
+        import_fixture(&url);
         let state = state_for(url);
         let query = "action=query&list=allpages&aplimit=3&format=json&formatversion=2";
         let (status, body) = get(&state, query).await;
@@ -207,5 +211,86 @@ mod postgres {
         drop(state);
         psql(&format!("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"));
         psql(&format!("DROP DATABASE IF EXISTS {name}"));
+    }
+}
+
+#[cfg(feature = "mysql")]
+mod mysql {
+    use super::*;
+    use std::process::Command;
+
+    fn admin_url() -> String {
+        std::env::var("WIKIQUERY_TEST_MYSQL").unwrap_or_else(|_| "mysql://root@127.0.0.1:3306/test".into())
+    }
+
+    /// Runs SQL as the test URL's user, through Debian's `mariadb` client; gives its output.
+    fn sql(statement: &str) -> String {
+        run_sql(statement).unwrap_or_else(|e| panic!("{statement}: {e}"))
+    }
+
+    fn run_sql(statement: &str) -> Result<String, String> {
+        let url = admin_url();
+        let rest = url.strip_prefix("mysql://").expect("a mysql:// URL");
+        let (credentials, host) = rest.split_once('@').expect("user@host");
+        let (user, password) = credentials.split_once(':').unwrap_or((credentials, ""));
+        let host = host.split('/').next().unwrap_or("127.0.0.1:3306");
+        let (host, port) = host.split_once(':').unwrap_or((host, "3306"));
+        let mut command = Command::new("mariadb");
+        command.args(["-h", host, "-P", port, "-u", user, "-N", "-B", "-e", statement]);
+        if !password.is_empty() {
+            command.arg(format!("-p{password}"));
+        }
+        let out = command.output().expect("mariadb runs (Debian's mariadb-client)");
+        if !out.status.success() {
+            return Err(String::from_utf8_lossy(&out.stderr).into_owned());
+        }
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+
+    fn db_url(name: &str) -> String {
+        let admin = admin_url();
+        let base = admin.rsplit_once('/').map(|(b, _)| b.to_owned()).unwrap_or(admin);
+        format!("{base}/{name}")
+    }
+
+    /// Ends every connection to the database `name`, as a restart of the server does, and
+    /// says how many there were.
+    fn kill_connections(name: &str) -> usize {
+        let ids = sql(&format!("SELECT id FROM information_schema.processlist WHERE db = '{name}'"));
+        let ids: Vec<&str> = ids.split_whitespace().collect();
+        for id in &ids {
+            // A connection may end by itself meanwhile.
+            let _ = run_sql(&format!("KILL {id}"));
+        }
+        ids.len()
+    }
+
+    #[actix_web::test]
+    async fn a_lost_connection_answers_503_at_most_once_and_the_server_recovers() {
+        let name = format!("wikiquery_lost_{}", std::process::id());
+        sql(&format!("DROP DATABASE IF EXISTS {name}"));
+        sql(&format!("CREATE DATABASE {name} CHARACTER SET utf8mb4"));
+        let url = db_url(&name);
+        import_fixture(&url);
+        let state = state_for(url);
+        let query = "action=query&list=allpages&aplimit=3&format=json&formatversion=2";
+        let (status, body) = get(&state, query).await;
+        assert_eq!((status, titles(&body).len()), (200, 3), "{body}");
+
+        // Every pooled connection is gone, as after a restart of the database server.
+        assert!(kill_connections(&name) > 0, "the server holds no connection to lose");
+        let (status, body) = get(&state, query).await;
+        assert!(
+            status == 200 || (status == 503 && body["error"]["code"] == "internal_api_error_DBConnectionError"),
+            "the first request after the loss: {status} {body}"
+        );
+        for _ in 0..3 {
+            let (status, body) = get(&state, query).await;
+            assert_eq!((status, titles(&body).len()), (200, 3), "recovers: {body}");
+        }
+
+        drop(state);
+        kill_connections(&name);
+        sql(&format!("DROP DATABASE IF EXISTS {name}"));
     }
 }

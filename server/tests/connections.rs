@@ -1,0 +1,178 @@
+//! What a connection can do to the server: a request head that never ends is cut off, a body
+//! that never ends is answered with the error envelope, a request the server cannot read closes
+//! its connection cleanly (`Connection: close`), and the server stops within seconds however
+//! many connections are left open.
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::process::{Child, Command};
+use std::time::{Duration, Instant};
+
+/// The server, stopped when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Serves a new, empty wiki on a free port.
+fn serve(name: &str) -> Server {
+    let dir = std::env::temp_dir().join(format!("wikiquery-connections-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
+    let child = Command::new(env!("CARGO_BIN_EXE_wikiquery"))
+        .args(["serve", "--create", "--workers", "2"])
+        .args(["--listen", &format!("127.0.0.1:{port}")])
+        .args(["--db", &format!("sqlite:{}", dir.join("wiki.sqlite").display())])
+        .env("RUST_LOG", "warn")
+        .spawn()
+        .expect("the server starts");
+    let server = Server { child, port };
+    let started = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(started.elapsed() < Duration::from_secs(30), "the server did not listen on {port}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    server
+}
+
+fn connect(server: &Server) -> TcpStream {
+    let stream = TcpStream::connect(("127.0.0.1", server.port)).expect("connects");
+    stream.set_read_timeout(Some(Duration::from_secs(20))).expect("a read timeout");
+    stream
+}
+
+/// Reads one response whose body has a `Content-Length`: its head (lower-cased) and body.
+fn read_response(stream: &mut TcpStream) -> (String, Vec<u8>) {
+    let mut data = Vec::new();
+    let mut byte = [0u8; 1];
+    while !data.ends_with(b"\r\n\r\n") {
+        match stream.read(&mut byte) {
+            Ok(1) => data.push(byte[0]),
+            other => panic!("the response head ended early ({other:?}): {}", String::from_utf8_lossy(&data)),
+        }
+    }
+    let head = String::from_utf8_lossy(&data).to_ascii_lowercase();
+    let length = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length:"))
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .unwrap_or(0);
+    let mut body = vec![0u8; length];
+    stream.read_exact(&mut body).expect("the body");
+    (head, body)
+}
+
+/// Whether the server closes the connection (end of stream) within `limit`.
+fn closed_within(stream: &mut TcpStream, limit: Duration) -> bool {
+    let started = Instant::now();
+    let mut buf = [0u8; 4096];
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) => return started.elapsed() <= limit,
+            Ok(_) => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => return started.elapsed() <= limit,
+            Err(_) => return false,
+        }
+    }
+}
+
+/// A connection on which one request was answered and kept alive.
+fn kept_alive(server: &Server) -> TcpStream {
+    let mut stream = connect(server);
+    stream.write_all(QUERY.as_bytes()).expect("writes");
+    let (head, _) = read_response(&mut stream);
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert!(!head.contains("connection: close"), "the first request keeps the connection: {head}");
+    stream
+}
+
+/// A refusal says that the connection closes, and it does.
+fn assert_refused_and_closed(head: &str, stream: &mut TcpStream) {
+    assert!(head.contains("connection: close"), "the refusal does not say it closes: {head}");
+    assert!(closed_within(stream, Duration::from_secs(5)), "the connection stayed open");
+}
+
+const QUERY: &str = "GET /api.php?action=query&meta=siteinfo&format=json HTTP/1.1\r\nHost: localhost\r\n\r\n";
+
+#[test]
+fn a_request_head_that_never_ends_is_cut_off() {
+    let server = serve("slow-head");
+    let mut stream = connect(&server);
+    stream.write_all(b"GET /api.php?action=query HTTP/1.1\r\nHost: localhost\r\nX-Slow: ").expect("writes");
+    assert!(closed_within(&mut stream, Duration::from_secs(12)), "the connection was held open");
+}
+
+#[test]
+fn a_request_body_that_never_ends_is_answered_and_its_connection_closed() {
+    let server = serve("slow-body");
+    let mut stream = connect(&server);
+    stream
+        .write_all(b"POST /api.php HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\naction=query&format=json&")
+        .expect("writes");
+    let started = Instant::now();
+    let (head, body) = read_response(&mut stream);
+    assert!(started.elapsed() < Duration::from_secs(15), "answered after {:?}", started.elapsed());
+    assert!(head.contains("connection: close"), "{head}");
+    let body: serde_json::Value = serde_json::from_slice(&body).expect("a JSON envelope");
+    assert_eq!(body["error"]["code"], "badrequest", "{body}");
+    assert!(closed_within(&mut stream, Duration::from_secs(5)), "the connection stayed open");
+}
+
+#[test]
+fn an_oversized_request_on_a_kept_alive_connection_says_it_closes() {
+    let server = serve("oversized");
+    let mut stream = kept_alive(&server);
+    // The second request's head is larger than any the server reads.
+    let big =
+        format!("GET /api.php?action=query HTTP/1.1\r\nHost: localhost\r\nX-Big: {}\r\n\r\n", "a".repeat(1 << 20));
+    stream.set_write_timeout(Some(Duration::from_secs(5))).expect("a write timeout");
+    // The server stops reading once the head is over its bound.
+    let _ = stream.write_all(big.as_bytes());
+    let (head, _) = read_response(&mut stream);
+    assert!(head.starts_with("http/1.1 431"), "{head}");
+    assert_refused_and_closed(&head, &mut stream);
+}
+
+#[test]
+fn a_malformed_request_on_a_kept_alive_connection_says_it_closes() {
+    let server = serve("malformed");
+    let mut stream = kept_alive(&server);
+    stream.write_all(b"GET /api.php HTTP/1.1\r\nHost: localhost\r\nBad Header Line\r\n\r\n").expect("writes");
+    let (head, _) = read_response(&mut stream);
+    assert!(head.starts_with("http/1.1 400"), "{head}");
+    assert_refused_and_closed(&head, &mut stream);
+}
+
+#[test]
+fn the_server_stops_within_seconds_with_connections_left_open() {
+    let mut server = serve("shutdown");
+    // An idle kept-alive connection, a head that never ends and a body that never comes.
+    let idle = kept_alive(&server);
+    let mut slow_head = connect(&server);
+    slow_head.write_all(b"GET /api.php HTTP/1.1\r\nHost: local").expect("writes");
+    let mut slow_body = connect(&server);
+    slow_body
+        .write_all(b"POST /api.php HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\naction=query&")
+        .expect("writes");
+    std::thread::sleep(Duration::from_millis(300));
+    let stopped = Command::new("kill").args(["-TERM", &server.child.id().to_string()]).status().expect("kill runs");
+    assert!(stopped.success());
+    let started = Instant::now();
+    loop {
+        if let Some(status) = server.child.try_wait().expect("waits") {
+            assert!(status.success() || status.code().is_none(), "{status:?}");
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(8), "the server was still running 8 s after SIGTERM");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop((idle, slow_head, slow_body));
+}
