@@ -194,6 +194,10 @@ pub fn split_title(
     if dbkey.starts_with(':') {
         return Err(InvalidTitle::LeadingColon);
     }
+    // MediaWiki's check that the parts make a title value at all.
+    if dbkey.starts_with('_') || dbkey.ends_with('_') || dbkey.contains(['\r', '\n', '\t']) {
+        return Err(InvalidTitle::Invalid);
+    }
     Ok(ParsedTitle { ns, text: dbkey.replace('_', " "), dbkey, fragment, interwiki })
 }
 

@@ -106,6 +106,10 @@ pub enum InvalidTitle {
     LeadingColon,
     /// A talk page of something that has none (`Talk:File:X`, `Talk:wikipedia:X`).
     TalkNamespace,
+    /// A key MediaWiki's last consistency check refuses: one that begins or ends with `_`,
+    /// or holds a line break or tab (what a line break at the very end of a prefixed title's
+    /// rest leaves: `Talk:n_⏎`).
+    Invalid,
 }
 
 impl InvalidTitle {
@@ -120,6 +124,7 @@ impl InvalidTitle {
             InvalidTitle::TooLong(_) => "title-invalid-too-long",
             InvalidTitle::LeadingColon => "title-invalid-leading-colon",
             InvalidTitle::TalkNamespace => "title-invalid-talk-namespace",
+            InvalidTitle::Invalid => "title-invalid",
         }
     }
 }

@@ -79,6 +79,14 @@ const MEDIAWIKI_ANSWERS: &[(&str, Result<&str, &str>)] = &[
     ("::Foo", Err("title-invalid-leading-colon")),
     (": Foo", Ok("Foo")),
     (":_:Foo", Err("title-invalid-leading-colon")),
+    // A line break at the very end of a prefixed title's rest is dropped with the prefix
+    // split, leaving what MediaWiki's last check refuses (as MediaWiki 1.39 answers).
+    ("talk:n\n", Ok("Talk:N")),
+    ("talk_:n\n", Ok("Talk:N")),
+    ("talk:n_\n", Err("title-invalid")),
+    ("talk:n \n", Err("title-invalid")),
+    ("talk_:n \n_", Err("title-invalid")),
+    ("n\n", Err("title-invalid-characters:\n")),
     ("Foo:bar", Ok("Foo:bar")),
     ("Foo:Bar:baz", Ok("Foo:Bar:baz")),
     ("Category:foo", Ok("Category:Foo")),

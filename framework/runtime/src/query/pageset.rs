@@ -546,6 +546,7 @@ fn invalid_reason(reason: &InvalidTitle) -> String {
         InvalidTitle::TooLong(max) => format!("The title is longer than {max} bytes."),
         InvalidTitle::LeadingColon => "The title starts with a colon.".to_owned(),
         InvalidTitle::TalkNamespace => "The title names a talk page of something that has none.".to_owned(),
+        InvalidTitle::Invalid => "The title is invalid.".to_owned(),
     }
 }
 
