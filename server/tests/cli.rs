@@ -47,15 +47,43 @@ fn import_loads_a_dump_and_a_second_import_changes_nothing() {
 }
 
 #[test]
-fn reindex_refuses_a_database_wikiquery_did_not_create() {
-    let dir = temp_dir("reindex-refuse");
+fn reindex_keeps_its_index_beside_a_mediawiki_database_and_refuses_other_databases() {
+    let dir = temp_dir("reindex-mediawiki");
     let copy = dir.join("fixturewiki.sqlite");
     std::fs::copy(fixture("fixturewiki.sqlite"), &copy).expect("copy");
-    let before = std::fs::read(&copy).expect("read");
-    let (ok, _, err) = wikiquery(&["reindex", "--db", &format!("sqlite:{}", copy.display())]);
+    let db = format!("sqlite:{}", copy.display());
+    let (ok, out, err) = wikiquery(&["reindex", "--db", &db]);
+    assert!(ok, "{err}");
+    assert!(out.contains("181 pages in the search index"), "{out}");
+    assert!(err.contains("beside MediaWiki's tables"), "{err}");
+    // Still a MediaWiki database, served read-only, whose search reads the new index.
+    let store = wikiquery_store::store::Store::open(&wikiquery_store::store::OpenOptions {
+        primary: db.clone(),
+        ..Default::default()
+    })
+    .expect("opens");
+    assert!(!store.is_writable());
+    let mut reader = store.reader().expect("reader");
+    assert_eq!(reader.search_index().expect("index"), wikiquery_store::queries::search::SearchIndex::Ours);
+    drop((reader, store));
+    // A second run rebuilds the same index.
+    let (ok, out, err) = wikiquery(&["reindex", "--db", &db]);
+    assert!(ok && out.contains("181 pages"), "{out} {err}");
+    assert!(!err.contains("added"), "{err}");
+
+    // A database of something else is not touched.
+    let other = dir.join("other.sqlite");
+    let status = Command::new("python3")
+        .args(["-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('CREATE TABLE t (x)'); c.commit()"])
+        .arg(&other)
+        .status()
+        .expect("python3 runs");
+    assert!(status.success());
+    let before = std::fs::read(&other).expect("read");
+    let (ok, _, err) = wikiquery(&["reindex", "--db", &format!("sqlite:{}", other.display())]);
     assert!(!ok);
-    assert!(err.contains("not a wikiquery database"), "{err}");
-    assert!(before == std::fs::read(&copy).expect("read"), "not written");
+    assert!(err.contains("refusing to touch it"), "{err}");
+    assert!(before == std::fs::read(&other).expect("read"), "not written");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -19,6 +19,11 @@ const POSTGRES_MIGRATIONS: &str = include_str!("../migrations/postgres.sql");
 #[cfg(feature = "mysql")]
 const MYSQL_MIGRATIONS: &str = include_str!("../migrations/mysql.sql");
 const MIGRATION_MARK: &str = "-- wikiquery migration ";
+/// The migration that makes the full-text search index (`wikiquery_search`), the one table
+/// wikiquery may also keep beside a MediaWiki database's.
+const SEARCH_INDEX_MIGRATION: i32 = 2;
+/// The table of that index.
+pub const SEARCH_INDEX_TABLE: &str = "wikiquery_search";
 
 /// What a database holds, judged by its tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -168,6 +173,20 @@ struct MigrationStep {
     statements: Vec<String>,
 }
 
+impl MigrationStep {
+    /// Runs the step's statements, naming the one that fails.
+    fn apply(&self, conn: &mut AnyConnection) -> Result<(), StoreError> {
+        for statement in &self.statements {
+            conn.batch_execute(statement).map_err(|e| StoreError::Migration {
+                version: self.version,
+                statement: statement.chars().take(80).collect(),
+                source: Box::new(e),
+            })?;
+        }
+        Ok(())
+    }
+}
+
 /// Splits a migration script into versions and statements. The scripts are compiled in, and
 /// a unit test checks they parse into consecutive versions.
 fn parse_migrations(script: &str) -> Vec<MigrationStep> {
@@ -261,6 +280,34 @@ fn unrecognised(tables: &[String]) -> StoreError {
     StoreError::UnrecognisedDatabase { tables: shown.join(", ") }
 }
 
+/// Adds wikiquery's full-text search index (empty) beside the tables of a MediaWiki database,
+/// as its migration makes it in a wikiquery database: the one table wikiquery keeps in a
+/// database it did not create, written only by `wikiquery reindex`. Nothing of MediaWiki's is
+/// changed. Says whether the table was made (`false`: it was there already, as in every
+/// wikiquery database); refuses an empty or unrecognised database.
+pub fn add_search_side_table(conn: &mut AnyConnection) -> Result<bool, StoreError> {
+    let tables = table_names(conn)?;
+    match classify(&tables) {
+        DatabaseKind::MediaWiki => {}
+        // Its migrations made the index.
+        DatabaseKind::Ours => return Ok(false),
+        DatabaseKind::Unrecognised => return Err(unrecognised(&tables)),
+        DatabaseKind::Empty => {
+            return Err(StoreError::ReadOnly { reason: "an empty database holds no wiki to index".to_owned() })
+        }
+    }
+    if tables.iter().any(|t| t == SEARCH_INDEX_TABLE) {
+        return Ok(false);
+    }
+    let script = migration_script(conn.backend())?;
+    let step = parse_migrations(script)
+        .into_iter()
+        .find(|step| step.version == SEARCH_INDEX_MIGRATION)
+        .expect("the migration scripts have the search index's version");
+    step.apply(conn)?;
+    Ok(true)
+}
+
 /// Takes the migration lock; on SQLite and PostgreSQL this also opens the transaction the
 /// migration runs in.
 fn lock_for_migration(conn: &mut AnyConnection) -> Result<(), StoreError> {
@@ -305,13 +352,7 @@ fn apply_migrations(conn: &mut AnyConnection, script: &'static str) -> Result<Mi
         return Err(StoreError::SchemaTooNew { found, supported: latest });
     }
     for step in steps.iter().filter(|step| step.version > found) {
-        for statement in &step.statements {
-            conn.batch_execute(statement).map_err(|e| StoreError::Migration {
-                version: step.version,
-                statement: statement.chars().take(80).collect(),
-                source: Box::new(e),
-            })?;
-        }
+        step.apply(conn)?;
         let applied_at = mediawiki_timestamp(SystemTime::now());
         crate::with_conn!(conn, |c| diesel::insert_into(wikiquery_schema::table)
             .values((wikiquery_schema::version.eq(step.version), wikiquery_schema::applied_at.eq(&applied_at)))

@@ -48,8 +48,8 @@ mod url;
 pub use connection::{AnyConnection, AsAnyConnection};
 pub use error::StoreError;
 pub use migrations::{
-    inspect, is_ours, latest_schema_version, migrate, schema_version, sync_id_sequences, table_names, DatabaseKind,
-    MigrationOutcome,
+    add_search_side_table, inspect, is_ours, latest_schema_version, migrate, schema_version, sync_id_sequences,
+    table_names, DatabaseKind, MigrationOutcome, SEARCH_INDEX_TABLE,
 };
 pub use pool::{Pool, PoolOptions, PooledConn};
 pub use replicas::Replicas;

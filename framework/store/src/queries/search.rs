@@ -4,7 +4,8 @@
 //! ([`index_words`]), so that the three engines match alike: `animal` finds `Animals`.
 //! [`rebuild_search_index`] fills it (the importer and `wikiquery reindex` run it). A MediaWiki
 //! database served as it is keeps MediaWiki's own index: on SQLite its `searchindex` is
-//! searched, unstemmed.
+//! searched, unstemmed, until `wikiquery reindex` puts wikiquery's index beside MediaWiki's
+//! tables (`add_search_side_table`), which is then searched instead, on every backend.
 //!
 //! Every value a reader typed reaches SQL as a bound parameter; the query expressions are
 //! built from words of letters and digits only.
@@ -22,11 +23,13 @@ use crate::with_conn;
 /// The index this store searches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SearchIndex {
-    /// wikiquery's own (`wikiquery_search`).
+    /// wikiquery's own (`wikiquery_search`), in a wikiquery database or beside a MediaWiki
+    /// database's tables.
     Ours,
     /// MediaWiki's `searchindex` (an SQLite FTS3 table) of a MediaWiki database.
     MediaWiki,
-    /// None: a MediaWiki database without one this store can read.
+    /// None: a MediaWiki database without one this store can read (`wikiquery reindex` makes
+    /// one).
     Missing,
 }
 
@@ -117,7 +120,7 @@ impl<C: AsAnyConnection> Reader<C> {
     pub fn search_index(&mut self) -> Result<SearchIndex, StoreError> {
         let conn = self.conn();
         let tables = table_names(conn)?;
-        Ok(if tables.iter().any(|t| t == "wikiquery_search") {
+        Ok(if tables.iter().any(|t| t == crate::backend::SEARCH_INDEX_TABLE) {
             SearchIndex::Ours
         } else if conn.backend() == Backend::Sqlite && tables.iter().any(|t| t == "searchindex") {
             SearchIndex::MediaWiki

@@ -283,3 +283,43 @@ pub(super) fn assert_search_finds(conn: &mut AnyConnection) {
     assert_eq!(set(find("link", false)), both.union(&without).cloned().collect());
     assert!(set(find("anim*", false)).is_superset(&animals));
 }
+
+/// wikiquery's search index kept beside the tables of the MediaWiki database at `url` (as
+/// `wikiquery reindex` keeps it): added once by a connection that may write, filled from the
+/// pages, then searched through the read-only pool that serves the database — MediaWiki's own
+/// tables left exactly as they were.
+pub(super) fn assert_side_index_beside_mediawiki(url: &wikiquery_store::backend::DbUrl) {
+    use wikiquery_domain::search::SearchQuery;
+    use wikiquery_store::backend::{add_search_side_table, table_names, DatabaseKind, Pool, SEARCH_INDEX_TABLE};
+    use wikiquery_store::queries::search::{SearchFilter, SearchIndex};
+    use wikiquery_store::reader::Reader;
+
+    let pool = Pool::connect(url, super::support::options()).expect("opening the MediaWiki database");
+    assert_eq!(pool.kind(), DatabaseKind::MediaWiki);
+    assert!(pool.is_read_only());
+    let before = {
+        let mut conn = pool.get().expect("connection");
+        assert_ne!(Reader::new(&mut *conn).search_index().expect("index"), SearchIndex::Ours);
+        (dump(&mut conn), table_names(&mut conn).expect("tables"))
+    };
+
+    let mut writer = AnyConnection::establish(url).expect("a connection that may write");
+    assert!(add_search_side_table(&mut writer).expect("adding the index"), "the index was made");
+    assert!(!add_search_side_table(&mut writer).expect("adding it again"), "the index is made once");
+    assert_search_finds(&mut writer);
+    drop(writer);
+
+    let mut conn = pool.get().expect("connection");
+    let filter =
+        SearchFilter { query: SearchQuery::parse("animal"), namespaces: vec![0], limit: 50, ..SearchFilter::default() };
+    let found = Reader::new(&mut *conn).search(&filter).expect("searching").expect("an index");
+    assert_eq!(found.index, SearchIndex::Ours);
+    assert!(found.hits.iter().any(|h| h.title == "Cat"), "through its stem, `animal` finds the Cat page");
+    assert_eq!(dump(&mut conn), before.0, "MediaWiki's tables changed");
+    let added: Vec<String> =
+        table_names(&mut conn).expect("tables").into_iter().filter(|t| !before.1.contains(t)).collect();
+    assert!(
+        added.iter().all(|t| t.starts_with(SEARCH_INDEX_TABLE)) && added.iter().any(|t| t == SEARCH_INDEX_TABLE),
+        "tables added: {added:?}"
+    );
+}

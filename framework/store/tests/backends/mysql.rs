@@ -9,7 +9,7 @@ use wikiquery_store::schema;
 use wikiquery_store::with_conn;
 
 use super::checks::{expect_read_only, insert_page};
-use super::server::{server_suite, ServerDb};
+use super::server::{mediawiki_side_index_suite, server_suite, ServerDb};
 use super::support::options;
 
 const MYSQL_ENV: &str = "WIKIQUERY_TEST_MYSQL";
@@ -192,4 +192,10 @@ fn mysql_connect_errors_hide_the_password() {
     assert!(matches!(err, StoreError::Connect { .. }), "{err:?}");
     assert!(message.contains("mysql://root:***@127.0.0.1:1/test"), "{message}");
     assert!(!message.contains("hunter2"), "{message}");
+}
+
+#[test]
+fn mysql_mediawiki_database_gets_a_search_index_beside_its_tables() {
+    let db = ServerDb::create(MYSQL_ENV, MYSQL_DEFAULT);
+    mediawiki_side_index_suite(&db);
 }

@@ -7,7 +7,7 @@ use wikiquery_store::backend::{
 };
 use wikiquery_store::with_conn;
 
-use super::server::{server_suite, ServerDb};
+use super::server::{mediawiki_side_index_suite, server_suite, ServerDb};
 use super::support::options;
 
 const POSTGRES_ENV: &str = "WIKIQUERY_TEST_POSTGRES";
@@ -67,4 +67,10 @@ fn postgres_connect_errors_hide_the_password() {
     assert!(matches!(err, StoreError::Connect { .. }), "{err:?}");
     assert!(message.contains("postgres://postgres:***@127.0.0.1:1/test"), "{message}");
     assert!(!message.contains("hunter2"), "{message}");
+}
+
+#[test]
+fn postgres_mediawiki_database_gets_a_search_index_beside_its_tables() {
+    let db = ServerDb::create(POSTGRES_ENV, POSTGRES_DEFAULT);
+    mediawiki_side_index_suite(&db);
 }

@@ -110,3 +110,22 @@ pub(super) fn server_suite(db: &ServerDb) {
     assert_eq!(pages, 181);
     expect_read_only(insert_page(&mut ro_conn));
 }
+
+/// A MediaWiki database on the server (the fixture copied into the schema, without wikiquery's
+/// own tables), and wikiquery's search index kept beside its tables.
+pub(super) fn mediawiki_side_index_suite(db: &ServerDb) {
+    let pool = Pool::connect(&db.url, options()).expect("connecting to the test database");
+    let mut conn = pool.get().expect("pooled connection");
+    migrate(&mut conn).expect("migration");
+    let dir = TempDir::new("fixture");
+    let fixture_pool = Pool::connect(&sqlite_url(&fixture_copy(&dir)), options()).expect("opening the fixture");
+    let mut fixture = fixture_pool.get().expect("fixture connection");
+    assert_fixture_copies(&mut fixture, &mut conn);
+    for table in wikiquery_store::backend::table_names(&mut conn).expect("tables") {
+        if table.starts_with("wikiquery_") {
+            conn.batch_execute(&format!("DROP TABLE {table}")).expect("dropping wikiquery's table");
+        }
+    }
+    drop((conn, pool));
+    super::checks::assert_side_index_beside_mediawiki(&db.url);
+}

@@ -344,10 +344,19 @@ fn sqlite_connections_recover_when_the_file_changes_under_them() {
     let next = dir.path("next.sqlite");
     std::fs::write(&next, &original).expect("a copy");
     let mut conn = diesel::sqlite::SqliteConnection::establish(&next.display().to_string()).expect("open the copy");
-    diesel::sql_query("UPDATE page SET page_title = 'Replaced' WHERE page_id = 121").execute(&mut conn).expect("change");
+    diesel::sql_query("UPDATE page SET page_title = 'Replaced' WHERE page_id = 121")
+        .execute(&mut conn)
+        .expect("change");
     drop(conn);
     std::fs::rename(&next, &path).expect("move it over");
     for _ in 0..4 {
         assert_eq!(title_of(&pool, 121).expect("the new file's page"), "Replaced");
     }
+}
+
+#[test]
+fn sqlite_mediawiki_database_gets_a_search_index_beside_its_tables() {
+    let dir = TempDir::new("side-index");
+    let path = fixture_copy(&dir);
+    super::checks::assert_side_index_beside_mediawiki(&sqlite_url(&path));
 }
