@@ -41,6 +41,7 @@ pub struct FileProps {
     pub mediatype: bool,
     pub metadata: bool,
     pub commonmetadata: bool,
+    pub extmetadata: bool,
     pub archivename: bool,
     pub bitdepth: bool,
 }
@@ -59,6 +60,11 @@ pub struct FileWriter<'a> {
     parsed: HashMap<i64, String>,
     /// Page ids of the files' description pages, by name.
     pages: HashMap<String, i64>,
+    /// The `extmetadata` fields to give (`extmetadatafilter`); empty: all of them.
+    ext_filter: Vec<String>,
+    /// The metadata fields shown by default (lower case), as the wiki's
+    /// `MediaWiki:Metadata-fields` lists them; the others are marked `hidden`.
+    visible_fields: Vec<String>,
 }
 
 impl<'a> FileWriter<'a> {
@@ -105,6 +111,7 @@ impl<'a> FileWriter<'a> {
                 pages.insert(page.dbkey.clone(), page.id);
             }
         }
+        let visible_fields = if props.extmetadata { visible_metadata_fields(reader)? } else { Vec::new() };
         Ok(FileWriter {
             site,
             props,
@@ -114,7 +121,46 @@ impl<'a> FileWriter<'a> {
             comments,
             parsed,
             pages,
+            ext_filter: Vec::new(),
+            visible_fields,
         })
+    }
+
+    /// Gives only these `extmetadata` fields (none given: all).
+    pub fn with_ext_metadata_filter(mut self, fields: &[String]) -> Self {
+        self.ext_filter = fields.to_vec();
+        self
+    }
+
+    /// `extmetadata` of a version, as MediaWiki's core gives it for every file (extensions add
+    /// more; this server has none): when it was uploaded (`DateTime`) and its title without the
+    /// extension (`ObjectName`). The values are plain strings, so the language asked for and
+    /// `multilang` change nothing. A filter that keeps nothing gives an empty list.
+    fn ext_metadata(&self, version: &FileVersion) -> Value {
+        let text = version.name.replace('_', " ");
+        // The part before the last dot, unless the name begins with it.
+        let object = match text.rfind('.') {
+            Some(dot) if dot > 0 => &text[..dot],
+            _ => text.as_str(),
+        };
+        let mut fields = Map::new();
+        for (key, value) in [("DateTime", Timestamp::iso_text(&version.timestamp)), ("ObjectName", object.to_owned())] {
+            if !self.ext_filter.is_empty() && !self.ext_filter.iter().any(|f| f == key) {
+                continue;
+            }
+            let mut field = Map::new();
+            field.insert("value".into(), json!(value));
+            field.insert("source".into(), json!("mediawiki-metadata"));
+            if !self.visible_fields.iter().any(|f| f.eq_ignore_ascii_case(key)) {
+                field.insert("hidden".into(), json!(""));
+            }
+            fields.insert(key.into(), Value::Object(field));
+        }
+        if fields.is_empty() {
+            json!([])
+        } else {
+            Value::Object(fields)
+        }
     }
 
     /// The URL a version's content is served at.
@@ -216,6 +262,9 @@ impl<'a> FileWriter<'a> {
         if p.commonmetadata {
             let mime = format!("{}/{}", version.major_mime, version.minor_mime);
             vals.insert("commonmetadata".into(), common_metadata(&mime, &version.metadata));
+        }
+        if p.extmetadata {
+            vals.insert("extmetadata".into(), self.ext_metadata(version));
         }
         if p.mime {
             vals.insert("mime".into(), json!(format!("{}/{}", version.major_mime, version.minor_mime)));
@@ -320,6 +369,27 @@ pub fn metadata(stored: &[u8]) -> Value {
         Some(value) => listed(&value).unwrap_or(Value::Null),
         None => Value::Null,
     }
+}
+
+/// The metadata fields a wiki shows by default, lower-cased: the `* name` lines of its
+/// `MediaWiki:Metadata-fields` page. Without the page, MediaWiki's default list names camera
+/// fields only, none of those `extmetadata` gives here, so an empty list answers alike.
+fn visible_metadata_fields(reader: &mut Reader) -> Result<Vec<String>, ApiError> {
+    const NS_MEDIAWIKI: i32 = 8;
+    let Some(page) = reader.pages_by_titles(&[(NS_MEDIAWIKI, "Metadata-fields".to_owned())])?.into_iter().next() else {
+        return Ok(Vec::new());
+    };
+    let texts = crate::storage::current_texts(reader, &[page.id])?;
+    Ok(texts
+        .get(&page.id)
+        .map(|text| {
+            text.lines()
+                .filter_map(|line| line.strip_prefix('*'))
+                .map(|name| name.trim().to_lowercase())
+                .filter(|name| !name.is_empty())
+                .collect()
+        })
+        .unwrap_or_default())
 }
 
 /// `commonmetadata` of a version: the part of its metadata the file's type shares with every

@@ -99,14 +99,6 @@ impl QueryModule for AllImages {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let set = ValueSet::of(&self.prop);
         let has = |p: AllImagesProp| set.has(p);
-        let unbuilt: Vec<&str> = [(AllImagesProp::Extmetadata, "extmetadata")]
-            .into_iter()
-            .filter(|(p, _)| has(*p))
-            .map(|(_, n)| n)
-            .collect();
-        if !unbuilt.is_empty() {
-            return Err(ApiError::not_implemented(&format!("{} ({})", ctx.module.path(), unbuilt.join(", "))));
-        }
         if ctx.is_generator() && ctx.is_resolving_redirects() {
             return Err(ApiError::new(
                 "invalidparammix",
@@ -236,6 +228,7 @@ impl QueryModule for AllImages {
                 mediatype: has(AllImagesProp::Mediatype),
                 metadata: has(AllImagesProp::Metadata),
                 commonmetadata: has(AllImagesProp::Commonmetadata),
+                extmetadata: has(AllImagesProp::Extmetadata),
                 archivename: false,
                 bitdepth: has(AllImagesProp::Bitdepth),
             };

@@ -74,14 +74,12 @@ impl QueryModule for ImageInfo {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let set = ValueSet::of(&self.prop);
         let has = |p: ImageInfoProp| set.has(p);
-        // Thumbnails, extended metadata and upload warnings need a
-        // media handler this server does not have yet.
-        let mut unbuilt: Vec<&str> =
-            [(ImageInfoProp::Extmetadata, "extmetadata"), (ImageInfoProp::Uploadwarning, "uploadwarning")]
-                .into_iter()
-                .filter(|(p, _)| has(*p))
-                .map(|(_, name)| name)
-                .collect();
+        // Thumbnails and upload warnings need a media handler this server does not have yet.
+        let mut unbuilt: Vec<&str> = [(ImageInfoProp::Uploadwarning, "uploadwarning")]
+            .into_iter()
+            .filter(|(p, _)| has(*p))
+            .map(|(_, name)| name)
+            .collect();
         if self.urlwidth != -1 || self.urlheight != -1 || !self.urlparam.is_empty() {
             unbuilt.push("thumbnails");
         }
@@ -178,11 +176,13 @@ impl QueryModule for ImageInfo {
             mediatype: has(ImageInfoProp::Mediatype),
             metadata: has(ImageInfoProp::Metadata),
             commonmetadata: has(ImageInfoProp::Commonmetadata),
+            extmetadata: has(ImageInfoProp::Extmetadata),
             archivename: has(ImageInfoProp::Archivename),
             bitdepth: has(ImageInfoProp::Bitdepth),
         };
         let all: Vec<&FileVersion> = per_file.iter().flat_map(|(_, v, _)| v.iter().flatten()).collect();
-        let writer = FileWriter::new(ctx, site, &mut reader, props, &all)?;
+        let writer =
+            FileWriter::new(ctx, site, &mut reader, props, &all)?.with_ext_metadata_filter(&self.extmetadatafilter);
         drop(reader);
         for ((name, _), (page_id, versions, next)) in titles.iter().zip(per_file) {
             let mut page =
