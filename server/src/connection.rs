@@ -104,10 +104,17 @@ impl<T> ClosingRefusals<T> {
     }
 }
 
+/// How far from the end of a written buffer a refusal can start: it is the last thing written
+/// on its connection, a head of some hundred bytes, so only the buffer's tail is searched and
+/// an answer of any size costs the same.
+const REFUSAL_WINDOW: usize = 512;
+
 /// `buf` with `connection: close` added to the refusal it holds, if it holds one that says
 /// nothing of the connection.
 fn with_close(buf: &[u8]) -> Option<Vec<u8>> {
-    let (at, refusal) = REFUSALS.iter().find_map(|r| memchr::memmem::find(buf, r).map(|at| (at, *r)))?;
+    let window = buf.len().saturating_sub(REFUSAL_WINDOW);
+    let (at, refusal) =
+        REFUSALS.iter().find_map(|r| memchr::memmem::find(&buf[window..], r).map(|at| (window + at, *r)))?;
     let after_status = at + memchr::memmem::find(refusal, b"\r\n")? + 2;
     let head_end = memchr::memmem::find(&buf[at..], b"\r\n\r\n").map_or(buf.len(), |end| at + end);
     if buf[at..head_end].to_ascii_lowercase().windows(11).any(|w| w == b"connection:") {
@@ -192,6 +199,17 @@ mod tests {
         let out = String::from_utf8(with_close(buf).expect("rewritten")).expect("text");
         assert!(out.ends_with("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n"), "{out}");
         assert!(out.starts_with("HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}"), "{out}");
+    }
+
+    #[test]
+    fn a_refusal_after_a_long_answer_is_found_at_the_end() {
+        let mut buf = b"HTTP/1.1 200 OK\r\ncontent-length: 100000\r\n\r\n".to_vec();
+        buf.extend(std::iter::repeat_n(b'x', 100_000));
+        buf.extend_from_slice(b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-length: 0\r\ndate: x\r\n\r\n");
+        let out = String::from_utf8(with_close(&buf).expect("rewritten")).expect("text");
+        assert!(out.ends_with(
+            "431 Request Header Fields Too Large\r\nconnection: close\r\ncontent-length: 0\r\ndate: x\r\n\r\n"
+        ));
     }
 
     #[test]

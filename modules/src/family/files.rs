@@ -19,6 +19,7 @@ use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
 use crate::family::comments::{parsed_comments, CommentOf};
+use crate::family::thumbnails::{self, Thumb};
 use crate::storage::{absolute, site_paths};
 
 /// A file's own bit of `oi_deleted`: the file's content is hidden (the revision's text bit).
@@ -38,6 +39,7 @@ pub struct FileProps {
     pub dimensions: bool,
     pub sha1: bool,
     pub mime: bool,
+    pub thumbmime: bool,
     pub mediatype: bool,
     pub metadata: bool,
     pub commonmetadata: bool,
@@ -56,6 +58,8 @@ pub struct FileWriter<'a> {
     upload_url: String,
     /// `index.php` as a URL.
     script_url: String,
+    /// The folder of the file-type icons, ending in `/`.
+    icons_url: String,
     comments: HashMap<i64, String>,
     parsed: HashMap<i64, String>,
     /// Page ids of the files' description pages, by name.
@@ -118,6 +122,7 @@ impl<'a> FileWriter<'a> {
             visibility: Visibility::of(&ctx.state.rights),
             upload_url: absolute(&paths.server, &upload),
             script_url: absolute(&paths.server, &paths.script),
+            icons_url: absolute(&paths.server, &format!("{}/resources/assets/file-type-icons/", paths.script_path)),
             comments,
             parsed,
             pages,
@@ -172,8 +177,13 @@ impl<'a> FileWriter<'a> {
         }
     }
 
-    /// One version's members, in MediaWiki's order.
-    pub fn info(&self, version: &FileVersion) -> Map<String, Value> {
+    /// The thumbnail of a version (MediaWiki's `File::transform`).
+    pub fn thumbnail(&self, version: &FileVersion) -> Thumb {
+        thumbnails::transform(version, &self.file_url(version), &self.icons_url)
+    }
+
+    /// One version's members, in MediaWiki's order, with its thumbnail when one was asked for.
+    pub fn info(&self, version: &FileVersion, thumb: Option<&Thumb>) -> Map<String, Value> {
         let p = self.props;
         let mut vals = Map::new();
         let deleted = version.deleted;
@@ -239,8 +249,33 @@ impl<'a> FileWriter<'a> {
                 json!(wikiquery_domain::title::full_text(NS_FILE, &version.name, self.site.namespaces())),
             );
         }
+        // MediaWiki gives the file's MIME type whenever it gave a thumbnail's (the two share a
+        // variable there).
+        let mut thumb_mime_given = false;
         if p.url {
-            vals.insert("url".into(), json!(self.file_url(version)));
+            let file_url = self.file_url(version);
+            match thumb {
+                Some(Thumb::Image { url, width, height, mime }) => {
+                    vals.insert("thumburl".into(), json!(url));
+                    // A thumbnail that is the file itself has the file's size.
+                    let (w, h) = if *url == file_url {
+                        (i64::from(version.width), i64::from(version.height))
+                    } else {
+                        (*width, *height)
+                    };
+                    vals.insert("thumbwidth".into(), json!(w));
+                    vals.insert("thumbheight".into(), json!(h));
+                    if let Some(mime) = mime.as_ref().filter(|_| p.thumbmime) {
+                        vals.insert("thumbmime".into(), json!(mime));
+                        thumb_mime_given = true;
+                    }
+                }
+                Some(Thumb::Error(text)) => {
+                    vals.insert("thumberror".into(), json!(text));
+                }
+                None => {}
+            }
+            vals.insert("url".into(), json!(file_url));
             let key = format!(
                 "{}:{}",
                 self.site.namespaces().name(NS_FILE).unwrap_or("File").replace(' ', "_"),
@@ -266,7 +301,7 @@ impl<'a> FileWriter<'a> {
         if p.extmetadata {
             vals.insert("extmetadata".into(), self.ext_metadata(version));
         }
-        if p.mime {
+        if p.mime || thumb_mime_given {
             vals.insert("mime".into(), json!(format!("{}/{}", version.major_mime, version.minor_mime)));
         }
         if p.mediatype {

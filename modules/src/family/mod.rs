@@ -16,5 +16,6 @@ pub mod foreign_links;
 pub mod links;
 pub mod logins;
 pub mod revisions;
+pub mod thumbnails;
 pub mod users;
 pub mod watchlists;

@@ -225,6 +225,7 @@ impl QueryModule for AllImages {
                 dimensions: has(AllImagesProp::Dimensions),
                 sha1: has(AllImagesProp::Sha1),
                 mime: has(AllImagesProp::Mime),
+                thumbmime: false,
                 mediatype: has(AllImagesProp::Mediatype),
                 metadata: has(AllImagesProp::Metadata),
                 commonmetadata: has(AllImagesProp::Commonmetadata),
@@ -239,7 +240,7 @@ impl QueryModule for AllImages {
             for file in &files {
                 let mut item = serde_json::Map::new();
                 item.insert("name".into(), json!(file.name));
-                item.extend(writer.info(file));
+                item.extend(writer.info(file, None));
                 item.insert("ns".into(), json!(NS_FILE));
                 item.insert("title".into(), json!(full_text(NS_FILE, &file.name, site.namespaces())));
                 ctx.push_item(Value::Object(item));

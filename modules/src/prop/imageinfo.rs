@@ -7,6 +7,7 @@ use wikiquery_store::queries::files::FileVersion;
 use wikiquery_store::store::Store;
 
 use crate::family::files::{BadFiles, FileProps, FileWriter};
+use crate::family::thumbnails;
 use crate::storage;
 
 /// What to return of each file version.
@@ -70,22 +71,18 @@ pub struct ImageInfo {
     pub localonly: bool,
 }
 
+/// How many thumbnails one request makes at most (MediaWiki's `TRANSFORM_LIMIT`).
+const TRANSFORM_LIMIT: usize = 50;
+
 impl QueryModule for ImageInfo {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let set = ValueSet::of(&self.prop);
         let has = |p: ImageInfoProp| set.has(p);
-        // Thumbnails and upload warnings need a media handler this server does not have yet.
-        let mut unbuilt: Vec<&str> = [(ImageInfoProp::Uploadwarning, "uploadwarning")]
-            .into_iter()
-            .filter(|(p, _)| has(*p))
-            .map(|(_, name)| name)
-            .collect();
-        if self.urlwidth != -1 || self.urlheight != -1 || !self.urlparam.is_empty() {
-            unbuilt.push("thumbnails");
+        // Upload warnings need the upload form's texts, which this server does not have yet.
+        if has(ImageInfoProp::Uploadwarning) {
+            return Err(ApiError::not_implemented(&format!("{} (uploadwarning)", ctx.module.path())));
         }
-        if !unbuilt.is_empty() {
-            return Err(ApiError::not_implemented(&format!("{} ({})", ctx.module.path(), unbuilt.join(", "))));
-        }
+        let scale = thumbnails::scale(self.urlwidth, self.urlheight, &self.urlparam);
         let store = ctx.services.require::<Store>()?;
         let site = store.site();
         let context = match &self.badfilecontexttitle {
@@ -173,6 +170,7 @@ impl QueryModule for ImageInfo {
             dimensions: has(ImageInfoProp::Dimensions),
             sha1: has(ImageInfoProp::Sha1),
             mime: has(ImageInfoProp::Mime),
+            thumbmime: has(ImageInfoProp::Thumbmime),
             mediatype: has(ImageInfoProp::Mediatype),
             metadata: has(ImageInfoProp::Metadata),
             commonmetadata: has(ImageInfoProp::Commonmetadata),
@@ -184,22 +182,58 @@ impl QueryModule for ImageInfo {
         let writer =
             FileWriter::new(ctx, site, &mut reader, props, &all)?.with_ext_metadata_filter(&self.extmetadatafilter);
         drop(reader);
-        for ((name, _), (page_id, versions, next)) in titles.iter().zip(per_file) {
+        let prefix = ctx.module.prefix;
+        // Thumbnails made in this request; past MediaWiki's limit the rest wait for the next.
+        let mut transforms = 0usize;
+        'files: for ((name, _), (page_id, versions, next)) in titles.iter().zip(per_file) {
+            let file = current.iter().find(|f| &f.name == name);
+            if let (Some(file), true) = (file, scale.is_some() && transforms >= TRANSFORM_LIMIT) {
+                let from = start.clone().unwrap_or_else(|| file.timestamp.clone());
+                if single {
+                    ctx.set_continue_named("start", wikiquery_domain::timestamp::Timestamp::iso_text(&from));
+                } else {
+                    ctx.set_continue(format!("{name}|{from}"));
+                }
+                break;
+            }
             let mut page =
                 Map::from_iter([("imagerepository".to_owned(), json!(if versions.is_some() { "local" } else { "" }))]);
             if let Some(bad) = &bad_files {
                 page.insert("badfile".into(), json!(bad.is_bad(name, context.as_ref())));
             }
             ctx.add_page_values(page_id, page);
-            let Some(versions) = versions else {
+            let (Some(versions), Some(file)) = (versions, file) else {
                 // With badfile asked for, a file with no version is described as missing.
                 if bad_files.is_some() {
                     ctx.push_page_item(page_id, "imageinfo", Value::Object(writer.missing_info(name)));
                 }
                 continue;
             };
-            for version in &versions {
-                ctx.push_page_item(page_id, "imageinfo", Value::Object(writer.info(version)));
+            // The thumbnail parameters, checked against the file's current version.
+            let mut warnings = Vec::new();
+            let params = thumbnails::merge(file, scale.as_ref(), &self.urlparam, prefix, &mut |code, text| {
+                warnings.push((code, text))
+            });
+            for (code, text) in warnings {
+                ctx.warn(code, text);
+            }
+            let thumbs = params?.is_some() && props.url;
+            for (i, version) in versions.iter().enumerate() {
+                // An earlier version past the limit waits for the next request.
+                if thumbs && i > 0 && transforms >= TRANSFORM_LIMIT {
+                    if single {
+                        ctx.set_continue_named(
+                            "start",
+                            wikiquery_domain::timestamp::Timestamp::iso_text(&version.timestamp),
+                        );
+                    } else {
+                        ctx.set_continue(format!("{name}|{}", version.timestamp));
+                    }
+                    break 'files;
+                }
+                let thumb = thumbs.then(|| writer.thumbnail(version));
+                transforms += usize::from(thumbs);
+                ctx.push_page_item(page_id, "imageinfo", Value::Object(writer.info(version, thumb.as_ref())));
             }
             if let Some(next) = next {
                 ctx.set_continue_named("start", next);
