@@ -13,9 +13,8 @@ use wikiquery_tests::{comparable_member, differences, fixture_api, fixture_json,
 /// Captures whose answer is known to differ, and why. Each is still replayed: the ones that
 /// need a module not written yet must answer `notimplemented`; the others must answer without
 /// an error.
-const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
-    ("info-preload.fv2.json", "the catalogue declares inprop=preload deprecated; MediaWiki 1.39 does not warn"),
-];
+const KNOWN_DIFFERENCES: &[(&str, &str)] =
+    &[("info-preload.fv2.json", "the catalogue declares inprop=preload deprecated; MediaWiki 1.39 does not warn")];
 
 /// Reduces wording to presence, recursively: `invalidreason` becomes `true`.
 fn without_wording(value: &mut Value) {

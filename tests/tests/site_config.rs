@@ -75,7 +75,8 @@ fn temporary_accounts_and_autoconfirmation_follow_the_file() {
 #[test]
 fn rate_limits_follow_the_file_and_noratelimit() {
     let limits = "[rate_limits.edit]\nip = [8, 60]\nuser = [90, 60]\n\n[rate_limits.mailpassword]\nip = [5, 3600]\n\n[rate_limits.move]\nuser = [8, 60]\n";
-    let limited = configured("ratelimited.sqlite", &format!("{limits}\n[group_permissions.\"*\"]\nnoratelimit = false\n"));
+    let limited =
+        configured("ratelimited.sqlite", &format!("{limits}\n[group_permissions.\"*\"]\nnoratelimit = false\n"));
     let (_, body) = api_with(
         &limited,
         "action=query&meta=userinfo&uiprop=ratelimits|theoreticalratelimits&format=json&formatversion=2",

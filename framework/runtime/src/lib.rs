@@ -24,6 +24,7 @@ pub mod scope;
 pub mod services;
 pub mod session;
 
+pub use accounts::{Accounts, AccountsService};
 pub use action::ActionContext;
 pub use clock::Clock;
 pub use descriptor::{Group, Info, ModuleDescriptor, ParamDescriptor, ParamKind};
@@ -38,7 +39,6 @@ pub use registry::{ModuleEntry, Registry};
 pub use result::ApiResult;
 pub use scope::RequestScope;
 pub use services::Services;
-pub use accounts::{Accounts, AccountsService};
 pub use session::{Account, Session, SessionKeys, SessionUser};
 pub use wikiquery_domain::rights::Rights;
 pub use wikiquery_macros::{query_module, ParamGroup, ParamValues};

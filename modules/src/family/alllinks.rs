@@ -5,9 +5,11 @@
 
 use serde_json::{Map, Value};
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::{continue_parts, ApiError, ContinuePart, Limit, LooseInt, ParamGroup, ParamValues, QueryContext, ValueList};
-pub use wikiquery_store::queries::backlinks::BacklinkTable;
+use wikiquery_framework::{
+    continue_parts, ApiError, ContinuePart, Limit, LooseInt, ParamGroup, ParamValues, QueryContext, ValueList,
+};
 use wikiquery_store::queries::alllinks::AllLinksFilter;
+pub use wikiquery_store::queries::backlinks::BacklinkTable;
 use wikiquery_store::store::Store;
 
 use crate::storage;

@@ -15,8 +15,8 @@ use std::collections::HashMap;
 use serde_json::{Map, Value};
 use wikiquery_domain::title::{full_text, NS_FILE};
 use wikiquery_framework::{ApiError, ContinuePart, ExactInt, Limit, Namespace, ParamGroup, QueryContext};
-use wikiquery_store::queries::backlinks::{BacklinkKey, BacklinkRow, BacklinksFilter};
 pub use wikiquery_store::queries::backlinks::BacklinkTable;
+use wikiquery_store::queries::backlinks::{BacklinkKey, BacklinkRow, BacklinksFilter};
 use wikiquery_store::store::Store;
 
 use crate::storage;
@@ -99,10 +99,7 @@ pub fn run(
     let limit = Limit(limit);
     let (ns, dbkey) = storage::title_or_page_id(ctx, params.title.as_deref(), params.pageid)?;
     if table == BacklinkTable::Images && ns != NS_FILE {
-        return Err(ApiError::new(
-            "bad_image_title",
-            format!("The title for {} must be a file.", ctx.module.name),
-        ));
+        return Err(ApiError::new("bad_image_title", format!("The title for {} must be a file.", ctx.module.name)));
     }
     let cont = match params.continue_.as_deref() {
         Some(raw) => read_cont(raw)?,

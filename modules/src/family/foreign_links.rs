@@ -5,8 +5,8 @@
 //! list the pages with such links, one [`run_backlinks`].
 
 use serde_json::{Map, Value};
-use wikiquery_framework::{continue_parts, ApiError, ContinuePart, Limit, LooseInt, QueryContext};
 use wikiquery_domain::title::full_text;
+use wikiquery_framework::{continue_parts, ApiError, ContinuePart, Limit, LooseInt, QueryContext};
 use wikiquery_store::queries::foreign_links::{ForeignBacklinksFilter, ForeignLinksFilter};
 use wikiquery_store::store::Store;
 

@@ -29,7 +29,8 @@ pub struct AllLinks {
 
 impl QueryModule for AllLinks {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let listing = AllLinksListing::new(BacklinkTable::Pages, &self.range, self.namespace.0, &self.prop, self.dir, self.limit);
+        let listing =
+            AllLinksListing::new(BacklinkTable::Pages, &self.range, self.namespace.0, &self.prop, self.dir, self.limit);
         run(ctx, listing)
     }
 }

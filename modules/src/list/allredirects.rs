@@ -38,7 +38,14 @@ pub struct AllRedirects {
 
 impl QueryModule for AllRedirects {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let listing = AllLinksListing::new(BacklinkTable::Redirects, &self.range, self.namespace.0, &self.prop, self.dir, self.limit);
+        let listing = AllLinksListing::new(
+            BacklinkTable::Redirects,
+            &self.range,
+            self.namespace.0,
+            &self.prop,
+            self.dir,
+            self.limit,
+        );
         run(ctx, listing)
     }
 }

@@ -29,7 +29,14 @@ pub struct AllTransclusions {
 
 impl QueryModule for AllTransclusions {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let listing = AllLinksListing::new(BacklinkTable::Templates, &self.range, self.namespace.0, &self.prop, self.dir, self.limit);
+        let listing = AllLinksListing::new(
+            BacklinkTable::Templates,
+            &self.range,
+            self.namespace.0,
+            &self.prop,
+            self.dir,
+            self.limit,
+        );
         run(ctx, listing)
     }
 }

@@ -5,8 +5,8 @@ use wikiquery_domain::php::bin2hex;
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::{full_text, NS_CATEGORY};
 use wikiquery_framework::{
-    continue_parts, query_module, ApiError, ContinuePart, Limit, LooseInt, Namespace, ParamValues, QueryContext, QueryModule,
-    Timestamp, ValueList,
+    continue_parts, query_module, ApiError, ContinuePart, Limit, LooseInt, Namespace, ParamValues, QueryContext,
+    QueryModule, Timestamp, ValueList,
 };
 use wikiquery_store::queries::category_members::{CategoryMemberRow, CategoryMembersFilter};
 use wikiquery_store::store::Store;
@@ -95,10 +95,8 @@ impl QueryModule for CategoryMembers {
         if ns != NS_CATEGORY {
             return Err(ApiError::new("invalidcategory", "The category name you entered is not valid."));
         }
-        let descending = matches!(
-            self.dir,
-            CategoryMembersDir::Desc | CategoryMembersDir::Descending | CategoryMembersDir::Older
-        );
+        let descending =
+            matches!(self.dir, CategoryMembersDir::Desc | CategoryMembersDir::Descending | CategoryMembersDir::Older);
         let by_time = self.sort == CategoryMembersSort::Timestamp;
         let mut filter = CategoryMembersFilter {
             category,
@@ -133,7 +131,9 @@ impl QueryModule for CategoryMembers {
         } else {
             filter.start = match (&self.startsortkeyprefix, &self.starthexsortkey) {
                 (Some(prefix), _) => Some(prefix.to_uppercase()),
-                (None, Some(hex)) => Some(hex_sortkey(hex).ok_or_else(|| bad_hex(ctx.module.prefix, "starthexsortkey"))?),
+                (None, Some(hex)) => {
+                    Some(hex_sortkey(hex).ok_or_else(|| bad_hex(ctx.module.prefix, "starthexsortkey"))?)
+                }
                 (None, None) => self.startsortkey.clone(),
             };
             filter.end = match (&self.endsortkeyprefix, &self.endhexsortkey) {
@@ -216,7 +216,8 @@ fn hex_sortkey(hex: &str) -> Option<String> {
     if hex.len() % 2 != 0 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
-    let bytes: Vec<u8> = (0..hex.len()).step_by(2).filter_map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok()).collect();
+    let bytes: Vec<u8> =
+        (0..hex.len()).step_by(2).filter_map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok()).collect();
     Some(String::from_utf8_lossy(&bytes).into_owned())
 }
 

@@ -2,7 +2,9 @@
 
 use serde_json::{Map, Value};
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::{continue_parts, query_module, ApiError, ContinuePart, Limit, LooseInt, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{
+    continue_parts, query_module, ApiError, ContinuePart, Limit, LooseInt, ParamValues, QueryContext, QueryModule,
+};
 use wikiquery_store::store::Store;
 
 use crate::storage;

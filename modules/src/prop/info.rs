@@ -139,7 +139,9 @@ impl QueryModule for Info {
         let mut display_titles: HashMap<i64, String> = HashMap::new();
         if has(InfoProp::Displaytitle) && !existing.is_empty() {
             display_titles.extend(
-                db.page_props(&existing, Some(&["displaytitle".to_owned()]))?.into_iter().map(|(id, _, value)| (id, value)),
+                db.page_props(&existing, Some(&["displaytitle".to_owned()]))?
+                    .into_iter()
+                    .map(|(id, _, value)| (id, value)),
             );
         }
 

@@ -45,7 +45,9 @@ pub struct LangLinks {
 
 impl QueryModule for LangLinks {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let has = |p: LangLinkProp| self.url && p == LangLinkProp::Url || !self.url && self.prop.as_deref().unwrap_or_default().contains(&p);
+        let has = |p: LangLinkProp| {
+            self.url && p == LangLinkProp::Url || !self.url && self.prop.as_deref().unwrap_or_default().contains(&p)
+        };
         let (url, langname, own) = (has(LangLinkProp::Url), has(LangLinkProp::Langname), has(LangLinkProp::Autonym));
         let listing = ForeignListing {
             languages: true,

@@ -98,7 +98,12 @@ macro_rules! all_links_query {
             q = if f.descending { q.order(($t.desc(), $from.desc())) } else { q.order(($t.asc(), $from.asc())) };
             q.limit(f.limit).load::<(String, i64, Option<String>, Option<String>)>($c).map(|rows| {
                 rows.into_iter()
-                    .map(|(title, from, fragment, interwiki)| AllLinksRow { title, from: Some(from), fragment, interwiki })
+                    .map(|(title, from, fragment, interwiki)| AllLinksRow {
+                        title,
+                        from: Some(from),
+                        fragment,
+                        interwiki,
+                    })
                     .collect::<Vec<_>>()
             })
         }

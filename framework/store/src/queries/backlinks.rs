@@ -117,7 +117,8 @@ macro_rules! backlinks_query {
         if let Some(key) = &f.continue_from {
             let BacklinkKey { ns, title, from_ns, from } = key.clone();
             // (ns, title, [from_ns,] from) at or after the key, in the listing's direction.
-            let tail: Box<dyn BoxableExpression<_, _, SqlType = Bool>> = match (f.order_by_from_namespace, f.descending) {
+            let tail: Box<dyn BoxableExpression<_, _, SqlType = Bool>> = match (f.order_by_from_namespace, f.descending)
+            {
                 (true, false) => Box::new($fromns.gt(from_ns).or($fromns.eq(from_ns).and($from.ge(from)))),
                 (true, true) => Box::new($fromns.lt(from_ns).or($fromns.eq(from_ns).and($from.le(from)))),
                 (false, false) => Box::new($from.ge(from)),

@@ -84,7 +84,11 @@ pub struct CategoryCounts {
 impl<C: AsAnyConnection> Reader<C> {
     /// The counts of those of `titles` that have a `category` row, with titles at or after
     /// `from` only, in title order.
-    pub fn category_counts(&mut self, titles: &[String], from: Option<&str>) -> Result<Vec<CategoryCounts>, StoreError> {
+    pub fn category_counts(
+        &mut self,
+        titles: &[String],
+        from: Option<&str>,
+    ) -> Result<Vec<CategoryCounts>, StoreError> {
         if titles.is_empty() {
             return Ok(Vec::new());
         }

@@ -89,9 +89,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 q = q.filter(externallinks::el_index.like(format!("{}%", escape_like(prefix))).escape('\\'));
             }
             if filter.once_per_link {
-                q = q.filter(
-                    externallinks::el_to.not_like("//%").or(externallinks::el_index_60.like("http://%")),
-                );
+                q = q.filter(externallinks::el_to.not_like("//%").or(externallinks::el_index_60.like("http://%")));
             }
             if let Some((from, index, id)) = filter.continue_from.clone() {
                 let tail: Box<dyn BoxableExpression<_, _, SqlType = diesel::sql_types::Bool>> = if filter.by_index {
@@ -110,9 +108,11 @@ impl<C: AsAnyConnection> Reader<C> {
                 };
             }
             q = match (filter.by_page, filter.by_index) {
-                (true, true) => {
-                    q.order((externallinks::el_from.asc(), externallinks::el_index_60.asc(), externallinks::el_id.asc()))
-                }
+                (true, true) => q.order((
+                    externallinks::el_from.asc(),
+                    externallinks::el_index_60.asc(),
+                    externallinks::el_id.asc(),
+                )),
                 (true, false) => q.order((externallinks::el_from.asc(), externallinks::el_id.asc())),
                 (false, true) => q.order((externallinks::el_index_60.asc(), externallinks::el_id.asc())),
                 (false, false) => q.order(externallinks::el_id.asc()),

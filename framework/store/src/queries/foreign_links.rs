@@ -81,17 +81,21 @@ impl<C: AsAnyConnection> Reader<C> {
             }
             if let Some((f, prefix, title)) = filter.continue_from.clone() {
                 q = if desc {
-                    q.filter(iwlinks::iwl_from.lt(f).or(iwlinks::iwl_from.eq(f).and(
-                        iwlinks::iwl_prefix
-                            .lt(prefix.clone())
-                            .or(iwlinks::iwl_prefix.eq(prefix).and(iwlinks::iwl_title.le(title))),
-                    )))
+                    q.filter(
+                        iwlinks::iwl_from.lt(f).or(iwlinks::iwl_from.eq(f).and(
+                            iwlinks::iwl_prefix
+                                .lt(prefix.clone())
+                                .or(iwlinks::iwl_prefix.eq(prefix).and(iwlinks::iwl_title.le(title))),
+                        )),
+                    )
                 } else {
-                    q.filter(iwlinks::iwl_from.gt(f).or(iwlinks::iwl_from.eq(f).and(
-                        iwlinks::iwl_prefix
-                            .gt(prefix.clone())
-                            .or(iwlinks::iwl_prefix.eq(prefix).and(iwlinks::iwl_title.ge(title))),
-                    )))
+                    q.filter(
+                        iwlinks::iwl_from.gt(f).or(iwlinks::iwl_from.eq(f).and(
+                            iwlinks::iwl_prefix
+                                .gt(prefix.clone())
+                                .or(iwlinks::iwl_prefix.eq(prefix).and(iwlinks::iwl_title.ge(title))),
+                        )),
+                    )
                 };
             }
             q = if desc {
@@ -153,13 +157,17 @@ macro_rules! foreign_backlinks_query {
         }
         if let Some((prefix, title, from)) = f.continue_from.clone() {
             q = if f.descending {
-                q.filter($prefix.lt(prefix.clone()).or($prefix.eq(prefix).and(
-                    $title.lt(title.clone()).or($title.eq(title).and($from.le(from))),
-                )))
+                q.filter(
+                    $prefix
+                        .lt(prefix.clone())
+                        .or($prefix.eq(prefix).and($title.lt(title.clone()).or($title.eq(title).and($from.le(from))))),
+                )
             } else {
-                q.filter($prefix.gt(prefix.clone()).or($prefix.eq(prefix).and(
-                    $title.gt(title.clone()).or($title.eq(title).and($from.ge(from))),
-                )))
+                q.filter(
+                    $prefix
+                        .gt(prefix.clone())
+                        .or($prefix.eq(prefix).and($title.gt(title.clone()).or($title.eq(title).and($from.ge(from))))),
+                )
             };
         }
         q = if f.descending {
@@ -173,7 +181,10 @@ macro_rules! foreign_backlinks_query {
 
 impl<C: AsAnyConnection> Reader<C> {
     /// The pages linking to other wikis a filter selects, in (prefix, title, page) order.
-    pub fn foreign_backlinks(&mut self, filter: &ForeignBacklinksFilter) -> Result<Vec<ForeignBacklinkRow>, StoreError> {
+    pub fn foreign_backlinks(
+        &mut self,
+        filter: &ForeignBacklinksFilter,
+    ) -> Result<Vec<ForeignBacklinkRow>, StoreError> {
         let conn = self.conn();
         Ok(if filter.languages {
             with_conn!(conn, |c| foreign_backlinks_query!(c, filter, langlinks::table,
