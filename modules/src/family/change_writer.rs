@@ -16,7 +16,18 @@ use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
 use crate::family::comments::{parsed_comments, CommentOf};
-use crate::list::recentchanges::change_type_name;
+
+/// The kind of change an `rc_type` is, as the API names it.
+pub fn change_type_name(id: i32) -> &'static str {
+    match id {
+        0 => "edit",
+        1 => "new",
+        RC_LOG => "log",
+        5 => "external",
+        6 => "categorize",
+        _ => "",
+    }
+}
 
 /// `rc_deleted` of a log entry: its target and parameters are hidden.
 pub const DELETED_ACTION: i32 = 1;

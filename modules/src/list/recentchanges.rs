@@ -90,18 +90,6 @@ pub fn change_type_id(kind: ChangeType) -> i32 {
     }
 }
 
-/// The kind of change an `rc_type` is, as the API names it.
-pub fn change_type_name(id: i32) -> &'static str {
-    match id {
-        0 => "edit",
-        1 => "new",
-        RC_LOG => "log",
-        5 => "external",
-        6 => "categorize",
-        _ => "",
-    }
-}
-
 /// `rcshow` values that contradict each other.
 const CONTRADICTIONS: &[(&str, &str)] = &[
     ("minor", "!minor"),
@@ -380,6 +368,7 @@ impl QueryModule for RecentChanges {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::family::change_writer::change_type_name;
     use wikiquery_framework::ValueList;
 
     #[test]
