@@ -74,6 +74,27 @@ fn import_fixture(url: &str) {
     .expect("imports");
 }
 
+/// The URL of the database `name` on the server of the URL `admin`.
+#[cfg(any(feature = "postgres", feature = "mysql"))]
+fn database_url(admin: &str, name: &str) -> String {
+    let base = admin.rsplit_once('/').map_or(admin, |(b, _)| b);
+    format!("{base}/{name}")
+}
+
+/// A request the lost-database tests repeat.
+#[cfg(any(feature = "postgres", feature = "mysql"))]
+const ALLPAGES: &str = "action=query&list=allpages&aplimit=3&format=json&formatversion=2";
+
+/// The fixture imported into the new database at `url` and served, answering as it should.
+#[cfg(any(feature = "postgres", feature = "mysql"))]
+async fn serving_the_fixture(url: String) -> web::Data<AppState> {
+    import_fixture(&url);
+    let state = state_for(url);
+    let (status, body) = get(&state, ALLPAGES).await;
+    assert_eq!((status, titles(&body).len()), (200, 3), "{body}");
+    state
+}
+
 fn titles(body: &Value) -> Vec<String> {
     body["query"]["allpages"]
         .as_array()
@@ -180,23 +201,14 @@ mod postgres {
         assert!(out.status.success(), "{sql}: {}", String::from_utf8_lossy(&out.stderr));
     }
 
-    fn db_url(name: &str) -> String {
-        let admin = admin_url();
-        let base = admin.rsplit_once('/').map(|(b, _)| b.to_owned()).unwrap_or(admin);
-        format!("{base}/{name}")
-    }
-
     #[actix_web::test]
     async fn a_lost_database_answers_503_and_the_server_recovers() {
         let name = format!("wikiquery_lost_{}", std::process::id());
         psql(&format!("DROP DATABASE IF EXISTS {name}"));
         psql(&format!("CREATE DATABASE {name}"));
-        let url = db_url(&name);
-        import_fixture(&url);
-        let state = state_for(url);
-        let query = "action=query&list=allpages&aplimit=3&format=json&formatversion=2";
-        let (status, body) = get(&state, query).await;
-        assert_eq!((status, titles(&body).len()), (200, 3), "{body}");
+        let url = database_url(&admin_url(), &name);
+        let state = serving_the_fixture(url).await;
+        let query = ALLPAGES;
 
         psql(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false"));
         psql(&format!("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"));
@@ -247,12 +259,6 @@ mod mysql {
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
     }
 
-    fn db_url(name: &str) -> String {
-        let admin = admin_url();
-        let base = admin.rsplit_once('/').map(|(b, _)| b.to_owned()).unwrap_or(admin);
-        format!("{base}/{name}")
-    }
-
     /// Ends every connection to the database `name`, as a restart of the server does, and
     /// says how many there were.
     fn kill_connections(name: &str) -> usize {
@@ -270,12 +276,9 @@ mod mysql {
         let name = format!("wikiquery_lost_{}", std::process::id());
         sql(&format!("DROP DATABASE IF EXISTS {name}"));
         sql(&format!("CREATE DATABASE {name} CHARACTER SET utf8mb4"));
-        let url = db_url(&name);
-        import_fixture(&url);
-        let state = state_for(url);
-        let query = "action=query&list=allpages&aplimit=3&format=json&formatversion=2";
-        let (status, body) = get(&state, query).await;
-        assert_eq!((status, titles(&body).len()), (200, 3), "{body}");
+        let url = database_url(&admin_url(), &name);
+        let state = serving_the_fixture(url).await;
+        let query = ALLPAGES;
 
         // Every pooled connection is gone, as after a restart of the database server.
         assert!(kill_connections(&name) > 0, "the server holds no connection to lose");
