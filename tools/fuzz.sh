@@ -6,12 +6,15 @@
 #
 #   tools/fuzz.sh                  every target, FUZZ_SECONDS (default 60) each
 #   tools/fuzz.sh request title    those targets
+#   FUZZ_SEED=0 tools/fuzz.sh      a new random seed each run (default 1: a run goes the same way
+#                                  on the same code, so CI's verdict is the code's, not luck's)
 #
 # With cargo-fuzz and a nightly toolchain, `cargo fuzz run <target>` runs a target as well.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds="${FUZZ_SECONDS:-60}"
+seed="${FUZZ_SEED:-1}"
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(request title php_unserialize dump_reader wikitext_links)
@@ -32,7 +35,7 @@ for target in "${targets[@]}"; do
   log="$work/log"
   # New inputs go to the first (temporary) folder; the checked-in seeds are only read.
   if "fuzz/target/$triple/release/$target" "$work" "fuzz/corpus/$target" \
-      -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=65536 \
+      -max_total_time="$seconds" -seed="$seed" -rss_limit_mb=2048 -timeout=10 -max_len=65536 \
       -artifact_prefix="fuzz/artifacts/$target/" -print_final_stats=1 >"$log" 2>&1; then
     runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n1)"
     echo "fuzz $target: ${runs:-?} executions in ${seconds} s, no crash"
