@@ -54,10 +54,7 @@ impl ApiError {
 
     /// `invalidparammix`: parameters (wire names) that may not be given together.
     pub fn invalid_param_mix(wires: &[&str]) -> Self {
-        ApiError::new(
-            "invalidparammix",
-            format!("The parameters {} can not be used together.", crate::param::rules::listed(wires)),
-        )
+        ApiError::new("invalidparammix", format!("The parameters {} can not be used together.", listed(wires)))
     }
 
     /// `show`: a `show` parameter with values that contradict each other (`minor|!minor`).
@@ -216,5 +213,14 @@ impl Warnings {
     /// Whether no warning was raised.
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
+    }
+}
+
+/// Names as MediaWiki lists them in a message: `"a", "b" and "c"`.
+pub fn listed(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => quoted.join(""),
     }
 }

@@ -14,9 +14,10 @@ mod timestamp;
 mod types;
 pub mod user;
 
+pub use crate::error::listed;
 pub use continuation::{continue_parts, Continue, ContinueForm, ContinuePart, ExactInt, LooseInt};
 pub use reader::{ParamReader, RequestParams, RequestState, DEFAULT_NAMESPACES};
-pub use rules::{check_rule, listed, ParamRule};
+pub use rules::{check_rule, ParamRule};
 pub use scalar::{Limit, Namespace, Title};
 pub use types::{
     describe_scalar, extract_scalar, split_multi, split_values, ComputedValues, Hints, MultiValue, ParamGroup,

@@ -4,7 +4,7 @@
 //! writes these checks by hand.
 
 use super::reader::ParamReader;
-use crate::error::ApiError;
+use crate::error::{listed, ApiError};
 
 /// How many of some parameters a request may give.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,18 +36,10 @@ pub fn check_rule(r: &ParamReader<'_>, rule: ParamRule, names: &[&str]) -> Resul
     }
 }
 
-/// Names as MediaWiki lists them in a message: `"a", "b" and "c"`.
-pub fn listed(names: &[&str]) -> String {
-    let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
-    match quoted.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => quoted.join(""),
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{check_rule, listed, ParamRule};
+    use super::{check_rule, ParamRule};
+    use crate::error::listed;
     use crate::param::{ParamReader, RequestParams, RequestState};
 
     fn check(query: &[(&str, &str)], rule: ParamRule) -> Result<(), String> {
