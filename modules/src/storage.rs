@@ -35,6 +35,15 @@ pub fn current_texts(reader: &mut Reader, page_ids: &[i64]) -> Result<HashMap<i6
     Ok(slots.iter().filter_map(|s| Some((*latest.get(&s.revision)?, texts.remove(&s.address)?))).collect())
 }
 
+/// The current main-slot text of the page `(namespace, dbkey)`; `None` when there is no such
+/// page (a wiki's `MediaWiki:` pages, read for the settings they hold).
+pub fn current_text_of(reader: &mut Reader, namespace: i32, dbkey: &str) -> Result<Option<String>, ApiError> {
+    let Some(page) = reader.pages_by_titles(&[(namespace, dbkey.to_owned())])?.into_iter().next() else {
+        return Ok(None);
+    };
+    Ok(current_texts(reader, &[page.id])?.remove(&page.id))
+}
+
 /// A connection for reading, with the store's typed questions as methods: the request's own
 /// (see [`RequestReader`]).
 pub fn reader(ctx: &QueryContext<'_>) -> Result<ReaderGuard, ApiError> {

@@ -11,7 +11,7 @@ use wikiquery_domain::revision::{
 };
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::timestamp::Timestamp;
-use wikiquery_domain::title::NS_FILE;
+use wikiquery_domain::title::{NS_FILE, NS_MEDIAWIKI};
 use wikiquery_domain::url::rawurlencode;
 use wikiquery_framework::{ApiError, QueryContext};
 use wikiquery_store::queries::files::FileVersion;
@@ -257,14 +257,8 @@ impl<'a> FileWriter<'a> {
             match thumb {
                 Some(Thumb::Image { url, width, height, mime }) => {
                     vals.insert("thumburl".into(), json!(url));
-                    // A thumbnail that is the file itself has the file's size.
-                    let (w, h) = if *url == file_url {
-                        (i64::from(version.width), i64::from(version.height))
-                    } else {
-                        (*width, *height)
-                    };
-                    vals.insert("thumbwidth".into(), json!(w));
-                    vals.insert("thumbheight".into(), json!(h));
+                    vals.insert("thumbwidth".into(), json!(width));
+                    vals.insert("thumbheight".into(), json!(height));
                     if let Some(mime) = mime.as_ref().filter(|_| p.thumbmime) {
                         vals.insert("thumbmime".into(), json!(mime));
                         thumb_mime_given = true;
@@ -349,17 +343,11 @@ pub struct BadFiles(HashMap<String, Vec<(i32, String)>>);
 impl BadFiles {
     /// The list as the wiki's page says it; empty when there is no page.
     pub fn read(reader: &mut Reader, site: &Site) -> Result<BadFiles, ApiError> {
-        const NS_MEDIAWIKI: i32 = 8;
-        let Some(page) = reader.pages_by_titles(&[(NS_MEDIAWIKI, "Bad_image_list".to_owned())])?.into_iter().next()
-        else {
+        let Some(text) = crate::storage::current_text_of(reader, NS_MEDIAWIKI, "Bad_image_list")? else {
             return Ok(BadFiles::default());
         };
-        let slots = reader.revision_slots(&[page.latest])?;
-        let Some(main) = slots.iter().find(|s| s.role == "main") else { return Ok(BadFiles::default()) };
-        let texts = reader.texts(&[main.address.as_str()])?;
         let iw = site.interwikis();
-        let text = texts.get(&main.address).map_or("", String::as_str);
-        Ok(BadFiles::parse(text, site.namespaces(), &|p| iw.is_interwiki(p)))
+        Ok(BadFiles::parse(&text, site.namespaces(), &|p| iw.is_interwiki(p)))
     }
 
     /// The list in a page's text.
@@ -410,21 +398,13 @@ pub fn metadata(stored: &[u8]) -> Value {
 /// `MediaWiki:Metadata-fields` page. Without the page, MediaWiki's default list names camera
 /// fields only, none of those `extmetadata` gives here, so an empty list answers alike.
 fn visible_metadata_fields(reader: &mut Reader) -> Result<Vec<String>, ApiError> {
-    const NS_MEDIAWIKI: i32 = 8;
-    let Some(page) = reader.pages_by_titles(&[(NS_MEDIAWIKI, "Metadata-fields".to_owned())])?.into_iter().next() else {
-        return Ok(Vec::new());
-    };
-    let texts = crate::storage::current_texts(reader, &[page.id])?;
-    Ok(texts
-        .get(&page.id)
-        .map(|text| {
-            text.lines()
-                .filter_map(|line| line.strip_prefix('*'))
-                .map(|name| name.trim().to_lowercase())
-                .filter(|name| !name.is_empty())
-                .collect()
-        })
-        .unwrap_or_default())
+    let text = crate::storage::current_text_of(reader, NS_MEDIAWIKI, "Metadata-fields")?.unwrap_or_default();
+    Ok(text
+        .lines()
+        .filter_map(|line| line.strip_prefix('*'))
+        .map(|name| name.trim().to_lowercase())
+        .filter(|name| !name.is_empty())
+        .collect())
 }
 
 /// `commonmetadata` of a version: the part of its metadata the file's type shares with every

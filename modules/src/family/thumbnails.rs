@@ -211,7 +211,7 @@ pub fn transform(version: &FileVersion, file_url: &str, icons: &str) -> Thumb {
             };
             Thumb::Image { url: format!("{icons}{icon}"), width: ICON_SIZE, height: ICON_SIZE, mime: None }
         }
-        // Scaled by the client: the file itself, at its own size.
+        // Scaled by the client: the file itself, which MediaWiki then gives at its own size.
         Some(Handler::Bitmap | Handler::Jpeg) => Thumb::Image {
             url: file_url.to_owned(),
             width: i64::from(version.width),

@@ -188,12 +188,7 @@ impl QueryModule for ImageInfo {
         'files: for ((name, _), (page_id, versions, next)) in titles.iter().zip(per_file) {
             let file = current.iter().find(|f| &f.name == name);
             if let (Some(file), true) = (file, scale.is_some() && transforms >= TRANSFORM_LIMIT) {
-                let from = start.clone().unwrap_or_else(|| file.timestamp.clone());
-                if single {
-                    ctx.set_continue_named("start", wikiquery_domain::timestamp::Timestamp::iso_text(&from));
-                } else {
-                    ctx.set_continue(format!("{name}|{from}"));
-                }
+                continue_from(ctx, single, name, start.as_deref().unwrap_or(&file.timestamp));
                 break;
             }
             let mut page =
@@ -210,25 +205,14 @@ impl QueryModule for ImageInfo {
                 continue;
             };
             // The thumbnail parameters, checked against the file's current version.
-            let mut warnings = Vec::new();
             let params = thumbnails::merge(file, scale.as_ref(), &self.urlparam, prefix, &mut |code, text| {
-                warnings.push((code, text))
-            });
-            for (code, text) in warnings {
-                ctx.warn(code, text);
-            }
-            let thumbs = params?.is_some() && props.url;
+                ctx.warn(code, text)
+            })?;
+            let thumbs = params.is_some() && props.url;
             for (i, version) in versions.iter().enumerate() {
                 // An earlier version past the limit waits for the next request.
                 if thumbs && i > 0 && transforms >= TRANSFORM_LIMIT {
-                    if single {
-                        ctx.set_continue_named(
-                            "start",
-                            wikiquery_domain::timestamp::Timestamp::iso_text(&version.timestamp),
-                        );
-                    } else {
-                        ctx.set_continue(format!("{name}|{}", version.timestamp));
-                    }
+                    continue_from(ctx, single, name, &version.timestamp);
                     break 'files;
                 }
                 let thumb = thumbs.then(|| writer.thumbnail(version));
@@ -240,5 +224,16 @@ impl QueryModule for ImageInfo {
             }
         }
         Ok(())
+    }
+}
+
+/// Where the next request goes on from, at the file `name` and a version's stored timestamp:
+/// that version (`start`) when the request names one file, else that file from that version
+/// (`continue`), as MediaWiki continues.
+fn continue_from(ctx: &mut QueryContext<'_>, single: bool, name: &str, timestamp: &str) {
+    if single {
+        ctx.set_continue_named("start", wikiquery_domain::timestamp::Timestamp::iso_text(timestamp));
+    } else {
+        ctx.set_continue(format!("{name}|{timestamp}"));
     }
 }
