@@ -1,6 +1,9 @@
 //! `list=mystashedfiles`: files in the calling user's upload stash.
 
+use serde_json::{json, Map, Value};
 use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
+
+use crate::storage;
 
 /// What to return of each stashed file besides its key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -27,9 +30,45 @@ pub struct MyStashedFiles {
 }
 
 impl QueryModule for MyStashedFiles {
-    /// The upload stash belongs to a logged-in user, and every caller of this server is
-    /// anonymous (it has no logins yet): MediaWiki's answer to an anonymous caller.
-    fn execute(&self, _ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        Err(ApiError::new("stashnotloggedin", "The upload stash is only available to logged-in users."))
+    /// The stash belongs to a logged-in user: an anonymous caller is refused. A server that
+    /// takes no uploads usually has an empty stash, but an existing MediaWiki database may
+    /// hold one: its rows are listed as MediaWiki lists them, by stash id.
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        let Some(user) = ctx.state.user.as_ref().map(|a| a.id) else {
+            return Err(ApiError::new("stashnotloggedin", "The upload stash is only available to logged-in users."));
+        };
+        // One part, an integer written as PHP writes it back (`5`, not `05` or `5.0`).
+        let from = match self.continue_.as_deref() {
+            Some(raw) => match raw.parse::<i64>() {
+                Ok(id) if id.to_string() == raw => Some(id),
+                _ => return Err(ApiError::bad_continue()),
+            },
+            None => None,
+        };
+        let files = storage::reader(ctx)?.stashed_files(user, from, self.limit.fetch())?;
+        let (files, next) = self.limit.split(files);
+        let size = self.prop.contains(&StashedFileProp::Size);
+        let kind = self.prop.contains(&StashedFileProp::Type);
+        for file in files {
+            let mut item = Map::new();
+            item.insert("filekey".into(), json!(file.key));
+            item.insert("status".into(), json!(file.status));
+            if size {
+                item.insert("size".into(), json!(file.size));
+                item.insert("width".into(), json!(file.width.unwrap_or(0)));
+                item.insert("height".into(), json!(file.height.unwrap_or(0)));
+                item.insert("bits".into(), json!(file.bits.unwrap_or(0)));
+            }
+            if kind {
+                item.insert("mimetype".into(), json!(file.mime));
+                item.insert("mediatype".into(), json!(file.media_type));
+            }
+            ctx.push_item(Value::Object(item));
+        }
+        ctx.ensure_list();
+        if let Some(file) = next {
+            ctx.set_continue(file.id.to_string());
+        }
+        Ok(())
     }
 }

@@ -2,6 +2,8 @@
 
 use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule};
 
+use crate::storage;
+
 /// What to return of each stashed file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum StashImageInfoProp {
@@ -45,9 +47,64 @@ pub struct StashImageInfo {
 }
 
 impl QueryModule for StashImageInfo {
-    /// The upload stash belongs to a logged-in user, and every caller of this server is
-    /// anonymous (it has no logins yet): MediaWiki's answer to an anonymous caller.
-    fn execute(&self, _ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        Err(ApiError::new("notloggedin", "The upload stash is only available to logged-in users."))
+    /// The stash belongs to a logged-in user: an anonymous caller is refused before anything
+    /// else is looked at. Then each key must have the stash's form (a name with an extension)
+    /// and a row in the stash. This server keeps no stash store of its own, so a row's file is
+    /// never at hand: MediaWiki's answer for a stashed file whose file is gone.
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        if ctx.state.user.is_none() {
+            return Err(ApiError::new("notloggedin", "The upload stash is only available to logged-in users."));
+        }
+        // `filekey` wins over its old name when both are given.
+        let keys = match (self.filekey.is_empty(), self.sessionkey.is_empty()) {
+            (false, _) => &self.filekey,
+            (true, false) => &self.sessionkey,
+            (true, true) => {
+                let names = [ctx.wire_name("filekey"), ctx.wire_name("sessionkey")];
+                return Err(ApiError::new(
+                    "missingparam",
+                    format!("At least one of the parameters \"{}\" and \"{}\" is required.", names[0], names[1]),
+                ));
+            }
+        };
+        for key in keys {
+            if !well_formed_key(key) {
+                return Err(ApiError::new(
+                    "uploadstash-bad-path-bad-format",
+                    format!("Key \"{key}\" is not in a proper format."),
+                ));
+            }
+            if storage::reader(ctx)?.stashed_file(key)?.is_none() {
+                return Err(ApiError::new("uploadstash-file-not-found", format!("Key \"{key}\" not found in stash.")));
+            }
+            return Err(ApiError::new("uploadstash-bad-path", "Path does not exist."));
+        }
+        Ok(())
+    }
+}
+
+/// The form of a stash key: word characters, `-` and `.`, ending in a dot and an extension
+/// of word characters (possibly empty); ASCII only, and one line feed may end it, as the
+/// pattern MediaWiki checks with reads.
+fn well_formed_key(key: &str) -> bool {
+    let key = key.strip_suffix('\n').unwrap_or(key);
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let Some(dot) = key.rfind('.') else { return false };
+    let (name, extension) = (&key[..dot], &key[dot + 1..]);
+    !name.is_empty() && name.chars().all(|c| word(c) || c == '-' || c == '.') && extension.chars().all(word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::well_formed_key;
+
+    #[test]
+    fn keys_have_a_name_and_an_extension() {
+        for key in ["abc123.png", "1a2b-c.d.jpg", "x.", "a_b.tar.gz", "..png", "a.png\n"] {
+            assert!(well_formed_key(key), "{key}");
+        }
+        for key in ["abc", ".png", "a/b.png", "a b.png", "a.p-g", "", "é.png", "a.png\n\n"] {
+            assert!(!well_formed_key(key), "{key}");
+        }
     }
 }

@@ -130,6 +130,7 @@ pub mod reports;
 pub mod revisions;
 pub mod search;
 pub mod site;
+pub mod upload_stash;
 pub mod sql;
 pub mod users;
 pub mod watchlist;
