@@ -20,6 +20,7 @@ pub mod magic_words;
 pub mod messages;
 pub mod page;
 pub mod php;
+pub mod preprocessor;
 pub mod revision;
 pub mod rights;
 pub mod search;

@@ -1,0 +1,115 @@
+//! MediaWiki's preprocessor: wikitext read into the tree of templates, template arguments,
+//! headings, comments, extension tags and the parts the inclusion tags hide, which MediaWiki's
+//! parser expands and which the API shows as XML (`rvprop=parsetree`, `rvgeneratexml`).
+//!
+//! The reading follows MediaWiki 1.39's hash preprocessor step for step, so that the same
+//! text gives the same tree, quirks included: braces that close fewer than they opened,
+//! `-{` next to `{{`, headings found only where a line may start one, comments that eat
+//! their line, tags without an end that run to the end of the text or are taken as text.
+
+mod reader;
+#[cfg(test)]
+mod tests;
+
+pub use reader::preprocess;
+
+/// One node of the tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Node {
+    Text(String),
+    Element(Element),
+}
+
+/// An element: `root`, `template`, `tplarg`, `title`, `part`, `name`, `equals`, `value`,
+/// `comment`, `ignore`, `ext` (with `name`, `attr`, `inner`, `close`), `h` or `possible-h`
+/// (a heading inside a template, which becomes one only where the template's text lands).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Element {
+    pub name: &'static str,
+    /// Attributes in order (`lineStart`, `level`, `i`, `index`).
+    pub attributes: Vec<(&'static str, String)>,
+    pub children: Vec<Node>,
+}
+
+impl Element {
+    fn new(name: &'static str, children: Vec<Node>) -> Element {
+        Element { name, attributes: Vec::new(), children }
+    }
+
+    fn text(name: &'static str, text: &str) -> Node {
+        Node::Element(Element::new(name, vec![Node::Text(text.to_owned())]))
+    }
+
+    /// The element as MediaWiki writes a tree out: attributes with their values escaped,
+    /// text escaped, and an element with nothing inside closed at once (`<name index="1"/>`).
+    pub fn to_xml(&self) -> String {
+        let mut out = String::new();
+        self.write_xml(&mut out);
+        out
+    }
+
+    fn write_xml(&self, out: &mut String) {
+        let mut inner = String::new();
+        for child in &self.children {
+            match child {
+                Node::Text(text) => escape_into(&mut inner, text),
+                Node::Element(element) => element.write_xml(&mut inner),
+            }
+        }
+        out.push('<');
+        out.push_str(self.name);
+        for (name, value) in &self.attributes {
+            out.push(' ');
+            out.push_str(name);
+            out.push_str("=\"");
+            escape_into(out, value);
+            out.push('"');
+        }
+        if inner.is_empty() {
+            out.push_str("/>");
+        } else {
+            out.push('>');
+            out.push_str(&inner);
+            out.push_str("</");
+            out.push_str(self.name);
+            out.push('>');
+        }
+    }
+}
+
+/// `&`, `<`, `>` and `"` as entities (single quotes stay).
+fn escape_into(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+}
+
+/// How the text is read.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// As a transclusion reads it (`<includeonly>` shows, `<noinclude>` is ignored,
+    /// `<onlyinclude>` limits what counts) rather than as the page itself shows.
+    pub for_inclusion: bool,
+    /// No `-{…}-` language-conversion syntax (a wiki with conversion turned off).
+    pub no_language_conversion: bool,
+    /// The tags whose content is not wikitext: MediaWiki's own (`pre`, `nowiki`, `gallery`,
+    /// `indicator`, `langconvert`), then those of installed extensions.
+    pub extension_tags: Vec<String>,
+}
+
+impl Options {
+    /// Reading a page's own text on a wiki whose extensions add `tags` to MediaWiki's own
+    /// (the site's `extensiontags`, in the order its parser registers them).
+    pub fn with_extension_tags(tags: &[String]) -> Options {
+        let core = crate::magic_words::EXTENSION_TAGS;
+        let mut extension_tags: Vec<String> = core.iter().map(|t| (*t).to_owned()).collect();
+        extension_tags.extend(tags.iter().filter(|t| !core.contains(&t.as_str())).cloned());
+        Options { extension_tags, ..Options::default() }
+    }
+}

@@ -1,0 +1,55 @@
+//! The preprocessor against MediaWiki 1.39's own trees: hand-made cases of every construct
+//! and quirk, and every page of the fixture wiki (`tests/fixtures/oracle/parsetree`, captured
+//! with `tools/capture_parsetrees.py`).
+
+use super::{preprocess, Options};
+
+fn tree(text: &str) -> String {
+    preprocess(text, &Options::with_extension_tags(&[])).to_xml()
+}
+
+#[test]
+fn trees_equal_mediawikis() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/oracle/parsetree/cases.json");
+    let cases: Vec<serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("the stored trees")).expect("JSON");
+    assert!(cases.len() >= 200, "only {} cases", cases.len());
+    let mut failures = Vec::new();
+    for case in &cases {
+        let text = case["text"].as_str().expect("a text");
+        let expected = case["tree"].as_str().expect("a tree");
+        let got = tree(text);
+        if got != expected {
+            failures.push(format!("{text:?}\n  expected {expected}\n  got      {got}"));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), cases.len(), failures.join("\n"));
+}
+
+#[test]
+fn an_empty_text_is_an_empty_root() {
+    assert_eq!(tree(""), "<root/>");
+}
+
+#[test]
+fn a_transclusion_reads_the_inclusion_tags_the_other_way() {
+    let options = Options { for_inclusion: true, ..Options::with_extension_tags(&[]) };
+    let read = |text: &str| preprocess(text, &options).to_xml();
+    assert_eq!(
+        read("<noinclude>a</noinclude><includeonly>{{b}}</includeonly>"),
+        "<root><ignore>&lt;noinclude&gt;a&lt;/noinclude&gt;</ignore><ignore>&lt;includeonly&gt;</ignore><template><title>b</title></template><ignore>&lt;/includeonly&gt;</ignore></root>"
+    );
+    assert_eq!(
+        read("x<onlyinclude>{{a}}</onlyinclude>y"),
+        "<root><ignore>x&lt;onlyinclude&gt;</ignore><template><title>a</title></template><ignore>&lt;/onlyinclude&gt;y</ignore></root>"
+    );
+}
+
+#[test]
+fn extension_tags_hold_their_text() {
+    let options = Options::with_extension_tags(&["ref".to_owned()]);
+    assert_eq!(
+        preprocess("<ref name=\"a\">{{b}}</ref>", &options).to_xml(),
+        "<root><ext><name>ref</name><attr> name=&quot;a&quot;</attr><inner>{{b}}</inner><close>&lt;/ref&gt;</close></ext></root>"
+    );
+}
