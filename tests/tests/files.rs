@@ -10,8 +10,9 @@
 //! thumbnails are what MediaWiki gives without an image scaler (a bitmap is its own thumbnail,
 //! a file no handler reads gets its type's icon, an SVG drawing a `thumberror`, whose text
 //! says why on each server: MediaWiki's named the stand-in `convert` of the machine the
-//! answers were captured on, so the texts are not compared). `uploadwarning`, which needs the
-//! upload form's texts, answers `notimplemented`, checked here too.
+//! answers were captured on, so the texts are not compared). `uploadwarning` gives the
+//! warning an upload under the file's name would get, in MediaWiki's markup around prose of
+//! this server's own: its answers are compared with the prose left out.
 
 use serde_json::{json, Value};
 use wikiquery_tests::{
@@ -19,28 +20,28 @@ use wikiquery_tests::{
     log_in, replay,
 };
 
-/// Captures of requests that need what this server does not have yet: the upload form's texts.
-fn needs_media_handler(name: &str) -> bool {
-    name.contains("uploadwarning")
-        // imageinfo's every property includes `uploadwarning`.
-        || (name.starts_with("imageinfo") && name.contains("prop-all"))
+/// Captures of imageinfo requests that ask for upload warnings (every property includes
+/// `uploadwarning`).
+fn gives_upload_warnings(name: &str) -> bool {
+    name.contains("uploadwarning") || (name.starts_with("imageinfo") && name.contains("prop-all"))
 }
 
-/// A thumbnail error's text names what failed on the server that answered; both sides keep
-/// only that there was one.
-fn thumbnail_errors_alike(_: &str, expected: &mut serde_json::Value, got: &mut serde_json::Value) {
-    fn blank(value: &mut serde_json::Value) {
+/// Texts that say things in each server's own words, so that both sides keep only their
+/// place: a thumbnail error's text (it names what failed on the server that answered) and the
+/// prose of upload warnings (see [`warning_markup`]).
+fn own_words_alike(_: &str, expected: &mut Value, got: &mut Value) {
+    fn blank(value: &mut Value) {
         match value {
-            serde_json::Value::Object(map) => {
+            Value::Object(map) => {
                 for (key, member) in map.iter_mut() {
-                    if key == "thumberror" {
-                        *member = serde_json::json!("(an error)");
-                    } else {
-                        blank(member);
+                    match (key.as_str(), &member) {
+                        ("thumberror", _) => *member = json!("(an error)"),
+                        ("html", Value::String(html)) => *member = json!(warning_markup(html)),
+                        _ => blank(member),
                     }
                 }
             }
-            serde_json::Value::Array(items) => items.iter_mut().for_each(blank),
+            Value::Array(items) => items.iter_mut().for_each(blank),
             _ => {}
         }
     }
@@ -48,13 +49,69 @@ fn thumbnail_errors_alike(_: &str, expected: &mut serde_json::Value, got: &mut s
     blank(got);
 }
 
+/// An upload warning's HTML with its prose left out: each stretch of text that stands in the
+/// warning's paragraph itself (not within a link, a `<strong>` or the thumbnail frame) keeps
+/// its surrounding white space and becomes `…`; the frame's error text and the tooltip of its
+/// magnifying link become `…` too. Every tag, attribute, link text, size and line break is
+/// kept, so the markup is compared whole: the paragraph, where the links and names stand in
+/// it, the self-link, the frame and the image.
+fn warning_markup(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    // Elements open around the text, other than the paragraph.
+    let mut depth = 0usize;
+    let mut rest = html;
+    while !rest.is_empty() {
+        if rest.starts_with('<') {
+            let end = rest.find('>').map_or(rest.len(), |e| e + 1);
+            let tag = &rest[..end];
+            out.push_str(tag);
+            rest = &rest[end..];
+            if tag == "<p>" || tag == "</p>" || tag.ends_with("/>") {
+                continue;
+            }
+            if tag.starts_with("</") {
+                depth = depth.saturating_sub(1);
+            } else {
+                depth += 1;
+            }
+            if tag.starts_with("<div class=\"MediaTransformError\"") {
+                let close = rest.find("</div>").unwrap_or(rest.len());
+                out.push('…');
+                rest = &rest[close..];
+            }
+            continue;
+        }
+        let end = rest.find('<').unwrap_or(rest.len());
+        let text = &rest[..end];
+        rest = &rest[end..];
+        let core = text.trim();
+        if depth == 0 && !core.is_empty() {
+            let start = text.find(core).unwrap_or(0);
+            out.push_str(&text[..start]);
+            out.push('…');
+            out.push_str(&text[start + core.len()..]);
+        } else {
+            out.push_str(text);
+        }
+    }
+    const TOOLTIP: &str = "class=\"internal\" title=\"";
+    match out.find(TOOLTIP) {
+        Some(at) => {
+            let from = at + TOOLTIP.len();
+            let to = out[from..].find('"').map_or(out.len(), |e| from + e);
+            format!("{}…{}", &out[..from], &out[to..])
+        }
+        None => out,
+    }
+}
+
 #[test]
 fn imageinfo_and_duplicatefiles_answer_as_mediawiki_does() {
     let names = captures("files", |n| {
-        (n.starts_with("imageinfo") || n.starts_with("duplicatefiles")) && !needs_media_handler(n)
+        (n.starts_with("imageinfo") || n.starts_with("duplicatefiles")) && !gives_upload_warnings(n)
     });
     assert!(names.len() >= 150, "only {} captures", names.len());
-    let failures = replay("files", &names, &answer_as_named_caller, &thumbnail_errors_alike);
+    let failures = replay("files", &names, &answer_as_named_caller, &own_words_alike);
     assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), names.len(), failures.join("\n"));
 }
 
@@ -109,7 +166,11 @@ fn a_stash_with_files_lists_the_callers_own() {
             .unwrap_or_default()
     };
 
-    let (_, all) = api_with_cookie(&config, "action=query&list=mystashedfiles&msfprop=size|type&format=json&formatversion=2", &bob);
+    let (_, all) = api_with_cookie(
+        &config,
+        "action=query&list=mystashedfiles&msfprop=size|type&format=json&formatversion=2",
+        &bob,
+    );
     assert_eq!(keys(&all), ["k1a.png", "k3c.png", "k7d.jpg"], "{all}");
     assert_eq!(
         all["query"]["mystashedfiles"][0],
@@ -138,18 +199,65 @@ fn a_stash_with_files_lists_the_callers_own() {
     assert_eq!(anonymous["error"]["code"], "stashnotloggedin", "{anonymous}");
 }
 
+/// Upload warnings answer as MediaWiki's do, prose aside: the same warning for each file
+/// (with the file's thumbnail frame, a drawing's error box, a link for a file no handler
+/// reads), the same for every version of a file, and an empty one with `filemissing` for a
+/// title without a file; along with every other property, for every caller.
 #[test]
-fn what_needs_a_media_handler_says_it_is_not_implemented() {
-    for query in ["action=query&prop=imageinfo&titles=File:Example.png&iiprop=uploadwarning"] {
-        let (status, answer) = wikiquery_tests::fixture_api(&format!("{query}&format=json"));
-        assert_eq!(status, 200);
-        assert_eq!(answer["error"]["code"], "notimplemented", "{query}: {answer}");
+fn upload_warnings_answer_as_mediawiki_does_in_our_own_words() {
+    let names = captures("files", gives_upload_warnings);
+    assert!(names.len() >= 16, "only {} captures", names.len());
+    let failures = replay("files", &names, &answer_as_named_caller, &own_words_alike);
+    assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), names.len(), failures.join("\n"));
+
+    // The prose is there, ours.
+    let (_, answer) = fixture_api(
+        "action=query&prop=imageinfo&titles=File:Example.png&iiprop=uploadwarning&format=json&formatversion=2",
+    );
+    let html = answer["query"]["pages"][0]["imageinfo"][0]["html"].as_str().unwrap_or_default().to_owned();
+    assert!(
+        html.starts_with("<p>A file named <strong><a class=\"mw-selflink selflink\">File:Example.png</a></strong>"),
+        "{html}"
+    );
+}
+
+/// The markup comparison leaves out prose only: a link or name moved, a paragraph or frame
+/// changed, a size or a line break lost is still a difference.
+#[test]
+fn upload_warning_markup_keeps_all_but_the_prose() {
+    let frame = "<div class=\"thumb tright\"><div class=\"thumbinner\" style=\"width:6px;\"><a href=\"/f\" \
+                 class=\"image\"><img alt=\"A.png\" src=\"/a\" width=\"4\" /></a>  <div class=\"thumbcaption\">\
+                 <div class=\"magnify\"><a href=\"/f\" class=\"internal\" title=\"Enlarge\"></a></div></div></div></div>";
+    let theirs =
+        format!("<p>Some words <strong><a class=\"mw-selflink selflink\">File:A.png</a></strong> more.\n</p>\n{frame}");
+    let ours = format!(
+        "<p>Other words <strong><a class=\"mw-selflink selflink\">File:A.png</a></strong> and more.\n</p>\n{}",
+        frame.replace("Enlarge", "Full size")
+    );
+    assert_eq!(warning_markup(&theirs), warning_markup(&ours));
+    assert!(warning_markup(&theirs).starts_with(
+        "<p>… <strong><a class=\"mw-selflink selflink\">File:A.png</a></strong> …\n</p>\n<div class=\"thumb"
+    ));
+    for wrong in [
+        theirs.replace("Some words <strong>", "Some words<strong>"),
+        theirs.replace("File:A.png</a>", "File:B.png</a>"),
+        theirs.replace(".\n</p>", ".</p>"),
+        theirs.replace("width:6px", "width:4px"),
+        theirs.replace("<p>", "").replace("\n</p>", ""),
+        theirs.replace(" more.", " more <strong>x</strong>."),
+    ] {
+        assert_ne!(warning_markup(&theirs), warning_markup(&wrong), "{wrong}");
     }
+    let error = "<div class=\"MediaTransformError\" style=\"width: 300px; height: 150px;\">Why: this.</div>";
+    assert_eq!(
+        warning_markup(error),
+        "<div class=\"MediaTransformError\" style=\"width: 300px; height: 150px;\">…</div>"
+    );
 }
 
 #[test]
 fn allimages_answers_as_mediawiki_does() {
-    let names = captures("files", |n| n.starts_with("allimages") && !needs_media_handler(n));
+    let names = captures("files", |n| n.starts_with("allimages"));
     assert!(names.len() >= 250, "only {} captures", names.len());
     let failures = replay("files", &names, &answer_as_named_caller, &|_, _, _| {});
     assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), names.len(), failures.join("\n"));

@@ -20,7 +20,7 @@ use wikiquery_store::site::Site;
 
 use crate::family::comments::{parsed_comments, CommentOf};
 use crate::family::thumbnails::{self, Thumb};
-use crate::storage::{absolute, site_paths};
+use crate::storage::{absolute, site_paths, SitePaths};
 
 /// A file's own bit of `oi_deleted`: the file's content is hidden (the revision's text bit).
 const DELETED_FILE: i32 = DELETED_TEXT;
@@ -46,6 +46,7 @@ pub struct FileProps {
     pub extmetadata: bool,
     pub archivename: bool,
     pub bitdepth: bool,
+    pub uploadwarning: bool,
 }
 
 /// What writing file versions needs from the request: where files are served, the caller's
@@ -69,6 +70,8 @@ pub struct FileWriter<'a> {
     /// The metadata fields shown by default (lower case), as the wiki's
     /// `MediaWiki:Metadata-fields` lists them; the others are marked `hidden`.
     visible_fields: Vec<String>,
+    /// The upload warning of each file name, as HTML (`uploadwarning`); none: an empty one.
+    upload_warnings: HashMap<String, String>,
 }
 
 impl<'a> FileWriter<'a> {
@@ -82,7 +85,7 @@ impl<'a> FileWriter<'a> {
     ) -> Result<Self, ApiError> {
         let settings = ctx.services.require::<SiteSettings>()?;
         let paths = site_paths(site, settings);
-        let upload = settings.upload_path.clone().unwrap_or_else(|| format!("{}/images", paths.script_path));
+        let upload = upload_path(&paths, settings);
         let mut ids: Vec<i64> = Vec::new();
         if props.comment || props.parsedcomment {
             ids = versions.iter().map(|v| v.comment_id).collect();
@@ -128,7 +131,19 @@ impl<'a> FileWriter<'a> {
             pages,
             ext_filter: Vec::new(),
             visible_fields,
+            upload_warnings: HashMap::new(),
         })
+    }
+
+    /// Gives these upload warnings (HTML by file name) as `html`.
+    pub fn with_upload_warnings(mut self, warnings: HashMap<String, String>) -> Self {
+        self.upload_warnings = warnings;
+        self
+    }
+
+    /// The `html` member: the upload warning of file `name`, empty when there is none.
+    fn upload_warning(&self, name: &str) -> Value {
+        json!(self.upload_warnings.get(name).map_or("", String::as_str))
     }
 
     /// Gives only these `extmetadata` fields (none given: all).
@@ -170,11 +185,7 @@ impl<'a> FileWriter<'a> {
 
     /// The URL a version's content is served at.
     pub fn file_url(&self, version: &FileVersion) -> String {
-        let dirs = hash_path(&version.name);
-        match &version.archive_name {
-            None => format!("{}/{dirs}/{}", self.upload_url, rawurlencode(&version.name)),
-            Some(archive) => format!("{}/archive/{dirs}/{}", self.upload_url, rawurlencode(archive)),
-        }
+        file_url(&self.upload_url, version)
     }
 
     /// The thumbnail of a version (MediaWiki's `File::transform`).
@@ -230,6 +241,9 @@ impl<'a> FileWriter<'a> {
                     vals.insert("comment".into(), json!(text));
                 }
             }
+        }
+        if p.uploadwarning {
+            vals.insert("html".into(), self.upload_warning(&version.name));
         }
         let (file_hidden, file_allowed) = self.visibility.check(deleted, DELETED_FILE);
         if file_hidden {
@@ -317,6 +331,9 @@ impl FileWriter<'_> {
     /// The members of a file with no version (`filemissing`), in MediaWiki's order.
     pub fn missing_info(&self, name: &str) -> Map<String, Value> {
         let mut vals = Map::new();
+        if self.props.uploadwarning {
+            vals.insert("html".into(), self.upload_warning(name));
+        }
         if self.props.canonicaltitle {
             vals.insert(
                 "canonicaltitle".into(),
@@ -331,6 +348,21 @@ impl FileWriter<'_> {
         }
         vals.insert("filemissing".into(), json!(true));
         vals
+    }
+}
+
+/// Where uploaded files are served from (`$wgUploadPath`): the setting, else the scripts'
+/// `/images`; a path on the server unless the setting names a whole URL.
+pub fn upload_path(paths: &SitePaths, settings: &SiteSettings) -> String {
+    settings.upload_path.clone().unwrap_or_else(|| format!("{}/images", paths.script_path))
+}
+
+/// Where a version's content is served, under the upload area `upload` (a URL or a path).
+pub fn file_url(upload: &str, version: &FileVersion) -> String {
+    let dirs = hash_path(&version.name);
+    match &version.archive_name {
+        None => format!("{upload}/{dirs}/{}", rawurlencode(&version.name)),
+        Some(archive) => format!("{upload}/archive/{dirs}/{}", rawurlencode(archive)),
     }
 }
 

@@ -17,5 +17,6 @@ pub mod links;
 pub mod logins;
 pub mod revisions;
 pub mod thumbnails;
+pub mod upload_warnings;
 pub mod users;
 pub mod watchlists;

@@ -179,6 +179,33 @@ fn check_normalise(file: &FileVersion, params: &ThumbParams) -> Result<(), ApiEr
     }
 }
 
+/// The width of a framed thumbnail given no size (`[[File:…|thumb]]`): MediaWiki's default
+/// `thumbsize` user option picks it among `$wgThumbLimits`.
+const DEFAULT_FRAME_WIDTH: i64 = 300;
+
+/// The size a framed thumbnail of `version` is asked for when no size is given (MediaWiki's
+/// `Linker::makeImageLink` and `makeThumbLink2`): the file's own width up to the default
+/// frame width, that width for a drawing (which scales to any size) or a file of no width;
+/// the height follows the width. `None` for a file no media handler reads: MediaWiki shows a
+/// link to it instead of an image.
+pub fn frame_size(version: &FileVersion) -> Option<(i64, i64)> {
+    let handler = handler_of(version)?;
+    let own = i64::from(version.width);
+    let width =
+        if own <= 0 || own > DEFAULT_FRAME_WIDTH || handler == Handler::Svg { DEFAULT_FRAME_WIDTH } else { own };
+    Some((width, scaled_height(own, i64::from(version.height), width)))
+}
+
+/// A height fitted to `width` for an image of `src_width` by `src_height` (MediaWiki's
+/// `File::scaleHeight`): 0 for an image of no width.
+fn scaled_height(src_width: i64, src_height: i64, width: i64) -> i64 {
+    if src_width == 0 {
+        0
+    } else {
+        (src_height as f64 * width as f64 / src_width as f64).round() as i64
+    }
+}
+
 /// The icons MediaWiki has for file types without a media handler (`fileicon-<ext>.png`); other
 /// types get `fileicon.png`.
 const TYPE_ICONS: &[&str] = &[
@@ -282,6 +309,15 @@ mod tests {
         let jpg = file("P.jpg", ("image", "jpeg"), 10, 10);
         assert!(merged(&jpg, -1, -1, "qlow-5px").1.is_empty());
         assert_eq!(merged(&jpg, -1, -1, "qhigh-5px").1, vec!["badurlparam"]);
+    }
+
+    #[test]
+    fn framed_thumbnails_are_their_own_width_up_to_the_default_and_drawings_the_default() {
+        assert_eq!(frame_size(&file("A.png", ("image", "png"), 4, 4)), Some((4, 4)));
+        assert_eq!(frame_size(&file("Wide.png", ("image", "png"), 1000, 500)), Some((300, 150)));
+        assert_eq!(frame_size(&file("D.svg", ("image", "svg+xml"), 40, 20)), Some((300, 150)));
+        assert_eq!(frame_size(&file("P.jpg", ("image", "jpeg"), 0, 0)), Some((300, 0)));
+        assert_eq!(frame_size(&file("Notes.txt", ("text", "plain"), 0, 0)), None);
     }
 
     #[test]

@@ -232,6 +232,7 @@ impl QueryModule for AllImages {
                 extmetadata: has(AllImagesProp::Extmetadata),
                 archivename: false,
                 bitdepth: has(AllImagesProp::Bitdepth),
+                uploadwarning: false,
             };
             let versions: Vec<_> = files.iter().collect();
             let writer = FileWriter::new(ctx, site, &mut reader, props, &versions)?;

@@ -1,5 +1,7 @@
 //! `prop=imageinfo`: file information and upload history of the given files.
 
+use std::collections::HashMap;
+
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::NS_FILE;
 use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule, Timestamp, ValueSet};
@@ -8,6 +10,7 @@ use wikiquery_store::store::Store;
 
 use crate::family::files::{BadFiles, FileProps, FileWriter};
 use crate::family::thumbnails;
+use crate::family::upload_warnings::upload_warnings;
 use crate::storage;
 
 /// What to return of each file version.
@@ -78,10 +81,6 @@ impl QueryModule for ImageInfo {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let set = ValueSet::of(&self.prop);
         let has = |p: ImageInfoProp| set.has(p);
-        // Upload warnings need the upload form's texts, which this server does not have yet.
-        if has(ImageInfoProp::Uploadwarning) {
-            return Err(ApiError::not_implemented(&format!("{} (uploadwarning)", ctx.module.path())));
-        }
         let scale = thumbnails::scale(self.urlwidth, self.urlheight, &self.urlparam);
         let store = ctx.services.require::<Store>()?;
         let site = store.site();
@@ -126,7 +125,12 @@ impl QueryModule for ImageInfo {
         let limit = self.limit.get() as i64;
 
         let mut reader = storage::reader(ctx)?;
-        let bad_files = if has(ImageInfoProp::Badfile) { Some(BadFiles::read(&mut reader, site)?) } else { None };
+        // Upload warnings show a file's image as a page would, and a page does not show a bad file.
+        let bad_files = if has(ImageInfoProp::Badfile) || has(ImageInfoProp::Uploadwarning) {
+            Some(BadFiles::read(&mut reader, site)?)
+        } else {
+            None
+        };
         let names: Vec<String> = titles.iter().map(|(t, _)| t.clone()).collect();
         let current = reader.current_files(&names)?;
         // Each file's versions in range: the current one, then earlier ones newest first, one
@@ -177,10 +181,20 @@ impl QueryModule for ImageInfo {
             extmetadata: has(ImageInfoProp::Extmetadata),
             archivename: has(ImageInfoProp::Archivename),
             bitdepth: has(ImageInfoProp::Bitdepth),
+            uploadwarning: has(ImageInfoProp::Uploadwarning),
         };
         let all: Vec<&FileVersion> = per_file.iter().flat_map(|(_, v, _)| v.iter().flatten()).collect();
-        let writer =
-            FileWriter::new(ctx, site, &mut reader, props, &all)?.with_ext_metadata_filter(&self.extmetadatafilter);
+        let warnings = match (&bad_files, props.uploadwarning) {
+            (Some(bad), true) => {
+                // A title with a page id has a description page.
+                let described: Vec<(String, bool)> = titles.iter().map(|(name, id)| (name.clone(), *id > 0)).collect();
+                upload_warnings(ctx, site, &mut reader, &described, &current, bad)?
+            }
+            _ => HashMap::new(),
+        };
+        let writer = FileWriter::new(ctx, site, &mut reader, props, &all)?
+            .with_ext_metadata_filter(&self.extmetadatafilter)
+            .with_upload_warnings(warnings);
         drop(reader);
         let prefix = ctx.module.prefix;
         // Thumbnails made in this request; past MediaWiki's limit the rest wait for the next.
@@ -193,13 +207,14 @@ impl QueryModule for ImageInfo {
             }
             let mut page =
                 Map::from_iter([("imagerepository".to_owned(), json!(if versions.is_some() { "local" } else { "" }))]);
-            if let Some(bad) = &bad_files {
+            if let (Some(bad), true) = (&bad_files, has(ImageInfoProp::Badfile)) {
                 page.insert("badfile".into(), json!(bad.is_bad(name, context.as_ref())));
             }
             ctx.add_page_values(page_id, page);
             let (Some(versions), Some(file)) = (versions, file) else {
-                // With badfile asked for, a file with no version is described as missing.
-                if bad_files.is_some() {
+                // With badfile or uploadwarning asked for, a file with no version is described
+                // as missing.
+                if has(ImageInfoProp::Badfile) || props.uploadwarning {
                     ctx.push_page_item(page_id, "imageinfo", Value::Object(writer.missing_info(name)));
                 }
                 continue;
