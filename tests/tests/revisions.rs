@@ -17,9 +17,6 @@ const OWN_ANSWERS: &[(&str, &str)] = &[
     ("rev-difftotext-legacy", "diff"),
     ("rev-parse-legacy", "parser"),
     ("rev-expandtemplates-legacy", "parser"),
-    ("rev-generatexml-legacy", "parser"),
-    ("rev-prop-parsetree-legacy", "parser"),
-    ("rev-prop-parsetree.", "parser"),
 ];
 
 #[test]
@@ -80,14 +77,11 @@ fn paging_a_history_gives_what_one_read_gives() {
 /// The deprecated parameters that need a wikitext parser or a diff engine say so by name.
 #[test]
 fn parser_and_diff_parameters_are_not_built_yet() {
-    for extra in
-        ["rvparse=1", "rvexpandtemplates=1", "rvgeneratexml=1", "rvdiffto=prev", "rvdifftotext=x", "rvprop=parsetree"]
-    {
+    for extra in ["rvparse=1", "rvexpandtemplates=1", "rvdiffto=prev", "rvdifftotext=x"] {
         let (_, body) =
             fixture_api(&format!("action=query&prop=revisions&titles=Lion&rvprop=content&{extra}&format=json"));
         assert_eq!(body["error"]["code"], "notimplemented", "{extra}: {body}");
         let name = extra.split('=').next().unwrap_or_default();
-        let name = if name == "rvprop" { "parsetree" } else { name };
         assert!(body["error"]["info"].as_str().unwrap_or_default().contains(name), "{extra}: {body}");
     }
 }

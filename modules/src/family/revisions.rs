@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use serde_json::{json, Map, Value};
+use wikiquery_domain::preprocessor::{preprocess, Options as PreprocessorOptions};
 use wikiquery_domain::revision::{
     default_format, section_of, sha1_hex, Visibility, DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER,
 };
@@ -78,6 +79,11 @@ pub struct RevisionView {
     content_format: Option<String>,
     /// The section of the content, when asked.
     section: Option<String>,
+    /// Whether the content itself is shown (`prop=content`).
+    content: bool,
+    /// Whether the content's preprocessor tree is shown (`prop=parsetree`, or `content` with
+    /// `generatexml`).
+    parsetree: bool,
     /// Whether content is read.
     pub fetch_content: bool,
     /// Whether slots are read.
@@ -112,9 +118,7 @@ impl RevisionFamily {
             }
         }
         let unbuilt: Vec<String> = [
-            ("prop=parsetree", has("parsetree")),
             ("expandtemplates", self.expandtemplates),
-            ("generatexml", self.generatexml),
             ("parse", self.parse),
             ("diffto", self.diffto.is_some()),
             ("difftotext", self.difftotext.is_some()),
@@ -127,7 +131,10 @@ impl RevisionFamily {
             // They need a wikitext parser or a diff engine, which this server does not have yet.
             return Err(ApiError::not_implemented(&format!("{} ({})", ctx.module.path(), unbuilt.join(", "))));
         }
-        let fetch_content = has("content");
+        // The tree is read from the content, which is then fetched though not shown.
+        let content = has("content");
+        let parsetree = has("parsetree") || (content && self.generatexml);
+        let fetch_content = content || has("parsetree");
         let view = RevisionView {
             ids: has("ids"),
             flags: has("flags"),
@@ -150,6 +157,8 @@ impl RevisionFamily {
                 self.contentformat.clone().filter(|f| !f.is_empty())
             },
             section: if fetch_content { self.section.clone() } else { None },
+            content,
+            parsetree,
             fetch_content,
             need_slots: fetch_content || has("contentmodel") || has("slotsize") || has("slotsha1"),
             visibility: Visibility::of(&ctx.state.rights),
@@ -511,9 +520,25 @@ impl RevisionView {
         Ok((info, text))
     }
 
-    /// The legacy shape's content members: format and model (those not there yet), and the
-    /// text, or `badcontentformat` when the asked format is not the model's.
+    /// The legacy shape's content members: the preprocessor tree when asked (of wikitext
+    /// only), then when the content is shown its format and model (those not there yet) and
+    /// the text, or `badcontentformat` when the asked format is not the model's.
     fn legacy_content(&self, ctx: &mut QueryContext<'_>, o: &mut Map<String, Value>, slot: &SlotRow, text: String) {
+        if self.parsetree {
+            if slot.model == "wikitext" {
+                let tree = preprocess(&text, &PreprocessorOptions::with_extension_tags(&[]));
+                o.entry("parsetree").or_insert(json!(tree.to_xml()));
+            } else {
+                o.entry("badcontentformatforparsetree").or_insert(json!(true));
+                ctx.warn(
+                    "parsetree-notwikitext",
+                    format!("\"prop=parsetree\" reads wikitext only; this page's content model is {}.", slot.model),
+                );
+            }
+        }
+        if !self.content {
+            return;
+        }
         let format = self.content_format.clone().unwrap_or_else(|| default_format(&slot.model).to_owned());
         if format != default_format(&slot.model) {
             o.insert("badcontentformat".into(), json!(true));

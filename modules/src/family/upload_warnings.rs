@@ -130,10 +130,6 @@ fn is_thumb_name(name: &str) -> bool {
     (px_at(3) || px_at(2)) && bytes.len() >= 2 && bytes[..2].iter().all(u8::is_ascii_digit)
 }
 
-/// The prefixes MediaWiki names when the wiki has no page of its own: those digital cameras
-/// give the files they make.
-const DEFAULT_CAMERA_PREFIXES: &[&str] = &["CIMG", "DSC_", "DSCF", "DSCN", "DUW", "IMG", "JD", "MGP", "PICT"];
-
 /// The prefixes a `MediaWiki:Filename-prefix-blacklist` page lists (MediaWiki's
 /// `UploadBase::getFilenamePrefixBlacklist`): one a line; a line whose first character is
 /// `#` is a comment, and elsewhere `#` ends the prefix, taking the character before it along
@@ -185,7 +181,9 @@ impl Wiki for StoreWiki<'_> {
             self.prefixes = Some(match page {
                 Some(text) if !text.is_empty() => camera_prefixes(&text),
                 Some(_) => Vec::new(),
-                None => DEFAULT_CAMERA_PREFIXES.iter().map(|p| (*p).to_owned()).collect(),
+                // MediaWiki's own list, for a wiki without the page, is one of its message
+                // texts, which this project does not carry: no prefixes until the wiki lists them.
+                None => Vec::new(),
             });
         }
         Ok(self.prefixes.clone().unwrap_or_default())
