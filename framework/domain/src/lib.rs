@@ -9,6 +9,7 @@
 pub mod accounts;
 pub mod change_tags;
 pub mod comment;
+pub mod diff;
 pub mod ext_links;
 pub mod failure;
 pub mod files;
