@@ -11,10 +11,7 @@ use wikiquery_tests::{answer_as_named_caller, captures, fixture_api, fixture_api
 const OWN_ANSWERS: &[(&str, &str)] = &[
     // Newer than 1.39, which does not know the parameter and warns.
     ("rev-contentformat-main-", "rvcontentformat-{slot}"),
-    // Need a wikitext parser or a diff engine: `notimplemented` (tested below).
-    ("rev-diffto-cur-legacy", "diff"),
-    ("rev-diffto-prev-legacy", "diff"),
-    ("rev-difftotext-legacy", "diff"),
+    // Need a wikitext parser or template expansion: `notimplemented` (tested below).
     ("rev-parse-legacy", "parser"),
     ("rev-expandtemplates-legacy", "parser"),
 ];
@@ -74,14 +71,15 @@ fn paging_a_history_gives_what_one_read_gives() {
     }
 }
 
-/// The deprecated parameters that need a wikitext parser or a diff engine say so by name.
+/// The deprecated parameters that need a wikitext parser or template expansion say so by
+/// name, as does a pre-save transformation that needs the parser.
 #[test]
-fn parser_and_diff_parameters_are_not_built_yet() {
-    for extra in ["rvparse=1", "rvexpandtemplates=1", "rvdiffto=prev", "rvdifftotext=x"] {
+fn parser_parameters_are_not_built_yet() {
+    for extra in ["rvparse=1", "rvexpandtemplates=1", "rvdifftotext=~~~~&rvdifftotextpst=1"] {
         let (_, body) =
             fixture_api(&format!("action=query&prop=revisions&titles=Lion&rvprop=content&{extra}&format=json"));
         assert_eq!(body["error"]["code"], "notimplemented", "{extra}: {body}");
-        let name = extra.split('=').next().unwrap_or_default();
+        let name = extra.rsplit('&').next().and_then(|p| p.split('=').next()).unwrap_or_default();
         assert!(body["error"]["info"].as_str().unwrap_or_default().contains(name), "{extra}: {body}");
     }
 }

@@ -344,8 +344,12 @@ impl<'a> JsonWriter<'a> {
                 _ => member(self, key, value),
             }
         }
-        if let Some(value) = content.and_then(|c| map.get(c)) {
-            member(self, "*", value);
+        // The content member as `*`, a boolean as formatversion 1 writes one (a diff's body
+        // that could not be made is `false`, and left out).
+        match content.and_then(|c| map.get(c)) {
+            None | Some(Value::Bool(false)) => {}
+            Some(Value::Bool(true)) => member(self, "*", &Value::String(String::new())),
+            Some(value) => member(self, "*", value),
         }
         self.out.push(b'}');
     }

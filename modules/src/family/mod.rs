@@ -10,6 +10,7 @@ pub mod backlinksprop;
 pub mod change_writer;
 pub mod changes;
 pub mod comments;
+pub mod diffs;
 pub mod extlinks;
 pub mod files;
 pub mod foreign_links;

@@ -17,6 +17,7 @@ use wikiquery_store::queries::archive::{ArchiveContinue, ArchiveOrder, ArchiveRo
 use wikiquery_store::queries::revisions::{RevisionRow, SlotRow};
 
 use crate::family::comments::{parsed_comments, CommentOf};
+use crate::family::diffs::DiffRequest;
 use crate::storage;
 use crate::values::{CONTENTFMT, REVPROP, SLOTS};
 
@@ -84,6 +85,8 @@ pub struct RevisionView {
     /// Whether the content's preprocessor tree is shown (`prop=parsetree`, or `content` with
     /// `generatexml`).
     parsetree: bool,
+    /// What each revision's content is compared with (`diffto`, `difftotext`).
+    diff: Option<DiffRequest>,
     /// Whether content is read.
     pub fetch_content: bool,
     /// Whether slots are read.
@@ -117,24 +120,28 @@ impl RevisionFamily {
                 ));
             }
         }
-        let unbuilt: Vec<String> = [
-            ("expandtemplates", self.expandtemplates),
-            ("parse", self.parse),
-            ("diffto", self.diffto.is_some()),
-            ("difftotext", self.difftotext.is_some()),
-        ]
-        .iter()
-        .filter(|(_, on)| *on)
-        .map(|(name, _)| format!("{prefix}{name}"))
-        .collect();
+        let unbuilt: Vec<String> = [("expandtemplates", self.expandtemplates), ("parse", self.parse)]
+            .iter()
+            .filter(|(_, on)| *on)
+            .map(|(name, _)| format!("{prefix}{name}"))
+            .collect();
         if !unbuilt.is_empty() {
             // They need a wikitext parser or a diff engine, which this server does not have yet.
             return Err(ApiError::not_implemented(&format!("{} ({})", ctx.module.path(), unbuilt.join(", "))));
         }
-        // The tree is read from the content, which is then fetched though not shown.
+        // The tree and the diffs are read from the content, which is then fetched though not
+        // shown.
+        let visibility = Visibility::of(&ctx.state.rights);
+        let diff = DiffRequest::from_params(
+            ctx,
+            self.diffto.as_deref(),
+            self.difftotext.as_deref(),
+            self.difftotextpst,
+            &visibility,
+        )?;
         let content = has("content");
         let parsetree = has("parsetree") || (content && self.generatexml);
-        let fetch_content = content || has("parsetree");
+        let fetch_content = content || has("parsetree") || diff.is_some();
         let view = RevisionView {
             ids: has("ids"),
             flags: has("flags"),
@@ -159,9 +166,10 @@ impl RevisionFamily {
             section: if fetch_content { self.section.clone() } else { None },
             content,
             parsetree,
+            diff,
             fetch_content,
             need_slots: fetch_content || has("contentmodel") || has("slotsize") || has("slotsha1"),
-            visibility: Visibility::of(&ctx.state.rights),
+            visibility,
         };
         if view.need_slots && !slots_given {
             ctx.warn(
@@ -275,6 +283,8 @@ pub struct RevisionData {
     /// How many slots of the batch still show each text: the last one takes it, so that a
     /// text is never copied (a large page is read once and written once).
     text_uses: HashMap<String, usize>,
+    /// How many diffs the batch has computed.
+    uncached_diffs: usize,
 }
 
 impl RevisionView {
@@ -420,7 +430,7 @@ impl RevisionView {
                                 o.entry(k).or_insert(v);
                             }
                             if let Some(text) = text {
-                                self.legacy_content(ctx, &mut o, slot, text);
+                                self.legacy_content(ctx, &mut o, (row, slot), text, &mut data.uncached_diffs)?;
                             }
                         }
                     }
@@ -521,9 +531,17 @@ impl RevisionView {
     }
 
     /// The legacy shape's content members: the preprocessor tree when asked (of wikitext
-    /// only), then when the content is shown its format and model (those not there yet) and
-    /// the text, or `badcontentformat` when the asked format is not the model's.
-    fn legacy_content(&self, ctx: &mut QueryContext<'_>, o: &mut Map<String, Value>, slot: &SlotRow, text: String) {
+    /// only); when the content is shown, its format and model (those not there yet) and the
+    /// text, or `badcontentformat` when the asked format is not the model's; then the diff
+    /// when one is asked for.
+    fn legacy_content(
+        &self,
+        ctx: &mut QueryContext<'_>,
+        o: &mut Map<String, Value>,
+        (row, slot): (&RevisionRow, &SlotRow),
+        text: String,
+        uncached_diffs: &mut usize,
+    ) -> Result<(), ApiError> {
         if self.parsetree {
             if slot.model == "wikitext" {
                 let tree = preprocess(&text, &PreprocessorOptions::with_extension_tags(&[]));
@@ -536,18 +554,33 @@ impl RevisionView {
                 );
             }
         }
-        if !self.content {
-            return;
+        let diff = match &self.diff {
+            Some(request) => Some(request.member(
+                ctx,
+                row,
+                slot,
+                &text,
+                self.content_format.as_deref(),
+                &self.visibility,
+                uncached_diffs,
+            )?),
+            None => None,
+        };
+        if self.content {
+            let format = self.content_format.clone().unwrap_or_else(|| default_format(&slot.model).to_owned());
+            if format != default_format(&slot.model) {
+                o.insert("badcontentformat".into(), json!(true));
+                bad_format_warning(ctx, &format, &slot.model);
+            } else {
+                o.entry("contentformat").or_insert(json!(format));
+                o.entry("contentmodel").or_insert(json!(slot.model));
+                set_content(o, "content", text);
+            }
         }
-        let format = self.content_format.clone().unwrap_or_else(|| default_format(&slot.model).to_owned());
-        if format != default_format(&slot.model) {
-            o.insert("badcontentformat".into(), json!(true));
-            bad_format_warning(ctx, &format, &slot.model);
-            return;
+        if let Some(diff) = diff {
+            o.insert("diff".into(), diff);
         }
-        o.entry("contentformat").or_insert(json!(format));
-        o.entry("contentmodel").or_insert(json!(slot.model));
-        set_content(o, "content", text);
+        Ok(())
     }
 }
 
