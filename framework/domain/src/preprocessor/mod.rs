@@ -42,20 +42,37 @@ impl Element {
 
     /// The element as MediaWiki writes a tree out: attributes with their values escaped,
     /// text escaped, and an element with nothing inside closed at once (`<name index="1"/>`).
+    /// Written without recursion, so that however deep a hostile text nests, the stack holds.
     pub fn to_xml(&self) -> String {
         let mut out = String::new();
-        self.write_xml(&mut out);
+        if !self.open_tag(&mut out) {
+            return out;
+        }
+        let mut stack: Vec<(&Element, usize)> = vec![(self, 0)];
+        while let Some((element, next)) = stack.last_mut() {
+            let Some(child) = element.children.get(*next) else {
+                out.push_str("</");
+                out.push_str(element.name);
+                out.push('>');
+                stack.pop();
+                continue;
+            };
+            *next += 1;
+            match child {
+                Node::Text(text) => escape_into(&mut out, text),
+                Node::Element(inner) => {
+                    if inner.open_tag(&mut out) {
+                        stack.push((inner, 0));
+                    }
+                }
+            }
+        }
         out
     }
 
-    fn write_xml(&self, out: &mut String) {
-        let mut inner = String::new();
-        for child in &self.children {
-            match child {
-                Node::Text(text) => escape_into(&mut inner, text),
-                Node::Element(element) => element.write_xml(&mut inner),
-            }
-        }
+    /// Writes the element's opening tag, or the whole element when nothing is inside it;
+    /// tells whether its content and closing tag are still to come.
+    fn open_tag(&self, out: &mut String) -> bool {
         out.push('<');
         out.push_str(self.name);
         for (name, value) in &self.attributes {
@@ -65,14 +82,20 @@ impl Element {
             escape_into(out, value);
             out.push('"');
         }
-        if inner.is_empty() {
-            out.push_str("/>");
-        } else {
-            out.push('>');
-            out.push_str(&inner);
-            out.push_str("</");
-            out.push_str(self.name);
-            out.push('>');
+        let empty = self.children.iter().all(|c| matches!(c, Node::Text(t) if t.is_empty()));
+        out.push_str(if empty { "/>" } else { ">" });
+        !empty
+    }
+}
+
+/// A tree is taken apart without recursion, however deep it nests.
+impl Drop for Element {
+    fn drop(&mut self) {
+        let mut pending = std::mem::take(&mut self.children);
+        while let Some(node) = pending.pop() {
+            if let Node::Element(mut element) = node {
+                pending.append(&mut element.children);
+            }
         }
     }
 }

@@ -53,3 +53,22 @@ fn extension_tags_hold_their_text() {
         "<root><ext><name>ref</name><attr> name=&quot;a&quot;</attr><inner>{{b}}</inner><close>&lt;/ref&gt;</close></ext></root>"
     );
 }
+
+/// Deeply nested braces (a hostile page) are read and written out without exhausting the
+/// stack, and the tree is dropped without it too.
+#[test]
+fn deep_nesting_is_read_and_written() {
+    let depth = 200_000;
+    let text = format!("{}x{}", "{{a|".repeat(depth), "}}".repeat(depth));
+    let handle = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || {
+            let tree = preprocess(&text, &Options::with_extension_tags(&[]));
+            let xml = tree.to_xml();
+            assert!(xml.starts_with("<root><template><title>a</title><part><name index=\"1\"/><value><template>"));
+            assert_eq!(xml.matches("<template>").count(), depth);
+            drop(tree);
+        })
+        .expect("a thread");
+    handle.join().expect("no stack overflow");
+}
