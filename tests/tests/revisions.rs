@@ -11,9 +11,8 @@ use wikiquery_tests::{answer_as_named_caller, captures, fixture_api, fixture_api
 const OWN_ANSWERS: &[(&str, &str)] = &[
     // Newer than 1.39, which does not know the parameter and warns.
     ("rev-contentformat-main-", "rvcontentformat-{slot}"),
-    // Need a wikitext parser or template expansion: `notimplemented` (tested below).
+    // Needs a wikitext parser: `notimplemented` (tested below).
     ("rev-parse-legacy", "parser"),
-    ("rev-expandtemplates-legacy", "parser"),
 ];
 
 #[test]
@@ -75,7 +74,7 @@ fn paging_a_history_gives_what_one_read_gives() {
 /// name, as does a pre-save transformation that needs the parser.
 #[test]
 fn parser_parameters_are_not_built_yet() {
-    for extra in ["rvparse=1", "rvexpandtemplates=1", "rvdifftotext=~~~~&rvdifftotextpst=1"] {
+    for extra in ["rvparse=1", "rvdifftotext=~~~~&rvdifftotextpst=1"] {
         let (_, body) =
             fixture_api(&format!("action=query&prop=revisions&titles=Lion&rvprop=content&{extra}&format=json"));
         assert_eq!(body["error"]["code"], "notimplemented", "{extra}: {body}");
@@ -142,4 +141,37 @@ fn paging_every_revision_gives_what_one_read_gives() {
             }
         }
     }
+}
+
+/// Template expansion of hand-made texts (every construct: templates by name, namespace and
+/// redirect, named and numbered arguments and their defaults, `subst:` and its kin, variables
+/// and parser functions of the page's name, comments, inclusion and extension tags, a call
+/// that starts a table) equals MediaWiki's on the fixture (`fixtures/oracle/expand`, captured
+/// with `tools/capture_expansions.py`).
+#[test]
+fn templates_expand_as_mediawiki_expands_them() {
+    use wikiquery_domain::title::parse_title;
+    use wikiquery_modules::family::expansion::expand_page_text;
+    use wikiquery_store::store::Store;
+
+    let cases = wikiquery_tests::fixture_json("oracle/expand/cases.json");
+    let cases = cases.as_array().expect("a list of cases");
+    let store = wikiquery_tests::fixture_config().services.get::<Store>().expect("the fixture's store");
+    let site = store.site();
+    let mut reader = store.reader().expect("a reader");
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    for case in cases {
+        let (title, text) = (case["title"].as_str().unwrap_or_default(), case["text"].as_str().unwrap_or_default());
+        let Some(expected) = case["expanded"].as_str() else { continue };
+        let interwikis = site.interwikis();
+        let page = parse_title(title, 0, site.namespaces(), &|p| interwikis.is_interwiki(p)).expect("a title");
+        compared += 1;
+        match expand_page_text(&mut reader, site, (page.ns, &page.dbkey), text) {
+            Ok(got) if got == expected => {}
+            got => failures.push(format!("{title}: {text:?}\n  expected {expected:?}\n  got      {got:?}")),
+        }
+    }
+    assert!(compared >= 80, "only {compared} cases");
+    assert!(failures.is_empty(), "{} of {compared} differ:\n{}", failures.len(), failures.join("\n"));
 }

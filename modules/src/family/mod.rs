@@ -11,6 +11,7 @@ pub mod change_writer;
 pub mod changes;
 pub mod comments;
 pub mod diffs;
+pub mod expansion;
 pub mod extlinks;
 pub mod files;
 pub mod foreign_links;

@@ -18,8 +18,10 @@ use wikiquery_store::queries::revisions::{RevisionRow, SlotRow};
 
 use crate::family::comments::{parsed_comments, CommentOf};
 use crate::family::diffs::DiffRequest;
+use crate::family::expansion::expand_page_text;
 use crate::storage;
 use crate::values::{CONTENTFMT, REVPROP, SLOTS};
+use wikiquery_domain::preprocessor::expand::Unsupported;
 
 /// The family's parameters, in the spec's order; each module includes them first.
 #[derive(Debug, Clone, ParamGroup)]
@@ -87,6 +89,8 @@ pub struct RevisionView {
     parsetree: bool,
     /// What each revision's content is compared with (`diffto`, `difftotext`).
     diff: Option<DiffRequest>,
+    /// Whether the content is shown with its templates expanded (`expandtemplates`).
+    expand_templates: bool,
     /// Whether content is read.
     pub fetch_content: bool,
     /// Whether slots are read.
@@ -120,11 +124,8 @@ impl RevisionFamily {
                 ));
             }
         }
-        let unbuilt: Vec<String> = [("expandtemplates", self.expandtemplates), ("parse", self.parse)]
-            .iter()
-            .filter(|(_, on)| *on)
-            .map(|(name, _)| format!("{prefix}{name}"))
-            .collect();
+        let unbuilt: Vec<String> =
+            [("parse", self.parse)].iter().filter(|(_, on)| *on).map(|(name, _)| format!("{prefix}{name}")).collect();
         if !unbuilt.is_empty() {
             // They need a wikitext parser or a diff engine, which this server does not have yet.
             return Err(ApiError::not_implemented(&format!("{} ({})", ctx.module.path(), unbuilt.join(", "))));
@@ -167,6 +168,7 @@ impl RevisionFamily {
             content,
             parsetree,
             diff,
+            expand_templates: content && self.expandtemplates,
             fetch_content,
             need_slots: fetch_content || has("contentmodel") || has("slotsize") || has("slotsha1"),
             visibility,
@@ -285,6 +287,8 @@ pub struct RevisionData {
     text_uses: HashMap<String, usize>,
     /// How many diffs the batch has computed.
     uncached_diffs: usize,
+    /// The revisions' pages (namespace, database key), where templates are expanded.
+    titles: HashMap<i64, (i32, String)>,
 }
 
 impl RevisionView {
@@ -318,6 +322,9 @@ impl RevisionView {
                 let site = storage::store(ctx)?.site();
                 data.parsed = parsed_comments(&mut reader, site, &items)?;
             }
+        }
+        if self.expand_templates {
+            data.titles = rows.iter().filter_map(|r| Some((r.id, title_of(r)?))).collect();
         }
         let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
         if self.tags {
@@ -430,7 +437,13 @@ impl RevisionView {
                                 o.entry(k).or_insert(v);
                             }
                             if let Some(text) = text {
-                                self.legacy_content(ctx, &mut o, (row, slot), text, &mut data.uncached_diffs)?;
+                                self.legacy_content(
+                                    ctx,
+                                    &mut o,
+                                    (row, slot),
+                                    text,
+                                    (&mut data.uncached_diffs, &data.titles),
+                                )?;
                             }
                         }
                     }
@@ -540,7 +553,7 @@ impl RevisionView {
         o: &mut Map<String, Value>,
         (row, slot): (&RevisionRow, &SlotRow),
         text: String,
-        uncached_diffs: &mut usize,
+        (uncached_diffs, titles): (&mut usize, &HashMap<i64, (i32, String)>),
     ) -> Result<(), ApiError> {
         if self.parsetree {
             if slot.model == "wikitext" {
@@ -566,7 +579,28 @@ impl RevisionView {
             )?),
             None => None,
         };
-        if self.content {
+        if self.content && self.expand_templates {
+            if slot.model == "wikitext" {
+                let page = titles.get(&row.id).cloned().unwrap_or_default();
+                let site = storage::store(ctx)?.site();
+                let mut reader = storage::reader(ctx)?;
+                let expanded =
+                    expand_page_text(&mut reader, site, (page.0, &page.1), &text).map_err(|Unsupported(what)| {
+                        ApiError::not_implemented(&format!(
+                            "{} ({}expandtemplates: {what})",
+                            ctx.module.path(),
+                            ctx.module.prefix
+                        ))
+                    })?;
+                set_content(o, "content", expanded);
+            } else {
+                o.insert("badcontentformat".into(), json!(true));
+                ctx.warn(
+                    "templateexpansion-notwikitext",
+                    format!("Templates are expanded in wikitext only; this page's content model is {}.", slot.model),
+                );
+            }
+        } else if self.content {
             let format = self.content_format.clone().unwrap_or_else(|| default_format(&slot.model).to_owned());
             if format != default_format(&slot.model) {
                 o.insert("badcontentformat".into(), json!(true));

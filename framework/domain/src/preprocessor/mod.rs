@@ -7,10 +7,13 @@
 //! `-{` next to `{{`, headings found only where a line may start one, comments that eat
 //! their line, tags without an end that run to the end of the text or are taken as text.
 
+mod escape;
+pub mod expand;
 mod reader;
 #[cfg(test)]
 mod tests;
 
+pub use escape::escape_wikitext;
 pub use reader::preprocess;
 
 /// One node of the tree.

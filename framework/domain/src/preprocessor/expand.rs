@@ -1,0 +1,398 @@
+//! Template expansion as MediaWiki's `Parser::preprocess` does it (`rvexpandtemplates`,
+//! `action=expandtemplates`): the tree of a text expanded in a root frame, each template call
+//! replaced by its page's text expanded in a frame of its arguments, each argument by its
+//! value or default, variables and parser functions by what they give; comments and the
+//! parts the inclusion tags hide are dropped, extension tags kept as written.
+//!
+//! What a call gives comes from the [`Wiki`] the caller supplies (pages, variables, parser
+//! functions). Whatever it cannot give exactly, and the limits MediaWiki answers with an
+//! error of its own (template loops aside), end the expansion with [`Unsupported`], so that
+//! an answer is either MediaWiki's or says it cannot be given.
+
+use std::collections::HashMap;
+
+use super::{preprocess, Element, Node, Options};
+use crate::magic_words::{MagicWord, FUNCTION_HOOKS, MAGIC_WORDS, VARIABLES};
+
+/// Why an expansion cannot be given exactly (what it would need).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unsupported(pub String);
+
+/// A template call's page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TemplateLookup {
+    /// The name is not a title (or names another wiki's page).
+    NotATitle,
+    /// A title (its full text) no page has.
+    Missing { title: String },
+    /// The page's text (redirects followed), under its full title.
+    Found { title: String, text: String },
+}
+
+/// What the wiki gives an expansion.
+pub trait Wiki {
+    /// The page a template call names (`name` as written, without `subst:` and the like;
+    /// in the Template namespace unless it says otherwise, relative to the page when it
+    /// starts with `/` or `../`).
+    fn template(&mut self, name: &str) -> Result<TemplateLookup, Unsupported>;
+    /// A variable's value (`pagename` for `{{PAGENAME}}`), by its magic word's id.
+    fn variable(&mut self, id: &'static str) -> Result<String, Unsupported>;
+    /// A parser function's text, by its magic word's id, given its arguments expanded and
+    /// trimmed (the first is what follows the colon); `None` when the function declines the
+    /// call (`{{ns:}}` of no namespace), which then names a template.
+    fn function(&mut self, id: &'static str, args: &[String]) -> Result<Option<String>, Unsupported>;
+}
+
+/// MediaWiki's limits: how deep templates nest, how many nodes one expansion visits, how
+/// much text templates and arguments may bring in.
+const MAX_TEMPLATE_DEPTH: usize = 100;
+const MAX_NODES: usize = 1_000_000;
+const MAX_INCLUDE_SIZE: usize = 2 * 1024 * 1024;
+/// How deep this expander nests its own calls (a tree nesting deeper is not expanded).
+const MAX_NESTING: usize = 2_000;
+
+/// `text` (a page's own text) with its templates expanded, as MediaWiki's preprocessor
+/// output gives it.
+pub fn expand(text: &str, options: &Options, wiki: &mut dyn Wiki) -> Result<String, Unsupported> {
+    let tree = preprocess(text, options);
+    let mut expander = Expander {
+        wiki,
+        options: Options { for_inclusion: true, ..options.clone() },
+        nodes: 0,
+        included: 0,
+        nesting: 0,
+        functions: function_synonyms(),
+    };
+    let root = Frame { parent: None, title: None, args: HashMap::new(), depth: 0 };
+    expander.nodes(&tree.children, &root)
+}
+
+/// An argument of a template frame: its value's nodes (in the calling frame's tree) and
+/// whether it was given by position (kept as written) or by name (trimmed).
+struct Arg<'t> {
+    value: &'t [Node],
+    numbered: bool,
+}
+
+/// Where nodes are expanded: the page itself (no arguments) or a template called from a
+/// parent frame with arguments.
+struct Frame<'t> {
+    parent: Option<&'t Frame<'t>>,
+    /// The template's full title, for loop detection.
+    title: Option<String>,
+    args: HashMap<String, Arg<'t>>,
+    depth: usize,
+}
+
+impl Frame<'_> {
+    /// Whether `title` is this frame's template or one of its callers'.
+    fn in_loop(&self, title: &str) -> bool {
+        let mut frame = Some(self);
+        while let Some(f) = frame {
+            if f.title.as_deref() == Some(title) {
+                return true;
+            }
+            frame = f.parent;
+        }
+        false
+    }
+}
+
+struct Expander<'w> {
+    wiki: &'w mut dyn Wiki,
+    /// How templates' texts are read (as transclusions).
+    options: Options,
+    nodes: usize,
+    included: usize,
+    nesting: usize,
+    /// Parser function names as called (case-sensitive ones as written, the others in
+    /// lower case), with their ids.
+    functions: (HashMap<String, &'static str>, HashMap<String, &'static str>),
+}
+
+impl Expander<'_> {
+    fn nodes(&mut self, nodes: &[Node], frame: &Frame<'_>) -> Result<String, Unsupported> {
+        self.nesting += 1;
+        if self.nesting > MAX_NESTING {
+            return Err(Unsupported("expansion nested too deep".into()));
+        }
+        let mut out = String::new();
+        for node in nodes {
+            self.nodes += 1;
+            if self.nodes > MAX_NODES {
+                return Err(Unsupported("the node-count limit".into()));
+            }
+            match node {
+                Node::Text(text) => out.push_str(text),
+                Node::Element(element) => match element.name {
+                    "template" => out.push_str(&self.template(element, frame)?),
+                    "tplarg" => out.push_str(&self.argument(element, frame)?),
+                    "comment" | "ignore" => {}
+                    "ext" => out.push_str(&extension_tag(element)),
+                    _ => out.push_str(&self.nodes(&element.children, frame)?),
+                },
+            }
+        }
+        self.nesting -= 1;
+        Ok(out)
+    }
+
+    /// `{{…}}`: MediaWiki's `braceSubstitution` in preprocessing mode.
+    fn template(&mut self, call: &Element, frame: &Frame<'_>) -> Result<String, Unsupported> {
+        let (title_nodes, parts) = split_call(call);
+        let title_with_spaces = self.nodes(title_nodes, frame)?;
+        let mut name = php_trim(&title_with_spaces);
+        match strip_magic_prefix(name, &["subst"]) {
+            Some(_) => return self.literal_call("{{", "}}", &title_with_spaces, &parts, frame),
+            None => {
+                if let Some(rest) = strip_magic_prefix(name, &["safesubst"]) {
+                    name = rest;
+                }
+            }
+        }
+        if parts.is_empty() {
+            if let Some(id) = variable_id(name) {
+                let text = self.wiki.variable(id)?;
+                return Ok(self.after_call(call, text));
+            }
+        }
+        if strip_magic_prefix(name, &["msgnw"]).is_some() {
+            return Err(Unsupported("msgnw:".into()));
+        }
+        if let Some(rest) = strip_magic_prefix(name, &["msg"]) {
+            name = rest;
+        }
+        if let Some(rest) = strip_magic_prefix(name, &["raw"]) {
+            name = rest;
+        }
+        if let Some(colon) = name.find(':') {
+            if let Some(id) = self.function_id(&name[..colon]) {
+                let mut args = vec![php_trim(&name[colon + 1..]).to_owned()];
+                for part in &parts {
+                    args.push(php_trim(&self.nodes(&part.children, frame)?).to_owned());
+                }
+                if let Some(text) = self.wiki.function(id, &args)? {
+                    return Ok(self.after_call(call, text));
+                }
+            }
+        }
+        if frame.depth >= MAX_TEMPLATE_DEPTH {
+            return Err(Unsupported("the template depth limit".into()));
+        }
+        let (title, text) = match self.wiki.template(name)? {
+            TemplateLookup::NotATitle => {
+                return self.literal_call("{{", "}}", &title_with_spaces, &parts, frame);
+            }
+            TemplateLookup::Missing { title } => {
+                let text = format!("[[:{title}]]");
+                return Ok(self.after_call(call, text));
+            }
+            TemplateLookup::Found { title, text } => (title, text),
+        };
+        if frame.in_loop(&title) {
+            let text = format!("<span class=\"error\">Template loop: [[:{title}]]</span>");
+            return Ok(self.after_call(call, text));
+        }
+        let tree = preprocess(&text, &self.options);
+        let child = Frame {
+            parent: Some(frame),
+            title: Some(title),
+            args: self.arguments(&parts, frame)?,
+            depth: frame.depth + 1,
+        };
+        let text = self.nodes(&tree.children, &child)?;
+        self.included += text.len();
+        if self.included > MAX_INCLUDE_SIZE {
+            return Err(Unsupported("the include size limit".into()));
+        }
+        Ok(self.after_call(call, text))
+    }
+
+    /// A call's text as it lands: after a newline when it starts a table, list or
+    /// indentation and the call did not start a line.
+    fn after_call(&self, call: &Element, text: String) -> String {
+        let line_start = call.attributes.iter().any(|(name, _)| *name == "lineStart");
+        let opens_block = text.starts_with("{|") || text.starts_with([':', ';', '#', '*']);
+        if !line_start && opens_block {
+            format!("\n{text}")
+        } else {
+            text
+        }
+    }
+
+    /// A call given back as written, its parts expanded: `{{name|a|b=c}}`.
+    fn literal_call(
+        &mut self,
+        open: &str,
+        close: &str,
+        name: &str,
+        parts: &[&Element],
+        frame: &Frame<'_>,
+    ) -> Result<String, Unsupported> {
+        let mut out = format!("{open}{name}");
+        for part in parts {
+            out.push('|');
+            out.push_str(&self.nodes(&part.children, frame)?);
+        }
+        out.push_str(close);
+        Ok(out)
+    }
+
+    /// A template frame's arguments from a call's parts: numbered ones by position, named
+    /// ones by their trimmed name; a later one replaces an earlier one of the same key.
+    fn arguments<'t>(
+        &mut self,
+        parts: &[&'t Element],
+        frame: &Frame<'_>,
+    ) -> Result<HashMap<String, Arg<'t>>, Unsupported> {
+        let mut args = HashMap::new();
+        for part in parts {
+            let name = part.children.iter().find_map(|c| element_named(c, "name"));
+            let value = part.children.iter().find_map(|c| element_named(c, "value"));
+            let value: &'t [Node] = value.map_or(&[], |v| v.children.as_slice());
+            let index = name.and_then(|n| n.attributes.iter().find(|(a, _)| *a == "index")).map(|(_, v)| v.clone());
+            match index {
+                Some(index) => {
+                    args.insert(index, Arg { value, numbered: true });
+                }
+                None => {
+                    let nodes = name.map_or(&[][..], |n| n.children.as_slice());
+                    let key = php_trim(&self.nodes(nodes, frame)?).to_owned();
+                    args.insert(key, Arg { value, numbered: false });
+                }
+            }
+        }
+        Ok(args)
+    }
+
+    /// `{{{…}}}`: the frame's argument, else the default, else the call as written.
+    fn argument(&mut self, call: &Element, frame: &Frame<'_>) -> Result<String, Unsupported> {
+        let (title_nodes, parts) = split_call(call);
+        let name_with_spaces = self.nodes(title_nodes, frame)?;
+        let name = php_trim(&name_with_spaces);
+        if let Some(arg) = frame.args.get(name) {
+            let parent = frame.parent.expect("a frame with arguments has a caller");
+            let value = self.nodes(arg.value, parent)?;
+            let value = if arg.numbered { value } else { php_trim(&value).to_owned() };
+            self.included += value.len();
+            if self.included > MAX_INCLUDE_SIZE {
+                return Err(Unsupported("the include size limit".into()));
+            }
+            return Ok(value);
+        }
+        match parts.first() {
+            Some(default) => self.nodes(&default.children, frame),
+            None => self.literal_call("{{{", "}}}", &name_with_spaces, &parts, frame),
+        }
+    }
+
+    /// The id of the parser function a call's name (before its colon) names.
+    fn function_id(&self, name: &str) -> Option<&'static str> {
+        self.functions.0.get(name).or_else(|| self.functions.1.get(&name.to_lowercase())).copied()
+    }
+}
+
+/// A call's title nodes and its parts.
+fn split_call(call: &Element) -> (&[Node], Vec<&Element>) {
+    let title = call.children.iter().find_map(|c| element_named(c, "title")).map_or(&[][..], |t| t.children.as_slice());
+    let parts = call.children.iter().filter_map(|c| element_named(c, "part")).collect();
+    (title, parts)
+}
+
+fn element_named<'e>(node: &'e Node, name: &str) -> Option<&'e Element> {
+    match node {
+        Node::Element(element) if element.name == name => Some(element),
+        _ => None,
+    }
+}
+
+/// An extension tag as written: `<name attr>inner</name>`, or `<name attr/>`.
+fn extension_tag(tag: &Element) -> String {
+    let text_of = |name: &str| -> Option<String> {
+        tag.children.iter().find_map(|c| element_named(c, name)).map(|e| {
+            e.children
+                .iter()
+                .map(|n| match n {
+                    Node::Text(t) => t.as_str(),
+                    Node::Element(_) => "",
+                })
+                .collect()
+        })
+    };
+    let name = text_of("name").unwrap_or_default();
+    let attr = text_of("attr").unwrap_or_default();
+    match text_of("inner") {
+        None => format!("<{name}{attr}/>"),
+        Some(inner) => format!("<{name}{attr}>{inner}{}", text_of("close").unwrap_or_default()),
+    }
+}
+
+/// PHP's `trim`: spaces, tabs, line ends, NUL and vertical tabs from both ends.
+fn php_trim(text: &str) -> &str {
+    text.trim_matches([' ', '\t', '\n', '\r', '\0', '\x0b'])
+}
+
+fn magic_word(id: &str) -> Option<&'static MagicWord> {
+    MAGIC_WORDS.iter().find(|w| w.id == id)
+}
+
+/// `text` without a leading spelling of one of the magic words `ids` (`subst:`), if it has one.
+fn strip_magic_prefix<'t>(text: &'t str, ids: &[&str]) -> Option<&'t str> {
+    for word in ids.iter().filter_map(|id| magic_word(id)) {
+        for alias in word.aliases {
+            let matched = text.get(..alias.len()).is_some_and(|head| {
+                if word.case_sensitive {
+                    head == *alias
+                } else {
+                    head.to_lowercase() == alias.to_lowercase()
+                }
+            });
+            if matched {
+                return Some(&text[alias.len()..]);
+            }
+        }
+    }
+    None
+}
+
+/// The id of the variable `text` spells exactly (`PAGENAME`).
+fn variable_id(text: &str) -> Option<&'static str> {
+    VARIABLES.iter().copied().find(|id| {
+        magic_word(id).is_some_and(|word| {
+            word.aliases.iter().any(|alias| {
+                if word.case_sensitive {
+                    text == *alias
+                } else {
+                    text.to_lowercase() == alias.to_lowercase()
+                }
+            })
+        })
+    })
+}
+
+/// The functions MediaWiki's core registers with a `#` before their name.
+const HASH_FUNCTIONS: &[&str] = &["special", "speciale", "tag", "formatdate"];
+
+/// Parser function names as a call writes them, case-sensitive and not, with their ids.
+fn function_synonyms() -> (HashMap<String, &'static str>, HashMap<String, &'static str>) {
+    let mut sensitive = HashMap::new();
+    let mut insensitive = HashMap::new();
+    for id in FUNCTION_HOOKS {
+        let Some(word) = magic_word(id) else { continue };
+        for alias in word.aliases {
+            let mut name = if word.case_sensitive { (*alias).to_owned() } else { alias.to_lowercase() };
+            if HASH_FUNCTIONS.contains(id) {
+                name.insert(0, '#');
+            }
+            if name.ends_with(':') {
+                name.pop();
+            }
+            if word.case_sensitive {
+                sensitive.insert(name, *id);
+            } else {
+                insensitive.insert(name, *id);
+            }
+        }
+    }
+    (sensitive, insensitive)
+}
