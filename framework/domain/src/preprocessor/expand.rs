@@ -49,7 +49,7 @@ const MAX_TEMPLATE_DEPTH: usize = 100;
 const MAX_NODES: usize = 1_000_000;
 const MAX_INCLUDE_SIZE: usize = 2 * 1024 * 1024;
 /// How deep this expander nests its own calls (a tree nesting deeper is not expanded).
-const MAX_NESTING: usize = 2_000;
+const MAX_NESTING: usize = 500;
 
 /// `text` (a page's own text) with its templates expanded, as MediaWiki's preprocessor
 /// output gives it.

@@ -526,8 +526,14 @@ impl<'t> Reader<'t> {
                     if piece.close == "}-" && cur == "}" {
                         max_count -= 1;
                     }
-                    let count = if cur.len() > 1 { cur.len() } else { span(bytes, i, cur.as_bytes(), max_count) };
                     let rule = rule(piece.open);
+                    // Counting past one more than the longest match changes nothing, and would
+                    // make a long run of closing braces cost its length at every step.
+                    let count = if cur.len() > 1 {
+                        cur.len()
+                    } else {
+                        span(bytes, i, cur.as_bytes(), max_count.min(rule.max + 1))
+                    };
                     let matching = if count > rule.max {
                         rule.max
                     } else {

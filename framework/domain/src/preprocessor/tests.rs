@@ -72,3 +72,34 @@ fn deep_nesting_is_read_and_written() {
         .expect("a thread");
     handle.join().expect("no stack overflow");
 }
+
+/// A wiki with no pages and no variables, for expansions that need none.
+struct EmptyWiki;
+
+impl super::expand::Wiki for EmptyWiki {
+    fn template(&mut self, name: &str) -> Result<super::expand::TemplateLookup, super::expand::Unsupported> {
+        Ok(super::expand::TemplateLookup::Missing { title: format!("Template:{name}") })
+    }
+    fn variable(&mut self, id: &'static str) -> Result<String, super::expand::Unsupported> {
+        Err(super::expand::Unsupported(id.into()))
+    }
+    fn function(&mut self, id: &'static str, _: &[String]) -> Result<Option<String>, super::expand::Unsupported> {
+        Err(super::expand::Unsupported(id.into()))
+    }
+}
+
+/// Calls nested in each other's names far deeper than any page needs end the expansion as
+/// unsupported, within an ordinary thread's stack.
+#[test]
+fn deep_expansion_is_refused_not_overflowed() {
+    let depth = 100_000;
+    let text = format!("{}a{}", "{{".repeat(depth), "}}".repeat(depth));
+    let handle = std::thread::Builder::new()
+        .stack_size(2 * 1024 * 1024)
+        .spawn(move || super::expand::expand(&text, &Options::with_extension_tags(&[]), &mut EmptyWiki))
+        .expect("a thread");
+    let result = handle.join().expect("no stack overflow");
+    assert!(result.is_err(), "{result:?}");
+    let shallow = super::expand::expand("{{{{a}}}}x{{{1|d}}}", &Options::with_extension_tags(&[]), &mut EmptyWiki);
+    assert_eq!(shallow.as_deref(), Ok("{{{{a}}}}xd"));
+}
