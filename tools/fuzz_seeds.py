@@ -82,6 +82,26 @@ def page_texts():
     ]
 
 
+def preprocessor_texts():
+    """Page texts, and texts with templates of their own (after U+0001) calling each other."""
+    with open(os.path.join(ROOT, "tests/fixtures/oracle/parsetree/cases.json"), encoding="utf-8") as f:
+        texts = [c["text"] for c in json.load(f)]
+    return texts[:100] + [
+        "{{T0|a|b=c}}\u0001[[{{{1}}}]] {{{b|d}}} {{T1|{{{1}}}}}\u0001<includeonly>{{{1}}}</includeonly>",
+        "{{T0}}\u0001{{T0}}",
+        "{{T0|x}}\u0001{{T0|{{{1}}}{{{1}}}}}",
+        "{{subst:T0}}{{safesubst:T0|1=x}}\u0001<onlyinclude>{{{1|y}}}</onlyinclude>z",
+    ]
+
+
+def diff_pairs():
+    """Pairs of texts (old, NUL, new)."""
+    with open(os.path.join(ROOT, "tests/fixtures/oracle/diff/cases.json"), encoding="utf-8") as f:
+        cases = json.load(f)
+    pairs = [c["from"] + "\0" + c["to"] for c in cases if len(c["from"]) + len(c["to"]) < 20000]
+    return pairs[:120]
+
+
 def dumps():
     pieces = []
     for name in ("dump-full.xml", "dump-logs.xml"):
@@ -101,3 +121,5 @@ if __name__ == "__main__":
     write("php_unserialize", php_blobs())
     write("wikitext_links", page_texts())
     write("dump_reader", dumps())
+    write("preprocessor", preprocessor_texts())
+    write("diff", diff_pairs())
