@@ -10,6 +10,7 @@
 #   DURATION=30s tools/bench_requests.sh
 #   ONLY=allrevisions-500 tools/bench_requests.sh     # the requests whose label matches (a regex)
 #   SET=everyday tools/bench_requests.sh          # the everyday request set of clients (issue 20)
+#   SET=content tools/bench_requests.sh           # parse trees, diffs and template expansion
 #   LOGIN=Admin:FixtureAdminPass-2024 ONLY=own tools/bench_requests.sh   # logged in on both servers
 #                                               (action=clientlogin), with the logged-in requests
 #
@@ -64,8 +65,18 @@ search	action=query&list=search&srsearch=animal&format=json&formatversion=2
 paraminfo-3	action=paraminfo&modules=query+allpages|query+revisions|query+logevents&format=json&formatversion=2
 logevents-50	action=query&list=logevents&lelimit=50&format=json&formatversion=2
 logevents-max	action=query&list=logevents&lelimit=max&format=json&formatversion=2'
+# The content as the deprecated revision parameters give it (SET=content): the preprocessor's
+# tree, a diff, template expansion.
+CONTENT='parsetree	action=query&prop=revisions&titles=Lion&rvprop=parsetree&format=json&formatversion=2
+diffto-prev	action=query&prop=revisions&titles=Lion&rvprop=ids&rvdiffto=prev&format=json&formatversion=2
+difftotext	action=query&prop=revisions&titles=Lion&rvprop=ids&rvdifftotext=Hello%0Aworld&format=json&formatversion=2
+expandtemplates	action=query&prop=revisions&titles=Lion&rvprop=content&rvexpandtemplates=1&format=json&formatversion=2
+expandtemplates-50	action=query&generator=allpages&gaplimit=50&prop=revisions&rvprop=content&rvexpandtemplates=1&format=json&formatversion=2'
+
 if [ "${SET:-}" = everyday ]; then
   REQUESTS=$EVERYDAY
+elif [ "${SET:-}" = content ]; then
+  REQUESTS=$CONTENT
 fi
 
 # What only a logged-in caller asks (measured with LOGIN).

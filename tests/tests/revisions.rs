@@ -167,7 +167,7 @@ fn templates_expand_as_mediawiki_expands_them() {
         let interwikis = site.interwikis();
         let page = parse_title(title, 0, site.namespaces(), &|p| interwikis.is_interwiki(p)).expect("a title");
         compared += 1;
-        match expand_page_text(&mut reader, site, (page.ns, &page.dbkey), text) {
+        match expand_page_text(&mut reader, site, (page.ns, &page.dbkey), text, &mut Default::default()) {
             Ok(got) if got == expected => {}
             got => failures.push(format!("{title}: {text:?}\n  expected {expected:?}\n  got      {got:?}")),
         }

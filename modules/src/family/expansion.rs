@@ -4,6 +4,8 @@
 //! whose text it is. A variable or function this server cannot answer exactly (the time, the
 //! wiki's statistics, message texts) ends the expansion as unsupported.
 
+use std::collections::HashMap;
+
 use wikiquery_domain::preprocessor::expand::{expand, TemplateLookup, Unsupported, Wiki};
 use wikiquery_domain::preprocessor::{escape_wikitext, Options};
 use wikiquery_domain::title::{full_dbkey, full_text, parse_title, NS_MEDIAWIKI, NS_TEMPLATE};
@@ -13,15 +15,27 @@ use wikiquery_store::site::Site;
 
 use crate::storage::current_texts;
 
-/// `text`, the text of page `(namespace, dbkey)`, with its templates expanded.
+/// The templates a request has looked up, by the name a call gave: a page of a batch reuses
+/// what the pages before it read.
+pub type TemplateCache = HashMap<String, TemplateLookup>;
+
+/// `text`, the text of page `(namespace, dbkey)`, with its templates expanded; `templates`
+/// keeps the templates read, for the next page of the request.
 pub fn expand_page_text(
     reader: &mut Reader,
     site: &Site,
     page: (i32, &str),
     text: &str,
+    templates: &mut TemplateCache,
 ) -> Result<String, Unsupported> {
-    let mut wiki =
-        PageWiki { reader, site, page: (page.0, page.1.to_owned()), display_title: false, default_sort: None };
+    let mut wiki = PageWiki {
+        reader,
+        site,
+        page: (page.0, page.1.to_owned()),
+        display_title: false,
+        default_sort: None,
+        templates,
+    };
     expand(text, &Options::with_extension_tags(&[]), &mut wiki)
 }
 
@@ -34,6 +48,7 @@ struct PageWiki<'r> {
     display_title: bool,
     /// The `{{DEFAULTSORT:}}` key given so far.
     default_sort: Option<String>,
+    templates: &'r mut TemplateCache,
 }
 
 fn storage(e: impl std::fmt::Display) -> Unsupported {
@@ -145,9 +160,39 @@ const PAGE_NAMES: &[&str] = &[
 ];
 
 impl Wiki for PageWiki<'_> {
-    /// The page, redirects followed up to twice as MediaWiki follows them (a redirect to a
-    /// missing page gives the redirect's own text).
+    /// The page a call names, read once a request.
     fn template(&mut self, name: &str) -> Result<TemplateLookup, Unsupported> {
+        if let Some(known) = self.templates.get(name) {
+            return Ok(known.clone());
+        }
+        let found = self.look_up(name)?;
+        self.templates.insert(name.to_owned(), found.clone());
+        Ok(found)
+    }
+
+    fn variable(&mut self, id: &'static str) -> Result<String, Unsupported> {
+        match id {
+            "!" => Ok("|".into()),
+            "=" => Ok("=".into()),
+            "sitename" => Ok(self.site.sitename.clone()),
+            id if PAGE_NAMES.contains(&id) => self.page_name(id, self.page.clone()),
+            other => Err(Unsupported(format!("{{{{{}}}}}", other.to_uppercase()))),
+        }
+    }
+
+    fn function(&mut self, id: &'static str, args: &[String]) -> Result<Option<String>, Unsupported> {
+        let first = args.first().map(String::as_str).unwrap_or_default();
+        if id == "ns" {
+            return Ok(self.namespace_name(first));
+        }
+        self.text_function(id, first, args).map(Some)
+    }
+}
+
+impl PageWiki<'_> {
+    /// The page a template call names, redirects followed up to twice as MediaWiki follows
+    /// them (a redirect to a missing page gives the redirect's own text).
+    fn look_up(&mut self, name: &str) -> Result<TemplateLookup, Unsupported> {
         if name.starts_with('/') || name.starts_with("../") {
             return Err(Unsupported("a template named relative to the page".into()));
         }
@@ -182,26 +227,6 @@ impl Wiki for PageWiki<'_> {
         })
     }
 
-    fn variable(&mut self, id: &'static str) -> Result<String, Unsupported> {
-        match id {
-            "!" => Ok("|".into()),
-            "=" => Ok("=".into()),
-            "sitename" => Ok(self.site.sitename.clone()),
-            id if PAGE_NAMES.contains(&id) => self.page_name(id, self.page.clone()),
-            other => Err(Unsupported(format!("{{{{{}}}}}", other.to_uppercase()))),
-        }
-    }
-
-    fn function(&mut self, id: &'static str, args: &[String]) -> Result<Option<String>, Unsupported> {
-        let first = args.first().map(String::as_str).unwrap_or_default();
-        if id == "ns" {
-            return Ok(self.namespace_name(first));
-        }
-        self.text_function(id, first, args).map(Some)
-    }
-}
-
-impl PageWiki<'_> {
     /// `{{ns:}}`: the name of a namespace given by number (PHP's reading of a leading
     /// integer) or by name; `None` for a name no namespace has.
     fn namespace_name(&self, arg: &str) -> Option<String> {

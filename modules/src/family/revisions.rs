@@ -18,7 +18,7 @@ use wikiquery_store::queries::revisions::{RevisionRow, SlotRow};
 
 use crate::family::comments::{parsed_comments, CommentOf};
 use crate::family::diffs::DiffRequest;
-use crate::family::expansion::expand_page_text;
+use crate::family::expansion::{expand_page_text, TemplateCache};
 use crate::storage;
 use crate::values::{CONTENTFMT, REVPROP, SLOTS};
 use wikiquery_domain::preprocessor::expand::Unsupported;
@@ -289,6 +289,8 @@ pub struct RevisionData {
     uncached_diffs: usize,
     /// The revisions' pages (namespace, database key), where templates are expanded.
     titles: HashMap<i64, (i32, String)>,
+    /// The templates the batch's expansions have read.
+    templates: TemplateCache,
 }
 
 impl RevisionView {
@@ -442,7 +444,7 @@ impl RevisionView {
                                     &mut o,
                                     (row, slot),
                                     text,
-                                    (&mut data.uncached_diffs, &data.titles),
+                                    (&mut data.uncached_diffs, &data.titles, &mut data.templates),
                                 )?;
                             }
                         }
@@ -553,7 +555,7 @@ impl RevisionView {
         o: &mut Map<String, Value>,
         (row, slot): (&RevisionRow, &SlotRow),
         text: String,
-        (uncached_diffs, titles): (&mut usize, &HashMap<i64, (i32, String)>),
+        (uncached_diffs, titles, templates): (&mut usize, &HashMap<i64, (i32, String)>, &mut TemplateCache),
     ) -> Result<(), ApiError> {
         if self.parsetree {
             if slot.model == "wikitext" {
@@ -584,14 +586,15 @@ impl RevisionView {
                 let page = titles.get(&row.id).cloned().unwrap_or_default();
                 let site = storage::store(ctx)?.site();
                 let mut reader = storage::reader(ctx)?;
-                let expanded =
-                    expand_page_text(&mut reader, site, (page.0, &page.1), &text).map_err(|Unsupported(what)| {
+                let expanded = expand_page_text(&mut reader, site, (page.0, &page.1), &text, templates).map_err(
+                    |Unsupported(what)| {
                         ApiError::not_implemented(&format!(
                             "{} ({}expandtemplates: {what})",
                             ctx.module.path(),
                             ctx.module.prefix
                         ))
-                    })?;
+                    },
+                )?;
                 set_content(o, "content", expanded);
             } else {
                 o.insert("badcontentformat".into(), json!(true));

@@ -10,6 +10,7 @@
 //! an answer is either MediaWiki's or says it cannot be given.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use super::{preprocess, Element, Node, Options};
 use crate::magic_words::{MagicWord, FUNCTION_HOOKS, MAGIC_WORDS, VARIABLES};
@@ -61,7 +62,6 @@ pub fn expand(text: &str, options: &Options, wiki: &mut dyn Wiki) -> Result<Stri
         nodes: 0,
         included: 0,
         nesting: 0,
-        functions: function_synonyms(),
     };
     let root = Frame { parent: None, title: None, args: HashMap::new(), depth: 0 };
     expander.nodes(&tree.children, &root)
@@ -105,9 +105,6 @@ struct Expander<'w> {
     nodes: usize,
     included: usize,
     nesting: usize,
-    /// Parser function names as called (case-sensitive ones as written, the others in
-    /// lower case), with their ids.
-    functions: (HashMap<String, &'static str>, HashMap<String, &'static str>),
 }
 
 impl Expander<'_> {
@@ -288,7 +285,8 @@ impl Expander<'_> {
 
     /// The id of the parser function a call's name (before its colon) names.
     fn function_id(&self, name: &str) -> Option<&'static str> {
-        self.functions.0.get(name).or_else(|| self.functions.1.get(&name.to_lowercase())).copied()
+        let (sensitive, insensitive) = function_synonyms();
+        sensitive.get(name).or_else(|| insensitive.get(&name.to_lowercase())).copied()
     }
 }
 
@@ -357,24 +355,37 @@ fn strip_magic_prefix<'t>(text: &'t str, ids: &[&str]) -> Option<&'t str> {
 
 /// The id of the variable `text` spells exactly (`PAGENAME`).
 fn variable_id(text: &str) -> Option<&'static str> {
-    VARIABLES.iter().copied().find(|id| {
-        magic_word(id).is_some_and(|word| {
-            word.aliases.iter().any(|alias| {
+    static SPELLINGS: OnceLock<Synonyms> = OnceLock::new();
+    let (sensitive, insensitive) = SPELLINGS.get_or_init(|| {
+        let mut spellings = Synonyms::default();
+        for id in VARIABLES {
+            let Some(word) = magic_word(id) else { continue };
+            for alias in word.aliases {
                 if word.case_sensitive {
-                    text == *alias
+                    spellings.0.insert((*alias).to_owned(), *id);
                 } else {
-                    text.to_lowercase() == alias.to_lowercase()
+                    spellings.1.insert(alias.to_lowercase(), *id);
                 }
-            })
-        })
-    })
+            }
+        }
+        spellings
+    });
+    sensitive.get(text).or_else(|| insensitive.get(&text.to_lowercase())).copied()
 }
+
+/// Spellings with the ids they call: case-sensitive ones as written, the others in lower case.
+type Synonyms = (HashMap<String, &'static str>, HashMap<String, &'static str>);
 
 /// The functions MediaWiki's core registers with a `#` before their name.
 const HASH_FUNCTIONS: &[&str] = &["special", "speciale", "tag", "formatdate"];
 
 /// Parser function names as a call writes them, case-sensitive and not, with their ids.
-fn function_synonyms() -> (HashMap<String, &'static str>, HashMap<String, &'static str>) {
+fn function_synonyms() -> &'static Synonyms {
+    static SYNONYMS: OnceLock<Synonyms> = OnceLock::new();
+    SYNONYMS.get_or_init(build_function_synonyms)
+}
+
+fn build_function_synonyms() -> Synonyms {
     let mut sensitive = HashMap::new();
     let mut insensitive = HashMap::new();
     for id in FUNCTION_HOOKS {
