@@ -14,8 +14,14 @@ use wikiquery_server::{import, reindex, serve, special_pages};
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    // By default, not the HTTP layer's error line for each malformed request: the client
+    // gets its 400 answer, and a flood of bad requests would otherwise flood the log
+    // (`RUST_LOG`, when set, replaces this default: `RUST_LOG=info` shows them).
     tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,actix_http::h1::dispatcher=off".into()),
+        )
         .with_writer(std::io::stderr)
         .init();
     wikiquery_server::sqlite_memory::use_mimalloc();
