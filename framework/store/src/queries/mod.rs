@@ -130,8 +130,8 @@ pub mod reports;
 pub mod revisions;
 pub mod search;
 pub mod site;
-pub mod upload_stash;
 pub mod sql;
+pub mod upload_stash;
 pub mod users;
 pub mod watchlist;
 

@@ -27,19 +27,8 @@ pub struct StashedFile {
     pub media_type: Option<String>,
 }
 
-type Row = (
-    i64,
-    i64,
-    String,
-    String,
-    String,
-    i64,
-    Option<i32>,
-    Option<i32>,
-    Option<i32>,
-    Option<String>,
-    Option<String>,
-);
+type Row =
+    (i64, i64, String, String, String, i64, Option<i32>, Option<i32>, Option<i32>, Option<String>, Option<String>);
 
 macro_rules! columns {
     () => {
