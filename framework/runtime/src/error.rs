@@ -75,6 +75,11 @@ impl ApiError {
         Self::new("missingparam", format!("The \"{param}\" parameter must be set."))
     }
 
+    /// `missingparam`: none of parameters that need one of them given (wire names).
+    pub fn missing_one_of(params: &[&str]) -> Self {
+        Self::new("missingparam", format!("At least one of the parameters {} is required.", listed(params)))
+    }
+
     /// `badinteger`: a value that is not an integer.
     pub fn bad_integer(param: &str, value: &str) -> Self {
         Self::new("badinteger", format!("Invalid value \"{value}\" for integer parameter \"{param}\"."))

@@ -1,7 +1,7 @@
 //! `list=mystashedfiles`: files in the calling user's upload stash.
 
 use serde_json::{json, Map, Value};
-use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Continue, ExactInt, Limit, ParamValues, QueryContext, QueryModule};
 
 use crate::storage;
 
@@ -35,14 +35,14 @@ impl QueryModule for MyStashedFiles {
     /// hold one: its rows are listed as MediaWiki lists them, by stash id.
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let Some(user) = ctx.state.user.as_ref().map(|a| a.id) else {
-            return Err(ApiError::new("stashnotloggedin", "The upload stash is only available to logged-in users."));
+            return Err(ApiError::new("stashnotloggedin", "Only a logged-in user has an upload stash."));
         };
-        // One part, an integer written as PHP writes it back (`5`, not `05` or `5.0`).
-        let from = match self.continue_.as_deref() {
-            Some(raw) => match raw.parse::<i64>() {
-                Ok(id) if id.to_string() == raw => Some(id),
-                _ => return Err(ApiError::bad_continue()),
-            },
+        // Read here rather than as the parameter is parsed: the caller is checked first.
+        let from = match &self.continue_ {
+            Some(raw) => {
+                let Continue((ExactInt(id),)) = Continue::parse(raw)?;
+                Some(id)
+            }
             None => None,
         };
         let files = storage::reader(ctx)?.stashed_files(user, from, self.limit.fetch())?;

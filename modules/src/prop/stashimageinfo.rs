@@ -53,33 +53,28 @@ impl QueryModule for StashImageInfo {
     /// never at hand: MediaWiki's answer for a stashed file whose file is gone.
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         if ctx.state.user.is_none() {
-            return Err(ApiError::new("notloggedin", "The upload stash is only available to logged-in users."));
+            return Err(ApiError::new("notloggedin", "Only a logged-in user has an upload stash."));
         }
         // `filekey` wins over its old name when both are given.
         let keys = match (self.filekey.is_empty(), self.sessionkey.is_empty()) {
             (false, _) => &self.filekey,
             (true, false) => &self.sessionkey,
             (true, true) => {
+                // Checked here, not by the macro: MediaWiki refuses an anonymous caller first.
                 let names = [ctx.wire_name("filekey"), ctx.wire_name("sessionkey")];
-                return Err(ApiError::new(
-                    "missingparam",
-                    format!("At least one of the parameters \"{}\" and \"{}\" is required.", names[0], names[1]),
-                ));
+                return Err(ApiError::missing_one_of(&[&names[0], &names[1]]));
             }
         };
-        for key in keys {
-            if !well_formed_key(key) {
-                return Err(ApiError::new(
-                    "uploadstash-bad-path-bad-format",
-                    format!("Key \"{key}\" is not in a proper format."),
-                ));
-            }
-            if storage::reader(ctx)?.stashed_file(key)?.is_none() {
-                return Err(ApiError::new("uploadstash-file-not-found", format!("Key \"{key}\" not found in stash.")));
-            }
-            return Err(ApiError::new("uploadstash-bad-path", "Path does not exist."));
+        // MediaWiki reads the keys in turn and stops at the first it cannot read; here every
+        // key ends there, so the first one answers.
+        let key = &keys[0];
+        if !well_formed_key(key) {
+            return Err(ApiError::new("uploadstash-bad-path-bad-format", format!("\"{key}\" is not a stash key.")));
         }
-        Ok(())
+        if storage::reader(ctx)?.stashed_file(key)?.is_none() {
+            return Err(ApiError::new("uploadstash-file-not-found", format!("The stash holds no file \"{key}\".")));
+        }
+        Err(ApiError::new("uploadstash-bad-path", format!("The stashed file \"{key}\" is not kept on this server.")))
     }
 }
 

@@ -29,9 +29,7 @@ pub fn check_rule(r: &ParamReader<'_>, rule: ParamRule, names: &[&str]) -> Resul
         ParamRule::ExactlyOne if given.is_empty() => {
             Err(ApiError::new("missingparam", format!("One of the parameters {} is required.", listed(&all))))
         }
-        ParamRule::AtLeastOne if given.is_empty() => {
-            Err(ApiError::new("missingparam", format!("At least one of the parameters {} is required.", listed(&all))))
-        }
+        ParamRule::AtLeastOne if given.is_empty() => Err(ApiError::missing_one_of(&all)),
         _ => Ok(()),
     }
 }
