@@ -29,10 +29,33 @@ pub fn current_texts(reader: &mut Reader, page_ids: &[i64]) -> Result<HashMap<i6
     }
     let latest: HashMap<i64, i64> = reader.pages_by_ids(page_ids)?.into_iter().map(|p| (p.latest, p.id)).collect();
     let revisions: Vec<i64> = latest.keys().copied().collect();
-    let slots: Vec<_> = reader.revision_slots(&revisions)?.into_iter().filter(|s| s.role == "main").collect();
+    let texts = main_texts(reader, &revisions)?;
+    Ok(texts.into_iter().filter_map(|(revision, text)| Some((*latest.get(&revision)?, text))).collect())
+}
+
+/// The main-slot texts of these revisions, by revision id (a revision without one left out).
+pub fn main_texts(reader: &mut Reader, rev_ids: &[i64]) -> Result<HashMap<i64, String>, ApiError> {
+    if rev_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let slots: Vec<_> = reader.revision_slots(rev_ids)?.into_iter().filter(|s| s.role == "main").collect();
     let addresses: Vec<&str> = slots.iter().map(|s| s.address.as_str()).collect();
     let mut texts = reader.texts(&addresses)?;
-    Ok(slots.iter().filter_map(|s| Some((*latest.get(&s.revision)?, texts.remove(&s.address)?))).collect())
+    // Revisions may share a text: the last of them takes it, the others a copy.
+    let mut uses: HashMap<&str, usize> = HashMap::new();
+    for address in &addresses {
+        *uses.entry(address).or_default() += 1;
+    }
+    let mut out = HashMap::new();
+    for slot in &slots {
+        let left = uses.get_mut(slot.address.as_str()).expect("counted above");
+        *left -= 1;
+        let text = if *left == 0 { texts.remove(&slot.address) } else { texts.get(&slot.address).cloned() };
+        if let Some(text) = text {
+            out.insert(slot.revision, text);
+        }
+    }
+    Ok(out)
 }
 
 /// The current main-slot text of the page `(namespace, dbkey)`; `None` when there is no such
@@ -172,8 +195,7 @@ impl PageLookup for StorePages {
 /// A title parameter as a title of this site (namespace, database key); `invalidtitle` for a
 /// title that is none of this site (an interwiki title among them).
 pub fn site_title(site: &Site, text: &str) -> Result<(i32, String), ApiError> {
-    let iw = site.interwikis();
-    match wikiquery_domain::title::parse_title(text, 0, site.namespaces(), &|p| iw.is_interwiki(p)) {
+    match site.parse_title(text, 0) {
         Ok(t) if !t.is_external() => Ok((t.ns, t.dbkey)),
         _ => Err(ApiError::new("invalidtitle", format!("Bad title \"{text}\"."))),
     }

@@ -150,7 +150,6 @@ fn paging_every_revision_gives_what_one_read_gives() {
 /// with `tools/capture_expansions.py`).
 #[test]
 fn templates_expand_as_mediawiki_expands_them() {
-    use wikiquery_domain::title::parse_title;
     use wikiquery_modules::family::expansion::expand_page_text;
     use wikiquery_store::store::Store;
 
@@ -164,8 +163,7 @@ fn templates_expand_as_mediawiki_expands_them() {
     for case in cases {
         let (title, text) = (case["title"].as_str().unwrap_or_default(), case["text"].as_str().unwrap_or_default());
         let Some(expected) = case["expanded"].as_str() else { continue };
-        let interwikis = site.interwikis();
-        let page = parse_title(title, 0, site.namespaces(), &|p| interwikis.is_interwiki(p)).expect("a title");
+        let page = site.parse_title(title, 0).expect("a title");
         compared += 1;
         match expand_page_text(&mut reader, site, (page.ns, &page.dbkey), text, &mut Default::default()) {
             Ok(got) if got == expected => {}

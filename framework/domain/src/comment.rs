@@ -15,7 +15,7 @@ use crate::title::{
     decode_char_references, full_dbkey, full_text, parse_title, split_title, ParsedTitle, SiteNamespaces, NS_FILE,
     NS_MAIN, NS_MEDIA, NS_SPECIAL,
 };
-use crate::{files, html, special_pages, url};
+use crate::{files, html, php, special_pages, url};
 
 /// Where pages are served: `/index.php/Title`, as MediaWiki's default article path.
 const ARTICLE_PATH: &str = "/index.php/";
@@ -123,11 +123,6 @@ fn is_pcre_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r')
 }
 
-/// PHP's `trim` characters.
-fn php_trim(s: &str) -> &str {
-    s.trim_matches([' ', '\t', '\n', '\r', '\0', '\x0b'])
-}
-
 /// `/* ... */` becomes a link to that section of the entry's page.
 fn section_links(text: &str, self_title: SelfTitle<'_>, site: &Site<'_>) -> String {
     let mut out = String::with_capacity(text.len());
@@ -193,7 +188,7 @@ fn section_anchor(text: &str) -> String {
             in_run = false;
         }
     }
-    let trimmed = php_trim(&collapsed);
+    let trimmed = php::trim(&collapsed);
     let decoded = decode_char_references(trimmed);
     let name = match split_title(&format!("#{decoded}"), NS_MAIN, &SiteNamespaces::english("Project"), &|_| false) {
         Ok(t) => t.fragment,
@@ -415,12 +410,12 @@ fn subpage_target(self_title: SelfTitle<'_>, target: &str, site: &Site<'_>) -> S
         Some(h) => (&target[..h], &target[h..]),
         None => (target, ""),
     };
-    let base = php_trim(base);
+    let base = php::trim(base);
     let context = full_text(self_title.ns, self_title.dbkey, site.namespaces);
     if let Some(rest) = base.strip_prefix('/') {
         let noslash = rest.trim_end_matches('/');
         let noslash = if rest.ends_with('/') { noslash } else { rest };
-        return format!("{context}/{}{suffix}", php_trim(noslash));
+        return format!("{context}/{}{suffix}", php::trim(noslash));
     }
     let mut dotdot = 0;
     let mut nodotdot = base;
@@ -436,7 +431,7 @@ fn subpage_target(self_title: SelfTitle<'_>, target: &str, site: &Site<'_>) -> S
         return target.to_owned();
     }
     let mut ret = parts[..parts.len() - dotdot].join("/");
-    let nodotdot = php_trim(nodotdot.trim_end_matches('/'));
+    let nodotdot = php::trim(nodotdot.trim_end_matches('/'));
     if !nodotdot.is_empty() {
         ret.push('/');
         ret.push_str(nodotdot);

@@ -191,6 +191,20 @@ pub const LANGUAGE_CODES: &[&str] = &[
     "zh-min-nan", "zh-mo", "zh-my", "zh-sg", "zh-tw", "zh-yue", "zu",
 ];
 
+/// A whole number as English writes it (MediaWiki's `formatNum` in English): digits in
+/// groups of three, separated by commas.
+pub fn format_number(n: usize) -> String {
+    let digits = n.to_string();
+    let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    grouped
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -251,5 +265,13 @@ mod tests {
         for prefix in ["wikipedia", "mw", "fixturelocal", "commons", "wikt"] {
             assert!(!is_language_code(prefix), "{prefix}");
         }
+    }
+
+    #[test]
+    fn numbers_are_grouped_by_thousands() {
+        assert_eq!(super::format_number(0), "0");
+        assert_eq!(super::format_number(999), "999");
+        assert_eq!(super::format_number(1024), "1,024");
+        assert_eq!(super::format_number(1_234_567), "1,234,567");
     }
 }

@@ -427,6 +427,19 @@ fn entries_to_object(entries: &[(PhpKey, PhpValue)]) -> Json {
     Json::Object(map)
 }
 
+/// The characters PHP's `trim` and `rtrim` remove by default.
+const TRIMMED: [char; 6] = [' ', '\t', '\n', '\r', '\0', '\x0b'];
+
+/// PHP's `trim`: its default characters from both ends.
+pub fn trim(s: &str) -> &str {
+    s.trim_matches(TRIMMED)
+}
+
+/// PHP's `rtrim`: its default characters from the end.
+pub fn rtrim(s: &str) -> &str {
+    s.trim_end_matches(TRIMMED)
+}
+
 /// The value of a PHP numeric string (leading and trailing whitespace allowed).
 pub fn numeric(s: &str) -> Option<f64> {
     let t = s

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use diesel::prelude::*;
 use serde_json::{json, Value as Json};
 use wikiquery_domain::languages::is_language_code;
-use wikiquery_domain::title::{InterwikiInfo, InterwikiMap, SiteNamespaces};
+use wikiquery_domain::title::{parse_title, InterwikiInfo, InterwikiMap, InvalidTitle, ParsedTitle, SiteNamespaces};
 use wikiquery_domain::url::{percent_decode, wf_urlencode};
 
 use crate::backend::{inspect, table_names, AnyConnection, Backend, DatabaseKind, StoreError};
@@ -314,6 +314,12 @@ impl Site {
     /// The interwiki prefixes, for title parsing and link extraction.
     pub fn interwikis(&self) -> &InterwikiMap {
         &self.interwikis
+    }
+
+    /// `text` read as a title of this site (in namespace `default_ns` unless it names one),
+    /// its interwiki prefix recognised.
+    pub fn parse_title(&self, text: &str, default_ns: i32) -> Result<ParsedTitle, InvalidTitle> {
+        parse_title(text, default_ns, &self.namespaces, &|p| self.interwikis.is_interwiki(p))
     }
 
     /// What a database says about its site: wikiquery's own record (`wikiquery_site`) in a

@@ -6,12 +6,15 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::diff::table_diff;
+use wikiquery_domain::languages::format_number;
+use wikiquery_domain::php;
 use wikiquery_domain::revision::{default_format, Visibility, DELETED_TEXT};
 use wikiquery_framework::result::set_content;
 use wikiquery_framework::{ApiError, QueryContext};
 use wikiquery_store::queries::revisions::{RevisionRow, RevisionSelection, RevisionsFilter, SlotRow};
 use wikiquery_store::reader::Reader;
 
+use crate::family::revisions::bad_format_warning;
 use crate::storage;
 
 /// How many diffs one request computes.
@@ -114,13 +117,7 @@ impl DiffRequest {
         match self {
             DiffRequest::Text { text: given, pst } => {
                 if let Some(format) = content_format.filter(|f| *f != default_format(&slot.model)) {
-                    ctx.warn(
-                        "badformat",
-                        format!(
-                            "The requested format {format} is not supported for content model {} used by the page.",
-                            slot.model
-                        ),
-                    );
+                    bad_format_warning(ctx, format, &slot.model);
                     diff.insert("badcontentformat".into(), json!(true));
                     return Ok(Value::Object(diff));
                 }
@@ -200,7 +197,8 @@ fn body(
         return Ok(json!(false));
     }
     let Some(old) = old.filter(|o| o.id != new.id) else { return Ok(json!("")) };
-    let (Some(old_text), Some(new_text)) = (main_text(reader, old.id)?, main_text(reader, new.id)?) else {
+    let mut texts = storage::main_texts(reader, &[old.id, new.id])?;
+    let (Some(old_text), Some(new_text)) = (texts.remove(&old.id), texts.remove(&new.id)) else {
         return Ok(json!(false));
     };
     *uncached += 1;
@@ -209,15 +207,7 @@ fn body(
 
 /// The label of a block's first line: `Line 1,024:`.
 fn line_label(line: usize) -> String {
-    let digits = line.to_string();
-    let mut grouped = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    format!("Line {grouped}:")
+    format!("Line {}:", format_number(line))
 }
 
 /// A text as MediaWiki saves it: line ends made `\n`, white space at its end removed. Its
@@ -228,7 +218,7 @@ fn pre_save_transform(text: &str) -> Option<String> {
     if text.contains("~~~") || lower.contains("subst:") || text.contains("|]]") {
         return None;
     }
-    Some(text.trim_end().replace("\r\n", "\n").replace('\r', "\n"))
+    Some(php::rtrim(text).replace("\r\n", "\n").replace('\r', "\n"))
 }
 
 fn no_such_revision(id: &str) -> ApiError {
@@ -276,13 +266,6 @@ fn adjacent(reader: &mut Reader, row: &RevisionRow, older: bool) -> Result<Optio
     Ok(reader.revisions(&filter)?.into_iter().next())
 }
 
-/// The text of a revision's main slot.
-fn main_text(reader: &mut Reader, id: i64) -> Result<Option<String>, ApiError> {
-    let slots = reader.revision_slots(&[id])?;
-    let Some(main) = slots.iter().find(|s| s.role == "main") else { return Ok(None) };
-    Ok(reader.texts(&[main.address.as_str()])?.remove(&main.address))
-}
-
 #[cfg(test)]
 mod tests {
     use super::{line_label, pre_save_transform};
@@ -290,9 +273,7 @@ mod tests {
     #[test]
     fn line_labels_group_thousands() {
         assert_eq!(line_label(1), "Line 1:");
-        assert_eq!(line_label(999), "Line 999:");
         assert_eq!(line_label(1024), "Line 1,024:");
-        assert_eq!(line_label(1234567), "Line 1,234,567:");
     }
 
     #[test]

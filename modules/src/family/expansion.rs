@@ -6,9 +6,10 @@
 
 use std::collections::HashMap;
 
+use wikiquery_domain::php;
 use wikiquery_domain::preprocessor::expand::{expand, TemplateLookup, Unsupported, Wiki};
 use wikiquery_domain::preprocessor::{escape_wikitext, Options};
-use wikiquery_domain::title::{full_dbkey, full_text, parse_title, NS_MEDIAWIKI, NS_TEMPLATE};
+use wikiquery_domain::title::{full_dbkey, full_text, NS_MEDIAWIKI, NS_TEMPLATE};
 use wikiquery_domain::url::wf_urlencode;
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
@@ -36,7 +37,7 @@ pub fn expand_page_text(
         default_sort: None,
         templates,
     };
-    expand(text, &Options::with_extension_tags(&[]), &mut wiki)
+    expand(text, &Options::default(), &mut wiki)
 }
 
 /// The wiki as one page's expansion sees it.
@@ -59,11 +60,7 @@ impl PageWiki<'_> {
     /// The title text `name` gives (in namespace `default_ns` unless it names one); `None`
     /// for no title or another wiki's.
     fn title(&self, name: &str, default_ns: i32) -> Option<(i32, String)> {
-        let interwikis = self.site.interwikis();
-        let title = parse_title(name, default_ns, self.site.namespaces(), &|p| interwikis.is_interwiki(p)).ok()?;
-        if title.is_external() {
-            return None;
-        }
+        let title = self.site.parse_title(name, default_ns).ok().filter(|t| !t.is_external())?;
         Some((title.ns, title.dbkey))
     }
 
@@ -90,6 +87,7 @@ impl PageWiki<'_> {
         };
         let talk = namespaces.talk(ns);
         let subject = namespaces.subject(ns);
+        // Namespace names with spaces; their encoded forms with underscores.
         let ns_text = |n: i32| namespaces.name(n).unwrap_or_default().to_owned();
         let plain = |s: &str| escape_wikitext(s);
         let encoded = |s: &str| escape_wikitext(&wf_urlencode(&s.replace(' ', "_")));
@@ -114,12 +112,12 @@ impl PageWiki<'_> {
             },
             "subjectpagename" => plain(&full_text(subject, &dbkey, namespaces)),
             "subjectpagenamee" => encoded(&full_dbkey(subject, &dbkey, namespaces)),
-            "namespace" => ns_text(ns).replace('_', " "),
+            "namespace" => ns_text(ns),
             "namespacee" => wf_urlencode(&ns_text(ns).replace(' ', "_")),
             "namespacenumber" => ns.to_string(),
-            "talkspace" => talk.map(|t| ns_text(t).replace('_', " ")).unwrap_or_default(),
+            "talkspace" => talk.map(ns_text).unwrap_or_default(),
             "talkspacee" => talk.map(|t| wf_urlencode(&ns_text(t).replace(' ', "_"))).unwrap_or_default(),
-            "subjectspace" => ns_text(subject).replace('_', " "),
+            "subjectspace" => ns_text(subject),
             "subjectspacee" => wf_urlencode(&ns_text(subject).replace(' ', "_")),
             other => return Err(Unsupported(format!("{{{{{}}}}}", other.to_uppercase()))),
         })
@@ -231,11 +229,12 @@ impl PageWiki<'_> {
     /// integer) or by name; `None` for a name no namespace has.
     fn namespace_name(&self, arg: &str) -> Option<String> {
         let namespaces = self.site.namespaces();
-        let index = match php_intval(arg) {
-            0 if arg.parse::<f64>().map_or(true, |n| n != 0.0) => namespaces.lookup(&arg.replace(' ', "_"))?,
+        // PHP's `intval($arg) || $arg == '0'`: a number, else a name.
+        let index = match php::leading_int(arg) {
+            0 if php::numeric(arg) != Some(0.0) => namespaces.lookup(&arg.replace(' ', "_"))?,
             n => i32::try_from(n).ok()?,
         };
-        Some(namespaces.name(index).unwrap_or_default().replace('_', " "))
+        Some(namespaces.name(index).unwrap_or_default().to_owned())
     }
 
     fn text_function(&mut self, id: &'static str, first: &str, args: &[String]) -> Result<String, Unsupported> {
@@ -274,18 +273,6 @@ impl PageWiki<'_> {
             other => Err(Unsupported(format!("{{{{{other}:}}}}"))),
         }
     }
-}
-
-/// PHP's `intval` of a text: its leading integer (after white space, with a sign), 0 when it
-/// has none.
-fn php_intval(text: &str) -> i64 {
-    let text = text.trim_start_matches([' ', '\t', '\n', '\r', '\x0b', '\x0c']);
-    let (sign, digits) = match text.strip_prefix('-') {
-        Some(rest) => (-1, rest),
-        None => (1, text.strip_prefix('+').unwrap_or(text)),
-    };
-    let end = digits.find(|c: char| !c.is_ascii_digit()).unwrap_or(digits.len());
-    digits[..end].parse::<i64>().map_or(0, |n| sign * n)
 }
 
 /// `text` with its first character changed.

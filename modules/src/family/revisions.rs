@@ -124,11 +124,9 @@ impl RevisionFamily {
                 ));
             }
         }
-        let unbuilt: Vec<String> =
-            [("parse", self.parse)].iter().filter(|(_, on)| *on).map(|(name, _)| format!("{prefix}{name}")).collect();
-        if !unbuilt.is_empty() {
-            // They need a wikitext parser or a diff engine, which this server does not have yet.
-            return Err(ApiError::not_implemented(&format!("{} ({})", ctx.module.path(), unbuilt.join(", "))));
+        if self.parse {
+            // It needs a wikitext parser, which this server does not have yet.
+            return Err(ApiError::not_implemented(&format!("{} ({prefix}parse)", ctx.module.path())));
         }
         // The tree and the diffs are read from the content, which is then fetched though not
         // shown.
@@ -439,13 +437,7 @@ impl RevisionView {
                                 o.entry(k).or_insert(v);
                             }
                             if let Some(text) = text {
-                                self.legacy_content(
-                                    ctx,
-                                    &mut o,
-                                    (row, slot),
-                                    text,
-                                    (&mut data.uncached_diffs, &data.titles, &mut data.templates),
-                                )?;
+                                self.legacy_content(ctx, &mut o, (row, slot), text, data)?;
                             }
                         }
                     }
@@ -555,11 +547,11 @@ impl RevisionView {
         o: &mut Map<String, Value>,
         (row, slot): (&RevisionRow, &SlotRow),
         text: String,
-        (uncached_diffs, titles, templates): (&mut usize, &HashMap<i64, (i32, String)>, &mut TemplateCache),
+        data: &mut RevisionData,
     ) -> Result<(), ApiError> {
         if self.parsetree {
             if slot.model == "wikitext" {
-                let tree = preprocess(&text, &PreprocessorOptions::with_extension_tags(&[]));
+                let tree = preprocess(&text, &PreprocessorOptions::default());
                 o.entry("parsetree").or_insert(json!(tree.to_xml()));
             } else {
                 o.entry("badcontentformatforparsetree").or_insert(json!(true));
@@ -577,24 +569,23 @@ impl RevisionView {
                 &text,
                 self.content_format.as_deref(),
                 &self.visibility,
-                uncached_diffs,
+                &mut data.uncached_diffs,
             )?),
             None => None,
         };
-        if self.content && self.expand_templates {
+        if self.expand_templates {
             if slot.model == "wikitext" {
-                let page = titles.get(&row.id).cloned().unwrap_or_default();
+                let page = data.titles.get(&row.id).cloned().unwrap_or_default();
                 let site = storage::store(ctx)?.site();
                 let mut reader = storage::reader(ctx)?;
-                let expanded = expand_page_text(&mut reader, site, (page.0, &page.1), &text, templates).map_err(
-                    |Unsupported(what)| {
+                let expanded = expand_page_text(&mut reader, site, (page.0, &page.1), &text, &mut data.templates)
+                    .map_err(|Unsupported(what)| {
                         ApiError::not_implemented(&format!(
                             "{} ({}expandtemplates: {what})",
                             ctx.module.path(),
                             ctx.module.prefix
                         ))
-                    },
-                )?;
+                    })?;
                 set_content(o, "content", expanded);
             } else {
                 o.insert("badcontentformat".into(), json!(true));
@@ -622,7 +613,7 @@ impl RevisionView {
 }
 
 /// The warning for content asked in a format its model does not have.
-fn bad_format_warning(ctx: &mut QueryContext<'_>, format: &str, model: &str) {
+pub(crate) fn bad_format_warning(ctx: &mut QueryContext<'_>, format: &str, model: &str) {
     ctx.warn(
         "badformat",
         format!("The requested format {format} is not supported for content model {model} used by the page."),

@@ -252,10 +252,11 @@ pub fn transform(version: &FileVersion, file_url: &str, icons: &str) -> Thumb {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn file(name: &str, mime: (&str, &str), width: i32, height: i32) -> FileVersion {
+    /// A current file version of this name, type and size, for tests.
+    pub(crate) fn file(name: &str, mime: (&str, &str), width: i32, height: i32) -> FileVersion {
         FileVersion {
             name: name.to_owned(),
             archive_name: None,

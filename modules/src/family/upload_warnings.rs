@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use wikiquery_domain::html::escape_text;
 use wikiquery_domain::settings::SiteSettings;
-use wikiquery_domain::title::{full_dbkey, full_text, parse_title, SiteNamespaces, NS_FILE, NS_MEDIAWIKI, NS_SPECIAL};
+use wikiquery_domain::title::{full_dbkey, full_text, SiteNamespaces, NS_FILE, NS_MEDIAWIKI, NS_SPECIAL};
 use wikiquery_domain::url::wf_urlencode;
 use wikiquery_framework::{ApiError, QueryContext};
 use wikiquery_store::queries::files::{AllFilesFilter, FileOrder, FileVersion};
@@ -190,8 +190,8 @@ impl Wiki for StoreWiki<'_> {
     }
 
     fn file_title(&self, text: &str) -> Option<String> {
-        let interwikis = self.site.interwikis();
-        parse_title(text, NS_FILE, self.site.namespaces(), &|p| interwikis.is_interwiki(p))
+        self.site
+            .parse_title(text, NS_FILE)
             .ok()
             .filter(|title| title.ns == NS_FILE && title.interwiki.is_empty() && !title.dbkey.is_empty())
             .map(|title| title.dbkey)
@@ -437,27 +437,7 @@ fn attribute(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn file(name: &str, mime: (&str, &str), width: i32, height: i32) -> FileVersion {
-        FileVersion {
-            name: name.to_owned(),
-            archive_name: None,
-            size: 1,
-            width,
-            height,
-            bits: 8,
-            metadata: Vec::new(),
-            media_type: None,
-            major_mime: mime.0.to_owned(),
-            minor_mime: mime.1.to_owned(),
-            comment_id: 0,
-            actor_name: String::new(),
-            actor_user: None,
-            timestamp: "20260101000000".to_owned(),
-            sha1: String::new(),
-            deleted: 0,
-        }
-    }
+    use crate::family::thumbnails::tests::file;
 
     /// A wiki of a few files and a list of camera prefixes.
     struct Files(Vec<FileVersion>, Vec<String>);

@@ -2,7 +2,7 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::special_pages::SPECIAL_PAGES;
-use wikiquery_domain::title::{full_text, parse_title, upper_first, NS_MAIN, NS_SPECIAL};
+use wikiquery_domain::title::{full_text, upper_first, NS_MAIN, NS_SPECIAL};
 use wikiquery_framework::{query_module, ApiError, Limit, Namespace, QueryContext, QueryModule};
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
@@ -212,13 +212,12 @@ fn matches(
 /// `text` as the database key of a title in namespace `ns` (MediaWiki's
 /// `Title::makeTitleSafe`); `None` when it makes no title there.
 fn title_in(site: &Site, ns: i32, text: &str) -> Option<String> {
-    let iw = site.interwikis();
     let full = match site.namespaces().name(ns) {
         Some(name) if !name.is_empty() => format!("{name}:{text}"),
         _ => text.to_owned(),
     };
     // An interwiki title's key counts as written (MediaWiki takes its database key).
-    parse_title(&full, NS_MAIN, site.namespaces(), &|p| iw.is_interwiki(p)).ok().map(|title| title.dbkey)
+    site.parse_title(&full, NS_MAIN).ok().map(|title| title.dbkey)
 }
 
 /// The title MediaWiki's `SearchExactMatchRescorer` puts first among `results`: the page of
@@ -237,8 +236,7 @@ fn exact_first(
         Some(_) if namespaces.contains(&NS_MAIN) => NS_MAIN,
         Some(first) => *first,
     };
-    let iw = site.interwikis();
-    let Ok(title) = parse_title(search, ns, site.namespaces(), &|p| iw.is_interwiki(p)) else { return Ok(None) };
+    let Ok(title) = site.parse_title(search, ns) else { return Ok(None) };
     if title.is_external() || title.dbkey.is_empty() {
         return Ok(None);
     }

@@ -3,17 +3,9 @@
 
 use super::table_diff;
 
-/// The English `lineno` message, with PHP's thousands separators.
+/// The English `lineno` message, with its number formatted.
 fn english_label(line: usize) -> String {
-    let digits = line.to_string();
-    let mut grouped = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    format!("Line {grouped}:")
+    format!("Line {}:", crate::languages::format_number(line))
 }
 
 #[test]

@@ -163,7 +163,7 @@ fn format_for_api(params: PhpArray, site: &TitleContext<'_>) -> Members {
 fn format_value(name: &str, kind: &str, value: &PhpValue, site: &TitleContext<'_>) -> Vec<(String, Value)> {
     let one = |v: Value| vec![(name.to_owned(), v)];
     // PHP's `strtolower(trim($type))`: its whitespace, ASCII letters.
-    let kind = kind.trim_matches([' ', '\t', '\n', '\r', '\x0b', '\0']);
+    let kind = crate::php::trim(kind);
     let mut lower = [0u8; 16];
     let kind = match lower.get_mut(..kind.len()) {
         Some(buf) => {
