@@ -36,5 +36,5 @@ fuzz_target!(|data: &[u8]| {
         assert!(xml.starts_with("<root"), "{xml}");
     }
     let mut wiki = Templates(parts.map(str::to_owned).collect());
-    let _ = expand(page, &Options::with_extension_tags(&[]), &mut wiki);
+    let _ = expand(page, &Options::default(), &mut wiki);
 });

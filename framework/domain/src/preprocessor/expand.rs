@@ -6,7 +6,7 @@
 //!
 //! What a call gives comes from the [`Wiki`] the caller supplies (pages, variables, parser
 //! functions). Whatever it cannot give exactly, and the limits MediaWiki answers with an
-//! error of its own (template loops aside), end the expansion with [`Unsupported`], so that
+//! error of its own (template loops among them), end the expansion with [`Unsupported`], so that
 //! an answer is either MediaWiki's or says it cannot be given.
 
 use std::collections::HashMap;
@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 
 use super::{preprocess, Element, Node, Options};
 use crate::magic_words::{MagicWord, FUNCTION_HOOKS, MAGIC_WORDS, VARIABLES};
+use crate::php;
 
 /// Why an expansion cannot be given exactly (what it would need).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,7 +139,7 @@ impl Expander<'_> {
     fn template(&mut self, call: &Element, frame: &Frame<'_>) -> Result<String, Unsupported> {
         let (title_nodes, parts) = split_call(call);
         let title_with_spaces = self.nodes(title_nodes, frame)?;
-        let mut name = php_trim(&title_with_spaces);
+        let mut name = php::trim(&title_with_spaces);
         match strip_magic_prefix(name, &["subst"]) {
             Some(_) => return self.literal_call("{{", "}}", &title_with_spaces, &parts, frame),
             None => {
@@ -164,9 +165,9 @@ impl Expander<'_> {
         }
         if let Some(colon) = name.find(':') {
             if let Some(id) = self.function_id(&name[..colon]) {
-                let mut args = vec![php_trim(&name[colon + 1..]).to_owned()];
+                let mut args = vec![php::trim(&name[colon + 1..]).to_owned()];
                 for part in &parts {
-                    args.push(php_trim(&self.nodes(&part.children, frame)?).to_owned());
+                    args.push(php::trim(&self.nodes(&part.children, frame)?).to_owned());
                 }
                 if let Some(text) = self.wiki.function(id, &args)? {
                     return Ok(self.after_call(call, text));
@@ -187,8 +188,8 @@ impl Expander<'_> {
             TemplateLookup::Found { title, text } => (title, text),
         };
         if frame.in_loop(&title) {
-            let text = format!("<span class=\"error\">Template loop: [[:{title}]]</span>");
-            return Ok(self.after_call(call, text));
+            // MediaWiki writes its message about the loop in place of the call.
+            return Err(Unsupported(format!("a template loop through [[:{title}]]")));
         }
         let tree = preprocess(&text, &self.options);
         let child = Frame {
@@ -254,7 +255,7 @@ impl Expander<'_> {
                 }
                 None => {
                     let nodes = name.map_or(&[][..], |n| n.children.as_slice());
-                    let key = php_trim(&self.nodes(nodes, frame)?).to_owned();
+                    let key = php::trim(&self.nodes(nodes, frame)?).to_owned();
                     args.insert(key, Arg { value, numbered: false });
                 }
             }
@@ -266,11 +267,11 @@ impl Expander<'_> {
     fn argument(&mut self, call: &Element, frame: &Frame<'_>) -> Result<String, Unsupported> {
         let (title_nodes, parts) = split_call(call);
         let name_with_spaces = self.nodes(title_nodes, frame)?;
-        let name = php_trim(&name_with_spaces);
+        let name = php::trim(&name_with_spaces);
         if let Some(arg) = frame.args.get(name) {
             let parent = frame.parent.expect("a frame with arguments has a caller");
             let value = self.nodes(arg.value, parent)?;
-            let value = if arg.numbered { value } else { php_trim(&value).to_owned() };
+            let value = if arg.numbered { value } else { php::trim(&value).to_owned() };
             self.included += value.len();
             if self.included > MAX_INCLUDE_SIZE {
                 return Err(Unsupported("the include size limit".into()));
@@ -323,11 +324,6 @@ fn extension_tag(tag: &Element) -> String {
         None => format!("<{name}{attr}/>"),
         Some(inner) => format!("<{name}{attr}>{inner}{}", text_of("close").unwrap_or_default()),
     }
-}
-
-/// PHP's `trim`: spaces, tabs, line ends, NUL and vertical tabs from both ends.
-fn php_trim(text: &str) -> &str {
-    text.trim_matches([' ', '\t', '\n', '\r', '\0', '\x0b'])
 }
 
 fn magic_word(id: &str) -> Option<&'static MagicWord> {

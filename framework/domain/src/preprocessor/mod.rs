@@ -116,8 +116,8 @@ fn escape_into(out: &mut String, text: &str) {
     }
 }
 
-/// How the text is read.
-#[derive(Debug, Clone, Default)]
+/// How the text is read. The default: a page's own text, with MediaWiki's own tags.
+#[derive(Debug, Clone)]
 pub struct Options {
     /// As a transclusion reads it (`<includeonly>` shows, `<noinclude>` is ignored,
     /// `<onlyinclude>` limits what counts) rather than as the page itself shows.
@@ -129,6 +129,12 @@ pub struct Options {
     pub extension_tags: Vec<String>,
 }
 
+impl Default for Options {
+    fn default() -> Options {
+        Options::with_extension_tags(&[])
+    }
+}
+
 impl Options {
     /// Reading a page's own text on a wiki whose extensions add `tags` to MediaWiki's own
     /// (the site's `extensiontags`, in the order its parser registers them).
@@ -136,6 +142,6 @@ impl Options {
         let core = crate::magic_words::EXTENSION_TAGS;
         let mut extension_tags: Vec<String> = core.iter().map(|t| (*t).to_owned()).collect();
         extension_tags.extend(tags.iter().filter(|t| !core.contains(&t.as_str())).cloned());
-        Options { extension_tags, ..Options::default() }
+        Options { for_inclusion: false, no_language_conversion: false, extension_tags }
     }
 }

@@ -5,7 +5,7 @@
 use super::{preprocess, Options};
 
 fn tree(text: &str) -> String {
-    preprocess(text, &Options::with_extension_tags(&[])).to_xml()
+    preprocess(text, &Options::default()).to_xml()
 }
 
 #[test]
@@ -33,7 +33,7 @@ fn an_empty_text_is_an_empty_root() {
 
 #[test]
 fn a_transclusion_reads_the_inclusion_tags_the_other_way() {
-    let options = Options { for_inclusion: true, ..Options::with_extension_tags(&[]) };
+    let options = Options { for_inclusion: true, ..Options::default() };
     let read = |text: &str| preprocess(text, &options).to_xml();
     assert_eq!(
         read("<noinclude>a</noinclude><includeonly>{{b}}</includeonly>"),
@@ -63,7 +63,7 @@ fn deep_nesting_is_read_and_written() {
     let handle = std::thread::Builder::new()
         .stack_size(256 * 1024)
         .spawn(move || {
-            let tree = preprocess(&text, &Options::with_extension_tags(&[]));
+            let tree = preprocess(&text, &Options::default());
             let xml = tree.to_xml();
             assert!(xml.starts_with("<root><template><title>a</title><part><name index=\"1\"/><value><template>"));
             assert_eq!(xml.matches("<template>").count(), depth);
@@ -96,10 +96,30 @@ fn deep_expansion_is_refused_not_overflowed() {
     let text = format!("{}a{}", "{{".repeat(depth), "}}".repeat(depth));
     let handle = std::thread::Builder::new()
         .stack_size(2 * 1024 * 1024)
-        .spawn(move || super::expand::expand(&text, &Options::with_extension_tags(&[]), &mut EmptyWiki))
+        .spawn(move || super::expand::expand(&text, &Options::default(), &mut EmptyWiki))
         .expect("a thread");
     let result = handle.join().expect("no stack overflow");
     assert!(result.is_err(), "{result:?}");
-    let shallow = super::expand::expand("{{{{a}}}}x{{{1|d}}}", &Options::with_extension_tags(&[]), &mut EmptyWiki);
+    let shallow = super::expand::expand("{{{{a}}}}x{{{1|d}}}", &Options::default(), &mut EmptyWiki);
     assert_eq!(shallow.as_deref(), Ok("{{{{a}}}}xd"));
+}
+
+/// A template that calls itself is a loop MediaWiki answers with a message of its own: the
+/// expansion says it cannot give that, rather than words of its own.
+#[test]
+fn a_template_loop_is_unsupported() {
+    struct Looping;
+    impl super::expand::Wiki for Looping {
+        fn template(&mut self, name: &str) -> Result<super::expand::TemplateLookup, super::expand::Unsupported> {
+            Ok(super::expand::TemplateLookup::Found { title: format!("Template:{name}"), text: "a{{Me}}".into() })
+        }
+        fn variable(&mut self, id: &'static str) -> Result<String, super::expand::Unsupported> {
+            Err(super::expand::Unsupported(id.into()))
+        }
+        fn function(&mut self, id: &'static str, _: &[String]) -> Result<Option<String>, super::expand::Unsupported> {
+            Err(super::expand::Unsupported(id.into()))
+        }
+    }
+    let result = super::expand::expand("{{Me}}", &Options::default(), &mut Looping);
+    assert!(result.is_err_and(|e| e.0.contains("loop")));
 }
