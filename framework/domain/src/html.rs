@@ -32,6 +32,17 @@ pub fn escape_attribute(text: &str) -> String {
     escape(text).replace('\n', "&#10;").replace('\r', "&#13;").replace('\t', "&#9;")
 }
 
+/// Only `&` and `<` as entities: an element's text as MediaWiki's `Html::element` writes it.
+pub fn escape_element_text(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;")
+}
+
+/// Only `&` and `"` as entities: an attribute value as MediaWiki's parser leaves it once its
+/// HTML is tidied.
+pub fn escape_tidied_attribute(text: &str) -> String {
+    text.replace('&', "&amp;").replace('"', "&quot;")
+}
+
 #[cfg(test)]
 mod tests {
     use super::{escape, escape_attribute, escape_text};

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use wikiquery_domain::html::escape_text;
+use wikiquery_domain::html::{escape_text, escape_tidied_attribute};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::{full_dbkey, full_text, SiteNamespaces, NS_FILE, NS_MEDIAWIKI, NS_SPECIAL};
 use wikiquery_domain::url::wf_urlencode;
@@ -177,14 +177,10 @@ impl Wiki for StoreWiki<'_> {
 
     fn camera_prefixes(&mut self) -> Result<Vec<String>, ApiError> {
         if self.prefixes.is_none() {
+            // Without the page, none: MediaWiki's own list for a wiki without it is one of its
+            // message texts, which this project does not carry.
             let page = crate::storage::current_text_of(self.reader, NS_MEDIAWIKI, "Filename-prefix-blacklist")?;
-            self.prefixes = Some(match page {
-                Some(text) if !text.is_empty() => camera_prefixes(&text),
-                Some(_) => Vec::new(),
-                // MediaWiki's own list, for a wiki without the page, is one of its message
-                // texts, which this project does not carry: no prefixes until the wiki lists them.
-                None => Vec::new(),
-            });
+            self.prefixes = Some(page.map(|text| camera_prefixes(&text)).unwrap_or_default());
         }
         Ok(self.prefixes.clone().unwrap_or_default())
     }
@@ -318,8 +314,8 @@ impl WarningWriter<'_> {
         let text = full_text(NS_FILE, name, self.namespaces);
         format!(
             "<a href=\"{}\" title=\"{}\">{}</a>",
-            attribute(&self.local_url(NS_FILE, name)),
-            attribute(&text),
+            escape_tidied_attribute(&self.local_url(NS_FILE, name)),
+            escape_tidied_attribute(&text),
             escape_text(&text)
         )
     }
@@ -346,7 +342,7 @@ impl WarningWriter<'_> {
         if self.bad_files.is_bad(name, Some(&(NS_FILE, page.to_owned()))) {
             return Image::Block(frame(shown, &self.file_link(name), ""));
         }
-        let description = attribute(&self.local_url(NS_FILE, name));
+        let description = escape_tidied_attribute(&self.local_url(NS_FILE, name));
         let magnify = format!(
             "<div class=\"magnify\"><a href=\"{description}\" class=\"internal\" title=\"{FULL_SIZE}\"></a></div>"
         );
@@ -360,9 +356,9 @@ impl WarningWriter<'_> {
             Thumb::Image { url, width, height, .. } => format!(
                 "<a href=\"{}\" class=\"image\"><img alt=\"{}\" src=\"{}\" decoding=\"async\" \
                  width=\"{width}\" height=\"{height}\" class=\"thumbimage\" /></a>",
-                attribute(&self.local_url(NS_FILE, name)),
-                attribute(&name.replace('_', " ")),
-                attribute(&url)
+                escape_tidied_attribute(&self.local_url(NS_FILE, name)),
+                escape_tidied_attribute(&name.replace('_', " ")),
+                escape_tidied_attribute(&url)
             ),
             Thumb::Error(text) => {
                 let (width, height) = thumbnails::frame_size(file).unwrap_or_default();
@@ -388,8 +384,8 @@ impl WarningWriter<'_> {
             );
             format!(
                 "<a href=\"{}\" class=\"new\" title=\"{}\">{}</a>",
-                attribute(&upload),
-                attribute(&text),
+                escape_tidied_attribute(&upload),
+                escape_tidied_attribute(&text),
                 escape_text(&text)
             )
         } else {
@@ -426,12 +422,6 @@ fn lay_out(prose: &str, image: Option<Image>) -> String {
         Some(Image::Inline(link)) => format!("{prose}\n{link}"),
         Some(Image::Block(block)) => format!("<p>{prose}\n</p>\n{block}"),
     }
-}
-
-/// An attribute value as MediaWiki's parser leaves it once its HTML is tidied: `&` and `"` as
-/// references, all else as it is.
-fn attribute(text: &str) -> String {
-    text.replace('&', "&amp;").replace('"', "&quot;")
 }
 
 #[cfg(test)]

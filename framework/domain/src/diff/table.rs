@@ -4,7 +4,7 @@
 
 use super::engine::Op;
 use super::words;
-use crate::html::escape;
+use crate::html::{escape, escape_element_text};
 
 /// Lines of context kept before and after each change.
 const CONTEXT: usize = 2;
@@ -23,11 +23,6 @@ impl Side {
             Side::Added => "diff-side-added",
         }
     }
-}
-
-/// Only `&` and `<` escaped, as MediaWiki's `Html::element` escapes an element's text.
-fn escape_element_text(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;")
 }
 
 /// Spaces kept visible: a no-break space before a leading space, after a trailing one, and in
