@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use super::{preprocess, Element, Node, Options};
+use super::{escape_wikitext, preprocess, Element, Node, Options};
 use crate::magic_words::{MagicWord, FUNCTION_HOOKS, MAGIC_WORDS, VARIABLES};
 use crate::php;
 
@@ -29,6 +29,9 @@ pub enum TemplateLookup {
     Missing { title: String },
     /// The page's text (redirects followed), under its full title.
     Found { title: String, text: String },
+    /// A page of the MediaWiki namespace that does not exist, which MediaWiki would fill
+    /// with its interface message of that name.
+    Message { title: String },
 }
 
 /// What the wiki gives an expansion.
@@ -43,6 +46,61 @@ pub trait Wiki {
     /// trimmed (the first is what follows the colon); `None` when the function declines the
     /// call (`{{ns:}}` of no namespace), which then names a template.
     fn function(&mut self, id: &'static str, args: &[String]) -> Result<Option<String>, Unsupported>;
+    /// What stands where the expansion meets something it cannot give exactly (`what`): a
+    /// template loop, a limit, an interface message. By default the expansion ends there; a
+    /// wiki that only needs what the rest of the text gives (its links) may put a text of its
+    /// own in its place and go on.
+    fn cannot_expand(&mut self, what: Unsupported) -> Result<String, Unsupported> {
+        Err(what)
+    }
+    /// What an extension tag gives; by default the tag as written, as the API's expansion
+    /// shows it.
+    fn extension_tag(&mut self, tag: &ExtensionTag) -> Result<String, Unsupported> {
+        Ok(tag.as_written())
+    }
+}
+
+/// An extension tag of the tree (`<nowiki>…</nowiki>`, `<gallery/>`) in its parts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExtensionTag {
+    /// The name as written.
+    pub name: String,
+    /// The attributes as written, with the space before them.
+    pub attributes: String,
+    /// What stands between the tags; `None` for a tag closed at once.
+    pub inner: Option<String>,
+    /// The closing tag as written (empty when the tag was left open).
+    pub close: String,
+}
+
+impl ExtensionTag {
+    fn of(tag: &Element) -> ExtensionTag {
+        let text_of = |name: &str| -> Option<String> {
+            tag.children.iter().find_map(|c| element_named(c, name)).map(|e| {
+                e.children
+                    .iter()
+                    .map(|n| match n {
+                        Node::Text(t) => t.as_str(),
+                        Node::Element(_) => "",
+                    })
+                    .collect()
+            })
+        };
+        ExtensionTag {
+            name: text_of("name").unwrap_or_default(),
+            attributes: text_of("attr").unwrap_or_default(),
+            inner: text_of("inner"),
+            close: text_of("close").unwrap_or_default(),
+        }
+    }
+
+    /// `<name attr>inner</name>`, or `<name attr/>`.
+    pub fn as_written(&self) -> String {
+        match &self.inner {
+            None => format!("<{}{}/>", self.name, self.attributes),
+            Some(inner) => format!("<{}{}>{inner}{}", self.name, self.attributes, self.close),
+        }
+    }
 }
 
 /// MediaWiki's limits: how deep templates nest, how many nodes one expansion visits, how
@@ -110,15 +168,23 @@ struct Expander<'w> {
 
 impl Expander<'_> {
     fn nodes(&mut self, nodes: &[Node], frame: &Frame<'_>) -> Result<String, Unsupported> {
-        self.nesting += 1;
-        if self.nesting > MAX_NESTING {
-            return Err(Unsupported("expansion nested too deep".into()));
+        if self.nesting >= MAX_NESTING {
+            return self.wiki.cannot_expand(Unsupported("expansion nested too deep".into()));
         }
+        self.nesting += 1;
+        let out = self.nodes_within_limits(nodes, frame);
+        self.nesting -= 1;
+        out
+    }
+
+    fn nodes_within_limits(&mut self, nodes: &[Node], frame: &Frame<'_>) -> Result<String, Unsupported> {
         let mut out = String::new();
         for node in nodes {
             self.nodes += 1;
             if self.nodes > MAX_NODES {
-                return Err(Unsupported("the node-count limit".into()));
+                // Past the limit nothing more is expanded: what stands for it ends this list.
+                out.push_str(&self.wiki.cannot_expand(Unsupported("the node-count limit".into()))?);
+                break;
             }
             match node {
                 Node::Text(text) => out.push_str(text),
@@ -126,12 +192,11 @@ impl Expander<'_> {
                     "template" => out.push_str(&self.template(element, frame)?),
                     "tplarg" => out.push_str(&self.argument(element, frame)?),
                     "comment" | "ignore" => {}
-                    "ext" => out.push_str(&extension_tag(element)),
+                    "ext" => out.push_str(&self.wiki.extension_tag(&ExtensionTag::of(element))?),
                     _ => out.push_str(&self.nodes(&element.children, frame)?),
                 },
             }
         }
-        self.nesting -= 1;
         Ok(out)
     }
 
@@ -154,10 +219,8 @@ impl Expander<'_> {
                 return Ok(self.after_call(call, text));
             }
         }
-        if strip_magic_prefix(name, &["msgnw"]).is_some() {
-            return Err(Unsupported("msgnw:".into()));
-        }
-        if let Some(rest) = strip_magic_prefix(name, &["msg"]) {
+        let nowiki = strip_magic_prefix(name, &["msgnw"]);
+        if let Some(rest) = nowiki.or_else(|| strip_magic_prefix(name, &["msg"])) {
             name = rest;
         }
         if let Some(rest) = strip_magic_prefix(name, &["raw"]) {
@@ -165,6 +228,9 @@ impl Expander<'_> {
         }
         if let Some(colon) = name.find(':') {
             if let Some(id) = self.function_id(&name[..colon]) {
+                if nowiki.is_some() {
+                    return self.wiki.cannot_expand(Unsupported("msgnw: with a parser function".into()));
+                }
                 let mut args = vec![php::trim(&name[colon + 1..]).to_owned()];
                 for part in &parts {
                     args.push(php::trim(&self.nodes(&part.children, frame)?).to_owned());
@@ -175,21 +241,30 @@ impl Expander<'_> {
             }
         }
         if frame.depth >= MAX_TEMPLATE_DEPTH {
-            return Err(Unsupported("the template depth limit".into()));
+            return self.wiki.cannot_expand(Unsupported("the template depth limit".into()));
         }
         let (title, text) = match self.wiki.template(name)? {
             TemplateLookup::NotATitle => {
                 return self.literal_call("{{", "}}", &title_with_spaces, &parts, frame);
             }
+            TemplateLookup::Missing { title } if nowiki.is_some() => {
+                return Ok(escape_wikitext(&format!("[[:{title}]]")));
+            }
             TemplateLookup::Missing { title } => {
                 let text = format!("[[:{title}]]");
                 return Ok(self.after_call(call, text));
+            }
+            TemplateLookup::Found { .. } if nowiki.is_some() => {
+                return self.wiki.cannot_expand(Unsupported("msgnw:".into()));
+            }
+            TemplateLookup::Message { title } => {
+                return self.wiki.cannot_expand(Unsupported(format!("the interface message [[:{title}]]")));
             }
             TemplateLookup::Found { title, text } => (title, text),
         };
         if frame.in_loop(&title) {
             // MediaWiki writes its message about the loop in place of the call.
-            return Err(Unsupported(format!("a template loop through [[:{title}]]")));
+            return self.wiki.cannot_expand(Unsupported(format!("a template loop through [[:{title}]]")));
         }
         let tree = preprocess(&text, &self.options);
         let child = Frame {
@@ -201,7 +276,7 @@ impl Expander<'_> {
         let text = self.nodes(&tree.children, &child)?;
         self.included += text.len();
         if self.included > MAX_INCLUDE_SIZE {
-            return Err(Unsupported("the include size limit".into()));
+            return self.wiki.cannot_expand(Unsupported("the include size limit".into()));
         }
         Ok(self.after_call(call, text))
     }
@@ -274,7 +349,7 @@ impl Expander<'_> {
             let value = if arg.numbered { value } else { php::trim(&value).to_owned() };
             self.included += value.len();
             if self.included > MAX_INCLUDE_SIZE {
-                return Err(Unsupported("the include size limit".into()));
+                return self.wiki.cannot_expand(Unsupported("the include size limit".into()));
             }
             return Ok(value);
         }
@@ -302,27 +377,6 @@ fn element_named<'e>(node: &'e Node, name: &str) -> Option<&'e Element> {
     match node {
         Node::Element(element) if element.name == name => Some(element),
         _ => None,
-    }
-}
-
-/// An extension tag as written: `<name attr>inner</name>`, or `<name attr/>`.
-fn extension_tag(tag: &Element) -> String {
-    let text_of = |name: &str| -> Option<String> {
-        tag.children.iter().find_map(|c| element_named(c, name)).map(|e| {
-            e.children
-                .iter()
-                .map(|n| match n {
-                    Node::Text(t) => t.as_str(),
-                    Node::Element(_) => "",
-                })
-                .collect()
-        })
-    };
-    let name = text_of("name").unwrap_or_default();
-    let attr = text_of("attr").unwrap_or_default();
-    match text_of("inner") {
-        None => format!("<{name}{attr}/>"),
-        Some(inner) => format!("<{name}{attr}>{inner}{}", text_of("close").unwrap_or_default()),
     }
 }
 

@@ -9,6 +9,7 @@
 
 mod escape;
 pub mod expand;
+pub mod page_functions;
 mod reader;
 #[cfg(test)]
 mod tests;

@@ -1,535 +1,194 @@
-//! Expansion: what the page shows, minus what templates would add.
+//! Expansion: the page's text as MediaWiki's parser sees it before it reads links, with
+//! every template expanded by the project's preprocessor
+//! ([`wikiquery_domain::preprocessor::expand`]), and what the expansion tells on the way:
+//! the pages it transcluded, the galleries it met, the default sort key.
+//!
+//! Links need less than the exact text: a variable or function whose value cannot be known
+//! here (the time, the wiki's statistics, a URL) and a template loop or limit leave an opaque
+//! stand-in, which breaks a link or URL around it as MediaWiki's strip markers do, and the
+//! expansion goes on.
 
 use std::collections::{HashMap, HashSet};
 
-use wikiquery_domain::title::{decode_char_references, full_text, NS_SPECIAL, NS_TEMPLATE};
+use wikiquery_domain::php;
+use wikiquery_domain::preprocessor::expand::{expand, ExtensionTag, TemplateLookup, Unsupported, Wiki};
+use wikiquery_domain::preprocessor::page_functions::{FetchedPage, PageFunctions, Resolved};
+use wikiquery_domain::preprocessor::Options;
+use wikiquery_domain::title::{decode_char_references, NS_SPECIAL};
 
-use super::preprocess::{parse_braces, php_trim, used_arguments, Node, Part};
-use super::strip::{strip, OPAQUE};
+use super::redirect::redirect_target;
 use super::LinkContext;
 
-/// The page's text with templates set aside, and what the braces told.
+/// The character that brackets MediaWiki's strip markers; titles and URLs cannot hold it,
+/// so a link whose target holds a marker is no link, as in MediaWiki.
+pub(super) const MARKER: char = '\u{7f}';
+
+/// A stand-in for text whose value the extractor cannot know (a `<nowiki>` section, the
+/// time): it breaks link targets and URLs as MediaWiki's markers do.
+pub(super) const OPAQUE: &str = "\u{7f}UNIQ\u{7f}";
+
+/// Extension tags of MediaWiki core whose content shows no links.
+const NO_LINK_TAGS: &[&str] = &["nowiki", "pre", "langconvert"];
+
+/// The page's text expanded, and what the expansion told.
 #[derive(Default)]
 pub(super) struct Expansion {
-    /// The text as the page shows it, each template call an opaque stand-in.
+    /// The text as the parser reads it for links.
     pub(super) main: String,
-    /// Texts read as separate pieces: template arguments (which a template usually shows)
-    /// and similar.
-    pub(super) chunks: Vec<String>,
-    /// Transcluded pages, first-seen order.
+    /// Pieces of wikitext parsed on their own (what `<indicator>` holds).
+    pub(super) documents: Vec<String>,
+    /// Transcluded pages, first-seen order: each title a lookup went through, redirects and
+    /// missing pages included.
     pub(super) templates: Vec<(i32, String)>,
     /// Contents of `<gallery>` tags.
     pub(super) galleries: Vec<String>,
-    /// The last `{{DEFAULTSORT:…}}`.
+    /// The `{{DEFAULTSORT:…}}` key, if one was given.
     pub(super) default_sort: Option<String>,
+    /// What the expansion could not give exactly and stood in for (the first such thing).
+    pub(super) warning: Option<String>,
 }
 
-/// Magic words that take no argument and are no templates (`{{PAGENAME}}`). MediaWiki
-/// matches most of them in upper case only; [`VARIABLES_ANY_CASE`] in any case.
-const VARIABLES: &[&str] = &[
-    "!",
-    "=",
-    "CURRENTMONTH",
-    "CURRENTMONTH2",
-    "CURRENTMONTH1",
-    "CURRENTMONTHNAME",
-    "CURRENTMONTHNAMEGEN",
-    "CURRENTMONTHABBREV",
-    "CURRENTDAY",
-    "CURRENTDAY2",
-    "CURRENTDAYNAME",
-    "CURRENTYEAR",
-    "CURRENTTIME",
-    "CURRENTHOUR",
-    "LOCALMONTH",
-    "LOCALMONTH2",
-    "LOCALMONTH1",
-    "LOCALMONTHNAME",
-    "LOCALMONTHNAMEGEN",
-    "LOCALMONTHABBREV",
-    "LOCALDAY",
-    "LOCALDAY2",
-    "LOCALDAYNAME",
-    "LOCALYEAR",
-    "LOCALTIME",
-    "LOCALHOUR",
-    "NUMBEROFARTICLES",
-    "NUMBEROFFILES",
-    "NUMBEROFEDITS",
-    "SITENAME",
-    "PAGENAME",
-    "PAGENAMEE",
-    "FULLPAGENAME",
-    "FULLPAGENAMEE",
-    "SUBPAGENAME",
-    "SUBPAGENAMEE",
-    "ROOTPAGENAME",
-    "ROOTPAGENAMEE",
-    "BASEPAGENAME",
-    "BASEPAGENAMEE",
-    "TALKPAGENAME",
-    "TALKPAGENAMEE",
-    "SUBJECTPAGENAME",
-    "SUBJECTPAGENAMEE",
-    "ARTICLEPAGENAME",
-    "ARTICLEPAGENAMEE",
-    "REVISIONID",
-    "REVISIONDAY",
-    "REVISIONDAY2",
-    "REVISIONMONTH",
-    "REVISIONMONTH1",
-    "REVISIONYEAR",
-    "REVISIONTIMESTAMP",
-    "REVISIONUSER",
-    "REVISIONSIZE",
-    "NAMESPACE",
-    "NAMESPACEE",
-    "NAMESPACENUMBER",
-    "TALKSPACE",
-    "TALKSPACEE",
-    "SUBJECTSPACE",
-    "SUBJECTSPACEE",
-    "ARTICLESPACE",
-    "ARTICLESPACEE",
-    "CURRENTWEEK",
-    "CURRENTDOW",
-    "LOCALWEEK",
-    "LOCALDOW",
-    "CURRENTVERSION",
-    "CURRENTTIMESTAMP",
-    "LOCALTIMESTAMP",
-    "DIRECTIONMARK",
-    "DIRMARK",
-    "CONTENTLANGUAGE",
-    "CONTENTLANG",
-    "PAGELANGUAGE",
-    "NUMBEROFADMINS",
-    "CASCADINGSOURCES",
-    "NUMBEROFPAGES",
-    "NUMBEROFUSERS",
-    "NUMBEROFACTIVEUSERS",
-];
-
-/// Magic-word variables MediaWiki matches in any case (stored here in lower case).
-const VARIABLES_ANY_CASE: &[&str] = &["server", "servername", "scriptpath", "stylepath", "articlepath", "pageid"];
-
-/// What a parser function does with its arguments, as far as links are concerned.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Function {
-    /// `{{DEFAULTSORT:…}}`: sets the category sort key.
-    DefaultSort,
-    /// Shows its first argument, case-mapped (`lc`, `uc`, `lcfirst`, `ucfirst`) or as is.
-    ShowFirst(CaseMap),
-    /// Shows (some of) its arguments as wikitext (`#tag`…).
-    ShowArguments,
-    /// Shows one of its forms, as English chooses them.
-    Choose(Choice),
-    /// Shows something else: a number, a URL, a name.
-    Other,
-}
-
-/// How `plural`, `gender` and `grammar` pick what they show.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Choice {
-    /// `{{PLURAL:n|one|other}}`, with explicit `n=form` forms first.
-    Plural,
-    /// `{{GENDER:user|male|female|neutral}}`: the user's gender is not known here, so the
-    /// neutral form (MediaWiki's default preference).
-    Gender,
-    /// `{{GRAMMAR:case|word}}`: English leaves the word as it is.
-    Grammar,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum CaseMap {
-    None,
-    Lower,
-    Upper,
-    LowerFirst,
-    UpperFirst,
-}
-
-/// Parser functions of MediaWiki core matched in upper case only (`{{DEFAULTSORT:x}}`).
-const FUNCTIONS_UPPER: &[(&str, Function)] = &[
-    ("DEFAULTSORT", Function::DefaultSort),
-    ("DEFAULTSORTKEY", Function::DefaultSort),
-    ("DEFAULTCATEGORYSORT", Function::DefaultSort),
-    ("DISPLAYTITLE", Function::Other),
-    ("NUMBEROFPAGES", Function::Other),
-    ("NUMBEROFUSERS", Function::Other),
-    ("NUMBEROFACTIVEUSERS", Function::Other),
-    ("NUMBEROFARTICLES", Function::Other),
-    ("NUMBEROFFILES", Function::Other),
-    ("NUMBEROFADMINS", Function::Other),
-    ("NUMBERINGROUP", Function::Other),
-    ("NUMINGROUP", Function::Other),
-    ("NUMBEROFEDITS", Function::Other),
-    ("PAGESINCATEGORY", Function::Other),
-    ("PAGESINCAT", Function::Other),
-    ("PAGESIZE", Function::Other),
-    ("PROTECTIONLEVEL", Function::Other),
-    ("PROTECTIONEXPIRY", Function::Other),
-    ("NAMESPACE", Function::Other),
-    ("NAMESPACEE", Function::Other),
-    ("NAMESPACENUMBER", Function::Other),
-    ("TALKSPACE", Function::Other),
-    ("TALKSPACEE", Function::Other),
-    ("SUBJECTSPACE", Function::Other),
-    ("SUBJECTSPACEE", Function::Other),
-    ("ARTICLESPACE", Function::Other),
-    ("ARTICLESPACEE", Function::Other),
-    ("PAGENAME", Function::Other),
-    ("PAGENAMEE", Function::Other),
-    ("FULLPAGENAME", Function::Other),
-    ("FULLPAGENAMEE", Function::Other),
-    ("ROOTPAGENAME", Function::Other),
-    ("ROOTPAGENAMEE", Function::Other),
-    ("BASEPAGENAME", Function::Other),
-    ("BASEPAGENAMEE", Function::Other),
-    ("SUBPAGENAME", Function::Other),
-    ("SUBPAGENAMEE", Function::Other),
-    ("TALKPAGENAME", Function::Other),
-    ("TALKPAGENAMEE", Function::Other),
-    ("SUBJECTPAGENAME", Function::Other),
-    ("SUBJECTPAGENAMEE", Function::Other),
-    ("ARTICLEPAGENAME", Function::Other),
-    ("ARTICLEPAGENAMEE", Function::Other),
-    ("REVISIONID", Function::Other),
-    ("REVISIONDAY", Function::Other),
-    ("REVISIONDAY2", Function::Other),
-    ("REVISIONMONTH", Function::Other),
-    ("REVISIONMONTH1", Function::Other),
-    ("REVISIONYEAR", Function::Other),
-    ("REVISIONTIMESTAMP", Function::Other),
-    ("REVISIONUSER", Function::Other),
-    ("CASCADINGSOURCES", Function::Other),
-];
-
-/// Parser functions of MediaWiki core matched in any case (stored here in lower case).
-const FUNCTIONS_ANY_CASE: &[(&str, Function)] = &[
-    ("ns", Function::Other),
-    ("nse", Function::Other),
-    ("urlencode", Function::Other),
-    ("lcfirst", Function::ShowFirst(CaseMap::LowerFirst)),
-    ("ucfirst", Function::ShowFirst(CaseMap::UpperFirst)),
-    ("lc", Function::ShowFirst(CaseMap::Lower)),
-    ("uc", Function::ShowFirst(CaseMap::Upper)),
-    ("localurl", Function::Other),
-    ("localurle", Function::Other),
-    ("fullurl", Function::Other),
-    ("fullurle", Function::Other),
-    ("canonicalurl", Function::Other),
-    ("canonicalurle", Function::Other),
-    ("formatnum", Function::ShowFirst(CaseMap::None)),
-    ("grammar", Function::Choose(Choice::Grammar)),
-    ("gender", Function::Choose(Choice::Gender)),
-    ("plural", Function::Choose(Choice::Plural)),
-    ("bidi", Function::ShowFirst(CaseMap::None)),
-    ("#language", Function::Other),
-    ("padleft", Function::ShowFirst(CaseMap::None)),
-    ("padright", Function::ShowFirst(CaseMap::None)),
-    ("anchorencode", Function::Other),
-    ("filepath", Function::Other),
-    ("pageid", Function::Other),
-    ("int", Function::Other),
-    ("#special", Function::Other),
-    ("#speciale", Function::Other),
-    ("#tag", Function::ShowArguments),
-    ("#formatdate", Function::Other),
-    ("#dateformat", Function::Other),
-];
-
-fn function_named(name: &str) -> Option<Function> {
-    if let Some((_, f)) = FUNCTIONS_UPPER.iter().find(|(n, _)| *n == name) {
-        return Some(*f);
-    }
-    let lower = name.to_lowercase();
-    FUNCTIONS_ANY_CASE.iter().find(|(n, _)| *n == lower).map(|(_, f)| *f)
-}
-
-/// `text` without a case-insensitive ASCII `prefix`, if it has it.
-pub(super) fn strip_prefix_ci<'t>(text: &'t str, prefix: &str) -> Option<&'t str> {
-    let head = text.get(..prefix.len())?;
-    head.eq_ignore_ascii_case(prefix).then(|| &text[prefix.len()..])
-}
-
-/// A relative link (`/Sub`, `../Sibling`) made absolute against the page, as MediaWiki does
-/// in namespaces with subpages; other targets are returned unchanged. `label` gets the text
-/// MediaWiki would show when it is empty.
-pub(super) fn normalize_subpage_link(ctx: &LinkContext<'_>, target: &str, label: &mut String) -> String {
-    let Some((ns, _)) = &ctx.page else { return target.to_owned() };
-    if !ctx.site.has_subpages(*ns) {
-        return target.to_owned();
-    }
-    let Some(page) = ctx.page_text() else { return target.to_owned() };
-    let (base, suffix) = match target.find('#') {
-        Some(h) => (&target[..h], &target[h..]),
-        None => (target, ""),
-    };
-    let base = php_trim(base);
-    if let Some(stripped) = base.strip_prefix('/') {
-        let without_trailing = stripped.trim_end_matches('/');
-        let had_trailing = without_trailing.len() != stripped.len();
-        let noslash = if had_trailing { without_trailing } else { stripped };
-        if label.is_empty() {
-            // MediaWiki shows the link as written, minus the slashes it strips.
-            *label = format!("{}{suffix}", if had_trailing { noslash.to_owned() } else { base.to_owned() });
-        }
-        return format!("{page}/{}{suffix}", php_trim(noslash));
-    }
-    let mut dotdot = 0;
-    let mut rest = base;
-    while let Some(r) = rest.strip_prefix("../") {
-        dotdot += 1;
-        rest = r;
-    }
-    if dotdot == 0 {
-        return target.to_owned();
-    }
-    let segments: Vec<&str> = page.split('/').collect();
-    if segments.len() <= dotdot {
-        return target.to_owned();
-    }
-    let mut out = segments[..segments.len() - dotdot].join("/");
-    let mut rest = rest.to_owned();
-    if rest.ends_with('/') {
-        rest = rest.trim_end_matches('/').to_owned();
-        if label.is_empty() {
-            *label = format!("{rest}{suffix}");
-        }
-    }
-    let rest = php_trim(&rest);
-    if !rest.is_empty() {
-        out.push('/');
-        out.push_str(rest);
-    }
-    out.push_str(suffix);
-    out
-}
-
-struct Expander<'c, 'a> {
-    ctx: &'c LinkContext<'a>,
-    out: Expansion,
-    seen_templates: HashSet<(i32, String)>,
-    /// The argument names each template uses, once read.
-    used: HashMap<(i32, String), Option<HashSet<String>>>,
-}
-
+/// `text` expanded as the page of `ctx` shows it (or as a transclusion reads it).
 pub(super) fn expand_document(text: &str, ctx: &LinkContext<'_>) -> Expansion {
-    let stripped = strip(text, ctx);
-    let nodes = parse_braces(&stripped.text);
-    let mut expander =
-        Expander { ctx, out: Expansion::default(), seen_templates: HashSet::new(), used: HashMap::new() };
-    let mut main = String::new();
-    expander.expand(&nodes, &mut main);
-    let mut out = expander.out;
+    let page = ctx.page.clone().unwrap_or((0, String::new()));
+    let mut wiki = LinkWiki {
+        ctx,
+        functions: PageFunctions::new(ctx.site, ctx.interwikis, ctx.sitename, page),
+        resolved: HashMap::new(),
+        seen: HashSet::new(),
+        out: Expansion::default(),
+    };
+    let mut options = Options::with_extension_tags(&ctx.opaque_tags);
+    options.for_inclusion = ctx.transcluded;
+    // The link wiki stands in for everything it cannot give, so the expansion always ends.
+    let main = expand(text, &options, &mut wiki).unwrap_or_else(|e| {
+        wiki.warn(&e);
+        OPAQUE.to_owned()
+    });
+    let mut out = wiki.out;
     out.main = main;
-    out.galleries = stripped.galleries;
+    out.default_sort = wiki.functions.default_sort().map(|k| decode_char_references(k).into_owned());
     out
 }
 
-impl Expander<'_, '_> {
-    fn expand(&mut self, nodes: &[Node], out: &mut String) {
-        for node in nodes {
-            match node {
-                Node::Text(t) => out.push_str(t),
-                Node::Argument { name, parts } => match parts.first() {
-                    // The page itself has no arguments: a default shows, else the braces do.
-                    Some(default) => self.expand(&default.whole(), out),
-                    None => {
-                        out.push_str("{{{");
-                        self.expand(name, out);
-                        out.push_str("}}}");
-                    }
-                },
-                Node::Template { title, parts } => self.template(title, parts, out),
-            }
+/// The wiki as the link tables' expansion sees it: pages from the context's lookups.
+struct LinkWiki<'c, 'a> {
+    ctx: &'c LinkContext<'a>,
+    functions: PageFunctions<'a>,
+    /// Template lookups of this expansion, by the name a call gave.
+    resolved: HashMap<String, Resolved>,
+    seen: HashSet<(i32, String)>,
+    out: Expansion,
+}
+
+impl LinkWiki<'_, '_> {
+    fn warn(&mut self, what: &Unsupported) {
+        if self.out.warning.is_none() {
+            self.out.warning = Some(what.0.clone());
         }
     }
 
-    fn expand_to_string(&mut self, nodes: &[Node]) -> String {
-        let mut s = String::new();
-        self.expand(nodes, &mut s);
-        s
-    }
-
-    /// A call that MediaWiki leaves as text: the braces, the title and the expanded arguments.
-    fn literal(&mut self, raw_title: &str, parts: &[Part], out: &mut String) {
-        out.push_str("{{");
-        out.push_str(raw_title);
-        for part in parts {
-            out.push('|');
-            self.expand(&part.whole(), out);
-        }
-        out.push_str("}}");
-    }
-
-    fn template(&mut self, title: &[Node], parts: &[Part], out: &mut String) {
-        let raw = self.expand_to_string(title);
-        let part1 = php_trim(&raw);
-        if strip_prefix_ci(part1, "subst:").is_some() {
-            // Substitution happens when a page is saved; shown, the call stays as text.
-            self.literal(&raw, parts, out);
-            return;
-        }
-        let mut name = strip_prefix_ci(part1, "safesubst:").unwrap_or(part1);
-        if parts.is_empty() {
-            if let Some(value) = self.variable(name) {
-                out.push_str(&value);
-                return;
-            }
-        }
-        let mut nowiki = false;
-        if let Some(rest) = strip_prefix_ci(name, "msgnw:") {
-            nowiki = true;
-            name = rest;
-        } else if let Some(rest) = strip_prefix_ci(name, "msg:") {
-            name = rest;
-        }
-        if let Some(rest) = strip_prefix_ci(name, "raw:") {
-            name = rest;
-        }
-        if let Some(colon) = name.find(':') {
-            if let Some(function) = function_named(&name[..colon]) {
-                let first = php_trim(&name[colon + 1..]).to_owned();
-                self.function(function, first, parts, out);
-                return;
-            }
-        }
-        self.transclude(name, &raw, parts, nowiki, out);
-    }
-
-    fn function(&mut self, function: Function, first: String, parts: &[Part], out: &mut String) {
-        let args: Vec<String> = parts.iter().map(|p| php_trim(&self.expand_to_string(&p.whole())).to_owned()).collect();
-        match function {
-            Function::DefaultSort => {
-                let value = decode_char_references(&first).into_owned();
-                let noreplace = args.first().is_some_and(|a| a == "noreplace");
-                if !value.is_empty() && (!noreplace || self.out.default_sort.is_none()) {
-                    self.out.default_sort = Some(value);
-                }
-            }
-            Function::ShowFirst(map) => out.push_str(&case_map(&first, map)),
-            Function::Choose(choice) => out.push_str(&choose(choice, &first, &args)),
-            Function::ShowArguments => {
-                self.out.chunks.push(first);
-                self.out.chunks.extend(args);
-                out.push_str(OPAQUE);
-            }
-            Function::Other => out.push_str(OPAQUE),
-        }
-    }
-
-    fn transclude(&mut self, name: &str, raw: &str, parts: &[Part], nowiki: bool, out: &mut String) {
-        let ctx = self.ctx;
-        let mut unused = String::new();
-        let relative = normalize_subpage_link(ctx, name, &mut unused);
-        let default_ns = match &ctx.page {
-            Some((ns, _)) if relative != name => *ns,
-            _ => NS_TEMPLATE,
+    /// A page's text and redirect target, by the context's lookups. Without a text lookup an
+    /// existing page's text is unknown: it stands in opaque.
+    fn fetch(ctx: &LinkContext<'_>, ns: i32, dbkey: &str) -> Option<FetchedPage> {
+        let text = match ctx.template_text {
+            Some(text_of) => text_of(ns, dbkey)?,
+            None if ctx.page_exists.is_some_and(|exists| exists(ns, dbkey)) => OPAQUE.to_owned(),
+            None => return None,
         };
-        let title = match ctx.parse(&relative, default_ns) {
-            Some(t) if !t.is_external() && !t.dbkey.is_empty() => t,
-            // An invalid title, or another wiki's page: the call stays as text.
-            _ => return self.literal(raw, parts, out),
-        };
-        if title.ns == NS_SPECIAL {
-            out.push_str(OPAQUE);
-            return;
-        }
-        let key = (title.ns, title.dbkey.clone());
-        if self.seen_templates.insert(key.clone()) {
-            self.out.templates.push(key.clone());
-        }
-        let exists = ctx.page_exists.map(|f| f(title.ns, &title.dbkey));
-        if exists == Some(false) {
-            if nowiki {
-                out.push_str(OPAQUE);
-                return;
-            }
-            // MediaWiki shows a call of a missing page as a link to it.
-            out.push_str("[[:");
-            out.push_str(&title.prefixed_text(ctx.site));
-            out.push_str("]]");
-            return;
-        }
-        out.push_str(OPAQUE);
-        if nowiki {
-            return;
-        }
-        // An argument shows (and is expanded) only if the template uses it; without the
-        // template's text, every argument is taken to show.
-        let used = match self.used.get(&key) {
-            Some(u) => u.clone(),
+        let redirect = redirect_target(&text, ctx).map(|(target, _)| target).filter(|t| !t.is_external());
+        Some(FetchedPage { redirect: redirect.map(|t| (t.ns, t.dbkey)), text })
+    }
+}
+
+impl Wiki for LinkWiki<'_, '_> {
+    fn template(&mut self, name: &str) -> Result<TemplateLookup, Unsupported> {
+        let relative = name.starts_with('/') || name.starts_with("../");
+        let resolved = match self.resolved.get(name).filter(|_| !relative) {
+            Some(known) => known.clone(),
             None => {
-                let u = ctx.template_text.and_then(|f| f(title.ns, &title.dbkey)).and_then(|t| used_arguments(&t, ctx));
-                self.used.insert(key, u.clone());
-                u
+                let ctx = self.ctx;
+                let resolved =
+                    self.functions.resolve_template(name, &mut |ns, dbkey| Ok(LinkWiki::fetch(ctx, ns, dbkey)))?;
+                self.resolved.insert(name.to_owned(), resolved.clone());
+                resolved
             }
         };
-        let mut position = 0;
-        for part in parts {
-            let key = match &part.name {
-                Some(name) => php_trim(&self.expand_to_string(name)).to_owned(),
-                None => {
-                    position += 1;
-                    position.to_string()
-                }
-            };
-            if used.as_ref().is_some_and(|u| !u.contains(&key)) {
-                continue;
-            }
-            let text = self.expand_to_string(&part.value);
-            self.out.chunks.push(text);
+        if resolved.deps.first().is_some_and(|(ns, _)| *ns == NS_SPECIAL) {
+            // A special page shows its own output, which is no transclusion.
+            return Ok(TemplateLookup::Found { title: String::new(), text: OPAQUE.to_owned() });
         }
+        for dep in &resolved.deps {
+            if self.seen.insert(dep.clone()) {
+                self.out.templates.push(dep.clone());
+            }
+        }
+        Ok(resolved.lookup)
     }
 
-    /// The value of a magic-word variable, or `None` when `name` is none.
-    fn variable(&self, name: &str) -> Option<String> {
-        let known = VARIABLES.contains(&name) || VARIABLES_ANY_CASE.contains(&name.to_lowercase().as_str());
+    fn variable(&mut self, id: &'static str) -> Result<String, Unsupported> {
+        Ok(self.functions.variable(id).unwrap_or_else(|_| OPAQUE.to_owned()))
+    }
+
+    fn function(&mut self, id: &'static str, args: &[String]) -> Result<Option<String>, Unsupported> {
+        let first = args.first().map(String::as_str).unwrap_or_default();
+        let rest = args.get(1..).unwrap_or_default();
+        Ok(Some(match id {
+            "tag" => self.tag_function(first, rest)?,
+            "plural" | "gender" | "grammar" => choose(id, first, rest),
+            "formatnum" | "bidi" | "padleft" | "padright" => first.to_owned(),
+            _ => match self.functions.function(id, args) {
+                Ok(text) => return Ok(text),
+                Err(_) => OPAQUE.to_owned(),
+            },
+        }))
+    }
+
+    fn cannot_expand(&mut self, what: Unsupported) -> Result<String, Unsupported> {
+        self.warn(&what);
+        Ok(OPAQUE.to_owned())
+    }
+
+    fn extension_tag(&mut self, tag: &ExtensionTag) -> Result<String, Unsupported> {
+        let name = tag.name.to_lowercase();
+        let inner = tag.inner.clone().unwrap_or_default();
+        match name.as_str() {
+            "gallery" => self.out.galleries.push(inner),
+            "indicator" => self.out.documents.push(inner),
+            _ => {}
+        }
+        Ok(OPAQUE.to_owned())
+    }
+}
+
+impl LinkWiki<'_, '_> {
+    /// `{{#tag:name|content|attr=value}}`: the extension tag it builds, for a tag the parser
+    /// knows; the content between tags of that name for another, as MediaWiki writes it.
+    fn tag_function(&mut self, name: &str, args: &[String]) -> Result<String, Unsupported> {
+        let name = php::trim(name).to_lowercase();
+        let inner = args.first().cloned();
+        let known = wikiquery_domain::magic_words::EXTENSION_TAGS.contains(&name.as_str())
+            || self.ctx.opaque_tags.contains(&name);
         if !known {
-            return None;
+            return Ok(match inner {
+                Some(inner) => format!("<{name}>{inner}</{name}>"),
+                None => format!("<{name}/>"),
+            });
         }
-        let value = match name {
-            "!" => Some("|".to_owned()),
-            "=" => Some("=".to_owned()),
-            _ => self.page_variable(name),
-        };
-        Some(value.unwrap_or_else(|| OPAQUE.to_owned()))
-    }
-
-    /// The page-name variables, which links often use (`[[Talk:{{PAGENAME}}]]`).
-    fn page_variable(&self, name: &str) -> Option<String> {
-        let (ns, key) = self.ctx.page.as_ref()?;
-        let site = self.ctx.site;
-        let text = key.replace('_', " ");
-        let ns_name = |n: i32| site.name(n).unwrap_or("").to_owned();
-        let subpages = site.has_subpages(*ns);
-        let value = match name {
-            "PAGENAME" => text,
-            "FULLPAGENAME" => full_text(*ns, key, site),
-            "NAMESPACE" => ns_name(*ns),
-            "NAMESPACENUMBER" => ns.to_string(),
-            "TALKSPACE" => ns_name(site.talk(*ns)?),
-            "SUBJECTSPACE" | "ARTICLESPACE" => ns_name(site.subject(*ns)),
-            "TALKPAGENAME" => full_text(site.talk(*ns)?, key, site),
-            "SUBJECTPAGENAME" | "ARTICLEPAGENAME" => full_text(site.subject(*ns), key, site),
-            "ROOTPAGENAME" if subpages => text.split('/').next().unwrap_or("").to_owned(),
-            "BASEPAGENAME" if subpages => text.rsplit_once('/').map_or(text.clone(), |(b, _)| b.to_owned()),
-            "SUBPAGENAME" if subpages => text.rsplit_once('/').map_or(text.clone(), |(_, s)| s.to_owned()),
-            "ROOTPAGENAME" | "BASEPAGENAME" | "SUBPAGENAME" => text,
-            _ => return None,
-        };
-        Some(value)
+        if NO_LINK_TAGS.contains(&name.as_str()) {
+            return Ok(OPAQUE.to_owned());
+        }
+        self.extension_tag(&ExtensionTag { name, attributes: String::new(), inner, close: String::new() })
     }
 }
 
 /// The form `plural`, `gender` or `grammar` shows, by English rules.
-fn choose(choice: Choice, first: &str, forms: &[String]) -> String {
-    match choice {
-        Choice::Grammar => forms.first().cloned().unwrap_or_default(),
-        Choice::Gender => forms.get(2).or_else(|| forms.first()).cloned().unwrap_or_default(),
-        Choice::Plural => {
+fn choose(function: &str, first: &str, forms: &[String]) -> String {
+    match function {
+        "grammar" => forms.first().cloned().unwrap_or_default(),
+        // The user's gender is not known here: the neutral form (MediaWiki's default).
+        "gender" => forms.get(2).or_else(|| forms.first()).cloned().unwrap_or_default(),
+        _ => {
             let number: Option<f64> = first.replace(',', "").trim().parse().ok();
             let mut plain = Vec::new();
             for form in forms {
@@ -544,22 +203,6 @@ fn choose(choice: Choice, first: &str, forms: &[String]) -> String {
             }
             let index = if number == Some(1.0) { 0 } else { 1 };
             plain.get(index).or_else(|| plain.last()).cloned().unwrap_or_default()
-        }
-    }
-}
-
-fn case_map(text: &str, map: CaseMap) -> String {
-    match map {
-        CaseMap::None => text.to_owned(),
-        CaseMap::Lower => text.to_lowercase(),
-        CaseMap::Upper => text.to_uppercase(),
-        CaseMap::UpperFirst => wikiquery_domain::title::upper_first(text),
-        CaseMap::LowerFirst => {
-            let mut chars = text.chars();
-            match chars.next() {
-                Some(c) => c.to_lowercase().chain(chars).collect(),
-                None => String::new(),
-            }
         }
     }
 }

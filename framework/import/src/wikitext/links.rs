@@ -7,10 +7,11 @@ use wikiquery_domain::title::{
     decode_char_references, full_text, is_talk, ParsedTitle, NS_CATEGORY, NS_FILE, NS_MAIN, NS_MEDIA, NS_SPECIAL,
 };
 
-use super::expand::{expand_document, normalize_subpage_link};
-use super::preprocess::php_trim;
+use wikiquery_domain::php::trim as php_trim;
+use wikiquery_domain::preprocessor::page_functions::normalize_subpage_link;
+
+use super::expand::{expand_document, Expansion, MARKER};
 use super::redirect::percent_decode;
-use super::strip::MARKER;
 use super::urls::{
     clean_url, is_link_internal, is_space_separator, normalize_link_url, protocol_len, trim_free_url, url_body_len,
 };
@@ -192,6 +193,8 @@ pub(super) struct Collector<'c, 'a> {
     iwlinks: Dedup<(String, String)>,
     pub(super) redirect: Option<RedirectTarget>,
     pub(super) default_sort: Option<String>,
+    /// What the expansion could not give exactly, if anything.
+    warning: Option<String>,
     /// How deep gallery captions and image captions have nested, to bound recursion.
     depth: usize,
 }
@@ -209,6 +212,7 @@ impl<'c, 'a> Collector<'c, 'a> {
             iwlinks: Dedup::new(),
             redirect: None,
             default_sort: None,
+            warning: None,
             depth: 0,
         }
     }
@@ -224,6 +228,7 @@ impl<'c, 'a> Collector<'c, 'a> {
             iwlinks: self.iwlinks.items,
             redirect: self.redirect,
             default_sort: self.default_sort,
+            warning: self.warning,
         }
     }
 
@@ -279,16 +284,28 @@ impl<'c, 'a> Collector<'c, 'a> {
         }
         self.depth += 1;
         let expansion = expand_document(text, self.ctx);
+        self.absorb(expansion);
+        self.depth -= 1;
+    }
+
+    /// What an expanded text links to: its templates, its text, the pieces and galleries it
+    /// holds.
+    pub(super) fn absorb(&mut self, expansion: Expansion) {
         for t in expansion.templates {
             if !self.templates.contains(&t) {
                 self.templates.push(t);
             }
         }
-        self.scan(&expansion.main);
-        for chunk in &expansion.chunks {
-            self.scan(chunk);
+        if self.warning.is_none() {
+            self.warning = expansion.warning;
         }
-        self.depth -= 1;
+        self.scan(&expansion.main);
+        for document in &expansion.documents {
+            self.scan_document(document);
+        }
+        for gallery in &expansion.galleries {
+            self.gallery(gallery);
+        }
     }
 
     /// MediaWiki's internal link pass: records links, files, categories, language and
@@ -348,7 +365,10 @@ impl<'c, 'a> Collector<'c, 'a> {
                 out.push_str(line);
                 continue;
             }
-            let link = normalize_subpage_link(ctx, orig, &mut label);
+            let link = match &ctx.page {
+                Some((ns, _)) => normalize_subpage_link(ctx.site, *ns, &ctx.page_text().unwrap_or_default(), orig, &mut label),
+                None => orig.to_owned(),
+            };
             let Some(title) = ctx.parse(&link, NS_MAIN) else {
                 out.push_str("[[");
                 out.push_str(line);
@@ -498,7 +518,7 @@ impl<'c, 'a> Collector<'c, 'a> {
     }
 
     /// `<gallery>` lines: `File:Name.ext|caption`, the namespace optional.
-    pub(super) fn gallery(&mut self, content: &str) {
+    fn gallery(&mut self, content: &str) {
         for line in content.split('\n') {
             let line = line.trim_matches(' ');
             let (name, caption) = match line.split_once('|') {

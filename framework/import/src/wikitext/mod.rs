@@ -2,19 +2,18 @@
 //! tables (`pagelinks`, `templatelinks`, `categorylinks`, `imagelinks`, `externallinks`,
 //! `langlinks`, `iwlinks`) and in `redirect`.
 //!
-//! Templates are not expanded: a template call is recorded in `templates` and its arguments
-//! are read as the template would show them (all of them, or those its text uses when the
-//! caller can give that text), but links that a template's own text adds are not seen, nor
-//! the tracking categories the parser adds. Everything else follows MediaWiki 1.39: comments, `<nowiki>`, `<pre>` and the
-//! inclusion tags are honoured, parser functions and magic words are not templates, link
-//! targets go through the same title rules, and each table is deduplicated as MediaWiki
-//! does it.
+//! The text is first expanded as MediaWiki's parser expands it (templates with their
+//! arguments, the inclusion tags, comments, extension tags, the core variables and functions
+//! that depend on the page and the site), so that a link, category or file a template gives
+//! counts for the page that transcludes it, and every page the expansion read is recorded in
+//! `templates`. Links are then read as MediaWiki 1.39 reads them: link targets go through the
+//! same title rules, and each table is deduplicated as MediaWiki does it. What the expansion
+//! cannot know (the time, the wiki's statistics) breaks the links around it, and the tracking
+//! categories the parser adds are not given.
 
 mod expand;
 mod links;
-mod preprocess;
 mod redirect;
-mod strip;
 #[cfg(test)]
 mod tests;
 mod urls;
@@ -42,15 +41,17 @@ pub struct LinkContext<'a> {
     /// The page's own title (namespace, database key): for subpage links, self-links,
     /// the page-name magic words, and whether language links apply (not on talk pages).
     pub page: Option<(i32, String)>,
+    /// The site's name (`{{SITENAME}}`), when known.
+    pub sitename: Option<&'a str>,
     /// The wiki's own server (`$wgServer`, such as `https://example.org`): links to it are
     /// not recorded as external links.
     pub server: Option<String>,
     /// Whether a page exists; when known, a call of a missing template also links to it,
     /// as MediaWiki shows such a call as a link.
     pub page_exists: Option<PageExists<'a>>,
-    /// The wikitext of a page, when the caller can give it: a template's arguments then
-    /// count only if its text uses them, as MediaWiki expands an argument only when shown.
-    /// Without it every argument is read as shown.
+    /// The current wikitext of a page, when the caller can give it: what templates are
+    /// expanded from. Without it a template that exists (by `page_exists`) gives nothing
+    /// that can be linked.
     pub template_text: Option<PageText<'a>>,
     /// Read the text as a transclusion would (`<includeonly>` counts, `<noinclude>` does
     /// not) rather than as the page itself shows it.
@@ -67,6 +68,7 @@ impl<'a> LinkContext<'a> {
             site,
             interwikis,
             page,
+            sitename: None,
             server: None,
             page_exists: None,
             template_text: None,
@@ -119,6 +121,9 @@ pub struct PageLinks {
     pub redirect: Option<RedirectTarget>,
     /// The page's `{{DEFAULTSORT:…}}`, if it sets one.
     pub default_sort: Option<String>,
+    /// What the expansion could not give exactly and stood in for (a template loop, a
+    /// limit), if anything: the links around it may be missing.
+    pub warning: Option<String>,
 }
 
 /// Extracts the links of a page's wikitext.
@@ -140,15 +145,6 @@ pub fn extract(text: &str, ctx: &LinkContext<'_>) -> PageLinks {
     }
     let expansion = expand_document(body, ctx);
     out.default_sort = expansion.default_sort.clone();
-    for (ns, key) in &expansion.templates {
-        out.templates.push((*ns, key.clone()));
-    }
-    out.scan(&expansion.main);
-    for chunk in &expansion.chunks {
-        out.scan(chunk);
-    }
-    for gallery in &expansion.galleries {
-        out.gallery(gallery);
-    }
+    out.absorb(expansion);
     out.finish()
 }

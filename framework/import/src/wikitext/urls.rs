@@ -4,7 +4,6 @@ use wikiquery_domain::title::decode_char_references;
 pub use wikiquery_domain::url::normalize_link_url;
 use wikiquery_domain::url::URL_PROTOCOLS;
 
-use super::expand::strip_prefix_ci;
 
 /// The length of the URL protocol `text` starts with (any case), if any.
 pub(super) fn protocol_len(text: &str, with_relative: bool) -> Option<usize> {
@@ -195,4 +194,10 @@ mod tests {
         assert_eq!(normalize_link_url("http://[2001:db8::1]:80/x"), "http://[2001:db8::1]:80/x");
         assert_eq!(clean_url("http://exa\u{ad}mple.com/a b&amp;c"), "http://example.com/a+b&c");
     }
+}
+
+/// `text` without a case-insensitive ASCII `prefix`, if it has it.
+fn strip_prefix_ci<'t>(text: &'t str, prefix: &str) -> Option<&'t str> {
+    let head = text.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix).then(|| &text[prefix.len()..])
 }

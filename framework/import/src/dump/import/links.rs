@@ -61,6 +61,7 @@ impl<'c> Importer<'c> {
             let template_text = |ns: i32, key: &str| lookup.text(ns, key);
             let mut ctx = LinkContext::new(site.namespaces(), site.interwikis(), Some((ns, dbkey.to_owned())));
             ctx.server = site.server.clone();
+            ctx.sitename = Some(&site.sitename);
             ctx.page_exists = Some(&exists);
             ctx.template_text = Some(&template_text);
             wikitext::extract(text, &ctx)
@@ -600,7 +601,17 @@ impl PageLookup<'_> {
         }
     }
 
+    /// The page's current text; a page without one is noted as missing, so that the
+    /// page asking is read again if it arrives later in the dump.
     fn text(&self, ns: i32, key: &str) -> Option<String> {
+        let text = self.find_text(ns, key);
+        if text.is_none() {
+            self.missing.borrow_mut().push((ns, key.to_owned()));
+        }
+        text
+    }
+
+    fn find_text(&self, ns: i32, key: &str) -> Option<String> {
         let k = (ns, key.to_owned());
         if let Some(text) = self.unflushed.get(&k) {
             return text.as_deref().map(str::to_owned);

@@ -1,0 +1,326 @@
+//! What MediaWiki's core parser gives an expansion on one page of a site, whoever expands it
+//! (the API's `rvexpandtemplates`, the link tables): the page-name variables and functions,
+//! `SITENAME`, `{{ns:}}`, the case functions, `DISPLAYTITLE` and `DEFAULTSORT`, and the page a
+//! template call names, redirects followed as MediaWiki follows them, with every title the
+//! lookup went through (MediaWiki's dependencies, which become `templatelinks`).
+
+use super::escape_wikitext;
+use super::expand::{TemplateLookup, Unsupported};
+use crate::php;
+use crate::title::{
+    full_dbkey, full_text, parse_title, InterwikiMap, SiteNamespaces, NS_MEDIAWIKI, NS_TEMPLATE,
+};
+use crate::url::wf_urlencode;
+
+/// A page as a template lookup reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FetchedPage {
+    /// Its current text.
+    pub text: String,
+    /// Where it redirects, when it is a redirect to a page of this wiki.
+    pub redirect: Option<(i32, String)>,
+}
+
+/// The page a template call names and the titles its lookup went through.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resolved {
+    pub lookup: TemplateLookup,
+    /// Each title read, in order: the one named, then each redirect's target; missing ones
+    /// included, as MediaWiki registers them.
+    pub deps: Vec<(i32, String)>,
+}
+
+/// The page-name variables (and functions of the same names).
+pub const PAGE_NAMES: &[&str] = &[
+    "pagename",
+    "pagenamee",
+    "fullpagename",
+    "fullpagenamee",
+    "rootpagename",
+    "rootpagenamee",
+    "basepagename",
+    "basepagenamee",
+    "subpagename",
+    "subpagenamee",
+    "talkpagename",
+    "talkpagenamee",
+    "subjectpagename",
+    "subjectpagenamee",
+    "namespace",
+    "namespacee",
+    "namespacenumber",
+    "talkspace",
+    "talkspacee",
+    "subjectspace",
+    "subjectspacee",
+];
+
+/// The page being expanded and its site, with what its expansion has set so far.
+pub struct PageFunctions<'s> {
+    pub namespaces: &'s SiteNamespaces,
+    pub interwikis: &'s InterwikiMap,
+    /// The site's name (`{{SITENAME}}`), when known.
+    pub sitename: Option<&'s str>,
+    /// The page: namespace and database key.
+    pub page: (i32, String),
+    /// Whether `{{DISPLAYTITLE:}}` has been given.
+    display_title: bool,
+    /// The `{{DEFAULTSORT:}}` key given so far.
+    default_sort: Option<String>,
+}
+
+impl<'s> PageFunctions<'s> {
+    pub fn new(
+        namespaces: &'s SiteNamespaces,
+        interwikis: &'s InterwikiMap,
+        sitename: Option<&'s str>,
+        page: (i32, String),
+    ) -> PageFunctions<'s> {
+        PageFunctions { namespaces, interwikis, sitename, page, display_title: false, default_sort: None }
+    }
+
+    /// The sort key `{{DEFAULTSORT:}}` set, if it did.
+    pub fn default_sort(&self) -> Option<&str> {
+        self.default_sort.as_deref()
+    }
+
+    /// The title `name` gives (in namespace `default_ns` unless it names one); `None` for no
+    /// title or another wiki's.
+    pub fn title(&self, name: &str, default_ns: i32) -> Option<(i32, String)> {
+        let title =
+            parse_title(name, default_ns, self.namespaces, &|p| self.interwikis.is_interwiki(p)).ok()?;
+        (!title.is_external() && !title.dbkey.is_empty()).then_some((title.ns, title.dbkey))
+    }
+
+    /// A variable's value, for those that depend only on the page and the site.
+    pub fn variable(&self, id: &'static str) -> Result<String, Unsupported> {
+        match id {
+            "!" => Ok("|".into()),
+            "=" => Ok("=".into()),
+            "sitename" => self.sitename.map(str::to_owned).ok_or_else(|| Unsupported("{{SITENAME}}".into())),
+            id if PAGE_NAMES.contains(&id) => self.page_name(id, self.page.clone()),
+            other => Err(Unsupported(format!("{{{{{}}}}}", other.to_uppercase()))),
+        }
+    }
+
+    /// A parser function's text (`args` expanded and trimmed, the first after the colon),
+    /// for those that depend only on the page and the site; `None` when the function declines
+    /// the call (`{{ns:}}` of no namespace).
+    pub fn function(&mut self, id: &'static str, args: &[String]) -> Result<Option<String>, Unsupported> {
+        let first = args.first().map(String::as_str).unwrap_or_default();
+        Ok(Some(match id {
+            "ns" => return Ok(self.namespace_name(first)),
+            "lc" => first.to_lowercase(),
+            "uc" => first.to_uppercase(),
+            "lcfirst" => change_first(first, |c| c.to_lowercase().collect()),
+            "ucfirst" => change_first(first, |c| c.to_uppercase().collect()),
+            "displaytitle" => {
+                // Only the first is certain to give nothing (a second that differs gives
+                // MediaWiki's error text).
+                if std::mem::replace(&mut self.display_title, true) {
+                    return Err(Unsupported("a second {{DISPLAYTITLE:}}".into()));
+                }
+                String::new()
+            }
+            "defaultsort" => {
+                // A later key replaces an earlier one unless it says `noreplace`; a different
+                // later key without `noreplace` or `noerror` also gives an error text.
+                let key = php::trim(first);
+                if key.is_empty() {
+                    return Ok(Some(String::new()));
+                }
+                let argument = args.get(1).map(|a| a.to_lowercase());
+                let noreplace = argument.as_deref() == Some("noreplace");
+                let quiet = noreplace || argument.as_deref() == Some("noerror");
+                let old = self.default_sort.clone();
+                if old.is_none() || !noreplace {
+                    self.default_sort = Some(key.to_owned());
+                }
+                if old.as_deref().is_some_and(|old| old != key) && !quiet {
+                    return Err(Unsupported("a second {{DEFAULTSORT:}} with another key".into()));
+                }
+                String::new()
+            }
+            id if PAGE_NAMES.contains(&id) => match self.title_arg(first) {
+                Some(title) => self.page_name(id, title)?,
+                None => String::new(),
+            },
+            other => return Err(Unsupported(format!("{{{{{other}:}}}}"))),
+        }))
+    }
+
+    /// The page a template call names (`name` as written, without `subst:` and the like),
+    /// read with `fetch`, redirects followed up to twice as MediaWiki follows them; a redirect
+    /// to a missing page gives the redirect's own text.
+    pub fn resolve_template(
+        &self,
+        name: &str,
+        fetch: &mut dyn FnMut(i32, &str) -> Result<Option<FetchedPage>, Unsupported>,
+    ) -> Result<Resolved, Unsupported> {
+        let (page_ns, page_key) = &self.page;
+        let page_text = full_text(*page_ns, page_key, self.namespaces);
+        let mut label = String::new();
+        let relative = normalize_subpage_link(self.namespaces, *page_ns, &page_text, name, &mut label);
+        let default_ns = if relative != name { *page_ns } else { NS_TEMPLATE };
+        let Some((mut ns, mut dbkey)) = self.title(&relative, default_ns) else {
+            return Ok(Resolved { lookup: TemplateLookup::NotATitle, deps: Vec::new() });
+        };
+        let named = full_text(ns, &dbkey, self.namespaces);
+        let mut deps = Vec::new();
+        let mut found: Option<(String, String)> = None;
+        for _ in 0..3 {
+            deps.push((ns, dbkey.clone()));
+            match fetch(ns, &dbkey)? {
+                None if ns == NS_MEDIAWIKI && found.is_none() => {
+                    return Ok(Resolved { lookup: TemplateLookup::Message { title: named }, deps });
+                }
+                None => break,
+                Some(page) => {
+                    found = Some((full_text(ns, &dbkey, self.namespaces), page.text));
+                    match page.redirect {
+                        Some(target) => (ns, dbkey) = target,
+                        None => break,
+                    }
+                }
+            }
+        }
+        let lookup = match found {
+            Some((title, text)) => TemplateLookup::Found { title, text },
+            None => TemplateLookup::Missing { title: named },
+        };
+        Ok(Resolved { lookup, deps })
+    }
+
+    /// The page's title, or the one a function's argument names (empty: the page's).
+    fn title_arg(&self, arg: &str) -> Option<(i32, String)> {
+        if arg.is_empty() {
+            Some(self.page.clone())
+        } else {
+            self.title(arg, 0)
+        }
+    }
+
+    /// One of the page-name variables for `(ns, dbkey)`.
+    fn page_name(&self, id: &str, (ns, dbkey): (i32, String)) -> Result<String, Unsupported> {
+        let namespaces = self.namespaces;
+        let text = dbkey.replace('_', " ");
+        let (root, base, sub) = if namespaces.has_subpages(ns) {
+            let root = text.split('/').next().unwrap_or(&text).to_owned();
+            let base = text.rsplit_once('/').map_or(text.clone(), |(b, _)| b.to_owned());
+            let sub = text.rsplit_once('/').map_or(text.clone(), |(_, s)| s.to_owned());
+            (root, base, sub)
+        } else {
+            (text.clone(), text.clone(), text.clone())
+        };
+        let talk = namespaces.talk(ns);
+        let subject = namespaces.subject(ns);
+        // Namespace names with spaces; their encoded forms with underscores.
+        let ns_text = |n: i32| namespaces.name(n).unwrap_or_default().to_owned();
+        let ns_encoded = |n: i32| wf_urlencode(&ns_text(n).replace(' ', "_"));
+        let plain = |s: &str| escape_wikitext(s);
+        let encoded = |s: &str| escape_wikitext(&wf_urlencode(&s.replace(' ', "_")));
+        Ok(match id {
+            "pagename" => plain(&text),
+            "pagenamee" => encoded(&text),
+            "fullpagename" => plain(&full_text(ns, &dbkey, namespaces)),
+            "fullpagenamee" => encoded(&full_dbkey(ns, &dbkey, namespaces)),
+            "rootpagename" => plain(&root),
+            "rootpagenamee" => encoded(&root),
+            "basepagename" => plain(&base),
+            "basepagenamee" => encoded(&base),
+            "subpagename" => plain(&sub),
+            "subpagenamee" => encoded(&sub),
+            "talkpagename" => talk.map(|t| plain(&full_text(t, &dbkey, namespaces))).unwrap_or_default(),
+            "talkpagenamee" => talk.map(|t| encoded(&full_dbkey(t, &dbkey, namespaces))).unwrap_or_default(),
+            "subjectpagename" => plain(&full_text(subject, &dbkey, namespaces)),
+            "subjectpagenamee" => encoded(&full_dbkey(subject, &dbkey, namespaces)),
+            "namespace" => ns_text(ns),
+            "namespacee" => ns_encoded(ns),
+            "namespacenumber" => ns.to_string(),
+            "talkspace" => talk.map(ns_text).unwrap_or_default(),
+            "talkspacee" => talk.map(ns_encoded).unwrap_or_default(),
+            "subjectspace" => ns_text(subject),
+            "subjectspacee" => ns_encoded(subject),
+            other => return Err(Unsupported(format!("{{{{{}}}}}", other.to_uppercase()))),
+        })
+    }
+
+    /// `{{ns:}}`: the name of a namespace given by number (PHP's reading of a leading
+    /// integer) or by name; `None` for a name no namespace has.
+    fn namespace_name(&self, arg: &str) -> Option<String> {
+        // PHP's `intval($arg) || $arg == '0'`: a number, else a name.
+        let index = match php::leading_int(arg) {
+            0 if php::numeric(arg) != Some(0.0) => self.namespaces.lookup(&arg.replace(' ', "_"))?,
+            n => i32::try_from(n).ok()?,
+        };
+        Some(self.namespaces.name(index).unwrap_or_default().to_owned())
+    }
+}
+
+/// `text` with its first character changed.
+fn change_first(text: &str, change: impl Fn(char) -> String) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => change(c) + chars.as_str(),
+        None => String::new(),
+    }
+}
+
+/// A relative link (`/Sub`, `../Sibling`) made absolute against the page `page_text` in
+/// namespace `ns`, as MediaWiki's `Linker::normalizeSubpageLink` does where the namespace has
+/// subpages; other targets are returned unchanged. `label` gets the text MediaWiki would show
+/// when it is empty.
+pub fn normalize_subpage_link(
+    namespaces: &SiteNamespaces,
+    ns: i32,
+    page_text: &str,
+    target: &str,
+    label: &mut String,
+) -> String {
+    if !namespaces.has_subpages(ns) {
+        return target.to_owned();
+    }
+    let (base, suffix) = match target.find('#') {
+        Some(h) => (&target[..h], &target[h..]),
+        None => (target, ""),
+    };
+    let base = php::trim(base);
+    if let Some(stripped) = base.strip_prefix('/') {
+        let without_trailing = stripped.trim_end_matches('/');
+        let had_trailing = without_trailing.len() != stripped.len();
+        let noslash = if had_trailing { without_trailing } else { stripped };
+        if label.is_empty() {
+            // MediaWiki shows the link as written, minus the slashes it strips.
+            *label = format!("{}{suffix}", if had_trailing { noslash.to_owned() } else { base.to_owned() });
+        }
+        return format!("{page_text}/{}{suffix}", php::trim(noslash));
+    }
+    let mut dotdot = 0;
+    let mut rest = base;
+    while let Some(r) = rest.strip_prefix("../") {
+        dotdot += 1;
+        rest = r;
+    }
+    if dotdot == 0 {
+        return target.to_owned();
+    }
+    let segments: Vec<&str> = page_text.split('/').collect();
+    if segments.len() <= dotdot {
+        return target.to_owned();
+    }
+    let mut out = segments[..segments.len() - dotdot].join("/");
+    let mut rest = rest.to_owned();
+    if rest.ends_with('/') {
+        rest = rest.trim_end_matches('/').to_owned();
+        if label.is_empty() {
+            *label = format!("{rest}{suffix}");
+        }
+    }
+    let rest = php::trim(&rest);
+    if !rest.is_empty() {
+        out.push('/');
+        out.push_str(rest);
+    }
+    out.push_str(suffix);
+    out
+}
