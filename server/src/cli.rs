@@ -1,6 +1,6 @@
 //! The command line: `wikiquery serve [--listen ADDR] [--db URL]` (the default),
-//! `wikiquery import DUMP --db URL`, `wikiquery reindex --db URL` and
-//! `wikiquery update-special-pages --db URL`.
+//! `wikiquery import DUMP --db URL`, `wikiquery reindex --db URL`,
+//! `wikiquery refresh-links --db URL` and `wikiquery update-special-pages --db URL`.
 
 use std::path::PathBuf;
 
@@ -26,6 +26,9 @@ pub enum Command {
     Import(ImportArgs),
     /// Rebuild the full-text search index from every page's current text.
     Reindex(ReindexArgs),
+    /// Compute every page's link tables again from its current text (MediaWiki's
+    /// refreshLinks), in batches that a run given `--start` resumes.
+    RefreshLinks(RefreshLinksArgs),
     /// Compute the special pages' expensive reports into the cache served in miser mode.
     UpdateSpecialPages(UpdateSpecialPagesArgs),
 }
@@ -98,8 +101,13 @@ pub struct ImportArgs {
     #[arg(long, default_value_t = 100)]
     pub batch: usize,
     /// Copy the interwiki map from this MediaWiki database (dumps do not carry it).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "interwiki")]
     pub interwiki_from: Option<String>,
+    /// Write the interwiki map of this TOML file (`[[interwiki]]` tables with `prefix`, `url`,
+    /// and optionally `api`, `local`, `trans`) [default: the database's own map, or, when it
+    /// has none, the one a new MediaWiki installation starts with].
+    #[arg(long)]
+    pub interwiki: Option<PathBuf>,
 }
 
 /// Options of `reindex`.
@@ -108,6 +116,23 @@ pub struct ReindexArgs {
     /// Database URL of the wiki to index.
     #[arg(long, env = "WIKIQUERY_DB")]
     pub db: String,
+}
+
+/// Options of `refresh-links`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RefreshLinksArgs {
+    /// Database URL of the wiki (a wikiquery database).
+    #[arg(long, env = "WIKIQUERY_DB")]
+    pub db: String,
+    /// The first page id to refresh: to resume, the id after the last one a run reported.
+    #[arg(long, default_value_t = 0)]
+    pub start: i64,
+    /// The last page id to refresh [default: the last page].
+    #[arg(long)]
+    pub end: Option<i64>,
+    /// Pages per transaction.
+    #[arg(long, default_value_t = 100)]
+    pub batch: usize,
 }
 
 /// Options of `update-special-pages`.

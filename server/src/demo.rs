@@ -4,8 +4,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use serde::Deserialize;
-use wikiquery_import::dump::import::{import_dump, ImportOptions, InterwikiSource};
+use wikiquery_import::dump::import::{import_dump, parse_interwiki_map, ImportOptions, InterwikiSource};
 use wikiquery_store::site::InterwikiRow;
 use wikiquery_store::store::{OpenOptions, Store};
 
@@ -13,38 +12,9 @@ const PAGES: &[u8] = include_bytes!("../demo/demo-pages.xml.gz");
 const LOGS: &[u8] = include_bytes!("../demo/demo-logs.xml.gz");
 const INTERWIKI: &str = include_str!("../demo/interwiki.toml");
 
-#[derive(Deserialize)]
-struct InterwikiFile {
-    interwiki: Vec<InterwikiEntry>,
-}
-
-#[derive(Deserialize)]
-struct InterwikiEntry {
-    prefix: String,
-    url: String,
-    #[serde(default)]
-    api: String,
-    #[serde(default)]
-    local: bool,
-    #[serde(default)]
-    trans: bool,
-}
-
 /// The demo wiki's interwiki map.
 pub fn interwiki() -> Result<Vec<InterwikiRow>, String> {
-    let file: InterwikiFile = toml::from_str(INTERWIKI).map_err(|e| format!("demo interwiki map: {e}"))?;
-    Ok(file
-        .interwiki
-        .into_iter()
-        .map(|e| InterwikiRow {
-            prefix: e.prefix,
-            url: e.url,
-            api: e.api,
-            wikiid: String::new(),
-            local: e.local,
-            trans: e.trans,
-        })
-        .collect())
+    parse_interwiki_map(INTERWIKI).map_err(|e| format!("demo interwiki map: {e}"))
 }
 
 /// Creates the database at `path` and loads the demo wiki into it. On failure the half-made

@@ -1,6 +1,6 @@
 //! `wikiquery import DUMP --db URL`: loads a MediaWiki XML dump into a database.
 
-use wikiquery_import::dump::import::{import_dump, ImportOptions, InterwikiSource};
+use wikiquery_import::dump::import::{import_dump, parse_interwiki_map, ImportOptions, InterwikiSource};
 use wikiquery_store::backend::DbUrl;
 use wikiquery_store::store::{OpenOptions, Store};
 
@@ -16,9 +16,13 @@ pub fn run(args: &ImportArgs) -> Result<(), String> {
             store.url()
         ));
     }
-    let interwiki = match &args.interwiki_from {
-        Some(url) => Some(InterwikiSource::CopyFrom(DbUrl::parse(url).map_err(|e| e.to_string())?)),
-        None => None,
+    let interwiki = match (&args.interwiki_from, &args.interwiki) {
+        (Some(url), _) => Some(InterwikiSource::CopyFrom(DbUrl::parse(url).map_err(|e| e.to_string())?)),
+        (None, Some(path)) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            Some(InterwikiSource::Config(parse_interwiki_map(&text).map_err(|e| format!("{}: {e}", path.display()))?))
+        }
+        (None, None) => None,
     };
     let options = ImportOptions { batch_pages: args.batch.max(1), progress: true, interwiki };
     let pool = store.primary_pool().map_err(|e| e.to_string())?;

@@ -6,6 +6,7 @@ pub mod connection;
 pub mod demo;
 pub mod http;
 pub mod import;
+pub mod refresh_links;
 pub mod reindex;
 pub mod serve;
 pub mod settings_file;

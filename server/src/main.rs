@@ -1,11 +1,11 @@
-//! `wikiquery`: serves the API, imports a dump, or rebuilds the search index.
+//! `wikiquery`: serves the API, imports a dump, or rebuilds the search index or the link tables.
 
 use std::process::ExitCode;
 
 use clap::Parser;
 use wikiquery_server::cli::{Cli, Command, ServeArgs};
 use wikiquery_server::config::{resolve, FileConfig};
-use wikiquery_server::{import, reindex, serve, special_pages};
+use wikiquery_server::{import, refresh_links, reindex, serve, special_pages};
 
 // The API answers each request with many small, short-lived allocations from several
 // threads; mimalloc serves those without the lock contention and heap consolidation of
@@ -41,6 +41,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => resolve(&args, file).and_then(serve::run),
         Command::Import(args) => import::run(&args),
         Command::Reindex(args) => reindex::run(&args),
+        Command::RefreshLinks(args) => refresh_links::run(&args),
         Command::UpdateSpecialPages(args) => special_pages::run(&args),
     };
     match result {

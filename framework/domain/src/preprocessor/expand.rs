@@ -9,6 +9,7 @@
 //! error of its own (template loops among them), end the expansion with [`Unsupported`], so that
 //! an answer is either MediaWiki's or says it cannot be given.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -122,7 +123,7 @@ pub fn expand(text: &str, options: &Options, wiki: &mut dyn Wiki) -> Result<Stri
         included: 0,
         nesting: 0,
     };
-    let root = Frame { parent: None, title: None, args: HashMap::new(), depth: 0 };
+    let root = Frame { parent: None, title: None, args: HashMap::new(), depth: 0, expansions: RefCell::default() };
     expander.nodes(&tree.children, &root)
 }
 
@@ -141,6 +142,8 @@ struct Frame<'t> {
     title: Option<String>,
     args: HashMap<String, Arg<'t>>,
     depth: usize,
+    /// What templates called from this frame without arguments gave, by title.
+    expansions: RefCell<HashMap<String, String>>,
 }
 
 impl Frame<'_> {
@@ -162,6 +165,7 @@ struct Expander<'w> {
     /// How templates' texts are read (as transclusions).
     options: Options,
     nodes: usize,
+    /// Bytes templates and arguments gave, as expanded.
     included: usize,
     nesting: usize,
 }
@@ -180,21 +184,25 @@ impl Expander<'_> {
     fn nodes_within_limits(&mut self, nodes: &[Node], frame: &Frame<'_>) -> Result<String, Unsupported> {
         let mut out = String::new();
         for node in nodes {
+            let Node::Element(element) = node else {
+                if let Node::Text(text) = node {
+                    out.push_str(text);
+                }
+                continue;
+            };
+            // Elements count against the limit, as MediaWiki counts its expansions; past it
+            // none is expanded, and the text between them still stands.
             self.nodes += 1;
             if self.nodes > MAX_NODES {
-                // Past the limit nothing more is expanded: what stands for it ends this list.
                 out.push_str(&self.wiki.cannot_expand(Unsupported("the node-count limit".into()))?);
-                break;
+                continue;
             }
-            match node {
-                Node::Text(text) => out.push_str(text),
-                Node::Element(element) => match element.name {
-                    "template" => out.push_str(&self.template(element, frame)?),
-                    "tplarg" => out.push_str(&self.argument(element, frame)?),
-                    "comment" | "ignore" => {}
-                    "ext" => out.push_str(&self.wiki.extension_tag(&ExtensionTag::of(element))?),
-                    _ => out.push_str(&self.nodes(&element.children, frame)?),
-                },
+            match element.name {
+                "template" => out.push_str(&self.template(element, frame)?),
+                "tplarg" => out.push_str(&self.argument(element, frame)?),
+                "comment" | "ignore" => {}
+                "ext" => out.push_str(&self.wiki.extension_tag(&ExtensionTag::of(element))?),
+                _ => out.push_str(&self.nodes(&element.children, frame)?),
             }
         }
         Ok(out)
@@ -266,19 +274,42 @@ impl Expander<'_> {
             // MediaWiki writes its message about the loop in place of the call.
             return self.wiki.cannot_expand(Unsupported(format!("a template loop through [[:{title}]]")));
         }
-        let tree = preprocess(&text, &self.options);
-        let child = Frame {
-            parent: Some(frame),
-            title: Some(title),
-            args: self.arguments(&parts, frame)?,
-            depth: frame.depth + 1,
+        // A call without arguments is expanded once a calling frame, as MediaWiki caches it.
+        let cached = if parts.is_empty() { frame.expansions.borrow().get(&title).cloned() } else { None };
+        let text = match cached {
+            Some(text) => text,
+            None => {
+                let tree = preprocess(&text, &self.options);
+                let child = Frame {
+                    parent: Some(frame),
+                    title: Some(title.clone()),
+                    args: self.arguments(&parts, frame)?,
+                    depth: frame.depth + 1,
+                    expansions: RefCell::default(),
+                };
+                let text = self.nodes(&tree.children, &child)?;
+                if parts.is_empty() {
+                    frame.expansions.borrow_mut().insert(title.clone(), text.clone());
+                }
+                text
+            }
         };
-        let text = self.nodes(&tree.children, &child)?;
-        self.included += text.len();
-        if self.included > MAX_INCLUDE_SIZE {
-            return self.wiki.cannot_expand(Unsupported("the include size limit".into()));
+        if !self.include(text.len()) {
+            // MediaWiki writes a link to the template in its place (and a warning).
+            let stand_in = self.wiki.cannot_expand(Unsupported("the include size limit".into()))?;
+            return Ok(format!("[[:{title}]]{stand_in}"));
         }
         Ok(self.after_call(call, text))
+    }
+
+    /// Counts `bytes` more of included text, unless they would pass the limit (then nothing
+    /// is counted, as in MediaWiki).
+    fn include(&mut self, bytes: usize) -> bool {
+        if self.included + bytes > MAX_INCLUDE_SIZE {
+            return false;
+        }
+        self.included += bytes;
+        true
     }
 
     /// A call's text as it lands: after a newline when it starts a table, list or
@@ -347,8 +378,7 @@ impl Expander<'_> {
             let parent = frame.parent.expect("a frame with arguments has a caller");
             let value = self.nodes(arg.value, parent)?;
             let value = if arg.numbered { value } else { php::trim(&value).to_owned() };
-            self.included += value.len();
-            if self.included > MAX_INCLUDE_SIZE {
+            if !self.include(value.len()) {
                 return self.wiki.cannot_expand(Unsupported("the include size limit".into()));
             }
             return Ok(value);

@@ -7,9 +7,7 @@
 use super::escape_wikitext;
 use super::expand::{TemplateLookup, Unsupported};
 use crate::php;
-use crate::title::{
-    full_dbkey, full_text, parse_title, InterwikiMap, SiteNamespaces, NS_MEDIAWIKI, NS_TEMPLATE,
-};
+use crate::title::{full_dbkey, full_text, parse_title, InterwikiMap, SiteNamespaces, NS_MEDIAWIKI, NS_TEMPLATE};
 use crate::url::wf_urlencode;
 
 /// A page as a template lookup reads it.
@@ -29,6 +27,9 @@ pub struct Resolved {
     /// included, as MediaWiki registers them.
     pub deps: Vec<(i32, String)>,
 }
+
+/// Reads a page for a template lookup: its text and redirect, `None` when it has no text.
+pub type FetchPage<'f> = dyn FnMut(i32, &str) -> Result<Option<FetchedPage>, Unsupported> + 'f;
 
 /// The page-name variables (and functions of the same names).
 pub const PAGE_NAMES: &[&str] = &[
@@ -87,8 +88,7 @@ impl<'s> PageFunctions<'s> {
     /// The title `name` gives (in namespace `default_ns` unless it names one); `None` for no
     /// title or another wiki's.
     pub fn title(&self, name: &str, default_ns: i32) -> Option<(i32, String)> {
-        let title =
-            parse_title(name, default_ns, self.namespaces, &|p| self.interwikis.is_interwiki(p)).ok()?;
+        let title = parse_title(name, default_ns, self.namespaces, &|p| self.interwikis.is_interwiki(p)).ok()?;
         (!title.is_external() && !title.dbkey.is_empty()).then_some((title.ns, title.dbkey))
     }
 
@@ -152,11 +152,7 @@ impl<'s> PageFunctions<'s> {
     /// The page a template call names (`name` as written, without `subst:` and the like),
     /// read with `fetch`, redirects followed up to twice as MediaWiki follows them; a redirect
     /// to a missing page gives the redirect's own text.
-    pub fn resolve_template(
-        &self,
-        name: &str,
-        fetch: &mut dyn FnMut(i32, &str) -> Result<Option<FetchedPage>, Unsupported>,
-    ) -> Result<Resolved, Unsupported> {
+    pub fn resolve_template(&self, name: &str, fetch: &mut FetchPage<'_>) -> Result<Resolved, Unsupported> {
         let (page_ns, page_key) = &self.page;
         let page_text = full_text(*page_ns, page_key, self.namespaces);
         let mut label = String::new();

@@ -366,7 +366,9 @@ impl<'c, 'a> Collector<'c, 'a> {
                 continue;
             }
             let link = match &ctx.page {
-                Some((ns, _)) => normalize_subpage_link(ctx.site, *ns, &ctx.page_text().unwrap_or_default(), orig, &mut label),
+                Some((ns, _)) => {
+                    normalize_subpage_link(ctx.site, *ns, &ctx.page_text().unwrap_or_default(), orig, &mut label)
+                }
                 None => orig.to_owned(),
             };
             let Some(title) = ctx.parse(&link, NS_MAIN) else {

@@ -4,7 +4,6 @@ use wikiquery_domain::title::decode_char_references;
 pub use wikiquery_domain::url::normalize_link_url;
 use wikiquery_domain::url::URL_PROTOCOLS;
 
-
 /// The length of the URL protocol `text` starts with (any case), if any.
 pub(super) fn protocol_len(text: &str, with_relative: bool) -> Option<usize> {
     URL_PROTOCOLS
@@ -180,6 +179,12 @@ pub(super) fn is_link_internal(server: &str, url: &str) -> bool {
         .any(|s| url.strip_prefix(s.as_str()).is_some_and(|rest| rest.is_empty() || rest.starts_with(['?', '/', '#'])))
 }
 
+/// `text` without a case-insensitive ASCII `prefix`, if it has it.
+fn strip_prefix_ci<'t>(text: &'t str, prefix: &str) -> Option<&'t str> {
+    let head = text.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix).then(|| &text[prefix.len()..])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,10 +199,4 @@ mod tests {
         assert_eq!(normalize_link_url("http://[2001:db8::1]:80/x"), "http://[2001:db8::1]:80/x");
         assert_eq!(clean_url("http://exa\u{ad}mple.com/a b&amp;c"), "http://example.com/a+b&c");
     }
-}
-
-/// `text` without a case-insensitive ASCII `prefix`, if it has it.
-fn strip_prefix_ci<'t>(text: &'t str, prefix: &str) -> Option<&'t str> {
-    let head = text.get(..prefix.len())?;
-    head.eq_ignore_ascii_case(prefix).then(|| &text[prefix.len()..])
 }

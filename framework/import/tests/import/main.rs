@@ -16,4 +16,5 @@ mod compare;
 mod dumps;
 mod failures;
 mod links;
+mod refresh;
 mod support;

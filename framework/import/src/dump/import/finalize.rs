@@ -70,45 +70,60 @@ impl<'c> Importer<'c> {
         *self.page_cache.borrow_mut() = PageCache::default();
         for chunk in pages.chunks(self.batch_pages) {
             self.begin()?;
-            let main_role = self.role_id("main")?;
-            let rows: Vec<(i64, i32, String, Option<String>, String)> = with_conn!(&mut *self.conn, |c| page::table
-                .inner_join(slots::table.on(slots::slot_revision_id.eq(page::page_latest)))
-                .inner_join(content::table.on(content::content_id.eq(slots::slot_content_id)))
-                .filter(page::page_id.eq_any(chunk))
-                .filter(slots::slot_role_id.eq(main_role))
-                .select((
-                    page::page_id,
-                    page::page_namespace,
-                    page::page_title,
-                    page::page_content_model,
-                    content::content_address
-                ))
-                .load(c))?;
-            for (id, ns, dbkey, model, address) in rows {
-                if model.as_deref().is_some_and(|m| m != "wikitext") {
-                    continue;
-                }
-                let Some(text) = self.stored_text(&address)? else { continue };
-                let links = self.extract_links(id, ns, &dbkey, &text)?;
-                let timestamp: String =
-                    with_conn!(&mut *self.conn, |c| page::table.find(id).select(page::page_touched).first(c))?;
-                self.pending.links.push(PendingLinks {
-                    page_id: id,
-                    ns,
-                    title_text: dbkey.replace('_', " "),
-                    existed: true,
-                    links: Some(links),
-                    redirect_fallback: None,
-                    timestamp,
-                });
-                self.report.pages_relinked += 1;
-            }
-            // Pages still missing templates stay as they are; reading them again cannot help.
-            self.relink.clear();
-            self.flush()?;
-            self.conn.batch_execute("COMMIT")?;
-            self.in_transaction = false;
+            self.report.pages_relinked += self.refresh_pages(chunk)?;
+            self.commit_batch()?;
         }
+        Ok(())
+    }
+
+    /// Reads again the current text of these pages and brings their link tables to it
+    /// (inside the current transaction); pages not in wikitext are left alone. Says how many
+    /// pages were read.
+    pub(super) fn refresh_pages(&mut self, ids: &[i64]) -> Result<u64, Fail> {
+        let main_role = self.role_id("main")?;
+        let rows: Vec<(i64, i32, String, Option<String>, String)> = with_conn!(&mut *self.conn, |c| page::table
+            .inner_join(slots::table.on(slots::slot_revision_id.eq(page::page_latest)))
+            .inner_join(content::table.on(content::content_id.eq(slots::slot_content_id)))
+            .filter(page::page_id.eq_any(ids))
+            .filter(slots::slot_role_id.eq(main_role))
+            .select((
+                page::page_id,
+                page::page_namespace,
+                page::page_title,
+                page::page_content_model,
+                content::content_address
+            ))
+            .load(c))?;
+        let mut read = 0;
+        for (id, ns, dbkey, model, address) in rows {
+            if model.as_deref().is_some_and(|m| m != "wikitext") {
+                continue;
+            }
+            let Some(text) = self.stored_text(&address)? else { continue };
+            let links = self.extract_links(id, ns, &dbkey, &text)?;
+            let timestamp: String =
+                with_conn!(&mut *self.conn, |c| page::table.find(id).select(page::page_touched).first(c))?;
+            self.pending.links.push(PendingLinks {
+                page_id: id,
+                ns,
+                title_text: dbkey.replace('_', " "),
+                existed: true,
+                links: Some(links),
+                redirect_fallback: None,
+                timestamp,
+            });
+            read += 1;
+        }
+        // Pages still missing templates stay as they are; reading them again cannot help.
+        self.relink.clear();
+        self.flush()?;
+        Ok(read)
+    }
+
+    /// Commits the open transaction.
+    pub(super) fn commit_batch(&mut self) -> Result<(), Fail> {
+        self.conn.batch_execute("COMMIT")?;
+        self.in_transaction = false;
         Ok(())
     }
 
@@ -124,7 +139,7 @@ impl<'c> Importer<'c> {
 
     /// Recounts the members of every category whose members changed or whose page was
     /// imported; removes rows of categories left with neither.
-    fn update_categories(&mut self) -> Result<(), StoreError> {
+    pub(super) fn update_categories(&mut self) -> Result<(), StoreError> {
         let titles: Vec<String> = std::mem::take(&mut self.touched_categories).into_iter().collect();
         for chunk in titles.chunks(IN_CHUNK) {
             let counts: Vec<(String, String, i64)> = with_conn!(&mut *self.conn, |c| categorylinks::table

@@ -25,6 +25,9 @@ use super::Fail;
 use crate::wikitext::{self, LinkContext, PageLinks, RedirectTarget};
 use wikiquery_domain::ext_links::el_indexes;
 
+/// How many pages with expansion warnings a report names.
+const MAX_WARNINGS_NAMED: usize = 5;
+
 impl<'c> Importer<'c> {
     /// A title as a link target (`<redirect title>`).
     pub(super) fn parse_link_target(&mut self, target: &str) -> Option<RedirectTarget> {
@@ -68,6 +71,13 @@ impl<'c> Importer<'c> {
         };
         if let Some(error) = lookup.error.into_inner() {
             return Err(Fail::Store(error));
+        }
+        if let Some(warning) = &links.warning {
+            self.report.pages_with_warnings += 1;
+            if self.report.warnings.len() < MAX_WARNINGS_NAMED {
+                self.report.warnings.push(format!("{}: {warning}", dbkey.replace('_', " ")));
+            }
+            tracing::warn!("page {page_id} ({dbkey}): template expansion stood in for {warning}");
         }
         let missing = lookup.missing.into_inner();
         if !missing.is_empty() {

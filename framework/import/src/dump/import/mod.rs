@@ -35,11 +35,13 @@ mod actors;
 mod encoding;
 mod finalize;
 mod importer;
+mod interwiki_map;
 mod links;
 mod logs;
 mod pages;
 mod pending;
 mod progress;
+mod refresh;
 mod rows;
 mod uploads;
 
@@ -53,6 +55,9 @@ use wikiquery_store::queries::search::rebuild_search_index;
 use wikiquery_store::site::{self, InterwikiRow};
 
 use super::{DumpError, DumpItem, DumpSource};
+pub use interwiki_map::{default_interwiki_map, parse_interwiki_map};
+pub use refresh::{refresh_links, RefreshOptions, RefreshReport};
+
 use importer::Importer;
 use progress::Progress;
 
@@ -78,7 +83,8 @@ pub struct ImportOptions {
     pub batch_pages: usize,
     /// Show a progress bar on standard error when it is a terminal.
     pub progress: bool,
-    /// The interwiki map; `None` keeps the database's `interwiki` table as it is.
+    /// The interwiki map; `None` keeps the database's `interwiki` table as it is, or, when it
+    /// is empty, writes the map a new MediaWiki installation starts with.
     pub interwiki: Option<InterwikiSource>,
 }
 
@@ -184,6 +190,11 @@ pub struct ImportReport {
     pub links_removed: LinkRows,
     /// Pages read a second time because a template they use came later in the dump.
     pub pages_relinked: u64,
+    /// Pages whose template expansion met something it could not give exactly (a template
+    /// loop, a limit): links around it may be missing.
+    pub pages_with_warnings: u64,
+    /// The first few of those pages, each with what its expansion met.
+    pub warnings: Vec<String>,
     /// Pages in the full-text search index, rebuilt after the import.
     pub pages_indexed: u64,
     /// Bytes read from the dump file (compressed bytes for a compressed dump).
@@ -229,6 +240,14 @@ impl fmt::Display for ImportReport {
         if self.links_removed.total() > 0 {
             let removed: Vec<String> = self.links_removed.tables().iter().map(|(t, n)| format!("{t} {n}")).collect();
             writeln!(f, "link rows removed: {}", removed.join(", "))?;
+        }
+        if self.pages_with_warnings > 0 {
+            writeln!(
+                f,
+                "{} pages expanded with stand-ins for what could not be expanded (first: {})",
+                self.pages_with_warnings,
+                self.warnings.join("; ")
+            )?;
         }
         writeln!(f, "{} pages in the search index", self.pages_indexed)?;
         write!(
@@ -410,7 +429,7 @@ fn run(
         DatabaseKind::Unrecognised => return Err(ImportError::NotOurs { url, what: "an unrecognised database" }),
     }
     let interwiki = match &options.interwiki {
-        None => None,
+        None => site::read_interwiki(conn).map_err(early)?.is_empty().then(default_interwiki_map),
         Some(InterwikiSource::Config(rows)) => Some(rows.clone()),
         Some(InterwikiSource::CopyFrom(from)) => Some(copy_interwiki(from)?),
     };

@@ -44,6 +44,11 @@ impl Progress {
         Progress { bar, counter, last: Instant::now() }
     }
 
+    /// No bar at all.
+    pub(super) fn hidden() -> Progress {
+        Progress { bar: ProgressBar::hidden(), counter: Arc::default(), last: Instant::now() }
+    }
+
     pub(super) fn update(&mut self, report: &ImportReport, force: bool) {
         if self.bar.is_hidden() || (!force && self.last.elapsed() < Duration::from_millis(150)) {
             return;
@@ -68,10 +73,16 @@ impl Progress {
 /// A bar over the pages the search index is rebuilt from (hidden when not asked for or not on
 /// a terminal).
 pub(super) fn search_progress(enabled: bool) -> PagesProgress {
+    pages_progress(enabled, "pages indexed for search")
+}
+
+/// A bar over a wiki's pages, `what` said of those done (hidden when not asked for or not on
+/// a terminal).
+pub(super) fn pages_progress(enabled: bool, what: &str) -> PagesProgress {
     let bar = if enabled && std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(0);
         if let Ok(style) =
-            ProgressStyle::with_template("{elapsed_precise} [{bar:25}] {pos}/{len} pages indexed for search")
+            ProgressStyle::with_template(&format!("{{elapsed_precise}} [{{bar:25}}] {{pos}}/{{len}} {what}"))
         {
             bar.set_style(style.progress_chars("=> "));
         }

@@ -1,0 +1,119 @@
+//! `refresh_links`: every page's link tables computed again from its current text, as
+//! MediaWiki's `refreshLinks.php` does, in batches of pages by id, each batch its own
+//! transaction, so that an interrupted run resumes from the page id it reached.
+
+use std::time::{Duration, Instant};
+
+use diesel::prelude::*;
+use wikiquery_store::backend::{inspect, AnyConnection, DatabaseKind, StoreError};
+use wikiquery_store::schema::page;
+use wikiquery_store::with_conn;
+
+use super::importer::Importer;
+use super::progress::{pages_progress, Progress};
+use super::{Fail, ImportError, LinkRows};
+
+/// Which pages to refresh and how.
+#[derive(Clone, Debug)]
+pub struct RefreshOptions {
+    /// The first page id to refresh (to resume an interrupted run).
+    pub start: i64,
+    /// The last page id to refresh, if not the wiki's last.
+    pub end: Option<i64>,
+    /// Pages per transaction.
+    pub batch: usize,
+    /// Show a progress bar on a terminal.
+    pub progress: bool,
+}
+
+impl Default for RefreshOptions {
+    fn default() -> RefreshOptions {
+        RefreshOptions { start: 0, end: None, batch: 100, progress: false }
+    }
+}
+
+/// What a refresh did.
+#[derive(Clone, Debug, Default)]
+pub struct RefreshReport {
+    /// Pages whose links were computed again.
+    pub pages: u64,
+    /// The last page id done: a resumed run starts after it.
+    pub last_page: Option<i64>,
+    /// Link rows added and removed, per table.
+    pub links_added: LinkRows,
+    pub links_removed: LinkRows,
+    /// Pages whose expansion met something it could not give exactly (a template loop, a
+    /// limit), with the first few of them named.
+    pub pages_with_warnings: u64,
+    pub warnings: Vec<String>,
+    pub elapsed: Duration,
+}
+
+impl RefreshReport {
+    /// Pages refreshed per second.
+    pub fn pages_per_second(&self) -> f64 {
+        self.pages as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// Computes again the link tables of the pages of a wikiquery database, from page id
+/// `options.start` on.
+pub fn refresh_links(conn: &mut AnyConnection, options: &RefreshOptions) -> Result<RefreshReport, ImportError> {
+    let started = Instant::now();
+    let early = |source: StoreError| ImportError::Store { source, pages: 0, log_items: 0 };
+    let url = format!("the {} database", conn.backend());
+    match inspect(conn).map_err(early)? {
+        DatabaseKind::Ours => {}
+        DatabaseKind::Empty => return Err(ImportError::NotOurs { url, what: "empty" }),
+        DatabaseKind::MediaWiki => return Err(ImportError::NotOurs { url, what: "an existing MediaWiki database" }),
+        DatabaseKind::Unrecognised => return Err(ImportError::NotOurs { url, what: "an unrecognised database" }),
+    }
+    let end = options.end.unwrap_or(i64::MAX);
+    let total: i64 = with_conn!(&mut *conn, |c| page::table
+        .filter(page::page_id.ge(options.start))
+        .filter(page::page_id.le(end))
+        .count()
+        .get_result(c))
+    .map_err(|e| early(StoreError::from(e)))?;
+    let bar = pages_progress(options.progress, "pages' links refreshed");
+    let mut importer = Importer::new(conn, options.batch.max(1), Progress::hidden()).map_err(early)?;
+    let mut report = RefreshReport::default();
+    let mut next = options.start;
+    let outcome = (|| -> Result<(), Fail> {
+        loop {
+            let ids: Vec<i64> = with_conn!(&mut *importer.conn, |c| page::table
+                .filter(page::page_id.ge(next))
+                .filter(page::page_id.le(end))
+                .order(page::page_id)
+                .select(page::page_id)
+                .limit(options.batch.max(1) as i64)
+                .load(c))?;
+            let Some(&last) = ids.last() else { break };
+            importer.begin()?;
+            importer.refresh_pages(&ids)?;
+            importer.update_categories()?;
+            importer.commit_batch()?;
+            report.pages += ids.len() as u64;
+            report.last_page = Some(last);
+            bar.show(report.pages, total as u64);
+            if last == i64::MAX {
+                break;
+            }
+            next = last + 1;
+        }
+        Ok(())
+    })();
+    bar.finish();
+    let pages = report.pages;
+    outcome.map_err(|fail| match fail {
+        Fail::Dump(source) => ImportError::Dump { source, pages, log_items: 0 },
+        Fail::Data(message) => ImportError::Data { message, pages, log_items: 0 },
+        Fail::Store(source) => ImportError::Store { source, pages, log_items: 0 },
+    })?;
+    report.links_added = importer.report.links_added;
+    report.links_removed = importer.report.links_removed;
+    report.pages_with_warnings = importer.report.pages_with_warnings;
+    report.warnings = std::mem::take(&mut importer.report.warnings);
+    report.elapsed = started.elapsed();
+    Ok(report)
+}
