@@ -22,6 +22,7 @@ pub mod messages;
 pub mod page;
 pub mod php;
 pub mod preprocessor;
+pub mod quotes;
 pub mod revision;
 pub mod rights;
 pub mod search;

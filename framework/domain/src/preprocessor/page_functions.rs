@@ -64,8 +64,9 @@ pub struct PageFunctions<'s> {
     pub sitename: Option<&'s str>,
     /// The page: namespace and database key.
     pub page: (i32, String),
-    /// Whether `{{DISPLAYTITLE:}}` has been given.
-    display_title: bool,
+    /// Each `{{DISPLAYTITLE:}}` given: its text and its argument (`noreplace`, `noerror`), in
+    /// lower case.
+    display_titles: Vec<(String, Option<String>)>,
     /// The `{{DEFAULTSORT:}}` key given so far.
     default_sort: Option<String>,
 }
@@ -77,7 +78,12 @@ impl<'s> PageFunctions<'s> {
         sitename: Option<&'s str>,
         page: (i32, String),
     ) -> PageFunctions<'s> {
-        PageFunctions { namespaces, interwikis, sitename, page, display_title: false, default_sort: None }
+        PageFunctions { namespaces, interwikis, sitename, page, display_titles: Vec::new(), default_sort: None }
+    }
+
+    /// Each `{{DISPLAYTITLE:}}` given, in order: its text and its argument in lower case.
+    pub fn display_titles(&self) -> &[(String, Option<String>)] {
+        &self.display_titles
     }
 
     /// The sort key `{{DEFAULTSORT:}}` set, if it did.
@@ -115,9 +121,10 @@ impl<'s> PageFunctions<'s> {
             "lcfirst" => change_first(first, |c| c.to_lowercase().collect()),
             "ucfirst" => change_first(first, |c| c.to_uppercase().collect()),
             "displaytitle" => {
+                self.display_titles.push((first.to_owned(), args.get(1).map(|a| a.to_lowercase())));
                 // Only the first is certain to give nothing (a second that differs gives
                 // MediaWiki's error text).
-                if std::mem::replace(&mut self.display_title, true) {
+                if self.display_titles.len() > 1 {
                     return Err(Unsupported("a second {{DISPLAYTITLE:}}".into()));
                 }
                 String::new()

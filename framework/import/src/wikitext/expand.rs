@@ -14,7 +14,7 @@ use wikiquery_domain::php;
 use wikiquery_domain::preprocessor::expand::{expand, ExtensionTag, TemplateLookup, Unsupported, Wiki};
 use wikiquery_domain::preprocessor::page_functions::{FetchedPage, PageFunctions, Resolved};
 use wikiquery_domain::preprocessor::Options;
-use wikiquery_domain::title::{decode_char_references, NS_SPECIAL};
+use wikiquery_domain::title::NS_SPECIAL;
 
 use super::redirect::redirect_target;
 use super::LinkContext;
@@ -42,8 +42,10 @@ pub(super) struct Expansion {
     pub(super) templates: Vec<(i32, String)>,
     /// Contents of `<gallery>` tags.
     pub(super) galleries: Vec<String>,
-    /// The `{{DEFAULTSORT:…}}` key, if one was given.
+    /// The `{{DEFAULTSORT:…}}` key, if one was given, as written.
     pub(super) default_sort: Option<String>,
+    /// Each `{{DISPLAYTITLE:…}}`: its text and its argument in lower case.
+    pub(super) display_titles: Vec<(String, Option<String>)>,
     /// What the expansion could not give exactly and stood in for (the first such thing).
     pub(super) warning: Option<String>,
 }
@@ -67,7 +69,8 @@ pub(super) fn expand_document(text: &str, ctx: &LinkContext<'_>) -> Expansion {
     });
     let mut out = wiki.out;
     out.main = main;
-    out.default_sort = wiki.functions.default_sort().map(|k| decode_char_references(k).into_owned());
+    out.default_sort = wiki.functions.default_sort().map(str::to_owned);
+    out.display_titles = wiki.functions.display_titles().to_vec();
     out
 }
 

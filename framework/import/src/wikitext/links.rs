@@ -11,6 +11,7 @@ use wikiquery_domain::php::trim as php_trim;
 use wikiquery_domain::preprocessor::page_functions::normalize_subpage_link;
 
 use super::expand::{expand_document, Expansion, MARKER};
+use super::page_props::tracking_category;
 use super::redirect::percent_decode;
 use super::urls::{
     clean_url, is_link_internal, is_space_separator, normalize_link_url, protocol_len, trim_free_url, url_body_len,
@@ -193,6 +194,7 @@ pub(super) struct Collector<'c, 'a> {
     iwlinks: Dedup<(String, String)>,
     pub(super) redirect: Option<RedirectTarget>,
     pub(super) default_sort: Option<String>,
+    pub(super) props: Vec<(String, String)>,
     /// What the expansion could not give exactly, if anything.
     warning: Option<String>,
     /// How deep gallery captions and image captions have nested, to bound recursion.
@@ -212,6 +214,7 @@ impl<'c, 'a> Collector<'c, 'a> {
             iwlinks: Dedup::new(),
             redirect: None,
             default_sort: None,
+            props: Vec::new(),
             warning: None,
             depth: 0,
         }
@@ -228,6 +231,7 @@ impl<'c, 'a> Collector<'c, 'a> {
             iwlinks: self.iwlinks.items,
             redirect: self.redirect,
             default_sort: self.default_sort,
+            props: self.props,
             warning: self.warning,
         }
     }
@@ -258,6 +262,22 @@ impl<'c, 'a> Collector<'c, 'a> {
             }
         }
         self.external.push(url);
+    }
+
+    /// One of MediaWiki's tracking categories, sorted by the page's default sort key.
+    pub(super) fn add_tracking_category(&mut self, message: &str) {
+        if let Some(category) = tracking_category(self.ctx, message) {
+            let sortkey = self.default_sort.clone().unwrap_or_default();
+            self.add_category(&category, sortkey);
+        }
+    }
+
+    /// A file shown on the page: a missing one puts the page in the tracking category.
+    fn show_file(&mut self, dbkey: &str) {
+        self.images.push(dbkey.to_owned());
+        if self.ctx.file_exists.is_some_and(|exists| !exists(dbkey)) {
+            self.add_tracking_category("broken-file-category");
+        }
     }
 
     fn add_category(&mut self, dbkey: &str, sortkey: String) {
@@ -476,7 +496,7 @@ impl<'c, 'a> Collector<'c, 'a> {
 
     /// A file link: the file, and the links and external links among its options.
     fn image(&mut self, title: &ParsedTitle, options: &str) {
-        self.images.push(title.dbkey.clone());
+        self.show_file(&title.dbkey);
         if options.is_empty() || self.depth > 8 {
             return;
         }
@@ -535,7 +555,7 @@ impl<'c, 'a> Collector<'c, 'a> {
             if title.ns != NS_FILE || title.is_external() {
                 continue;
             }
-            self.images.push(title.dbkey.clone());
+            self.show_file(&title.dbkey);
             if let Some(caption) = caption {
                 for part in caption.split('|') {
                     if let Some(value) = php_trim(part).strip_prefix("link=") {

@@ -13,6 +13,7 @@
 
 mod expand;
 mod links;
+mod page_props;
 mod redirect;
 #[cfg(test)]
 mod tests;
@@ -24,7 +25,9 @@ use wikiquery_domain::title::{full_text, parse_title, InterwikiMap, ParsedTitle,
 
 use expand::expand_document;
 use links::Collector;
+use page_props::{behaviour_switches, display_title};
 use redirect::redirect_target;
+use wikiquery_domain::title::NS_CATEGORY;
 
 /// Tells whether the page `(namespace, database key)` exists.
 pub type PageExists<'a> = &'a dyn Fn(i32, &str) -> bool;
@@ -49,6 +52,12 @@ pub struct LinkContext<'a> {
     /// Whether a page exists; when known, a call of a missing template also links to it,
     /// as MediaWiki shows such a call as a link.
     pub page_exists: Option<PageExists<'a>>,
+    /// Whether a file (by database key) exists; when known, a page showing a missing file is
+    /// put in the tracking category of broken file links, as MediaWiki does.
+    pub file_exists: Option<&'a dyn Fn(&str) -> bool>,
+    /// The namespaces whose pages may not ask for (no)indexing (MediaWiki's content
+    /// namespaces by default).
+    pub content_namespaces: &'a [i32],
     /// The current wikitext of a page, when the caller can give it: what templates are
     /// expanded from. Without it a template that exists (by `page_exists`) gives nothing
     /// that can be linked.
@@ -71,6 +80,8 @@ impl<'a> LinkContext<'a> {
             sitename: None,
             server: None,
             page_exists: None,
+            file_exists: None,
+            content_namespaces: &[0],
             template_text: None,
             transcluded: false,
             opaque_tags: Vec::new(),
@@ -121,6 +132,8 @@ pub struct PageLinks {
     pub redirect: Option<RedirectTarget>,
     /// The page's `{{DEFAULTSORT:…}}`, if it sets one.
     pub default_sort: Option<String>,
+    /// Page properties (`page_props`): name and value.
+    pub props: Vec<(String, String)>,
     /// What the expansion could not give exactly and stood in for (a template loop, a
     /// limit), if anything: the links around it may be missing.
     pub warning: Option<String>,
@@ -143,8 +156,31 @@ pub fn extract(text: &str, ctx: &LinkContext<'_>) -> PageLinks {
             out.add_link(&target);
         }
     }
-    let expansion = expand_document(body, ctx);
+    let mut expansion = expand_document(body, ctx);
     out.default_sort = expansion.default_sort.clone();
+    let (text, switches) = behaviour_switches(&expansion.main);
+    expansion.main = text;
+    let page_ns = ctx.page.as_ref().map(|(ns, _)| *ns);
+    let may_ask_for_indexing = page_ns.is_some_and(|ns| !ctx.content_namespaces.contains(&ns));
+    for switch in &switches {
+        out.props.push(((*switch).to_owned(), String::new()));
+        match *switch {
+            "hiddencat" if page_ns == Some(NS_CATEGORY) => out.add_tracking_category("hidden-category-category"),
+            "noindex" if may_ask_for_indexing => out.add_tracking_category("noindex-category"),
+            "index" if may_ask_for_indexing => out.add_tracking_category("index-category"),
+            _ => {}
+        }
+    }
+    let (display, ignored) = display_title(ctx, &expansion.display_titles);
+    if let Some(display) = display {
+        out.props.push(("displaytitle".to_owned(), display));
+    }
+    if ignored {
+        out.add_tracking_category("restricted-displaytitle-ignored");
+    }
+    if let Some(key) = &expansion.default_sort {
+        out.props.push(("defaultsort".to_owned(), key.clone()));
+    }
     out.absorb(expansion);
     out.finish()
 }

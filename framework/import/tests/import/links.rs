@@ -13,22 +13,10 @@ enum Side {
     Extra,
 }
 
-const BROKEN_FILE: &str = "tracking category MediaWiki adds for a link to a missing file";
 const MERGE_BUG: &str = "MediaWiki 1.39's history merge left the redirect's link under the destination page id";
 
 /// The rows that differ from MediaWiki's, each with its reason.
 const KNOWN_DIFFERENCES: &[(&str, &str, &str, Side, &str)] = &[
-    ("0:Goat", "categorylinks", "Pages_with_broken_file_links", Side::Missing, BROKEN_FILE),
-    ("0:Whale", "categorylinks", "Pages_with_broken_file_links", Side::Missing, BROKEN_FILE),
-    ("0:Ant", "categorylinks", "Pages_with_broken_file_links", Side::Missing, BROKEN_FILE),
-    ("0:Rabbit", "categorylinks", "Pages_with_broken_file_links", Side::Missing, BROKEN_FILE),
-    ("0:Tulip", "categorylinks", "Pages_with_broken_file_links", Side::Missing, BROKEN_FILE),
-    ("0:Potato", "categorylinks", "Pages_with_broken_file_links", Side::Missing, BROKEN_FILE),
-    ("0:Rome", "categorylinks", "Pages_with_broken_file_links", Side::Missing, BROKEN_FILE),
-    ("0:Lima", "categorylinks", "Pages_with_broken_file_links", Side::Missing, BROKEN_FILE),
-    ("0:History", "categorylinks", "Pages_with_broken_file_links", Side::Missing, BROKEN_FILE),
-    ("0:São_Paulo", "categorylinks", "Pages_with_broken_file_links", Side::Missing, BROKEN_FILE),
-    ("14:Hidden_maintenance", "categorylinks", "Hidden_categories", Side::Missing, "__HIDDENCAT__ tracking category"),
     ("0:Merge_target", "pagelinks", "0:Merge_target", Side::Missing, MERGE_BUG),
     ("0:Merge_source", "pagelinks", "0:Merge_target", Side::Extra, MERGE_BUG),
 ];
@@ -74,6 +62,7 @@ pub(super) fn compare_links(ours: &mut AnyConnection, mediawiki: &mut AnyConnect
             "langlinks",
             "iwlinks",
             "redirect",
+            "page_props",
         ] {
             let tally = tallies.entry(table).or_default();
             let theirs = theirs_by_table.get(table).and_then(|t| t.get(&id)).unwrap_or(&empty);

@@ -146,6 +146,13 @@ pub(super) fn link_rows(conn: &mut AnyConnection) -> BTreeMap<&'static str, BTre
     for (from, prefix, title) in rows {
         add("iwlinks", from, format!("{prefix}:{title}"));
     }
+    let rows: Vec<(i64, String, String, Option<f64>)> = with_conn!(&mut *conn, |c| page_props::table
+        .select((page_props::pp_page, page_props::pp_propname, page_props::pp_value, page_props::pp_sortkey))
+        .load(c))
+    .expect("page_props");
+    for (page, name, value, sortkey) in rows {
+        add("page_props", page, format!("{name}|value={value}|sortkey={sortkey:?}"));
+    }
     let rows: Vec<RedirectTuple> = with_conn!(&mut *conn, |c| redirect::table
         .select((
             redirect::rd_from,

@@ -9,14 +9,16 @@ use diesel::prelude::*;
 use wikiquery_domain::title::{parse_title, NS_CATEGORY, NS_FILE};
 use wikiquery_store::backend::{AnyConnection, StoreError};
 use wikiquery_store::schema::{
-    categorylinks, content, externallinks, imagelinks, iwlinks, langlinks, linktarget, page, pagelinks, redirect,
-    slots, templatelinks, text,
+    categorylinks, content, externallinks, image, imagelinks, iwlinks, langlinks, linktarget, page, pagelinks,
+    redirect, slots, templatelinks, text,
 };
 use wikiquery_store::with_conn;
 
 use super::encoding::cut;
 use super::importer::Importer;
-use super::pending::{PageCache, PendingLinks, ID_CACHE_ENTRIES, PAGE_CACHE_ENTRIES, PAGE_CACHE_TEXT_BYTES};
+use super::pending::{
+    PageCache, PendingLinks, PendingUpload, ID_CACHE_ENTRIES, PAGE_CACHE_ENTRIES, PAGE_CACHE_TEXT_BYTES,
+};
 use super::rows::{
     insert_rows, CategoryLinkRow, ExternalLinkRow, ImageLinkRow, IwLinkRow, LangLinkRow, LinkTargetRow, PageLinkRow,
     RedirectRow, RedirectTuple, TemplateLinkRow, IN_CHUNK,
@@ -55,6 +57,7 @@ impl<'c> Importer<'c> {
             conn: RefCell::new(&mut *self.conn),
             cache: &self.page_cache,
             unflushed: &self.unflushed,
+            uploads: &self.pending.uploads,
             main_role,
             missing: RefCell::new(Vec::new()),
             error: RefCell::new(None),
@@ -62,11 +65,13 @@ impl<'c> Importer<'c> {
         let links = {
             let exists = |ns: i32, key: &str| lookup.exists(ns, key);
             let template_text = |ns: i32, key: &str| lookup.text(ns, key);
+            let file_exists = |name: &str| lookup.file_exists(name);
             let mut ctx = LinkContext::new(site.namespaces(), site.interwikis(), Some((ns, dbkey.to_owned())));
             ctx.server = site.server.clone();
             ctx.sitename = Some(&site.sitename);
             ctx.page_exists = Some(&exists);
             ctx.template_text = Some(&template_text);
+            ctx.file_exists = Some(&file_exists);
             wikitext::extract(text, &ctx)
         };
         if let Some(error) = lookup.error.into_inner() {
@@ -137,6 +142,8 @@ impl<'c> Importer<'c> {
             return Ok(());
         }
         let existing_ids: Vec<i64> = items.iter().filter(|i| i.existed).map(|i| i.page_id).collect();
+        let props: Vec<(i64, Vec<(String, String)>, bool)> =
+            items.iter().filter_map(|i| i.links.as_ref().map(|l| (i.page_id, l.props.clone(), i.existed))).collect();
         let mut current = self.current_links(&existing_ids)?;
         let mut targets = BTreeSet::new();
         for item in &items {
@@ -315,6 +322,7 @@ impl<'c> Importer<'c> {
         }
         self.delete_links(&remove)?;
         self.insert_links(&add)?;
+        self.write_page_props(&props)?;
         Ok(())
     }
 
@@ -558,6 +566,8 @@ struct PageLookup<'a> {
     conn: RefCell<&'a mut AnyConnection>,
     cache: &'a RefCell<PageCache>,
     unflushed: &'a HashMap<(i32, String), Option<Rc<str>>>,
+    /// File versions read since the last flush.
+    uploads: &'a [PendingUpload],
     main_role: i64,
     missing: RefCell<Vec<(i32, String)>>,
     error: RefCell<Option<StoreError>>,
@@ -602,6 +612,46 @@ impl PageLookup<'_> {
                     cache.exists.clear();
                 }
                 cache.exists.insert(k, found.is_some());
+                found.is_some()
+            }
+            Err(e) => {
+                self.fail(e);
+                false
+            }
+        }
+    }
+
+    /// Whether the file has a current version; one without is noted as missing (by its
+    /// description page), so that the page showing it is read again if it arrives later.
+    fn file_exists(&self, name: &str) -> bool {
+        let found = self.find_file(name);
+        if !found {
+            self.missing.borrow_mut().push((NS_FILE, name.to_owned()));
+        }
+        found
+    }
+
+    fn find_file(&self, name: &str) -> bool {
+        if self.uploads.iter().any(|u| u.archive_name.is_none() && u.name == name) {
+            return true;
+        }
+        if let Some(&known) = self.cache.borrow().files.get(name) {
+            return known;
+        }
+        let mut conn = self.conn.borrow_mut();
+        let found: Result<Option<String>, StoreError> = with_conn!(&mut **conn, |c| image::table
+            .filter(image::img_name.eq(name))
+            .select(image::img_name)
+            .first(c)
+            .optional())
+        .map_err(StoreError::from);
+        match found {
+            Ok(found) => {
+                let mut cache = self.cache.borrow_mut();
+                if cache.files.len() > PAGE_CACHE_ENTRIES {
+                    cache.files.clear();
+                }
+                cache.files.insert(name.to_owned(), found.is_some());
                 found.is_some()
             }
             Err(e) => {

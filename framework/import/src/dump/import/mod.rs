@@ -38,6 +38,7 @@ mod importer;
 mod interwiki_map;
 mod links;
 mod logs;
+mod page_props;
 mod pages;
 mod pending;
 mod progress;

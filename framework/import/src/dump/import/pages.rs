@@ -296,6 +296,8 @@ impl<'c> Importer<'c> {
             return self.maybe_commit();
         };
         let (latest_id, latest_ts, latest_len, model) = latest;
+        // The page's own files first, so that its links see them.
+        self.queue_uploads(&page);
         let text = page.latest.as_ref().and_then(|l| l.text.clone());
         let links = if model == "wikitext" {
             match &text {
@@ -339,7 +341,6 @@ impl<'c> Importer<'c> {
             timestamp: link_timestamp.as_str().to_owned(),
         });
         self.pending.pages.push(PendingPage { row, existing: page.existing.clone() });
-        self.queue_uploads(&page);
         if page.ns == NS_CATEGORY {
             self.touched_categories.insert(page.dbkey.clone());
         }

@@ -152,6 +152,8 @@ pub(super) struct PageState {
 #[derive(Default)]
 pub(super) struct PageCache {
     pub(super) exists: HashMap<(i32, String), bool>,
+    /// Whether a file (by name) has a current version.
+    pub(super) files: HashMap<String, bool>,
     pub(super) texts: HashMap<(i32, String), Option<Rc<str>>>,
     pub(super) text_bytes: usize,
 }

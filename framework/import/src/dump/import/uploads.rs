@@ -44,6 +44,9 @@ impl<'c> Importer<'c> {
                 if upload.contributor.is_deleted() {
                     deleted |= 4;
                 }
+                if archive_name.is_none() {
+                    self.page_cache.borrow_mut().files.insert(name.clone(), true);
+                }
                 self.pending.uploads.push(PendingUpload {
                     name: name.clone(),
                     archive_name,

@@ -1,0 +1,157 @@
+//! What the parser records about a page besides its links: the behaviour switches
+//! (`__NOTOC__`, `__HIDDENCAT__`…), `DISPLAYTITLE` and `DEFAULTSORT` as page properties, and
+//! the tracking categories MediaWiki's core adds (a missing file, a hidden category, an
+//! ignored display title, a page that asks for (no)indexing where it may).
+
+use wikiquery_domain::magic_words::{MagicWord, MAGIC_WORDS};
+use wikiquery_domain::quotes::do_quotes;
+use wikiquery_domain::title::{decode_char_references, NS_CATEGORY, NS_MEDIAWIKI, NS_SPECIAL};
+
+use super::expand::MARKER;
+use super::LinkContext;
+
+/// The behaviour switches MediaWiki records as page properties, by magic word id.
+const DOUBLE_UNDERSCORES: &[&str] = &[
+    "notoc",
+    "nogallery",
+    "forcetoc",
+    "toc",
+    "noeditsection",
+    "newsectionlink",
+    "nonewsectionlink",
+    "hiddencat",
+    "expectunusedcategory",
+    "index",
+    "noindex",
+    "staticredirect",
+    "notitleconvert",
+    "nocontentconvert",
+];
+
+/// The tracking categories of MediaWiki's core that the link tables can show, by the name of
+/// the interface message that names them, with the name a wiki has unless its
+/// `MediaWiki:` page says otherwise.
+const TRACKING_CATEGORIES: &[(&str, &str)] = &[
+    ("broken-file-category", "Pages with broken file links"),
+    ("hidden-category-category", "Hidden categories"),
+    ("noindex-category", "Noindexed pages"),
+    ("index-category", "Indexed pages"),
+    ("restricted-displaytitle-ignored", "Pages with ignored display titles"),
+];
+
+/// `text` without its behaviour switches, and the ids of those it held, first-seen order.
+pub(super) fn behaviour_switches(text: &str) -> (String, Vec<&'static str>) {
+    if !text.contains("__") {
+        return (text.to_owned(), Vec::new());
+    }
+    let words: Vec<&MagicWord> =
+        DOUBLE_UNDERSCORES.iter().filter_map(|id| MAGIC_WORDS.iter().find(|w| w.id == *id)).collect();
+    let mut out = String::with_capacity(text.len());
+    let mut found: Vec<&'static str> = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("__") {
+        out.push_str(&rest[..at]);
+        let candidate = &rest[at..];
+        let matched = words.iter().find_map(|word| {
+            word.aliases.iter().find_map(|alias| {
+                let head = candidate.get(..alias.len())?;
+                let same = if word.case_sensitive { head == *alias } else { head.eq_ignore_ascii_case(alias) };
+                same.then_some((word.id, alias.len()))
+            })
+        });
+        match matched {
+            Some((id, len)) => {
+                if !found.contains(&id) {
+                    found.push(id);
+                }
+                rest = &candidate[len..];
+            }
+            None => {
+                out.push('_');
+                rest = &candidate[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    (out, found)
+}
+
+/// The page's display title as MediaWiki records it (`displaytitle`), from the
+/// `{{DISPLAYTITLE:}}` calls in order (text, argument): only one that still names the page
+/// counts, a later one replacing an earlier unless it says `noreplace`. The second value tells
+/// whether some call was ignored for naming another page.
+pub(super) fn display_title(ctx: &LinkContext<'_>, calls: &[(String, Option<String>)]) -> (Option<String>, bool) {
+    let mut shown: Option<String> = None;
+    let mut ignored = false;
+    let Some((ns, dbkey)) = &ctx.page else { return (None, false) };
+    for (text, argument) in calls {
+        let html = do_quotes(text).replace(MARKER, "");
+        // HTML of its own would need MediaWiki's sanitizer; such a title is not recorded.
+        if html.contains(['&']) || strip_tags(text) != text.as_str() {
+            continue;
+        }
+        let names_the_page = ctx
+            .parse(&strip_tags(&html), 0)
+            .is_some_and(|t| t.fragment.is_empty() && !t.is_external() && t.ns == *ns && t.dbkey == *dbkey);
+        if !names_the_page {
+            ignored = true;
+            continue;
+        }
+        if shown.is_none() || argument.as_deref() != Some("noreplace") {
+            shown = Some(html);
+        }
+    }
+    (shown, ignored)
+}
+
+/// `text` without its HTML tags.
+fn strip_tags(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('<') {
+        out.push_str(&rest[..open]);
+        match rest[open..].find('>') {
+            Some(close) => rest = &rest[open + close + 1..],
+            None => {
+                out.push_str(&rest[open..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The category a tracking message names on this wiki (its `MediaWiki:` page, else the
+/// default), as a database key; `None` where none is added: no page, a special page, a
+/// message set to `-`, a name that is no title.
+pub(super) fn tracking_category(ctx: &LinkContext<'_>, message: &str) -> Option<String> {
+    let (ns, _) = ctx.page.as_ref()?;
+    if *ns == NS_SPECIAL {
+        return None;
+    }
+    let default = TRACKING_CATEGORIES.iter().find(|(m, _)| *m == message)?.1;
+    let page = wikiquery_domain::title::upper_first(message);
+    let name = ctx
+        .template_text
+        .and_then(|text_of| text_of(NS_MEDIAWIKI, &page))
+        .map(|text| decode_char_references(wikiquery_domain::php::trim(&text)).into_owned())
+        .unwrap_or_else(|| default.to_owned());
+    if name == "-" {
+        return None;
+    }
+    let title = ctx.parse(&format!("Category:{name}"), NS_CATEGORY)?;
+    (title.ns == NS_CATEGORY && !title.is_external() && !title.dbkey.is_empty()).then_some(title.dbkey)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn behaviour_switches_are_taken_out_of_the_text() {
+        let (text, found) = behaviour_switches("a__NOTOC__b __notoc__ __HIDDENCAT__ __hiddencat__ ___TOC__ __X__");
+        assert_eq!(text, "ab   __hiddencat__ _ __X__");
+        assert_eq!(found, ["notoc", "hiddencat", "toc"]);
+    }
+}
