@@ -131,7 +131,7 @@ pub struct RefreshLinksArgs {
     #[arg(long)]
     pub end: Option<i64>,
     /// Pages per transaction.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 1000)]
     pub batch: usize,
 }
 

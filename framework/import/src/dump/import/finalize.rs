@@ -120,6 +120,13 @@ impl<'c> Importer<'c> {
         Ok(read)
     }
 
+    /// Recounts the categories whose members changed, in a transaction of its own.
+    pub(super) fn recount_categories(&mut self) -> Result<(), Fail> {
+        self.begin()?;
+        self.update_categories()?;
+        self.commit_batch()
+    }
+
     /// Commits the open transaction.
     pub(super) fn commit_batch(&mut self) -> Result<(), Fail> {
         self.conn.batch_execute("COMMIT")?;
@@ -139,7 +146,7 @@ impl<'c> Importer<'c> {
 
     /// Recounts the members of every category whose members changed or whose page was
     /// imported; removes rows of categories left with neither.
-    pub(super) fn update_categories(&mut self) -> Result<(), StoreError> {
+    fn update_categories(&mut self) -> Result<(), StoreError> {
         let titles: Vec<String> = std::mem::take(&mut self.touched_categories).into_iter().collect();
         for chunk in titles.chunks(IN_CHUNK) {
             let counts: Vec<(String, String, i64)> = with_conn!(&mut *self.conn, |c| categorylinks::table

@@ -13,6 +13,10 @@ use super::importer::Importer;
 use super::progress::{pages_progress, Progress};
 use super::{Fail, ImportError, LinkRows};
 
+/// Category counts are brought up to date every so many batches (and at the end): counting a
+/// large category's members after every batch would cost more than the batches.
+const CATEGORY_BATCHES: u64 = 100;
+
 /// Which pages to refresh and how.
 #[derive(Clone, Debug)]
 pub struct RefreshOptions {
@@ -28,7 +32,7 @@ pub struct RefreshOptions {
 
 impl Default for RefreshOptions {
     fn default() -> RefreshOptions {
-        RefreshOptions { start: 0, end: None, batch: 100, progress: false }
+        RefreshOptions { start: 0, end: None, batch: 1000, progress: false }
     }
 }
 
@@ -79,6 +83,7 @@ pub fn refresh_links(conn: &mut AnyConnection, options: &RefreshOptions) -> Resu
     let mut importer = Importer::new(conn, options.batch.max(1), Progress::hidden()).map_err(early)?;
     let mut report = RefreshReport::default();
     let mut next = options.start;
+    let mut batches = 0u64;
     let outcome = (|| -> Result<(), Fail> {
         loop {
             let ids: Vec<i64> = with_conn!(&mut *importer.conn, |c| page::table
@@ -91,8 +96,11 @@ pub fn refresh_links(conn: &mut AnyConnection, options: &RefreshOptions) -> Resu
             let Some(&last) = ids.last() else { break };
             importer.begin()?;
             importer.refresh_pages(&ids)?;
-            importer.update_categories()?;
             importer.commit_batch()?;
+            batches += 1;
+            if batches % CATEGORY_BATCHES == 0 {
+                importer.recount_categories()?;
+            }
             report.pages += ids.len() as u64;
             report.last_page = Some(last);
             bar.show(report.pages, total as u64);
@@ -101,7 +109,7 @@ pub fn refresh_links(conn: &mut AnyConnection, options: &RefreshOptions) -> Resu
             }
             next = last + 1;
         }
-        Ok(())
+        importer.recount_categories()
     })();
     bar.finish();
     let pages = report.pages;
