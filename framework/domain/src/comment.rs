@@ -12,8 +12,8 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::title::{
-    decode_char_references, full_dbkey, full_text, parse_title, split_title, ParsedTitle, SiteNamespaces, NS_FILE,
-    NS_MAIN, NS_MEDIA, NS_SPECIAL,
+    decode_char_references, full_dbkey, full_text, normalize_subpage_link, parse_title, split_title, ParsedTitle,
+    SiteNamespaces, NS_FILE, NS_MAIN, NS_MEDIA, NS_SPECIAL,
 };
 use crate::{files, html, php, special_pages, url};
 
@@ -403,41 +403,8 @@ fn replace_first_link(whole: &str, trail: &str, html: &str) -> String {
 
 /// Relative links (`/Sub`, `../Sibling`) in namespaces with subpages.
 fn subpage_target(self_title: SelfTitle<'_>, target: &str, site: &Site<'_>) -> String {
-    if !site.namespaces.has_subpages(self_title.ns) {
-        return target.to_owned();
-    }
-    let (base, suffix) = match target.find('#') {
-        Some(h) => (&target[..h], &target[h..]),
-        None => (target, ""),
-    };
-    let base = php::trim(base);
     let context = full_text(self_title.ns, self_title.dbkey, site.namespaces);
-    if let Some(rest) = base.strip_prefix('/') {
-        let noslash = rest.trim_end_matches('/');
-        let noslash = if rest.ends_with('/') { noslash } else { rest };
-        return format!("{context}/{}{suffix}", php::trim(noslash));
-    }
-    let mut dotdot = 0;
-    let mut nodotdot = base;
-    while let Some(r) = nodotdot.strip_prefix("../") {
-        dotdot += 1;
-        nodotdot = r;
-    }
-    if dotdot == 0 {
-        return target.to_owned();
-    }
-    let parts: Vec<&str> = context.split('/').collect();
-    if parts.len() <= dotdot {
-        return target.to_owned();
-    }
-    let mut ret = parts[..parts.len() - dotdot].join("/");
-    let nodotdot = php::trim(nodotdot.trim_end_matches('/'));
-    if !nodotdot.is_empty() {
-        ret.push('/');
-        ret.push_str(nodotdot);
-    }
-    ret.push_str(suffix);
-    ret
+    normalize_subpage_link(site.namespaces, self_title.ns, &context, target, &mut String::new())
 }
 
 /// A link to a page: blue, red, to another wiki, or to a special page.

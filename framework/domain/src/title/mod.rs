@@ -13,6 +13,7 @@ mod interwiki;
 mod ip;
 mod namespaces;
 mod references;
+mod subpages;
 #[cfg(test)]
 mod tests;
 
@@ -21,6 +22,7 @@ pub use interwiki::{InterwikiInfo, InterwikiMap};
 pub use ip::{ip_from_hex, ip_hex, ip_range_hex, sanitize_ip};
 pub use namespaces::{is_talk, subject, talk, NamespaceInfo, SiteNamespaces};
 pub use references::decode_char_references;
+pub use subpages::normalize_subpage_link;
 
 use std::fmt;
 
