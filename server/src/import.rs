@@ -6,16 +6,22 @@ use wikiquery_store::store::{OpenOptions, Store};
 
 use crate::cli::ImportArgs;
 
-/// Runs an import and prints its report.
-pub fn run(args: &ImportArgs) -> Result<(), String> {
-    let store = Store::open(&OpenOptions { primary: args.db.clone(), ..Default::default() })
+/// Opens a wikiquery database to write to; any other database is refused, with `advice`.
+pub(crate) fn open_ours(db: &str, advice: &str) -> Result<Store, String> {
+    let store = Store::open(&OpenOptions { primary: db.to_owned(), ..Default::default() })
         .map_err(|e| format!("cannot open the database: {e}"))?;
     if !store.is_writable() {
         return Err(format!(
-            "{} is not a wikiquery database (it has no wikiquery_schema table): it is never written; import into an empty database instead",
+            "{} is not a wikiquery database (it has no wikiquery_schema table): it is never written; {advice}",
             store.url()
         ));
     }
+    Ok(store)
+}
+
+/// Runs an import and prints its report.
+pub fn run(args: &ImportArgs) -> Result<(), String> {
+    let store = open_ours(&args.db, "import into an empty database instead")?;
     let interwiki = match (&args.interwiki_from, &args.interwiki) {
         (Some(url), _) => Some(InterwikiSource::CopyFrom(DbUrl::parse(url).map_err(|e| e.to_string())?)),
         (None, Some(path)) => {

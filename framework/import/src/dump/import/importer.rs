@@ -268,11 +268,7 @@ impl<'c> Importer<'c> {
         }
         self.progress.finish();
         let (pages, log_items) = (self.committed_pages, self.committed_logs);
-        let convert = |fail: Fail| match fail {
-            Fail::Dump(source) => ImportError::Dump { source, pages, log_items },
-            Fail::Data(message) => ImportError::Data { message, pages, log_items },
-            Fail::Store(source) => ImportError::Store { source, pages, log_items },
-        };
+        let convert = |fail: Fail| fail.into_import_error(pages, log_items);
         match (failure, final_error) {
             (Some(fail), _) => Err(convert(fail)),
             (None, Some(fail)) => Err(convert(fail)),

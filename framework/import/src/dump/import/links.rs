@@ -16,6 +16,7 @@ use wikiquery_store::with_conn;
 
 use super::encoding::cut;
 use super::importer::Importer;
+use super::page_props::PageProps;
 use super::pending::{
     PageCache, PendingLinks, PendingUpload, ID_CACHE_ENTRIES, PAGE_CACHE_ENTRIES, PAGE_CACHE_TEXT_BYTES,
 };
@@ -142,8 +143,13 @@ impl<'c> Importer<'c> {
             return Ok(());
         }
         let existing_ids: Vec<i64> = items.iter().filter(|i| i.existed).map(|i| i.page_id).collect();
-        let props: Vec<(i64, Vec<(String, String)>, bool)> =
-            items.iter().filter_map(|i| i.links.as_ref().map(|l| (i.page_id, l.props.clone(), i.existed))).collect();
+        let props: Vec<PageProps> = items
+            .iter()
+            .filter_map(|i| {
+                let links = i.links.as_ref()?;
+                Some(PageProps { page: i.page_id, props: links.props.clone(), existed: i.existed })
+            })
+            .collect();
         let mut current = self.current_links(&existing_ids)?;
         let mut targets = BTreeSet::new();
         for item in &items {
@@ -582,93 +588,88 @@ impl PageLookup<'_> {
     }
 
     fn exists(&self, ns: i32, key: &str) -> bool {
-        let found = self.find(ns, key);
-        if !found {
-            self.missing.borrow_mut().push((ns, key.to_owned()));
-        }
-        found
-    }
-
-    fn find(&self, ns: i32, key: &str) -> bool {
         let k = (ns, key.to_owned());
-        if self.unflushed.contains_key(&k) {
-            return true;
-        }
-        if let Some(&known) = self.cache.borrow().exists.get(&k) {
-            return known;
-        }
-        let mut conn = self.conn.borrow_mut();
-        let found: Result<Option<i64>, StoreError> = with_conn!(&mut **conn, |c| page::table
-            .filter(page::page_namespace.eq(ns))
-            .filter(page::page_title.eq(key))
-            .select(page::page_id)
-            .first(c)
-            .optional())
-        .map_err(StoreError::from);
-        match found {
-            Ok(found) => {
-                let mut cache = self.cache.borrow_mut();
-                if cache.exists.len() > PAGE_CACHE_ENTRIES {
-                    cache.exists.clear();
-                }
-                cache.exists.insert(k, found.is_some());
-                found.is_some()
-            }
-            Err(e) => {
-                self.fail(e);
-                false
-            }
-        }
+        let found = self.unflushed.contains_key(&k)
+            || self.cached_flag(
+                |cache| &mut cache.exists,
+                k,
+                |c| {
+                    with_conn!(c, |c| page::table
+                        .filter(page::page_namespace.eq(ns))
+                        .filter(page::page_title.eq(key))
+                        .select(page::page_id)
+                        .first::<i64>(c)
+                        .optional())
+                    .map(|id| id.is_some())
+                    .map_err(StoreError::from)
+                },
+            );
+        self.note_if_missing(ns, key, found)
     }
 
     /// Whether the file has a current version; one without is noted as missing (by its
     /// description page), so that the page showing it is read again if it arrives later.
     fn file_exists(&self, name: &str) -> bool {
-        let found = self.find_file(name);
-        if !found {
-            self.missing.borrow_mut().push((NS_FILE, name.to_owned()));
-        }
-        found
-    }
-
-    fn find_file(&self, name: &str) -> bool {
-        if self.uploads.iter().any(|u| u.archive_name.is_none() && u.name == name) {
-            return true;
-        }
-        if let Some(&known) = self.cache.borrow().files.get(name) {
-            return known;
-        }
-        let mut conn = self.conn.borrow_mut();
-        let found: Result<Option<String>, StoreError> = with_conn!(&mut **conn, |c| image::table
-            .filter(image::img_name.eq(name))
-            .select(image::img_name)
-            .first(c)
-            .optional())
-        .map_err(StoreError::from);
-        match found {
-            Ok(found) => {
-                let mut cache = self.cache.borrow_mut();
-                if cache.files.len() > PAGE_CACHE_ENTRIES {
-                    cache.files.clear();
-                }
-                cache.files.insert(name.to_owned(), found.is_some());
-                found.is_some()
-            }
-            Err(e) => {
-                self.fail(e);
-                false
-            }
-        }
+        let found = self.uploads.iter().any(|u| u.archive_name.is_none() && u.name == name)
+            || self.cached_flag(
+                |cache| &mut cache.files,
+                name.to_owned(),
+                |c| {
+                    with_conn!(c, |c| image::table
+                        .filter(image::img_name.eq(name))
+                        .select(image::img_name)
+                        .first::<String>(c)
+                        .optional())
+                    .map(|found| found.is_some())
+                    .map_err(StoreError::from)
+                },
+            );
+        self.note_if_missing(NS_FILE, name, found)
     }
 
     /// The page's current text; a page without one is noted as missing, so that the
     /// page asking is read again if it arrives later in the dump.
     fn text(&self, ns: i32, key: &str) -> Option<String> {
         let text = self.find_text(ns, key);
-        if text.is_none() {
+        self.note_if_missing(ns, key, text.is_some());
+        text
+    }
+
+    /// Notes `(ns, key)` as missing when it was not `found`; gives `found` back.
+    fn note_if_missing(&self, ns: i32, key: &str, found: bool) -> bool {
+        if !found {
             self.missing.borrow_mut().push((ns, key.to_owned()));
         }
-        text
+        found
+    }
+
+    /// A yes-or-no answer from the cache's map `pick`, else from `query` (then kept); a
+    /// failing query is recorded and answers no.
+    fn cached_flag<K: std::hash::Hash + Eq>(
+        &self,
+        pick: fn(&mut PageCache) -> &mut HashMap<K, bool>,
+        key: K,
+        query: impl FnOnce(&mut AnyConnection) -> Result<bool, StoreError>,
+    ) -> bool {
+        if let Some(&known) = pick(&mut self.cache.borrow_mut()).get(&key) {
+            return known;
+        }
+        let found = query(&mut self.conn.borrow_mut());
+        match found {
+            Ok(found) => {
+                let mut cache = self.cache.borrow_mut();
+                let map = pick(&mut cache);
+                if map.len() > PAGE_CACHE_ENTRIES {
+                    map.clear();
+                }
+                map.insert(key, found);
+                found
+            }
+            Err(e) => {
+                self.fail(e);
+                false
+            }
+        }
     }
 
     fn find_text(&self, ns: i32, key: &str) -> Option<String> {

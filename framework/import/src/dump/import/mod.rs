@@ -158,6 +158,22 @@ impl LinkRows {
     }
 }
 
+/// `pagelinks 3, templatelinks 1, …`: every table, in a fixed order.
+impl fmt::Display for LinkRows {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tables: Vec<String> = self.tables().iter().map(|(t, n)| format!("{t} {n}")).collect();
+        f.write_str(&tables.join(", "))
+    }
+}
+
+/// The line naming the pages whose expansion needed stand-ins, if there were any.
+fn write_expansion_warnings(f: &mut fmt::Formatter<'_>, pages: u64, named: &[String]) -> fmt::Result {
+    if pages == 0 {
+        return Ok(());
+    }
+    writeln!(f, "{pages} pages expanded with stand-ins for what could not be expanded (first: {})", named.join("; "))
+}
+
 /// What an import did, for the command line to print.
 #[derive(Clone, Debug, Default)]
 pub struct ImportReport {
@@ -236,20 +252,11 @@ impl fmt::Display for ImportReport {
             "{} users, {} actors, {} comments created; {} log_search rows; log_page found for {} log items",
             self.users_created, self.actors_created, self.comments_created, self.log_search_rows, self.log_pages_found
         )?;
-        let added: Vec<String> = self.links_added.tables().iter().map(|(t, n)| format!("{t} {n}")).collect();
-        writeln!(f, "link rows added: {}", added.join(", "))?;
+        writeln!(f, "link rows added: {}", self.links_added)?;
         if self.links_removed.total() > 0 {
-            let removed: Vec<String> = self.links_removed.tables().iter().map(|(t, n)| format!("{t} {n}")).collect();
-            writeln!(f, "link rows removed: {}", removed.join(", "))?;
+            writeln!(f, "link rows removed: {}", self.links_removed)?;
         }
-        if self.pages_with_warnings > 0 {
-            writeln!(
-                f,
-                "{} pages expanded with stand-ins for what could not be expanded (first: {})",
-                self.pages_with_warnings,
-                self.warnings.join("; ")
-            )?;
-        }
+        write_expansion_warnings(f, self.pages_with_warnings, &self.warnings)?;
         writeln!(f, "{} pages in the search index", self.pages_indexed)?;
         write!(
             f,
@@ -363,6 +370,28 @@ enum Fail {
     Store(StoreError),
 }
 
+impl Fail {
+    /// The error an import or refresh ends with, with what it had committed.
+    fn into_import_error(self, pages: u64, log_items: u64) -> ImportError {
+        match self {
+            Fail::Dump(source) => ImportError::Dump { source, pages, log_items },
+            Fail::Data(message) => ImportError::Data { message, pages, log_items },
+            Fail::Store(source) => ImportError::Store { source, pages, log_items },
+        }
+    }
+}
+
+/// Refuses a database that is not wikiquery's own (`url` names it in the error).
+fn require_ours(conn: &mut AnyConnection, url: String) -> Result<(), ImportError> {
+    let what = match inspect(conn).map_err(|source| ImportError::Store { source, pages: 0, log_items: 0 })? {
+        DatabaseKind::Ours => return Ok(()),
+        DatabaseKind::Empty => "empty (run the migrations first)",
+        DatabaseKind::MediaWiki => "an existing MediaWiki database",
+        DatabaseKind::Unrecognised => "an unrecognised database",
+    };
+    Err(ImportError::NotOurs { url, what })
+}
+
 impl From<StoreError> for Fail {
     fn from(e: StoreError) -> Self {
         Fail::Store(e)
@@ -423,12 +452,7 @@ fn run(
     let started = Instant::now();
     let url = url.unwrap_or_else(|| format!("the {} database", conn.backend()));
     let early = |source: StoreError| ImportError::Store { source, pages: 0, log_items: 0 };
-    match inspect(conn).map_err(early)? {
-        DatabaseKind::Ours => {}
-        DatabaseKind::Empty => return Err(ImportError::NotOurs { url, what: "empty (run the migrations first)" }),
-        DatabaseKind::MediaWiki => return Err(ImportError::NotOurs { url, what: "an existing MediaWiki database" }),
-        DatabaseKind::Unrecognised => return Err(ImportError::NotOurs { url, what: "an unrecognised database" }),
-    }
+    require_ours(conn, url)?;
     let interwiki = match &options.interwiki {
         None => site::read_interwiki(conn).map_err(early)?.is_empty().then(default_interwiki_map),
         Some(InterwikiSource::Config(rows)) => Some(rows.clone()),
@@ -472,7 +496,7 @@ fn run(
 /// and the end of every import), with a bar on the terminal when `progress`. Returns how many
 /// pages were indexed.
 pub fn rebuild_search(conn: &mut AnyConnection, progress: bool) -> Result<u64, StoreError> {
-    let bar = progress::search_progress(progress);
+    let bar = progress::pages_progress(progress, "pages indexed for search");
     let indexed = rebuild_search_index(conn, 500, &mut |done, total| bar.show(done, total))?;
     bar.finish();
     Ok(indexed)

@@ -21,11 +21,19 @@ struct PagePropRow {
     pp_sortkey: Option<f64>,
 }
 
+/// The properties a page's text gives.
+pub(super) struct PageProps {
+    pub(super) page: i64,
+    /// Name and value of each.
+    pub(super) props: Vec<(String, String)>,
+    /// Whether the page existed before (and may have properties to change).
+    pub(super) existed: bool,
+}
+
 impl Importer<'_> {
-    /// Brings the properties of these pages (page id, properties, whether the page existed
-    /// before) to those given.
-    pub(super) fn write_page_props(&mut self, pages: &[(i64, Vec<(String, String)>, bool)]) -> Result<(), StoreError> {
-        let existing: Vec<i64> = pages.iter().filter(|(_, _, existed)| *existed).map(|(id, _, _)| *id).collect();
+    /// Brings the properties of these pages to those given.
+    pub(super) fn write_page_props(&mut self, pages: &[PageProps]) -> Result<(), StoreError> {
+        let existing: Vec<i64> = pages.iter().filter(|p| p.existed).map(|p| p.page).collect();
         let mut current: HashMap<i64, HashMap<String, String>> = HashMap::new();
         for chunk in existing.chunks(IN_CHUNK) {
             let rows: Vec<(i64, String, String)> = with_conn!(&mut *self.conn, |c| page_props::table
@@ -37,7 +45,7 @@ impl Importer<'_> {
             }
         }
         let mut add = Vec::new();
-        for (page, props, _) in pages {
+        for PageProps { page, props, .. } in pages {
             let mut old = current.remove(page).unwrap_or_default();
             for (name, value) in props {
                 match old.remove(name) {

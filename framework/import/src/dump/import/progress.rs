@@ -70,12 +70,6 @@ impl Progress {
     }
 }
 
-/// A bar over the pages the search index is rebuilt from (hidden when not asked for or not on
-/// a terminal).
-pub(super) fn search_progress(enabled: bool) -> PagesProgress {
-    pages_progress(enabled, "pages indexed for search")
-}
-
 /// A bar over a wiki's pages, `what` said of those done (hidden when not asked for or not on
 /// a terminal).
 pub(super) fn pages_progress(enabled: bool, what: &str) -> PagesProgress {

@@ -2,16 +2,17 @@
 //! MediaWiki's `refreshLinks.php` does, in batches of pages by id, each batch its own
 //! transaction, so that an interrupted run resumes from the page id it reached.
 
+use std::fmt;
 use std::time::{Duration, Instant};
 
 use diesel::prelude::*;
-use wikiquery_store::backend::{inspect, AnyConnection, DatabaseKind, StoreError};
+use wikiquery_store::backend::{AnyConnection, StoreError};
 use wikiquery_store::schema::page;
 use wikiquery_store::with_conn;
 
 use super::importer::Importer;
 use super::progress::{pages_progress, Progress};
-use super::{Fail, ImportError, LinkRows};
+use super::{require_ours, write_expansion_warnings, Fail, ImportError, LinkRows};
 
 /// Category counts are brought up to date every so many batches (and at the end): counting a
 /// large category's members after every batch would cost more than the batches.
@@ -60,18 +61,29 @@ impl RefreshReport {
     }
 }
 
+impl fmt::Display for RefreshReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let last = self.last_page.map_or_else(|| "none".to_owned(), |id| id.to_string());
+        writeln!(
+            f,
+            "{} pages refreshed in {:.1} s ({:.0} pages/s), up to page id {last}",
+            self.pages,
+            self.elapsed.as_secs_f64(),
+            self.pages_per_second()
+        )?;
+        writeln!(f, "link rows added: {}", self.links_added)?;
+        writeln!(f, "link rows removed: {}", self.links_removed)?;
+        write_expansion_warnings(f, self.pages_with_warnings, &self.warnings)
+    }
+}
+
 /// Computes again the link tables of the pages of a wikiquery database, from page id
 /// `options.start` on.
 pub fn refresh_links(conn: &mut AnyConnection, options: &RefreshOptions) -> Result<RefreshReport, ImportError> {
     let started = Instant::now();
     let early = |source: StoreError| ImportError::Store { source, pages: 0, log_items: 0 };
-    let url = format!("the {} database", conn.backend());
-    match inspect(conn).map_err(early)? {
-        DatabaseKind::Ours => {}
-        DatabaseKind::Empty => return Err(ImportError::NotOurs { url, what: "empty" }),
-        DatabaseKind::MediaWiki => return Err(ImportError::NotOurs { url, what: "an existing MediaWiki database" }),
-        DatabaseKind::Unrecognised => return Err(ImportError::NotOurs { url, what: "an unrecognised database" }),
-    }
+    require_ours(conn, format!("the {} database", conn.backend()))?;
+    let batch = options.batch.max(1);
     let end = options.end.unwrap_or(i64::MAX);
     let total: i64 = with_conn!(&mut *conn, |c| page::table
         .filter(page::page_id.ge(options.start))
@@ -80,7 +92,7 @@ pub fn refresh_links(conn: &mut AnyConnection, options: &RefreshOptions) -> Resu
         .get_result(c))
     .map_err(|e| early(StoreError::from(e)))?;
     let bar = pages_progress(options.progress, "pages' links refreshed");
-    let mut importer = Importer::new(conn, options.batch.max(1), Progress::hidden()).map_err(early)?;
+    let mut importer = Importer::new(conn, batch, Progress::hidden()).map_err(early)?;
     let mut report = RefreshReport::default();
     let mut next = options.start;
     let mut batches = 0u64;
@@ -91,7 +103,7 @@ pub fn refresh_links(conn: &mut AnyConnection, options: &RefreshOptions) -> Resu
                 .filter(page::page_id.le(end))
                 .order(page::page_id)
                 .select(page::page_id)
-                .limit(options.batch.max(1) as i64)
+                .limit(batch as i64)
                 .load(c))?;
             let Some(&last) = ids.last() else { break };
             importer.begin()?;
@@ -113,11 +125,7 @@ pub fn refresh_links(conn: &mut AnyConnection, options: &RefreshOptions) -> Resu
     })();
     bar.finish();
     let pages = report.pages;
-    outcome.map_err(|fail| match fail {
-        Fail::Dump(source) => ImportError::Dump { source, pages, log_items: 0 },
-        Fail::Data(message) => ImportError::Data { message, pages, log_items: 0 },
-        Fail::Store(source) => ImportError::Store { source, pages, log_items: 0 },
-    })?;
+    outcome.map_err(|fail| fail.into_import_error(pages, 0))?;
     report.links_added = importer.report.links_added;
     report.links_removed = importer.report.links_removed;
     report.pages_with_warnings = importer.report.pages_with_warnings;
