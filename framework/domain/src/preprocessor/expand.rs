@@ -184,11 +184,12 @@ impl Expander<'_> {
     fn nodes_within_limits(&mut self, nodes: &[Node], frame: &Frame<'_>) -> Result<String, Unsupported> {
         let mut out = String::new();
         for node in nodes {
-            let Node::Element(element) = node else {
-                if let Node::Text(text) = node {
+            let element = match node {
+                Node::Text(text) => {
                     out.push_str(text);
+                    continue;
                 }
-                continue;
+                Node::Element(element) => element,
             };
             // Elements count against the limit, as MediaWiki counts its expansions; past it
             // none is expanded, and the text between them still stands.

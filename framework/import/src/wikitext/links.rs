@@ -4,11 +4,11 @@
 use std::collections::HashSet;
 
 use wikiquery_domain::title::{
-    decode_char_references, full_text, is_talk, ParsedTitle, NS_CATEGORY, NS_FILE, NS_MAIN, NS_MEDIA, NS_SPECIAL,
+    decode_char_references, full_text, is_talk, normalize_subpage_link, ParsedTitle, NS_CATEGORY, NS_FILE, NS_MAIN,
+    NS_MEDIA, NS_SPECIAL,
 };
 
 use wikiquery_domain::php::trim as php_trim;
-use wikiquery_domain::preprocessor::page_functions::normalize_subpage_link;
 
 use super::expand::{expand_document, Expansion, MARKER};
 use super::page_props::tracking_category;
@@ -230,7 +230,6 @@ impl<'c, 'a> Collector<'c, 'a> {
             langlinks: self.langlinks,
             iwlinks: self.iwlinks.items,
             redirect: self.redirect,
-            default_sort: self.default_sort,
             props: self.props,
             warning: self.warning,
         }

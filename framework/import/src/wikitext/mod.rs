@@ -25,9 +25,8 @@ use wikiquery_domain::title::{full_text, parse_title, InterwikiMap, ParsedTitle,
 
 use expand::expand_document;
 use links::Collector;
-use page_props::{behaviour_switches, display_title};
+use page_props::record_page_properties;
 use redirect::redirect_target;
-use wikiquery_domain::title::NS_CATEGORY;
 
 /// Tells whether the page `(namespace, database key)` exists.
 pub type PageExists<'a> = &'a dyn Fn(i32, &str) -> bool;
@@ -130,13 +129,18 @@ pub struct PageLinks {
     pub iwlinks: Vec<(String, String)>,
     /// Where the page redirects, if it is a redirect.
     pub redirect: Option<RedirectTarget>,
-    /// The page's `{{DEFAULTSORT:…}}`, if it sets one.
-    pub default_sort: Option<String>,
     /// Page properties (`page_props`): name and value.
     pub props: Vec<(String, String)>,
     /// What the expansion could not give exactly and stood in for (a template loop, a
     /// limit), if anything: the links around it may be missing.
     pub warning: Option<String>,
+}
+
+impl PageLinks {
+    /// The page's `{{DEFAULTSORT:…}}`, if it sets one.
+    pub fn default_sort(&self) -> Option<&str> {
+        self.props.iter().find(|(name, _)| name == "defaultsort").map(|(_, key)| key.as_str())
+    }
 }
 
 /// Extracts the links of a page's wikitext.
@@ -158,29 +162,7 @@ pub fn extract(text: &str, ctx: &LinkContext<'_>) -> PageLinks {
     }
     let mut expansion = expand_document(body, ctx);
     out.default_sort = expansion.default_sort.clone();
-    let (text, switches) = behaviour_switches(&expansion.main);
-    expansion.main = text;
-    let page_ns = ctx.page.as_ref().map(|(ns, _)| *ns);
-    let may_ask_for_indexing = page_ns.is_some_and(|ns| !ctx.content_namespaces.contains(&ns));
-    for switch in &switches {
-        out.props.push(((*switch).to_owned(), String::new()));
-        match *switch {
-            "hiddencat" if page_ns == Some(NS_CATEGORY) => out.add_tracking_category("hidden-category-category"),
-            "noindex" if may_ask_for_indexing => out.add_tracking_category("noindex-category"),
-            "index" if may_ask_for_indexing => out.add_tracking_category("index-category"),
-            _ => {}
-        }
-    }
-    let (display, ignored) = display_title(ctx, &expansion.display_titles);
-    if let Some(display) = display {
-        out.props.push(("displaytitle".to_owned(), display));
-    }
-    if ignored {
-        out.add_tracking_category("restricted-displaytitle-ignored");
-    }
-    if let Some(key) = &expansion.default_sort {
-        out.props.push(("defaultsort".to_owned(), key.clone()));
-    }
+    record_page_properties(&mut out, ctx, &mut expansion);
     out.absorb(expansion);
     out.finish()
 }

@@ -7,7 +7,9 @@ use wikiquery_domain::magic_words::{MagicWord, MAGIC_WORDS};
 use wikiquery_domain::quotes::do_quotes;
 use wikiquery_domain::title::{decode_char_references, NS_CATEGORY, NS_MEDIAWIKI, NS_SPECIAL};
 
-use super::expand::MARKER;
+use super::expand::Expansion;
+use super::expand::OPAQUE;
+use super::links::Collector;
 use super::LinkContext;
 
 /// The behaviour switches MediaWiki records as page properties, by magic word id.
@@ -40,7 +42,7 @@ const TRACKING_CATEGORIES: &[(&str, &str)] = &[
 ];
 
 /// `text` without its behaviour switches, and the ids of those it held, first-seen order.
-pub(super) fn behaviour_switches(text: &str) -> (String, Vec<&'static str>) {
+fn behaviour_switches(text: &str) -> (String, Vec<&'static str>) {
     if !text.contains("__") {
         return (text.to_owned(), Vec::new());
     }
@@ -76,20 +78,50 @@ pub(super) fn behaviour_switches(text: &str) -> (String, Vec<&'static str>) {
     (out, found)
 }
 
+/// Takes the behaviour switches out of the expanded text and records what the page's
+/// expansion set as page properties, with the tracking categories they bring.
+pub(super) fn record_page_properties(out: &mut Collector<'_, '_>, ctx: &LinkContext<'_>, expansion: &mut Expansion) {
+    let (text, switches) = behaviour_switches(&expansion.main);
+    expansion.main = text;
+    let page_ns = ctx.page.as_ref().map(|(ns, _)| *ns);
+    let may_ask_for_indexing = page_ns.is_some_and(|ns| !ctx.content_namespaces.contains(&ns));
+    for switch in &switches {
+        out.props.push(((*switch).to_owned(), String::new()));
+        match *switch {
+            "hiddencat" if page_ns == Some(NS_CATEGORY) => out.add_tracking_category("hidden-category-category"),
+            "noindex" if may_ask_for_indexing => out.add_tracking_category("noindex-category"),
+            "index" if may_ask_for_indexing => out.add_tracking_category("index-category"),
+            _ => {}
+        }
+    }
+    let (display, ignored) = display_title(ctx, &expansion.display_titles);
+    if let Some(display) = display {
+        out.props.push(("displaytitle".to_owned(), display));
+    }
+    if ignored {
+        out.add_tracking_category("restricted-displaytitle-ignored");
+    }
+    if let Some(key) = &expansion.default_sort {
+        out.props.push(("defaultsort".to_owned(), key.clone()));
+    }
+}
+
 /// The page's display title as MediaWiki records it (`displaytitle`), from the
 /// `{{DISPLAYTITLE:}}` calls in order (text, argument): only one that still names the page
 /// counts, a later one replacing an earlier unless it says `noreplace`. The second value tells
 /// whether some call was ignored for naming another page.
-pub(super) fn display_title(ctx: &LinkContext<'_>, calls: &[(String, Option<String>)]) -> (Option<String>, bool) {
+fn display_title(ctx: &LinkContext<'_>, calls: &[(String, Option<String>)]) -> (Option<String>, bool) {
     let mut shown: Option<String> = None;
     let mut ignored = false;
     let Some((ns, dbkey)) = &ctx.page else { return (None, false) };
     for (text, argument) in calls {
-        let html = do_quotes(text).replace(MARKER, "");
-        // HTML of its own would need MediaWiki's sanitizer; such a title is not recorded.
-        if html.contains(['&']) || strip_tags(text) != text.as_str() {
+        // HTML or references of its own would need MediaWiki's sanitizer; such a title is
+        // not recorded.
+        if text.contains('&') || strip_tags(text) != text.as_str() {
             continue;
         }
+        // What an extension tag left is taken out, as MediaWiki kills its markers.
+        let html = do_quotes(text).replace(OPAQUE, "");
         let names_the_page = ctx
             .parse(&strip_tags(&html), 0)
             .is_some_and(|t| t.fragment.is_empty() && !t.is_external() && t.ns == *ns && t.dbkey == *dbkey);

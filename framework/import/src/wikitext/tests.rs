@@ -380,7 +380,7 @@ fn a_redirect_names_its_target_and_links_to_it() {
 fn default_sort_applies_to_categories_without_a_sort_key_wherever_it_stands() {
     let links =
         extract_on("Sandbox", "[[Category:A]]{{DEFAULTSORT:Key}}[[Category:B|Own]]{{DEFAULTSORT:Other|noreplace}}");
-    assert_eq!(links.default_sort.as_deref(), Some("Key"));
+    assert_eq!(links.default_sort(), Some("Key"));
     assert_eq!(links.categories, vec![("A".to_owned(), "Key".to_owned()), ("B".to_owned(), "Own".to_owned())]);
 }
 

@@ -9,7 +9,7 @@ pub(super) fn protocol_len(text: &str, with_relative: bool) -> Option<usize> {
     URL_PROTOCOLS
         .iter()
         .filter(|p| with_relative || **p != "//")
-        .find(|p| strip_prefix_ci(text, p).is_some())
+        .find(|p| text.get(..p.len()).is_some_and(|head| head.eq_ignore_ascii_case(p)))
         .map(|p| p.len())
 }
 
@@ -177,12 +177,6 @@ pub(super) fn is_link_internal(server: &str, url: &str) -> bool {
     candidates
         .iter()
         .any(|s| url.strip_prefix(s.as_str()).is_some_and(|rest| rest.is_empty() || rest.starts_with(['?', '/', '#'])))
-}
-
-/// `text` without a case-insensitive ASCII `prefix`, if it has it.
-fn strip_prefix_ci<'t>(text: &'t str, prefix: &str) -> Option<&'t str> {
-    let head = text.get(..prefix.len())?;
-    head.eq_ignore_ascii_case(prefix).then(|| &text[prefix.len()..])
 }
 
 #[cfg(test)]
