@@ -17,6 +17,9 @@ pub struct ModuleArgs {
     pub prefix: Option<syn::LitStr>,
     #[darling(default)]
     pub readrights: darling::util::Flag,
+    /// Who may share a cached answer (MediaWiki's `getCacheMode`): `public`,
+    /// `anon-public-user-private` or `private` (the default).
+    pub cache: Option<syn::LitStr>,
     #[darling(default)]
     pub generator: darling::util::Flag,
     #[darling(default)]

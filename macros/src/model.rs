@@ -24,6 +24,7 @@ pub struct Module {
     pub group: GroupKind,
     pub prefix: String,
     pub readrights: bool,
+    pub cache: CacheKind,
     pub generator: bool,
     pub deprecated: bool,
     pub writerights: bool,
@@ -32,6 +33,23 @@ pub struct Module {
     pub help: Vec<syn::LitStr>,
     /// Rules over several parameters, checked after every parameter is read.
     pub rules: Vec<Rule>,
+}
+
+/// Who may share a cached answer of a module (MediaWiki's cache modes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CacheKind {
+    Public,
+    AnonPublicUserPrivate,
+    Private,
+}
+
+impl CacheKind {
+    /// The modes as the attribute spells them.
+    pub const NAMES: &'static [(&'static str, CacheKind)] = &[
+        ("public", CacheKind::Public),
+        ("anon-public-user-private", CacheKind::AnonPublicUserPrivate),
+        ("private", CacheKind::Private),
+    ];
 }
 
 /// How many of some parameters a request may give.
@@ -189,8 +207,24 @@ impl Module {
                     .with_span(&args.generator.span()),
             );
         }
+        let cache = match &args.cache {
+            None => CacheKind::Private,
+            Some(lit) => match CacheKind::NAMES.iter().find(|(n, _)| *n == lit.value()) {
+                Some((_, kind)) => *kind,
+                None => {
+                    errors.push(
+                        darling::Error::custom(
+                            "`cache` is `public`, `anon-public-user-private` or `private` (the default)",
+                        )
+                        .with_span(lit),
+                    );
+                    CacheKind::Private
+                }
+            },
+        };
         let rules = Rule::all(args.exactly_one_of, args.at_most_one_of, args.at_least_one_of);
         Some(Module {
+            cache,
             rules,
             name: name_lit,
             group: group?,

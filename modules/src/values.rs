@@ -1,7 +1,7 @@
 //! Value sets shared by several modules, defined once, and the small value enums many modules
 //! use.
 
-use wikiquery_framework::ParamValues;
+use wikiquery_framework::{ParamValues, QueryContext};
 
 /// Revision properties (REVPROP); `parsetree` is deprecated.
 pub const REVPROP: &[&str] = &[
@@ -36,6 +36,14 @@ pub const CONTENTFMT: &[&str] = &[
     "text/x-wiki",
     "unknown/unknown",
 ];
+
+/// The warning for content asked in a format (one of [`CONTENTFMT`]) its model does not have.
+pub(crate) fn bad_format_warning(ctx: &mut QueryContext<'_>, format: &str, model: &str) {
+    ctx.warn(
+        "badformat",
+        format!("The requested format {format} is not supported for content model {model} used by the page."),
+    );
+}
 
 /// The slot roles of this wiki.
 pub const SLOTS: &[&str] = &["main"];

@@ -13,8 +13,40 @@ pub struct Cli {
     /// Settings file (TOML); flags and environment variables override it.
     #[arg(long, global = true, env = "WIKIQUERY_CONFIG")]
     pub config: Option<PathBuf>,
+    /// The options of `serve`, which is what runs without a command.
+    #[command(flatten)]
+    pub serve: ServeArgs,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+impl Cli {
+    /// Reads the command line; the options of `serve` given before another command are
+    /// refused, as clap refuses an option a command does not take.
+    pub fn parse_checked() -> Cli {
+        use clap::{CommandFactory, FromArgMatches};
+        let mut command = Cli::command();
+        let matches = command.get_matches_mut();
+        let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit());
+        if let Some((name, _)) = matches.subcommand() {
+            let serve_only = ServeArgs::command_ids();
+            if let Some(id) =
+                serve_only.iter().find(|id| matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine))
+            {
+                let message = format!("`--{}` is an option of `serve`, not of `{name}`", id.replace('_', "-"));
+                command.error(clap::error::ErrorKind::ArgumentConflict, message).exit();
+            }
+        }
+        cli
+    }
+}
+
+impl ServeArgs {
+    /// The ids of `serve`'s options.
+    fn command_ids() -> Vec<String> {
+        use clap::Args;
+        ServeArgs::augment_args(clap::Command::new("serve")).get_arguments().map(|a| a.get_id().to_string()).collect()
+    }
 }
 
 /// What to do.

@@ -2,6 +2,9 @@
 //! precedence.
 
 use wikiquery_domain::settings::SiteSettings;
+use wikiquery_framework::cors::CorsConfig;
+
+use crate::proxies::TrustedProxies;
 
 pub use crate::settings_file::FileConfig;
 
@@ -46,6 +49,10 @@ pub struct ServeConfig {
     pub session_secret: Option<Secret>,
     /// The session cookie's name is `<prefix>_session`.
     pub cookie_prefix: String,
+    /// Which other origins' pages may call the API, and how.
+    pub cors: CorsConfig,
+    /// The proxies whose `X-Forwarded-For` names the caller.
+    pub trusted_proxies: TrustedProxies,
 }
 
 /// A value never written out (in logs, in `Debug` output).
@@ -93,6 +100,15 @@ pub fn resolve(flags: &crate::cli::ServeArgs, file: FileConfig) -> Result<ServeC
             .or(file.session_secret)
             .map(Secret),
         cookie_prefix: file.cookie_prefix.unwrap_or_else(|| "wikiquery".to_owned()),
+        trusted_proxies: TrustedProxies::parse(&file.trusted_proxies.unwrap_or_default())?,
+        cors: {
+            let default = CorsConfig::default();
+            CorsConfig {
+                domains: file.cross_site_ajax_domains.unwrap_or(default.domains),
+                exceptions: file.cross_site_ajax_domain_exceptions.unwrap_or(default.exceptions),
+                allowed_headers: file.allowed_cors_headers.unwrap_or(default.allowed_headers),
+            }
+        },
     })
 }
 

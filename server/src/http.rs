@@ -1,14 +1,18 @@
-//! actix-web routes: `/api.php` and `/w/api.php` for GET and POST (form-encoded or
-//! multipart), decoded into one ordered list of parameters for the API main loop.
+//! actix-web routes: `/api.php` and `/w/api.php` for GET, HEAD and POST (form-encoded or
+//! multipart), decoded into one ordered list of parameters for the API main loop, and OPTIONS
+//! for browsers' preflights; answers compressed as the client asks.
 
 use std::sync::Arc;
 
 use actix_multipart::Multipart;
-use actix_web::http::header::{HeaderName, HeaderValue, CONTENT_TYPE};
+use actix_web::http::header::{HeaderName, HeaderValue, CONTENT_ENCODING, CONTENT_TYPE};
 use actix_web::{web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use wikiquery_framework::api::{self, ApiConfig, ApiRequest};
 use wikiquery_framework::ApiError;
+
+use crate::compression::{vary_with_encoding, Coding, MIN_COMPRESSED_BYTES};
+use crate::proxies::TrustedProxies;
 
 /// The largest request body accepted.
 const MAX_BODY: usize = 8 * 1024 * 1024;
@@ -24,13 +28,15 @@ pub struct AppState {
     /// Whether requests are answered on the async worker itself rather than on the blocking
     /// pool (see [`AppState::inline`]).
     inline: bool,
+    /// The proxies whose `X-Forwarded-For` names the caller.
+    proxies: Arc<TrustedProxies>,
 }
 
 impl AppState {
     /// State that answers each request on actix's blocking pool, so that a module waiting on
     /// the database never stalls the async workers.
     pub fn new(config: Arc<ApiConfig>) -> AppState {
-        AppState { config, inline: false }
+        AppState { config, inline: false, proxies: Arc::new(TrustedProxies::default()) }
     }
 
     /// Answers requests on the async worker that received them. Right when answering never
@@ -41,12 +47,21 @@ impl AppState {
         self.inline = inline;
         self
     }
+
+    /// Believes `X-Forwarded-For` from these proxies.
+    pub fn trusting(mut self, proxies: TrustedProxies) -> AppState {
+        self.proxies = Arc::new(proxies);
+        self
+    }
 }
 
 /// Registers the API routes on an actix-web app.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     for path in ["/api.php", "/w/api.php"] {
-        cfg.route(path, web::get().to(api_get)).route(path, web::post().to(api_post));
+        cfg.route(path, web::get().to(api_get))
+            .route(path, web::head().to(api_get))
+            .route(path, web::post().to(api_post))
+            .route(path, web::method(actix_web::http::Method::OPTIONS).to(api_options));
     }
 }
 
@@ -54,34 +69,54 @@ fn query_pairs(req: &HttpRequest) -> Vec<(String, String)> {
     form_urlencoded::parse(req.query_string().as_bytes()).into_owned().collect()
 }
 
-/// The request headers the API reads (`Origin`, for `origin=`; `Accept-Language`; the
-/// session's `Cookie`).
+/// The request headers the API reads (`Origin`, for `origin=`, and a preflight's questions;
+/// `Accept-Language`; the session's `Cookie`; a proxy's `Treat-as-Untrusted`).
 fn api_headers(req: &HttpRequest) -> Vec<(String, String)> {
-    ["Origin", "Accept-Language", "Cookie"]
-        .iter()
-        .flat_map(|name| {
-            req.headers().get_all(*name).filter_map(|v| v.to_str().ok()).map(|v| ((*name).to_owned(), v.to_owned()))
-        })
-        .collect()
+    [
+        "Origin",
+        "Accept-Language",
+        "Cookie",
+        "Treat-as-Untrusted",
+        "Access-Control-Request-Method",
+        "Access-Control-Request-Headers",
+    ]
+    .iter()
+    .flat_map(|name| {
+        req.headers().get_all(*name).filter_map(|v| v.to_str().ok()).map(|v| ((*name).to_owned(), v.to_owned()))
+    })
+    .collect()
 }
 
-/// The client's address as the connection shows it.
-fn client(req: &HttpRequest) -> Option<String> {
-    req.peer_addr().map(|a| a.ip().to_string())
+/// The client's address: the connection's, or the one trusted proxies forward for.
+fn client(req: &HttpRequest, state: &AppState) -> Option<String> {
+    let peer = req.peer_addr()?.ip();
+    if state.proxies.is_empty() {
+        return Some(peer.to_string());
+    }
+    let forwarded: Vec<&str> = req.headers().get_all("X-Forwarded-For").filter_map(|v| v.to_str().ok()).collect();
+    Some(state.proxies.client(peer, &forwarded))
 }
 
 async fn api_get(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let coding = Coding::negotiate(&req);
     let request = ApiRequest {
         params: query_pairs(&req),
         posted: false,
         headers: api_headers(&req),
-        client: client(&req),
+        client: client(&req, &state),
         query_names: Vec::new(),
     };
-    answer(request, state).await
+    answer(request, state, coding).await
+}
+
+/// A browser's preflight: answered from the parameters and headers alone.
+async fn api_options(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let request = ApiRequest { params: query_pairs(&req), headers: api_headers(&req), ..ApiRequest::default() };
+    to_http(api::preflight(&request, &state.config), None)
 }
 
 async fn api_post(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> HttpResponse {
+    let coding = Coding::negotiate(&req);
     let mut params = query_pairs(&req);
     let content_type = req.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
     let body = match read_body(payload).await {
@@ -95,9 +130,14 @@ async fn api_post(req: HttpRequest, payload: web::Payload, state: web::Data<AppS
         Ok(pairs) => {
             let query_names = params.iter().map(|(k, _)| k.clone()).collect();
             params.extend(pairs);
-            let request =
-                ApiRequest { params, posted: true, headers: api_headers(&req), client: client(&req), query_names };
-            answer(request, state).await
+            let request = ApiRequest {
+                params,
+                posted: true,
+                headers: api_headers(&req),
+                client: client(&req, &state),
+                query_names,
+            };
+            answer(request, state, coding).await
         }
         Err(info) => answer_error(&state, "badrequest", &info),
     }
@@ -160,8 +200,9 @@ async fn read_multipart(
 }
 
 /// Answers on actix's blocking pool (modules wait on the database, which must not stall the
-/// async workers), or inline where the state says waiting cannot happen.
-async fn answer(request: ApiRequest, state: web::Data<AppState>) -> HttpResponse {
+/// async workers), or inline where the state says waiting cannot happen; compressed in the
+/// coding the client asked for.
+async fn answer(request: ApiRequest, state: web::Data<AppState>, coding: Option<Coding>) -> HttpResponse {
     let res = if state.inline {
         api::handle(request, &state.config)
     } else {
@@ -171,24 +212,41 @@ async fn answer(request: ApiRequest, state: web::Data<AppState>) -> HttpResponse
             Err(_) => return answer_error(&state, "internal_api_error_Canceled", "The request was cancelled."),
         }
     };
-    to_http(res)
+    to_http(res, coding)
 }
 
-/// The HTTP response for an API response.
-fn to_http(res: api::ApiResponse) -> HttpResponse {
+/// The HTTP response for an API response. A body large enough to gain is compressed in
+/// `coding`, and, whether this client asked for a coding or not, says that it varies by
+/// `Accept-Encoding`.
+fn to_http(mut res: api::ApiResponse, coding: Option<Coding>) -> HttpResponse {
     let status = actix_web::http::StatusCode::from_u16(res.status).unwrap_or(actix_web::http::StatusCode::OK);
     let mut builder = HttpResponse::build(status);
     builder.insert_header((CONTENT_TYPE, res.content_type));
+    let mut body = web::Bytes::from(std::mem::take(&mut res.body));
+    if body.len() >= MIN_COMPRESSED_BYTES {
+        let vary = res.headers.iter().position(|(k, _)| k.eq_ignore_ascii_case("Vary"));
+        let value = vary_with_encoding(vary.map(|i| res.headers[i].1.as_str()));
+        match vary {
+            Some(i) => res.headers[i].1 = value,
+            None => res.headers.push(("Vary".to_owned(), value)),
+        }
+        if let Some(coding) = coding {
+            if let Ok(encoded) = coding.encode(&body) {
+                body = encoded.into();
+                builder.insert_header((CONTENT_ENCODING, coding.name()));
+            }
+        }
+    }
     for (k, v) in &res.headers {
         if let (Ok(k), Ok(v)) = (HeaderName::try_from(k.as_str()), HeaderValue::try_from(v.as_str())) {
             builder.append_header((k, v));
         }
     }
-    builder.body(res.body)
+    builder.body(body)
 }
 
 /// A request that never reached the API (a body that could not be read) still gets the API's
 /// error envelope.
 fn answer_error(state: &AppState, code: &str, info: &str) -> HttpResponse {
-    to_http(api::error_response(&state.config, ApiError::new(code.to_owned(), info)))
+    to_http(api::error_response(&state.config, ApiError::new(code.to_owned(), info)), None)
 }

@@ -1,11 +1,13 @@
 //! The HTTP side of wikiquery: routes, request decoding, and the command line.
 
 pub mod cli;
+pub mod compression;
 pub mod config;
 pub mod connection;
 pub mod demo;
 pub mod http;
 pub mod import;
+pub mod proxies;
 pub mod refresh_links;
 pub mod reindex;
 pub mod serve;

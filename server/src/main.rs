@@ -2,8 +2,7 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-use wikiquery_server::cli::{Cli, Command, ServeArgs};
+use wikiquery_server::cli::{Cli, Command};
 use wikiquery_server::config::{resolve, FileConfig};
 use wikiquery_server::{import, refresh_links, reindex, serve, special_pages};
 
@@ -26,7 +25,7 @@ fn main() -> ExitCode {
         .init();
     wikiquery_server::sqlite_memory::use_mimalloc();
     wikiquery_modules::link();
-    let cli = Cli::parse();
+    let cli = Cli::parse_checked();
     let file = match &cli.config {
         Some(path) => match FileConfig::load(path) {
             Ok(f) => f,
@@ -37,7 +36,7 @@ fn main() -> ExitCode {
         },
         None => FileConfig::default(),
     };
-    let result = match cli.command.unwrap_or(Command::Serve(ServeArgs::default())) {
+    let result = match cli.command.unwrap_or(Command::Serve(cli.serve)) {
         Command::Serve(args) => resolve(&args, file).and_then(serve::run),
         Command::Import(args) => import::run(&args),
         Command::Reindex(args) => reindex::run(&args),

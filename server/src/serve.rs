@@ -54,6 +54,7 @@ pub fn api_config(store: Store, settings: SiteSettings, served_by: String, api_u
         anonymous_rights,
         clock: Clock::System,
         sessions: SessionKeys::default(),
+        cors: Default::default(),
     }
 }
 
@@ -108,6 +109,7 @@ pub fn run(config: ServeConfig) -> Result<(), String> {
         api.anonymous_rights = rights;
     }
     api.clock = clock;
+    api.cors = config.cors.clone();
     api.sessions = SessionKeys::new(config.session_secret.as_ref().map(|s| s.0.as_str()), &config.cookie_prefix);
     if config.session_secret.is_none() {
         tracing::info!("no session secret configured: sessions last as long as this process");
@@ -116,7 +118,10 @@ pub fn run(config: ServeConfig) -> Result<(), String> {
         tracing::info!(now = %at.to_iso(), "the clock is frozen");
     }
     tracing::info!(rights = ?api.anonymous_rights.iter().collect::<Vec<_>>(), "every caller's rights");
-    let state = AppState::new(Arc::new(api)).inline(inline);
+    if !config.trusted_proxies.is_empty() {
+        tracing::info!("callers named by X-Forwarded-For through the trusted proxies");
+    }
+    let state = AppState::new(Arc::new(api)).inline(inline).trusting(config.trusted_proxies.clone());
     let listen = crate::connection::Listen {
         addr: &config.listen,
         workers: config.workers,

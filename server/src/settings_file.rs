@@ -103,6 +103,17 @@ pub struct FileConfig {
     pub session_secret: Option<String>,
     /// The session cookie is named `<cookie_prefix>_session` (default `wikiquery`).
     pub cookie_prefix: Option<String>,
+    /// Proxies in front of the server whose `X-Forwarded-For` names the caller: addresses and
+    /// CIDR ranges (`["10.0.0.0/8"]`; MediaWiki's `$wgCdnServers`).
+    pub trusted_proxies: Option<Vec<String>>,
+    /// Hosts whose pages may call the API with their visitors' cookies (`origin=`), `*` and
+    /// `?` as wildcards (`$wgCrossSiteAJAXdomains`): `["*.example.org"]`.
+    pub cross_site_ajax_domains: Option<Vec<String>>,
+    /// Hosts taken out of those (`$wgCrossSiteAJAXdomainExceptions`).
+    pub cross_site_ajax_domain_exceptions: Option<Vec<String>>,
+    /// The request headers a cross-origin page may send (`$wgAllowedCorsHeaders`) [default:
+    /// MediaWiki's list].
+    pub allowed_cors_headers: Option<Vec<String>>,
     /// Where uploaded files are served (a path on the server or a URL).
     pub upload_path: Option<String>,
     /// The upload directory whose files are served at `upload_path`.

@@ -146,3 +146,34 @@ fn a_database_path_that_does_not_exist_is_refused_unless_asked_to_create_it() {
     assert!(!typo.exists(), "nothing is created");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_options_of_serve_work_without_the_word() {
+    let dir = temp_dir("no-word");
+    let typo = dir.join("wikki.sqlite");
+    let db = format!("sqlite:{}", typo.display());
+    let (ok, _, err) = wikiquery(&["--listen", "127.0.0.1:0", "--db", &db]);
+    assert!(!ok);
+    assert!(err.contains("wikki.sqlite") && err.contains("--create"), "the options were read: {err}");
+    // Without a command the environment's settings are read as `serve` reads them.
+    let out = Command::new(env!("CARGO_BIN_EXE_wikiquery"))
+        .env("WIKIQUERY_DB", &db)
+        .env("WIKIQUERY_LISTEN", "127.0.0.1:0")
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("wikki.sqlite"), "{err}");
+    // The environment does not stand in the way of another command.
+    let (ok, _, err) = wikiquery(&["--listen", "127.0.0.1:0", "reindex", "--db", &db]);
+    assert!(!ok && err.contains("reindex"), "serve's options and another command: {err}");
+    assert!(!typo.exists(), "nothing is created");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_version_is_printed() {
+    let (ok, out, _) = wikiquery(&["--version"]);
+    assert!(ok);
+    assert_eq!(out.trim(), format!("wikiquery {}", env!("CARGO_PKG_VERSION")));
+}

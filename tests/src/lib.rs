@@ -26,8 +26,19 @@ pub fn fixture_json(relative: &str) -> Value {
 /// Answers a request given as a query string, in-process, as the HTTP layer would, without a
 /// database.
 pub fn api(query: &str) -> (u16, Value) {
+    run(query, bare_config())
+}
+
+/// Answers a request as [`api`] does, and returns the whole response as the HTTP layer would
+/// write it (status, content type, headers, body).
+pub fn api_raw(query: &str) -> ApiResponse {
+    respond(query, &[], bare_config())
+}
+
+/// The configuration of a server without a database.
+fn bare_config() -> &'static ApiConfig {
     static CONFIG: OnceLock<ApiConfig> = OnceLock::new();
-    run(query, CONFIG.get_or_init(ApiConfig::default))
+    CONFIG.get_or_init(ApiConfig::default)
 }
 
 /// The main page's URL of the reference MediaWiki that served the fixture database.
@@ -159,11 +170,17 @@ pub fn fixture_api_raw(query: &str, headers: &[(&str, &str)]) -> ApiResponse {
 }
 
 fn respond(query: &str, headers: &[(&str, &str)], config: &ApiConfig) -> ApiResponse {
+    request(config, query, false, headers)
+}
+
+/// Answers a request on `config` as the HTTP layer hands it over: its parameters as a query
+/// string, or a POST body when `posted`, with these request headers.
+pub fn request(config: &ApiConfig, query: &str, posted: bool, headers: &[(&str, &str)]) -> ApiResponse {
     wikiquery_modules::link();
     // Decoded as the HTTP layer decodes a query string.
-    let params = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
+    let params: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
     let headers = headers.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
-    handle(ApiRequest { params, posted: false, headers, client: None, query_names: Vec::new() }, config)
+    handle(ApiRequest { params, posted, headers, client: None, query_names: Vec::new() }, config)
 }
 
 /// The passwords of the fixture's users (as MediaWiki's answers were captured with them).

@@ -183,9 +183,21 @@ fn random_parameter_strings_never_break_the_envelope() {
             let value: String = value.replace('&', "%26").replace('=', "%3D");
             query.push_str(&format!("&{name}={value}"));
         }
-        let (status, body) = api(&query);
-        assert!(status == 200 || status == 503, "{query}: status {status}");
-        assert!(body.is_object(), "{query}");
+        let res = wikiquery_tests::api_raw(&query);
+        assert!(res.status == 200 || res.status == 503, "{query}: status {}", res.status);
+        // The body as written: JSON, or (a `format` the generator changed) the pretty page
+        // around JSON, which the helper reads out, else wrapping the raw body in a
+        // `content_type` member that no answer has.
+        if !query.contains("&action=") && res.body.starts_with("<!DOCTYPE html>") {
+            // No action: the help page, as MediaWiki shows it (unless a main parameter is bad).
+            continue;
+        }
+        let body: Value = if res.content_type.starts_with("application/json") {
+            serde_json::from_str(&res.body).unwrap_or_else(|e| panic!("{query}: {e}: {}", res.body))
+        } else {
+            wikiquery_tests::response_json(&res)
+        };
+        assert!(body.is_object() && body.get("content_type").is_none(), "{query}: {body}");
         if let Some(e) = body.get("error") {
             assert!(e["code"].is_string() && e["info"].is_string(), "{query}: {body}");
         }

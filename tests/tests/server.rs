@@ -36,6 +36,8 @@ fn config(db: String) -> ServeConfig {
         create: false,
         session_secret: None,
         cookie_prefix: "wikiquery".into(),
+        cors: Default::default(),
+        trusted_proxies: Default::default(),
     }
 }
 

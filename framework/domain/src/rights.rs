@@ -33,6 +33,13 @@ impl Rights {
         rights.iter().any(|r| self.has(r))
     }
 
+    /// Whether the caller may see some revision-deleted field (MediaWiki's
+    /// `userCanSeeRevDel`): what it is shown of revisions, changes and log entries then
+    /// depends on who it is.
+    pub fn sees_revision_deletion(&self) -> bool {
+        self.has_any(&["deletedhistory", "deletedtext", "deleterevision", "suppressrevision", "viewsuppressed"])
+    }
+
     /// The rights, in alphabetical order.
     pub fn iter(&self) -> impl Iterator<Item = &str> {
         self.0.iter().map(String::as_str)

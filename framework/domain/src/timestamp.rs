@@ -265,6 +265,17 @@ impl Timestamp {
         iso
     }
 
+    /// The form of HTTP dates (RFC 7231's IMF-fixdate), `Sun, 06 Nov 1994 08:49:37 GMT`, as
+    /// MediaWiki writes `Expires` and `Last-Modified`.
+    pub fn to_http_date(self) -> String {
+        const DAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
+        const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+        let (y, mo, d, h, mi, s) = self.fields();
+        let weekday = DAYS[self.unix.div_euclid(86400).rem_euclid(7) as usize];
+        let month = MONTHS[(mo - 1).clamp(0, 11) as usize];
+        format!("{weekday}, {d:02} {month} {y:04} {h:02}:{mi:02}:{s:02} GMT")
+    }
+
     fn fields(self) -> (i64, i64, i64, i64, i64, i64) {
         let days = self.unix.div_euclid(86400);
         let secs = self.unix.rem_euclid(86400);
@@ -335,6 +346,14 @@ impl PartialEq for IsoText {
 #[cfg(test)]
 mod tests {
     use super::Timestamp;
+
+    #[test]
+    fn http_dates_name_the_weekday_and_read_back() {
+        assert_eq!(Timestamp::from_unix(1).to_http_date(), "Thu, 01 Jan 1970 00:00:01 GMT");
+        let t = Timestamp::parse("2026-11-22T00:01:00Z").expect("iso");
+        assert_eq!(t.to_http_date(), "Sun, 22 Nov 2026 00:01:00 GMT");
+        assert_eq!(Timestamp::parse(&t.to_http_date()), Some(t));
+    }
 
     #[test]
     fn every_form_gives_the_same_instant() {

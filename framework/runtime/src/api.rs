@@ -4,7 +4,9 @@
 
 use crate::accounts::AccountsService;
 use crate::action::ActionContext;
+use crate::cache::CachePolicy;
 use crate::clock::Clock;
+use crate::cors::{Cors, CorsConfig, Preflight};
 use crate::error::ApiError;
 use crate::format::{Format, JsonStyle, Output};
 use crate::main_module::{Main, HELP_ACTION};
@@ -35,6 +37,8 @@ pub struct ApiConfig {
     pub clock: Clock,
     /// How session cookies are signed and named.
     pub sessions: SessionKeys,
+    /// Which other origins' pages may call the API, and how.
+    pub cors: CorsConfig,
 }
 
 impl Default for ApiConfig {
@@ -47,6 +51,7 @@ impl Default for ApiConfig {
             anonymous_rights: Rights::anonymous(),
             clock: Clock::System,
             sessions: SessionKeys::default(),
+            cors: CorsConfig::default(),
         }
     }
 }
@@ -284,12 +289,22 @@ fn run_action(
     }
 }
 
+/// What every answer says of itself: its content type is the one it names.
+fn nosniff() -> (String, String) {
+    ("X-Content-Type-Options".to_owned(), "nosniff".to_owned())
+}
+
+/// What every answer the API prints says: its type as named, and no page may frame it.
+fn printed_headers() -> [(String, String); 2] {
+    [nosniff(), ("X-Frame-Options".to_owned(), "DENY".to_owned())]
+}
+
 /// The answer when `origin` names an origin the request's `Origin` header does not.
 fn origin_mismatch() -> ApiResponse {
     ApiResponse {
         status: 403,
         content_type: "text/html; charset=utf-8",
-        headers: vec![("Cache-Control".to_owned(), "no-cache".to_owned())],
+        headers: vec![nosniff(), ("Cache-Control".to_owned(), "no-cache".to_owned())],
         body: "'origin' parameter does not match Origin header\n".to_owned(),
     }
 }
@@ -314,10 +329,27 @@ fn help_page(config: &ApiConfig) -> ApiResponse {
     }
 }
 
+/// Answers an `OPTIONS` request: a browser's preflight before a cross-origin request, told
+/// what it may send (MediaWiki answers nothing else to `OPTIONS`).
+pub fn preflight(request: &ApiRequest, config: &ApiConfig) -> ApiResponse {
+    let origin = request.params.iter().find(|(k, _)| k == "origin").map(|(_, v)| v.as_str());
+    let asks = request.header("Access-Control-Request-Method").is_some();
+    let preflight = asks.then(|| Preflight { headers: request.header("Access-Control-Request-Headers") });
+    let headers = match config.cors.check(origin, request.header("Origin"), preflight) {
+        Cors::Mismatch => return origin_mismatch(),
+        Cors::NotAsked => Vec::new(),
+        Cors::Answered { headers, .. } => headers,
+    };
+    let mut headers = headers;
+    headers.push(nosniff());
+    ApiResponse { status: 200, content_type: "text/html; charset=utf-8", headers, body: String::new() }
+}
+
 /// Answers one API request.
 pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
     let origin_header = request.header("Origin").map(str::to_owned);
     let accept_language = request.header("Accept-Language").map(str::to_owned);
+    let untrusted_header = request.header("Treat-as-Untrusted").is_some();
     let client = request.client.clone();
     let cookies: Vec<String> =
         request.headers.iter().filter(|(k, _)| k.eq_ignore_ascii_case("Cookie")).map(|(_, v)| v.clone()).collect();
@@ -340,24 +372,21 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
     let mut headers = Vec::new();
 
     // CORS first, as MediaWiki does: `origin=*` answers anonymously to anyone; another
-    // origin must be one the browser sent. No origin is configured as trusted, so a matching
-    // one gets no CORS headers.
-    match state.params.get("origin") {
-        Some("*") => {
-            headers.push(("Access-Control-Allow-Origin".to_owned(), "*".to_owned()));
-            headers.push(("Access-Control-Allow-Credentials".to_owned(), "false".to_owned()));
+    // origin must be the one the browser sent, and gets credentials when it is trusted.
+    let mut varies_by_origin = false;
+    match config.cors.check(state.params.get("origin"), origin_header.as_deref(), None) {
+        Cors::NotAsked => {}
+        Cors::Mismatch => return origin_mismatch(),
+        Cors::Answered { headers: cors, varies_by_origin: varies, .. } => {
+            headers.extend(cors);
+            varies_by_origin = varies;
         }
-        Some(origin) => {
-            let sent = origin_header.as_deref().unwrap_or("");
-            if !sent.split_whitespace().any(|o| o == origin) {
-                return origin_mismatch();
-            }
-        }
-        None => {}
     }
     // A request a page of another origin may make (`origin=*`, JSONP) is answered as if no
     // one were logged in, and cannot start a session.
-    let login_suppressed = state.params.get("origin") == Some("*") || main.output.callback.is_some();
+    let login_suppressed =
+        state.params.get("origin") == Some("*") || main.output.callback.is_some() || untrusted_header;
+    state.untrusted = login_suppressed;
     if login_suppressed {
         headers.push(("MediaWiki-Login-Suppressed".to_owned(), "true".to_owned()));
     }
@@ -393,11 +422,22 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         state.warnings.add("main", "unrecognizedparams", text);
     }
 
-    let cache_control = match &outcome {
-        Ok(_) if main.smaxage != 0 || main.maxage != 0 => {
-            format!("s-maxage={}, max-age={}, public", main.smaxage, main.maxage)
-        }
-        _ => "private, must-revalidate, max-age=0".to_owned(),
+    let write_mode =
+        Registry::global().ok().and_then(|r| r.action(&main.action)).is_some_and(|e| (e.descriptor)().writerights);
+    let cache = CachePolicy {
+        mode: state.cache_mode,
+        error: outcome.is_err(),
+        // A session the caller holds counts even where it is not used to say who the caller
+        // is (`origin=*`, JSONP), and so does a cookie of ours that names no live session.
+        has_session: state.session.is_persistent() || config.sessions.cookie_in(cookies.iter().map(String::as_str)),
+        smaxage: main.smaxage,
+        maxage: main.maxage,
+        maxage_applies: state.action_ready && !write_mode,
+        everyone_reads: config.anonymous_rights.has("read"),
+        user_language: matches!(state.params.get("uselang"), None | Some("user")),
+        html_page: main.output.format.is_html(),
+        varies_by_origin,
+        now: state.now(),
     };
     let mut status = 200;
     if let Err(err) = &outcome {
@@ -418,13 +458,15 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         cur_timestamp: cur_timestamp.as_deref(),
         languages: main.responselanginfo.then_some((main.uselang.as_str(), main.errorlang.as_str())),
     });
-    headers.push(("Cache-Control".to_owned(), cache_control));
+    headers.extend(cache.headers().into_iter().map(|(name, value)| (name.to_owned(), value)));
     if !login_suppressed {
         if let Some(cookie) = config.sessions.set_cookie(&mut state.session, now) {
             headers.push(("Set-Cookie".to_owned(), cookie));
+            crate::cache::guard_cookie(&mut headers);
         }
     }
     let (content_type, text) = main.output.render(&body, &lists);
+    headers.extend(printed_headers());
     if let Some(name) = main.output.file_name() {
         headers.push(("Content-Disposition".to_owned(), format!("inline; filename={name}")));
     }
@@ -449,6 +491,8 @@ pub fn error_response(config: &ApiConfig, error: ApiError) -> ApiResponse {
         headers: vec![
             ("MediaWiki-API-Error".to_owned(), error.code.to_string()),
             ("Cache-Control".to_owned(), "private, must-revalidate, max-age=0".to_owned()),
+            nosniff(),
+            ("X-Frame-Options".to_owned(), "DENY".to_owned()),
         ],
         body: text,
     }

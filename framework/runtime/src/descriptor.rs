@@ -283,6 +283,9 @@ pub struct ModuleDescriptor {
     pub classname: &'static str,
     /// Needs read access.
     pub readrights: bool,
+    /// Who may share a cached answer, unless the module says otherwise for its parameters
+    /// ([`crate::QueryModule::cache_mode`]).
+    pub cache_mode: crate::cache::CacheMode,
     /// Can act as a generator.
     pub generator: bool,
     /// Marked deprecated as a whole.

@@ -23,6 +23,11 @@ impl Format {
     /// The formats this server writes, as `format=` names them.
     pub const NAMES: &'static [&'static str] = &["json", "jsonfm", "none"];
 
+    /// Whether the format is a page for people (MediaWiki's `getIsHtml`).
+    pub fn is_html(self) -> bool {
+        matches!(self, Format::JsonFm)
+    }
+
     /// The format for a `format=` value.
     pub fn from_name(name: &str) -> Option<Format> {
         match name {

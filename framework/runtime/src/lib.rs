@@ -10,7 +10,9 @@ extern crate self as wikiquery_framework;
 pub mod accounts;
 pub mod action;
 pub mod api;
+pub mod cache;
 pub mod clock;
+pub mod cors;
 pub mod descriptor;
 pub mod error;
 pub mod format;
@@ -26,13 +28,14 @@ pub mod session;
 
 pub use accounts::{Accounts, AccountsService};
 pub use action::ActionContext;
+pub use cache::CacheMode;
 pub use clock::Clock;
 pub use descriptor::{Group, Info, ModuleDescriptor, ParamDescriptor, ParamKind};
 pub use error::{ApiError, Warning, Warnings};
 pub use module::{ActionModule, ModuleSpec, QueryModule};
 pub use param::{
     continue_parts, ComputedValues, Continue, ContinuePart, ExactInt, Limit, LooseInt, Namespace, ParamGroup,
-    ParamReader, Templated, Timestamp, Title, UserRef, ValueList, ValueSet,
+    ParamReader, RequestState, Templated, Timestamp, Title, UserRef, ValueList, ValueSet,
 };
 pub use query::QueryContext;
 pub use registry::{ModuleEntry, Registry};
@@ -46,6 +49,7 @@ pub use wikiquery_macros::{query_module, ParamGroup, ParamValues};
 /// What generated code uses. Not part of the public interface: names here change freely.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::cache::CacheMode;
     pub use crate::descriptor::{Group, Info, ModuleDescriptor, ParamDescriptor, ParamKind};
     pub use crate::error::ApiError;
     pub use crate::module::ModuleSpec;

@@ -106,6 +106,7 @@ pub fn pageset_descriptor(registry: &Registry) -> &'static ModuleDescriptor {
             prefix: "",
             classname: "wikiquery_framework::query::PageSet",
             readrights: true,
+            cache_mode: crate::cache::CacheMode::Public,
             generator: false,
             deprecated: false,
             writerights: false,

@@ -2,9 +2,10 @@
 //! behaviour a module author writes, [`QueryModule`] or [`ActionModule`].
 
 use crate::action::ActionContext;
+use crate::cache::CacheMode;
 use crate::descriptor::{Group, ModuleDescriptor};
 use crate::error::ApiError;
-use crate::param::ParamReader;
+use crate::param::{ParamReader, RequestState};
 use crate::query::context::QueryContext;
 
 /// What `#[query_module]` generates for a module struct: its descriptor and its parser.
@@ -25,6 +26,14 @@ pub trait ModuleSpec: Sized + 'static {
 
 /// A query submodule (list, prop or meta) that can run.
 pub trait QueryModule: ModuleSpec {
+    /// Who may share a cached answer of the module run with these parameters (MediaWiki's
+    /// `getCacheMode`): the mode it declares (`cache = ...`, private when it declares none),
+    /// unless it says otherwise for some parameters. Asked after it ran.
+    fn cache_mode(&self, state: &RequestState) -> CacheMode {
+        let _ = state;
+        Self::descriptor().cache_mode
+    }
+
     /// Runs the module with its parsed parameters. Until a module's data access exists it keeps
     /// this default, which answers `notimplemented` naming the module.
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
@@ -35,6 +44,13 @@ pub trait QueryModule: ModuleSpec {
 
 /// An action module (`action=...`).
 pub trait ActionModule: ModuleSpec {
+    /// Who may share a cached answer of the action run with these parameters, as for
+    /// [`QueryModule::cache_mode`].
+    fn cache_mode(&self, state: &RequestState) -> CacheMode {
+        let _ = state;
+        Self::descriptor().cache_mode
+    }
+
     /// Runs the action, adding its members to the result.
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError>;
 }

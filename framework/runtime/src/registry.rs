@@ -45,7 +45,9 @@ fn run_query<M: QueryModule>(ctx: &mut QueryContext<'_>) -> Result<(), ApiError>
     // The running descriptor's prefix: a generator's has a `g` in front.
     let prefix = ctx.module.prefix;
     let module = M::parse(&mut ParamReader::new(ctx.state, prefix, &path)).map_err(tag)?;
-    module.execute(ctx).map_err(tag)
+    module.execute(ctx).map_err(tag)?;
+    ctx.run.cache_mode = ctx.run.cache_mode.merge(module.cache_mode(ctx.state));
+    Ok(())
 }
 
 fn run_action<M: ActionModule>(ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
@@ -54,7 +56,10 @@ fn run_action<M: ActionModule>(ctx: &mut ActionContext<'_>) -> Result<(), ApiErr
     let tag = |e: ApiError| e.in_module(path.as_str());
     let module = M::parse(&mut ParamReader::new(ctx.state, d.prefix, &path)).map_err(tag)?;
     crate::action::check_action(ctx.state, d).map_err(|(e, own)| if own { tag(e) } else { e })?;
-    module.execute(ctx).map_err(tag)
+    ctx.state.action_ready = true;
+    module.execute(ctx).map_err(tag)?;
+    ctx.state.cache_mode = module.cache_mode(ctx.state);
+    Ok(())
 }
 
 impl ModuleEntry {

@@ -229,6 +229,13 @@ impl SessionKeys {
             .find_map(|(_, value)| self.open(value.trim_matches('"'), now))
     }
 
+    /// Whether a request's `Cookie` headers carry a cookie of this name, valid or not.
+    pub fn cookie_in<'a>(&self, mut cookies: impl Iterator<Item = &'a str>) -> bool {
+        cookies.any(|header| {
+            header.split(';').filter_map(|pair| pair.trim().split_once('=')).any(|(name, _)| name == self.cookie_name)
+        })
+    }
+
     /// The `Set-Cookie` header the response needs for the session as the request left it:
     /// a new or changed session, one used again after a good part of its lifetime (so that it
     /// lasts while it is used), or a removed cookie.

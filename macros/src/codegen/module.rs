@@ -10,7 +10,7 @@ use quote::quote;
 use crate::attrs::{FieldArgs, ModuleArgs};
 use crate::check;
 use crate::codegen::fields;
-use crate::model::{GroupKind, Module, Param, Shape};
+use crate::model::{CacheKind, GroupKind, Module, Param, Shape};
 use crate::paths::private;
 
 pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
@@ -73,6 +73,11 @@ fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param]) -> TokenStream
     };
     let (readrights, generator, deprecated) = (m.readrights, m.generator, m.deprecated);
     let (writerights, mustbeposted, dynamic) = (m.writerights, m.mustbeposted, m.dynamicparameters);
+    let cache = match m.cache {
+        CacheKind::Public => quote!(#p::CacheMode::Public),
+        CacheKind::AnonPublicUserPrivate => quote!(#p::CacheMode::AnonPublicUserPrivate),
+        CacheKind::Private => quote!(#p::CacheMode::Private),
+    };
     let help = &m.help;
     let descriptors = fields::descriptors(params);
     let checks = fields::const_checks(params);
@@ -121,6 +126,7 @@ fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param]) -> TokenStream
                             prefix: #prefix,
                             classname: ::core::concat!(::core::module_path!(), "::", ::core::stringify!(#ident)),
                             readrights: #readrights,
+                            cache_mode: #cache,
                             generator: #generator,
                             deprecated: #deprecated,
                             writerights: #writerights,

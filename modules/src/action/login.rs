@@ -34,7 +34,7 @@ pub struct Login {
 
 impl ActionModule for Login {
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
-        if logins::lacks_same_origin_security(ctx.state) {
+        if ctx.state.lacks_same_origin_security() {
             let reason = logins::reason(ctx.result, Reason::SameOrigin);
             ctx.result.add("login", json!({ "result": "Aborted", "reason": reason }));
             return Ok(());

@@ -14,8 +14,8 @@ use wikiquery_framework::{ApiError, QueryContext};
 use wikiquery_store::queries::revisions::{RevisionRow, RevisionSelection, RevisionsFilter, SlotRow};
 use wikiquery_store::reader::Reader;
 
-use crate::family::revisions::bad_format_warning;
 use crate::storage;
+use crate::values::bad_format_warning;
 
 /// How many diffs one request computes.
 const MAX_UNCACHED_DIFFS: usize = 1;

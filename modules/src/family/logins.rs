@@ -3,7 +3,6 @@
 //! not attempt; and how MediaWiki tells a bot password's login from a main account's.
 
 use serde_json::{json, Value};
-use wikiquery_framework::param::RequestState;
 use wikiquery_framework::ApiResult;
 
 /// Why a login did not succeed.
@@ -84,12 +83,6 @@ pub fn client_message(format: &str, code: &str, text: &str) -> (Option<Value>, V
         _ => Some(json!(text)),
     };
     (message, json!(code))
-}
-
-/// Whether the request may come from a page of another origin (`origin=*`, or JSONP): such
-/// requests may not log in.
-pub fn lacks_same_origin_security(state: &RequestState) -> bool {
-    state.params.get("origin") == Some("*") || state.params.get("callback").is_some()
 }
 
 /// MediaWiki's `BotPassword::canonicalizeLoginData`: the login name (`User@app`) and the

@@ -20,7 +20,7 @@ use crate::family::comments::{parsed_comments, CommentOf};
 use crate::family::diffs::DiffRequest;
 use crate::family::expansion::{expand_page_text, TemplateCache};
 use crate::storage;
-use crate::values::{CONTENTFMT, REVPROP, SLOTS};
+use crate::values::{bad_format_warning, CONTENTFMT, REVPROP, SLOTS};
 use wikiquery_domain::preprocessor::expand::Unsupported;
 
 /// The family's parameters, in the spec's order; each module includes them first.
@@ -610,12 +610,4 @@ impl RevisionView {
         }
         Ok(())
     }
-}
-
-/// The warning for content asked in a format its model does not have.
-pub(crate) fn bad_format_warning(ctx: &mut QueryContext<'_>, format: &str, model: &str) {
-    ctx.warn(
-        "badformat",
-        format!("The requested format {format} is not supported for content model {model} used by the page."),
-    );
 }

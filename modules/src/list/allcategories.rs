@@ -21,6 +21,7 @@ pub enum AllCategoriesProp {
 #[query_module(
     name = "allcategories",
     group = "list",
+    cache = "public",
     prefix = "ac",
     readrights,
     generator,

@@ -5,7 +5,9 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::{query_module, ApiError, Namespace, QueryContext, QueryModule, Timestamp, UserRef};
+use wikiquery_framework::{
+    query_module, ApiError, CacheMode, Namespace, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
+};
 use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder};
 use wikiquery_store::queries::revisions::RevisionRow;
 use wikiquery_store::store::Store;
@@ -20,6 +22,7 @@ use crate::values::TimeDir;
 #[query_module(
     name = "alldeletedrevisions",
     group = "list",
+    cache = "public",
     prefix = "adr",
     readrights,
     generator,
@@ -49,6 +52,10 @@ pub struct AllDeletedRevisions {
 }
 
 impl QueryModule for AllDeletedRevisions {
+    fn cache_mode(&self, state: &RequestState) -> CacheMode {
+        CacheMode::public_unless_revision_deletion(&state.rights)
+    }
+
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let p = ctx.module.prefix;
         let by_user = self.user.is_some();

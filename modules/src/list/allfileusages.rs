@@ -9,6 +9,7 @@ use crate::values::SortDir;
 #[query_module(
     name = "allfileusages",
     group = "list",
+    cache = "public",
     prefix = "af",
     readrights,
     generator,

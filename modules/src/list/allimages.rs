@@ -64,6 +64,7 @@ pub enum FilterBots {
 #[query_module(
     name = "allimages",
     group = "list",
+    cache = "public",
     prefix = "ai",
     readrights,
     generator,

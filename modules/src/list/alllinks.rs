@@ -9,6 +9,7 @@ use crate::values::SortDir;
 #[query_module(
     name = "alllinks",
     group = "list",
+    cache = "public",
     prefix = "al",
     readrights,
     generator,

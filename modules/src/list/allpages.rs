@@ -47,6 +47,7 @@ pub enum FilterExpiry {
 #[query_module(
     name = "allpages",
     group = "list",
+    cache = "public",
     prefix = "ap",
     readrights,
     generator,

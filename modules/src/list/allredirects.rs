@@ -18,6 +18,7 @@ pub enum AllRedirectsProp {
 #[query_module(
     name = "allredirects",
     group = "list",
+    cache = "public",
     prefix = "ar",
     readrights,
     generator,

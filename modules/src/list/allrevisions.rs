@@ -4,7 +4,9 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::{query_module, ApiError, Continue, Namespace, QueryContext, QueryModule, Timestamp, UserRef};
+use wikiquery_framework::{
+    query_module, ApiError, CacheMode, Continue, Namespace, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
+};
 use wikiquery_store::queries::revisions::{RevisionRow, RevisionSelection, RevisionsFilter};
 use wikiquery_store::store::Store;
 
@@ -18,6 +20,7 @@ use crate::values::TimeDir;
 #[query_module(
     name = "allrevisions",
     group = "list",
+    cache = "public",
     prefix = "arv",
     readrights,
     generator,
@@ -39,6 +42,10 @@ pub struct AllRevisions {
 }
 
 impl QueryModule for AllRevisions {
+    fn cache_mode(&self, state: &RequestState) -> CacheMode {
+        CacheMode::public_unless_revision_deletion(&state.rights)
+    }
+
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let generating = ctx.is_generator();
         let view = self.family.view(ctx)?;

@@ -9,6 +9,7 @@ use crate::values::SortDir;
 #[query_module(
     name = "alltransclusions",
     group = "list",
+    cache = "public",
     prefix = "at",
     readrights,
     generator,

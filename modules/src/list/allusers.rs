@@ -31,6 +31,7 @@ pub enum AllUsersProp {
 #[query_module(
     name = "allusers",
     group = "list",
+    cache = "anon-public-user-private",
     prefix = "au",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allusers"

@@ -8,6 +8,7 @@ use crate::family::backlinks::{run, BacklinkTable, BacklinksParams};
 #[query_module(
     name = "backlinks",
     group = "list",
+    cache = "public",
     prefix = "bl",
     readrights,
     generator,

@@ -54,6 +54,7 @@ pub enum CategoryMembersDir {
 #[query_module(
     name = "categorymembers",
     group = "list",
+    cache = "public",
     prefix = "cm",
     readrights,
     generator,

@@ -8,6 +8,7 @@ use crate::family::backlinks::{run, BacklinkTable, BacklinksParams};
 #[query_module(
     name = "embeddedin",
     group = "list",
+    cache = "public",
     prefix = "ei",
     readrights,
     generator,

@@ -20,6 +20,7 @@ pub enum ExtUrlUsageProp {
 #[query_module(
     name = "exturlusage",
     group = "list",
+    cache = "public",
     prefix = "eu",
     readrights,
     generator,

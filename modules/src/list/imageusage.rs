@@ -8,6 +8,7 @@ use crate::family::backlinks::{run, BacklinkTable, BacklinksParams};
 #[query_module(
     name = "imageusage",
     group = "list",
+    cache = "public",
     prefix = "iu",
     readrights,
     generator,

@@ -16,6 +16,7 @@ pub enum IwBacklinkProp {
 #[query_module(
     name = "iwbacklinks",
     group = "list",
+    cache = "public",
     prefix = "iwbl",
     readrights,
     generator,

@@ -16,6 +16,7 @@ pub enum LangBacklinkProp {
 #[query_module(
     name = "langbacklinks",
     group = "list",
+    cache = "public",
     prefix = "lbl",
     readrights,
     generator,

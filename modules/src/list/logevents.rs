@@ -17,8 +17,8 @@ use wikiquery_domain::revision::Visibility;
 use wikiquery_domain::title::{push_full_text, SiteNamespaces};
 use wikiquery_framework::format::ItemWriter;
 use wikiquery_framework::{
-    query_module, ApiError, Limit, ModuleSpec, Namespace, ParamValues, QueryContext, QueryModule, Rights, Timestamp,
-    UserRef, ValueSet,
+    query_module, ApiError, CacheMode, Limit, ModuleSpec, Namespace, ParamValues, QueryContext, QueryModule,
+    RequestState, Rights, Timestamp, UserRef, ValueSet,
 };
 use wikiquery_store::queries::logevents::{self as q, LogEventsFilter, LogRow};
 use wikiquery_store::site::Site;
@@ -120,6 +120,7 @@ pub enum LogEventProp {
 #[query_module(
     name = "logevents",
     group = "list",
+    cache = "public",
     prefix = "le",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Logevents",
@@ -438,6 +439,20 @@ impl LogEvents {
 }
 
 impl QueryModule for LogEvents {
+    /// Revision-deleted fields and restricted logs depend on the caller's rights; parsed
+    /// comments on its language.
+    fn cache_mode(&self, state: &RequestState) -> CacheMode {
+        if state.rights.sees_revision_deletion() {
+            CacheMode::Private
+        } else if self.prop.contains(&LogEventProp::Parsedcomment)
+            || LOG_RESTRICTIONS.iter().any(|(_, right)| state.rights.has(right))
+        {
+            CacheMode::AnonPublicUserPrivate
+        } else {
+            CacheMode::Public
+        }
+    }
+
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         self.run(ctx)
     }

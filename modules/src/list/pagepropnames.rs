@@ -9,6 +9,7 @@ use crate::storage;
 #[query_module(
     name = "pagepropnames",
     group = "list",
+    cache = "public",
     prefix = "ppn",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Pagepropnames"

@@ -22,6 +22,7 @@ pub enum PagesWithPropProp {
 #[query_module(
     name = "pageswithprop",
     group = "list",
+    cache = "public",
     prefix = "pwp",
     readrights,
     generator,

@@ -14,6 +14,7 @@ use crate::storage;
 #[query_module(
     name = "prefixsearch",
     group = "list",
+    cache = "public",
     prefix = "ps",
     readrights,
     generator,

@@ -9,7 +9,8 @@ use wikiquery_domain::php;
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::push_full_text;
 use wikiquery_framework::{
-    query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp, ValueList,
+    query_module, ApiError, CacheMode, Limit, Namespace, ParamValues, QueryContext, QueryModule, RequestState,
+    Timestamp, ValueList,
 };
 use wikiquery_store::queries::protected_titles::ProtectedTitlesFilter;
 
@@ -41,6 +42,7 @@ pub enum ProtectedTitleProp {
 #[query_module(
     name = "protectedtitles",
     group = "list",
+    cache = "public",
     prefix = "pt",
     readrights,
     generator,
@@ -77,6 +79,15 @@ fn parse_continue(value: &str) -> Result<(String, i32, String), ApiError> {
 }
 
 impl QueryModule for ProtectedTitles {
+    /// Parsed comments are in the caller's language.
+    fn cache_mode(&self, _: &RequestState) -> CacheMode {
+        if self.prop.contains(&ProtectedTitleProp::Parsedcomment) {
+            CacheMode::AnonPublicUserPrivate
+        } else {
+            CacheMode::Public
+        }
+    }
+
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let store = storage::store(ctx)?;
         let site = store.site();

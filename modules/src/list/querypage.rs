@@ -3,7 +3,7 @@
 use serde_json::{json, Map, Value};
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::{query_module, ApiError, Limit, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, CacheMode, Limit, QueryContext, QueryModule, RequestState};
 use wikiquery_store::queries::querycache::QUERY_CACHE_LIMIT;
 use wikiquery_store::queries::reports::Report;
 use wikiquery_store::store::Store;
@@ -49,6 +49,7 @@ pub const QUERY_PAGES: &[&str] = &[
 #[query_module(
     name = "querypage",
     group = "list",
+    cache = "public",
     prefix = "qp",
     readrights,
     generator,
@@ -65,6 +66,14 @@ pub struct QueryPage {
 }
 
 impl QueryModule for QueryPage {
+    /// A report only some callers may see is theirs alone.
+    fn cache_mode(&self, _: &RequestState) -> CacheMode {
+        match Report::named(&self.page).and_then(Report::right) {
+            Some(_) => CacheMode::Private,
+            None => CacheMode::Public,
+        }
+    }
+
     /// Reports are computed live from the database, as MediaWiki computes them outside miser
     /// mode; in miser mode the expensive ones are read from the cache.
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {

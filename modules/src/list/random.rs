@@ -15,6 +15,7 @@ use crate::values::FilterRedir;
 #[query_module(
     name = "random",
     group = "list",
+    cache = "public",
     prefix = "rn",
     readrights,
     generator,

@@ -13,7 +13,8 @@ use wikiquery_domain::revision::{sha1_hex, Visibility, DELETED_TEXT, DELETED_USE
 use wikiquery_domain::settings::{Patrolling, SiteSettings};
 use wikiquery_framework::format::ItemWriter;
 use wikiquery_framework::{
-    query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp, UserRef, ValueSet,
+    query_module, ApiError, CacheMode, Limit, Namespace, ParamValues, QueryContext, QueryModule, RequestState,
+    Timestamp, UserRef, ValueSet,
 };
 use wikiquery_store::queries::recent_changes::{RecentChangeRow, RecentChangesFilter, RC_LOG};
 use wikiquery_store::reader::Reader;
@@ -47,6 +48,7 @@ pub enum RecentChangeProp {
 #[query_module(
     name = "recentchanges",
     group = "list",
+    cache = "public",
     prefix = "rc",
     readrights,
     generator,
@@ -360,6 +362,21 @@ impl RecentChanges {
 }
 
 impl QueryModule for RecentChanges {
+    /// Patrol flags and revision-deleted fields depend on the caller's rights; parsed comments
+    /// on its language.
+    fn cache_mode(&self, state: &RequestState) -> CacheMode {
+        const PATROL: &[&str] = &["patrolled", "!patrolled", "unpatrolled", "autopatrolled", "!autopatrolled"];
+        if self.show.iter().any(|s| PATROL.contains(&s.as_str())) {
+            return CacheMode::Private;
+        }
+        match CacheMode::public_unless_revision_deletion(&state.rights) {
+            CacheMode::Public if self.prop.contains(&RecentChangeProp::Parsedcomment) => {
+                CacheMode::AnonPublicUserPrivate
+            }
+            mode => mode,
+        }
+    }
+
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         self.run(ctx)
     }

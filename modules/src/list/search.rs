@@ -64,6 +64,7 @@ pub enum SearchSort {
 #[query_module(
     name = "search",
     group = "list",
+    cache = "public",
     prefix = "sr",
     readrights,
     generator,

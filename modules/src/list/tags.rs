@@ -25,6 +25,7 @@ pub enum TagProp {
 #[query_module(
     name = "tags",
     group = "list",
+    cache = "public",
     prefix = "tg",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Tags"

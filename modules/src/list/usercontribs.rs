@@ -49,6 +49,7 @@ pub const SHOW_UC: &[&str] =
 #[query_module(
     name = "usercontribs",
     group = "list",
+    cache = "anon-public-user-private",
     prefix = "uc",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Usercontribs",

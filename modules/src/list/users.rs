@@ -10,7 +10,7 @@ use serde_json::{json, Map, Value};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::timestamp::{format_expiry, Timestamp};
 use wikiquery_domain::user::{canonical_name, is_ip_name};
-use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, CacheMode, ParamValues, QueryContext, QueryModule, RequestState};
 use wikiquery_store::queries::users::UserRow;
 use wikiquery_store::store::Store;
 
@@ -37,6 +37,7 @@ pub enum UserProp {
 #[query_module(
     name = "users",
     group = "list",
+    cache = "public",
     prefix = "us",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Users",
@@ -50,6 +51,15 @@ pub struct Users {
 }
 
 impl QueryModule for Users {
+    /// A block is described in the caller's terms: public only without `blockinfo`.
+    fn cache_mode(&self, _: &RequestState) -> CacheMode {
+        if self.prop.contains(&UserProp::Blockinfo) {
+            CacheMode::AnonPublicUserPrivate
+        } else {
+            CacheMode::Public
+        }
+    }
+
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let services = ctx.services;
         let settings = services.require::<SiteSettings>()?;

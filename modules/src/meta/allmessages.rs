@@ -11,7 +11,7 @@ use wikiquery_domain::messages::{
 };
 use wikiquery_domain::title::{upper_first, NS_MEDIAWIKI};
 use wikiquery_framework::result::set_content;
-use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, CacheMode, ParamValues, QueryContext, QueryModule, RequestState};
 use wikiquery_store::queries::allpages::AllPagesFilter;
 
 use crate::storage;
@@ -34,6 +34,7 @@ pub enum Customised {
 #[query_module(
     name = "allmessages",
     group = "meta",
+    cache = "public",
     prefix = "am",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allmessages"
@@ -60,6 +61,16 @@ pub struct AllMessages {
 }
 
 impl QueryModule for AllMessages {
+    /// Messages are in the caller's language unless `lang` names one, and parsed for the
+    /// caller with `enableparser`.
+    fn cache_mode(&self, _: &RequestState) -> CacheMode {
+        if self.lang.is_none() || self.enableparser {
+            CacheMode::AnonPublicUserPrivate
+        } else {
+            CacheMode::Public
+        }
+    }
+
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let store = storage::store(ctx)?;
         let site = store.site();

@@ -28,6 +28,7 @@ pub const FILEREPO_PROP: &[&str] = &[
 #[query_module(
     name = "filerepoinfo",
     group = "meta",
+    cache = "public",
     prefix = "fri",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Filerepoinfo"

@@ -20,7 +20,7 @@ pub enum LanguageInfoProp {
 }
 
 /// Information about languages; has no help page.
-#[query_module(name = "languageinfo", group = "meta", prefix = "li", readrights)]
+#[query_module(name = "languageinfo", group = "meta", cache = "public", prefix = "li", readrights)]
 pub struct LanguageInfo {
     #[param(default = "code")]
     pub prop: Vec<LanguageInfoProp>,

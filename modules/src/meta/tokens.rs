@@ -31,7 +31,7 @@ pub struct Tokens {
 
 impl QueryModule for Tokens {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        if crate::family::logins::lacks_same_origin_security(ctx.state) {
+        if ctx.state.lacks_same_origin_security() {
             ctx.warn("tokens-origin", "Tokens may not be obtained when the same-origin policy is not applied.");
             return Ok(());
         }

@@ -31,6 +31,7 @@ pub enum CategoryShow {
 #[query_module(
     name = "categories",
     group = "prop",
+    cache = "public",
     prefix = "cl",
     readrights,
     generator,

@@ -12,6 +12,7 @@ use crate::storage;
 #[query_module(
     name = "categoryinfo",
     group = "prop",
+    cache = "public",
     prefix = "ci",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Categoryinfo"

@@ -17,6 +17,7 @@ const MAX_PAGES: usize = 100;
 #[query_module(
     name = "contributors",
     group = "prop",
+    cache = "public",
     prefix = "pc",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Contributors",

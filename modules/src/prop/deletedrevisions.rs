@@ -5,7 +5,9 @@
 use std::collections::HashMap;
 
 use wikiquery_domain::revision::Visibility;
-use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule, Timestamp, UserRef};
+use wikiquery_framework::{
+    query_module, ApiError, CacheMode, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
+};
 use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder};
 use wikiquery_store::queries::revisions::RevisionRow;
 
@@ -17,6 +19,7 @@ use crate::values::TimeDir;
 #[query_module(
     name = "deletedrevisions",
     group = "prop",
+    cache = "public",
     prefix = "drv",
     readrights,
     generator,
@@ -35,6 +38,10 @@ pub struct DeletedRevisions {
 }
 
 impl QueryModule for DeletedRevisions {
+    fn cache_mode(&self, state: &RequestState) -> CacheMode {
+        CacheMode::public_unless_revision_deletion(&state.rights)
+    }
+
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let Some(pageset) = ctx.page_set() else { return Ok(()) };
         // By revision id (`revids=`: those of deleted revisions), else by title.

@@ -15,6 +15,7 @@ use crate::values::SortDir;
 #[query_module(
     name = "duplicatefiles",
     group = "prop",
+    cache = "public",
     prefix = "df",
     readrights,
     generator,

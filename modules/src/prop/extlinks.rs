@@ -11,6 +11,7 @@ use crate::values::PROTO;
 #[query_module(
     name = "extlinks",
     group = "prop",
+    cache = "public",
     prefix = "el",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Extlinks"

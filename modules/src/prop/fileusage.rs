@@ -8,6 +8,7 @@ use crate::family::backlinksprop::{run, BacklinkTable, BacklinksPropParams};
 #[query_module(
     name = "fileusage",
     group = "prop",
+    cache = "public",
     prefix = "fu",
     readrights,
     generator,

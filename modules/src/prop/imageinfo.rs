@@ -4,7 +4,9 @@ use std::collections::HashMap;
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::NS_FILE;
-use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule, Timestamp, ValueSet};
+use wikiquery_framework::{
+    query_module, ApiError, CacheMode, Limit, ParamValues, QueryContext, QueryModule, RequestState, Timestamp, ValueSet,
+};
 use wikiquery_store::queries::files::FileVersion;
 use wikiquery_store::store::Store;
 
@@ -42,6 +44,7 @@ pub enum ImageInfoProp {
 #[query_module(
     name = "imageinfo",
     group = "prop",
+    cache = "public",
     prefix = "ii",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Imageinfo"
@@ -78,6 +81,10 @@ pub struct ImageInfo {
 const TRANSFORM_LIMIT: usize = 50;
 
 impl QueryModule for ImageInfo {
+    fn cache_mode(&self, state: &RequestState) -> CacheMode {
+        CacheMode::public_unless_revision_deletion(&state.rights)
+    }
+
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let set = ValueSet::of(&self.prop);
         let has = |p: ImageInfoProp| set.has(p);

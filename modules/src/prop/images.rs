@@ -9,6 +9,7 @@ use crate::values::SortDir;
 #[query_module(
     name = "images",
     group = "prop",
+    cache = "public",
     prefix = "im",
     readrights,
     generator,

@@ -7,7 +7,9 @@ use wikiquery_domain::html;
 use wikiquery_domain::page::PageRecord;
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::{full_dbkey, full_text, subject, talk, NS_FILE, NS_MEDIAWIKI, NS_USER};
-use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule, Timestamp, Title};
+use wikiquery_framework::{
+    query_module, ApiError, CacheMode, ParamValues, QueryContext, QueryModule, RequestState, Timestamp, Title,
+};
 
 use crate::storage;
 
@@ -53,6 +55,7 @@ pub enum EditIntroStyle {
 #[query_module(
     name = "info",
     group = "prop",
+    cache = "public",
     prefix = "in",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Info"
@@ -84,6 +87,20 @@ pub struct Info {
 }
 
 impl QueryModule for Info {
+    /// Private when a property depends on who asks (watching, readability, link classes) or
+    /// actions are tested for the caller.
+    fn cache_mode(&self, _: &RequestState) -> CacheMode {
+        use InfoProp::*;
+        let public = |p: &InfoProp| {
+            matches!(p, Protection | Talkid | Subjectid | Associatedpage | Url | Preload | Displaytitle | Varianttitles)
+        };
+        if !self.prop.iter().all(public) || !self.testactions.is_empty() {
+            CacheMode::Private
+        } else {
+            CacheMode::Public
+        }
+    }
+
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let Some(set) = ctx.page_set() else { return Ok(()) };
         let site = storage::store(ctx)?.site();

@@ -17,6 +17,7 @@ pub enum IwLinkProp {
 #[query_module(
     name = "iwlinks",
     group = "prop",
+    cache = "public",
     prefix = "iw",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Iwlinks"

@@ -20,6 +20,7 @@ pub enum LangLinkProp {
 #[query_module(
     name = "langlinks",
     group = "prop",
+    cache = "public",
     prefix = "ll",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Langlinks"

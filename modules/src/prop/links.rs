@@ -9,6 +9,7 @@ use crate::values::SortDir;
 #[query_module(
     name = "links",
     group = "prop",
+    cache = "public",
     prefix = "pl",
     readrights,
     generator,

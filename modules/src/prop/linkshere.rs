@@ -8,6 +8,7 @@ use crate::family::backlinksprop::{run, BacklinkTable, BacklinksPropParams};
 #[query_module(
     name = "linkshere",
     group = "prop",
+    cache = "public",
     prefix = "lh",
     readrights,
     generator,

@@ -9,6 +9,7 @@ use crate::storage;
 #[query_module(
     name = "pageprops",
     group = "prop",
+    cache = "public",
     prefix = "pp",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Pageprops"

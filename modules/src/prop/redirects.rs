@@ -24,6 +24,7 @@ pub enum RedirectShow {
 #[query_module(
     name = "redirects",
     group = "prop",
+    cache = "public",
     prefix = "rd",
     readrights,
     generator,

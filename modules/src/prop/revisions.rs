@@ -6,7 +6,9 @@
 use std::collections::HashMap;
 
 use wikiquery_domain::revision::Visibility;
-use wikiquery_framework::{query_module, ApiError, Continue, LooseInt, QueryContext, QueryModule, Timestamp, UserRef};
+use wikiquery_framework::{
+    query_module, ApiError, CacheMode, Continue, LooseInt, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
+};
 use wikiquery_store::queries::revisions::{HistoryEdge, RevisionRow, RevisionSelection, RevisionsFilter};
 
 use crate::family::revisions::{mark_empty, RevisionFamily};
@@ -17,6 +19,7 @@ use crate::values::TimeDir;
 #[query_module(
     name = "revisions",
     group = "prop",
+    cache = "public",
     prefix = "rv",
     readrights,
     generator,
@@ -45,6 +48,10 @@ pub struct Revisions {
 }
 
 impl QueryModule for Revisions {
+    fn cache_mode(&self, state: &RequestState) -> CacheMode {
+        CacheMode::public_unless_revision_deletion(&state.rights)
+    }
+
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let Some(pageset) = ctx.page_set() else { return Ok(()) };
         let pages: Vec<(i64, i32, String)> = pageset.good.iter().map(|p| (p.id, p.ns, p.dbkey.clone())).collect();

@@ -1,6 +1,6 @@
 //! `prop=stashimageinfo`: file information of stashed uploads.
 
-use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, CacheMode, ParamValues, QueryContext, QueryModule, RequestState};
 
 use crate::storage;
 
@@ -26,6 +26,7 @@ pub enum StashImageInfoProp {
 #[query_module(
     name = "stashimageinfo",
     group = "prop",
+    cache = "public",
     prefix = "sii",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Stashimageinfo"
@@ -47,6 +48,10 @@ pub struct StashImageInfo {
 }
 
 impl QueryModule for StashImageInfo {
+    fn cache_mode(&self, state: &RequestState) -> CacheMode {
+        CacheMode::public_unless_revision_deletion(&state.rights)
+    }
+
     /// The stash belongs to a logged-in user: an anonymous caller is refused before anything
     /// else is looked at. Then each key must have the stash's form (a name with an extension)
     /// and a row in the stash. This server keeps no stash store of its own, so a row's file is

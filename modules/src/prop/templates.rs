@@ -9,6 +9,7 @@ use crate::values::SortDir;
 #[query_module(
     name = "templates",
     group = "prop",
+    cache = "public",
     prefix = "tl",
     readrights,
     generator,

@@ -8,6 +8,7 @@ use crate::family::backlinksprop::{run, BacklinkTable, BacklinksPropParams};
 #[query_module(
     name = "transcludedin",
     group = "prop",
+    cache = "public",
     prefix = "ti",
     readrights,
     generator,

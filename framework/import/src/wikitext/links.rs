@@ -11,8 +11,8 @@ use wikiquery_domain::title::{
 use wikiquery_domain::php::trim as php_trim;
 
 use super::expand::{expand_document, Expansion, MARKER};
-use super::page_props::tracking_category;
 use super::redirect::percent_decode;
+use super::tracking::tracking_category;
 use super::urls::{
     clean_url, is_link_internal, is_space_separator, normalize_link_url, protocol_len, trim_free_url, url_body_len,
 };

@@ -17,6 +17,7 @@ mod page_props;
 mod redirect;
 #[cfg(test)]
 mod tests;
+mod tracking;
 mod urls;
 
 pub use urls::{clean_url, normalize_link_url};

@@ -114,6 +114,13 @@ pub struct RequestState {
     pub posted: bool,
     /// The names of the parameters the query string (rather than a POST body) carried.
     pub query_names: HashSet<String>,
+    /// Who may share a cached answer, as the action that ran left it.
+    pub cache_mode: crate::cache::CacheMode,
+    /// The action's module is set up: its parameters read and its token checked.
+    pub(crate) action_ready: bool,
+    /// The request may come from a page of another origin (`origin=*`, JSONP, a proxy's
+    /// `Treat-as-Untrusted`): it is answered as if no one were logged in.
+    pub(crate) untrusted: bool,
 }
 
 /// The address of a caller in this machine's own process.
@@ -142,6 +149,13 @@ impl RequestState {
     /// The caller's name: the account's, or the address of an anonymous caller.
     pub fn caller_name(&self) -> &str {
         self.user.as_ref().map_or(self.client_ip.as_str(), |u| u.name.as_str())
+    }
+
+    /// Whether the request lacks the browser's same-origin protection (MediaWiki's
+    /// `lacksSameOriginSecurity`): a page of any origin may have sent it (`origin=*`, JSONP),
+    /// or a proxy says so (`Treat-as-Untrusted`). It gets no session and no tokens.
+    pub fn lacks_same_origin_security(&self) -> bool {
+        self.untrusted
     }
 
     /// Whether the caller has `apihighlimits` (higher limits, more values a parameter).

@@ -184,6 +184,12 @@ fn cleaned_values(raw: &str, clean: &str) -> Vec<(String, String)> {
 }
 
 impl ActionModule for Query {
+    /// The merge of the modes of the page set and of every module that gave the answer data,
+    /// which [`Query::execute`] leaves in the request's state.
+    fn cache_mode(&self, state: &RequestState) -> crate::cache::CacheMode {
+        state.cache_mode
+    }
+
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
         let registry = Registry::global().map_err(|e| ApiError::internal("registry", e))?;
         if self.export || self.exportnowrap {
@@ -286,6 +292,9 @@ impl ActionModule for Query {
                     PageSet::build(Lookup { pages: lookup.as_ref(), scope: &ctx.state.scope }, source, self.redirects)?;
                 set.iwurl = self.iwurl;
                 run.file_generated_data(&mut set, lookup.namespaces());
+                if set.names_callers_page {
+                    run.cache_mode = crate::cache::CacheMode::Private;
+                }
                 let general = set.general_info(ctx.result, lookup.namespaces());
                 run.pageset = Some(set);
                 pages = Some(general);
@@ -325,6 +334,7 @@ impl ActionModule for Query {
             ctx.result.add_pages(pages);
         }
 
+        ctx.state.cache_mode = run.cache_mode;
         if self.rawcontinue {
             if let Some(raw) = run.continuation.raw_result(run.generator.as_deref()) {
                 ctx.result.add("query-continue", Value::Object(raw));

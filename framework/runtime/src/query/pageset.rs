@@ -149,6 +149,9 @@ pub struct PageSet {
     pub good: Vec<PageRecord>,
     all: HashMap<(i32, String), i64>,
     seen_specials: HashSet<(i32, String)>,
+    /// A special page whose target depends on the caller (`Special:MyPage`, `MyTalk`,
+    /// `MyLanguage`) was given while redirects are resolved: the answer is the caller's own.
+    pub names_callers_page: bool,
     fake_id: i64,
     resolve_redirects: bool,
     pending_redirects: Vec<PageRecord>,
@@ -296,6 +299,10 @@ impl PageSet {
                 } else {
                     (parsed.dbkey.clone(), false)
                 };
+                let name = dbkey.split('/').next().unwrap_or_default();
+                if self.resolve_redirects && known && matches!(name, "MyPage" | "MyTalk" | "MyLanguage") {
+                    self.names_callers_page = true;
+                }
                 let key = (parsed.ns, dbkey.clone());
                 if self.seen_specials.insert(key) {
                     let fake_id = self.next_fake();

@@ -67,6 +67,7 @@ pub enum FilterIw {
 #[query_module(
     name = "siteinfo",
     group = "meta",
+    cache = "public",
     prefix = "si",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Siteinfo"
