@@ -13,6 +13,11 @@
 #   SET=content tools/bench_requests.sh           # parse trees, diffs and template expansion
 #   LOGIN=Admin:FixtureAdminPass-2024 ONLY=own tools/bench_requests.sh   # logged in on both servers
 #                                               (action=clientlogin), with the logged-in requests
+#   COMPRESS=gzip SET=everyday tools/bench_requests.sh   # clients that accept gzip (also br, zstd),
+#                                               with each answer's bytes as sent and unsent; for a
+#                                               MediaWiki that compresses too, serve it with PHP's
+#                                               zlib.output_compression on (php -d ...) and point
+#                                               MEDIAWIKI at it
 #
 # Needs wrk, curl and python3.
 set -euo pipefail
@@ -124,9 +129,11 @@ WIKIQUERY_COOKIE=$(session_cookie "$WIKIQUERY")
 
 RESULTS="$BENCH_DIR/requests-results.tsv"
 : >"$RESULTS"
+COMPRESS=${COMPRESS:-}
 measure() { # server label url [cookie]
   local out rps p50 p99 header=()
   [ -n "${4:-}" ] && header=(-H "Cookie: $4")
+  [ -n "$COMPRESS" ] && header+=(-H "Accept-Encoding: $COMPRESS")
   wrk -t"$THREADS" -c"$CONNECTIONS" -d1s "${header[@]}" "$3" >/dev/null 2>&1 || true
   out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "${header[@]}" "$3" 2>&1)
   if echo "$out" | grep -q "Non-2xx"; then
@@ -182,5 +189,17 @@ for (server, label), (rps, p99) in rows.items():
     met = p99 < 10 and (ratio is None or ratio >= 20)
     print("| %s | %.0f | %.2f ms | %s | %s |" % (label, rps, p99, shown, "met" if met else "NOT MET"))
 PY
+if [ -n "$COMPRESS" ]; then
+  echo
+  echo "Bytes of each answer's body from wikiquery, as it is and in $COMPRESS:"
+  echo "| request | bytes | $COMPRESS | share |"
+  echo "|---|---|---|---|"
+  while IFS=$'\t' read -r label query; do
+    [[ -z "$ONLY" || "$label" =~ $ONLY ]] || continue
+    raw=$(curl -s -o /dev/null -w '%{size_download}' "$WIKIQUERY?$query")
+    packed=$(curl -s -o /dev/null -w '%{size_download}' -H "Accept-Encoding: $COMPRESS" "$WIKIQUERY?$query")
+    echo "| $label | $raw | $packed | $(python3 -c "print('%.0f%%' % (100 * $packed / max($raw, 1)))") |"
+  done <<<"$REQUESTS"
+fi
 echo
 echo "wikiquery's resident memory after the run: $(awk '/VmRSS/ {print $2, $3}' /proc/$PID/status)"

@@ -10,7 +10,8 @@
 use std::time::Instant;
 
 use wikiquery_framework::api::{self, ApiRequest};
-use wikiquery_server::config::ServeConfig;
+use wikiquery_server::cli::ServeArgs;
+use wikiquery_server::config::{resolve, FileConfig};
 use wikiquery_server::serve::{api_config, open_store};
 
 #[global_allocator]
@@ -23,23 +24,8 @@ fn main() -> Result<(), String> {
     };
     let iterations: u32 = rest.first().map(|n| n.parse().map_err(|e| format!("{n}: {e}"))).transpose()?.unwrap_or(2000);
     wikiquery_modules::link();
-    let config = ServeConfig {
-        listen: "127.0.0.1:0".to_owned(),
-        db: db.clone(),
-        replicas: Vec::new(),
-        workers: 1,
-        pool_size: 1,
-        max_connections: 1024,
-        site_name: None,
-        base: None,
-        anonymous_rights: None,
-        now: None,
-        settings: Default::default(),
-        uploads: None,
-        create: false,
-        session_secret: None,
-        cookie_prefix: "wikiquery".to_owned(),
-    };
+    let flags = ServeArgs { db: Some(db.clone()), workers: Some(1), pool_size: Some(1), ..ServeArgs::default() };
+    let config = resolve(&flags, FileConfig::default())?;
     let config = api_config(open_store(&config)?, config.settings.clone(), "bench".to_owned(), "/api.php".to_owned());
     let params: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
     let request = || ApiRequest {

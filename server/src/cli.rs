@@ -83,9 +83,15 @@ pub struct ServeArgs {
     /// Database connections per pool [default: twice the workers].
     #[arg(long, env = "WIKIQUERY_POOL_SIZE")]
     pub pool_size: Option<u32>,
-    /// Client connections served at once; more wait to be accepted [default: 1024].
+    /// Client connections served at once; more wait to be accepted [default: 12,000].
     #[arg(long, env = "WIKIQUERY_MAX_CONNECTIONS")]
     pub max_connections: Option<usize>,
+    /// Seconds a kept-alive connection may stay idle before it is closed [default: 15].
+    #[arg(long, env = "WIKIQUERY_KEEPALIVE_TIMEOUT")]
+    pub keepalive_timeout: Option<u64>,
+    /// Requests a connection carries before it is closed [default: 1000].
+    #[arg(long, env = "WIKIQUERY_KEEPALIVE_REQUESTS")]
+    pub keepalive_requests: Option<u32>,
     /// The wiki's name (its project namespace) when the database does not record it.
     #[arg(long, env = "WIKIQUERY_SITE_NAME")]
     pub site_name: Option<String>,
@@ -119,6 +125,21 @@ pub struct ServeArgs {
     /// file URLs name it [default: the script path's `/images`].
     #[arg(long, env = "WIKIQUERY_UPLOADS_URL")]
     pub uploads_url: Option<String>,
+    /// Write an access log line for each API request on standard output.
+    #[arg(long, env = "WIKIQUERY_ACCESS_LOG")]
+    pub access_log: bool,
+    /// The access log's form: `text` or `json` [default: text].
+    #[arg(long, value_enum, env = "WIKIQUERY_LOG_FORMAT")]
+    pub log_format: Option<crate::access_log::LogFormat>,
+    /// Log this share of the requests, taken evenly (`0.01`: one in a hundred) [default: 1].
+    #[arg(long, env = "WIKIQUERY_ACCESS_LOG_SAMPLE")]
+    pub access_log_sample: Option<f64>,
+    /// Serve `/metrics` on this address rather than on the API's.
+    #[arg(long, env = "WIKIQUERY_METRICS_LISTEN")]
+    pub metrics_listen: Option<String>,
+    /// Serve no `/metrics`.
+    #[arg(long, env = "WIKIQUERY_NO_METRICS")]
+    pub no_metrics: bool,
 }
 
 /// Options of `import`.

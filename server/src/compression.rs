@@ -13,6 +13,9 @@ use actix_web::HttpRequest;
 /// and the work cost more than the few bytes saved.
 pub const MIN_COMPRESSED_BYTES: usize = 256;
 
+/// Bodies longer than this are compressed at the codings' fastest levels.
+pub const FAST_ABOVE_BYTES: usize = 16 * 1024;
+
 /// A content coding this server writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Coding {
@@ -43,25 +46,29 @@ impl Coding {
         }
     }
 
-    /// The body in this coding, at the levels web servers use by default for text (gzip 6 as
-    /// PHP's and Apache's zlib, brotli 4, zstd 3): most of the gain for little time.
+    /// The body in this coding. Bodies up to [`FAST_ABOVE_BYTES`] at the levels web servers
+    /// use by default for text (gzip 6 as PHP's and Apache's zlib, brotli 4, zstd 3); larger
+    /// ones at the fastest levels, which cost a third of the time for a fifth more bytes (a
+    /// 58 kB log list: gzip 6 0.87 ms and 7.4 kB, gzip 1 0.32 ms and 9.0 kB), so that the
+    /// largest answers stay within the latency bar.
     pub fn encode(self, body: &[u8]) -> std::io::Result<Vec<u8>> {
+        let fast = body.len() > FAST_ABOVE_BYTES;
         match self {
             Coding::Gzip => {
-                let mut e =
-                    flate2::write::GzEncoder::new(Vec::with_capacity(body.len() / 3), flate2::Compression::new(6));
+                let level = flate2::Compression::new(if fast { 1 } else { 6 });
+                let mut e = flate2::write::GzEncoder::new(Vec::with_capacity(body.len() / 3), level);
                 e.write_all(body)?;
                 e.finish()
             }
             Coding::Brotli => {
                 let mut out = Vec::with_capacity(body.len() / 3);
                 {
-                    let mut e = brotli::CompressorWriter::new(&mut out, 4096, 4, 22);
+                    let mut e = brotli::CompressorWriter::new(&mut out, 4096, if fast { 1 } else { 4 }, 22);
                     e.write_all(body)?;
                 }
                 Ok(out)
             }
-            Coding::Zstd => zstd::bulk::compress(body, 3),
+            Coding::Zstd => zstd::bulk::compress(body, if fast { 1 } else { 3 }),
         }
     }
 }

@@ -4,15 +4,16 @@
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_framework::cors::CorsConfig;
 
+use crate::access_log::LogFormat;
 use crate::proxies::TrustedProxies;
 
 pub use crate::settings_file::FileConfig;
 
 /// The default database: an SQLite file, created and loaded with the demo wiki on first start.
 pub const DEFAULT_DB: &str = "sqlite:data/wiki.sqlite";
-/// Client connections served at once by default: enough for any proxy in front, few enough
-/// that the buffers of all of them stay within tens of megabytes.
-pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
+/// Client connections served at once by default: ten thousand kept-alive clients at once,
+/// few enough that the buffers of all of them stay within tens of megabytes.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 12_000;
 /// The default listen address.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
 
@@ -31,6 +32,10 @@ pub struct ServeConfig {
     pub pool_size: u32,
     /// Client connections served at once (more wait to be accepted), which bounds memory.
     pub max_connections: usize,
+    /// How long a kept-alive connection may stay idle.
+    pub keepalive: std::time::Duration,
+    /// How many requests a connection carries before it is closed.
+    pub keepalive_requests: u32,
     /// The wiki's name, when the database does not say.
     pub site_name: Option<String>,
     /// The URL of the wiki's main page; `None`: what the database records.
@@ -53,6 +58,11 @@ pub struct ServeConfig {
     pub cors: CorsConfig,
     /// The proxies whose `X-Forwarded-For` names the caller.
     pub trusted_proxies: TrustedProxies,
+    /// The access log's form and the share of requests logged; `None`: no access log.
+    pub access_log: Option<(LogFormat, f64)>,
+    /// Where `/metrics` is served: `Some(None)` on the API's address, `Some(Some(addr))` on
+    /// its own, `None` nowhere.
+    pub metrics: Option<Option<String>>,
 }
 
 /// A value never written out (in logs, in `Debug` output).
@@ -85,6 +95,14 @@ pub fn resolve(flags: &crate::cli::ServeArgs, file: FileConfig) -> Result<ServeC
         workers,
         pool_size: flags.pool_size.or(file.pool_size).unwrap_or((workers as u32 * 2).max(4)),
         max_connections: flags.max_connections.or(file.max_connections).unwrap_or(DEFAULT_MAX_CONNECTIONS).max(1),
+        keepalive: std::time::Duration::from_secs(
+            flags.keepalive_timeout.or(file.keepalive_timeout).unwrap_or(crate::connection::DEFAULT_KEEPALIVE_SECONDS),
+        ),
+        keepalive_requests: flags
+            .keepalive_requests
+            .or(file.keepalive_requests)
+            .unwrap_or(crate::connection::DEFAULT_KEEPALIVE_REQUESTS)
+            .max(1),
         site_name: flags.site_name.clone().or(file.site_name),
         base: flags.base.clone().or(file.base),
         anonymous_rights: flags.anonymous_rights.clone().or(file.anonymous_rights),
@@ -101,6 +119,12 @@ pub fn resolve(flags: &crate::cli::ServeArgs, file: FileConfig) -> Result<ServeC
             .map(Secret),
         cookie_prefix: file.cookie_prefix.unwrap_or_else(|| "wikiquery".to_owned()),
         trusted_proxies: TrustedProxies::parse(&file.trusted_proxies.unwrap_or_default())?,
+        access_log: (flags.access_log || file.access_log.unwrap_or(false)).then(|| {
+            let sample = flags.access_log_sample.or(file.access_log_sample).unwrap_or(1.0).clamp(0.0, 1.0);
+            (flags.log_format.or(file.log_format).unwrap_or(LogFormat::Text), sample)
+        }),
+        metrics: (!flags.no_metrics && file.metrics.unwrap_or(true))
+            .then(|| flags.metrics_listen.clone().or(file.metrics_listen)),
         cors: {
             let default = CorsConfig::default();
             CorsConfig {

@@ -20,6 +20,15 @@ pub const REQUEST_HEAD_DEADLINE: Duration = Duration::from_secs(5);
 /// How long the server waits for open requests when it is told to stop.
 pub const SHUTDOWN_SECONDS: u64 = 3;
 
+/// How long a kept-alive connection may stay idle by default (nginx's `keepalive_timeout`
+/// is 75 s; a shorter wait frees a connection's place sooner for a client that waits).
+pub const DEFAULT_KEEPALIVE_SECONDS: u64 = 15;
+
+/// How many requests a connection carries by default before the server closes it (nginx's
+/// `keepalive_requests`), so that kept-alive clients take turns with clients waiting to
+/// connect when every place is taken.
+pub const DEFAULT_KEEPALIVE_REQUESTS: u32 = 1000;
+
 /// Where and how the server listens.
 pub struct Listen<'a> {
     /// The address to bind.
@@ -28,6 +37,60 @@ pub struct Listen<'a> {
     pub workers: usize,
     /// Client connections served at once; more wait to be accepted.
     pub max_connections: usize,
+    /// How long a kept-alive connection may stay idle.
+    pub keepalive: Duration,
+}
+
+/// Requests a connection has carried so far (the connection's own data).
+#[derive(Debug, Default)]
+pub struct Served(std::cell::Cell<u32>);
+
+impl Served {
+    /// Counts one more request; whether it is the last the connection may carry.
+    pub fn last_of(&self, limit: u32) -> bool {
+        let n = self.0.get().saturating_add(1);
+        self.0.set(n);
+        n >= limit
+    }
+}
+
+/// The `Connection: close` the last request a connection may carry gets (the app's
+/// [`KeepaliveRequests`]), as middleware of an app.
+pub async fn close_after_limit<B: MessageBody>(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<B>,
+) -> Result<actix_web::dev::ServiceResponse<B>, Error> {
+    let limit = req.app_data::<actix_web::web::Data<KeepaliveRequests>>().map_or(u32::MAX, |l| l.0);
+    let last = req.conn_data::<Served>().is_some_and(|served| served.last_of(limit));
+    let mut res = next.call(req).await?;
+    if last {
+        res.response_mut().head_mut().set_connection_type(actix_http::ConnectionType::Close);
+    }
+    Ok(res)
+}
+
+/// How many requests a connection carries (app data of [`close_after_limit`]).
+#[derive(Debug, Clone, Copy)]
+pub struct KeepaliveRequests(pub u32);
+
+/// Raises the process's limit of open files towards what `connections` need (each is a file,
+/// besides the databases' and the logs'), as far as the hard limit allows; the limit reached.
+pub fn raise_open_files(connections: usize) -> u64 {
+    let wanted = connections as u64 + 256;
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit and setrlimit read and write the one struct passed, which lives here.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+            return 0;
+        }
+        if limit.rlim_cur < wanted {
+            let raised = libc::rlimit { rlim_cur: wanted.min(limit.rlim_max), rlim_max: limit.rlim_max };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                limit = raised;
+            }
+        }
+    }
+    limit.rlim_cur
 }
 
 /// Binds `listen` and serves the app that `factory` makes (once per worker) over HTTP/1.1.
@@ -46,6 +109,7 @@ where
     use actix_service::{fn_service, map_config, ServiceFactoryExt as _};
 
     let workers = listen.workers.max(1);
+    let keepalive = listen.keepalive;
     let builder = actix_server::Server::build()
         .workers(workers)
         // actix counts connections per worker.
@@ -59,6 +123,10 @@ where
             HttpResponse::from_error(err).into()
         });
         let http = actix_http::HttpService::build()
+            .keep_alive(keepalive)
+            .on_connect_ext(|_, data| {
+                data.insert(Served::default());
+            })
             .client_request_timeout(REQUEST_HEAD_DEADLINE)
             .client_disconnect_timeout(Duration::from_secs(1))
             .graceful_shutdown_signal(move || {

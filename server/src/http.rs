@@ -3,15 +3,19 @@
 //! for browsers' preflights; answers compressed as the client asks.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use actix_multipart::Multipart;
 use actix_web::http::header::{HeaderName, HeaderValue, CONTENT_ENCODING, CONTENT_TYPE};
 use actix_web::{web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use wikiquery_framework::api::{self, ApiConfig, ApiRequest};
-use wikiquery_framework::ApiError;
+use wikiquery_framework::{observe, ApiError};
 
+use crate::access_log::Entry;
 use crate::compression::{vary_with_encoding, Coding, MIN_COMPRESSED_BYTES};
+use crate::metrics::Metrics;
+use crate::ops::Observer;
 use crate::proxies::TrustedProxies;
 
 /// The largest request body accepted.
@@ -30,13 +34,20 @@ pub struct AppState {
     inline: bool,
     /// The proxies whose `X-Forwarded-For` names the caller.
     proxies: Arc<TrustedProxies>,
+    /// What records each request: metrics, the access log.
+    observer: Arc<Observer>,
 }
 
 impl AppState {
     /// State that answers each request on actix's blocking pool, so that a module waiting on
     /// the database never stalls the async workers.
     pub fn new(config: Arc<ApiConfig>) -> AppState {
-        AppState { config, inline: false, proxies: Arc::new(TrustedProxies::default()) }
+        AppState {
+            config,
+            inline: false,
+            proxies: Arc::new(TrustedProxies::default()),
+            observer: Arc::new(Observer::default()),
+        }
     }
 
     /// Answers requests on the async worker that received them. Right when answering never
@@ -45,6 +56,12 @@ impl AppState {
     /// nothing is gained — about a fifth of the serving time of `list=logevents`.
     pub fn inline(mut self, inline: bool) -> AppState {
         self.inline = inline;
+        self
+    }
+
+    /// Records each request with `observer`.
+    pub fn observed_by(mut self, observer: Arc<Observer>) -> AppState {
+        self.observer = observer;
         self
     }
 
@@ -98,6 +115,7 @@ fn client(req: &HttpRequest, state: &AppState) -> Option<String> {
 }
 
 async fn api_get(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let started = Instant::now();
     let coding = Coding::negotiate(&req);
     let request = ApiRequest {
         params: query_pairs(&req),
@@ -106,7 +124,7 @@ async fn api_get(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
         client: client(&req, &state),
         query_names: Vec::new(),
     };
-    answer(request, state, coding).await
+    answer(&req, request, state, coding, started).await
 }
 
 /// A browser's preflight: answered from the parameters and headers alone.
@@ -116,6 +134,7 @@ async fn api_options(req: HttpRequest, state: web::Data<AppState>) -> HttpRespon
 }
 
 async fn api_post(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> HttpResponse {
+    let started = Instant::now();
     let coding = Coding::negotiate(&req);
     let mut params = query_pairs(&req);
     let content_type = req.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
@@ -137,7 +156,7 @@ async fn api_post(req: HttpRequest, payload: web::Payload, state: web::Data<AppS
                 client: client(&req, &state),
                 query_names,
             };
-            answer(request, state, coding).await
+            answer(&req, request, state, coding, started).await
         }
         Err(info) => answer_error(&state, "badrequest", &info),
     }
@@ -202,7 +221,16 @@ async fn read_multipart(
 /// Answers on actix's blocking pool (modules wait on the database, which must not stall the
 /// async workers), or inline where the state says waiting cannot happen; compressed in the
 /// coding the client asked for.
-async fn answer(request: ApiRequest, state: web::Data<AppState>, coding: Option<Coding>) -> HttpResponse {
+async fn answer(
+    req: &HttpRequest,
+    request: ApiRequest,
+    state: web::Data<AppState>,
+    coding: Option<Coding>,
+    started: Instant,
+) -> HttpResponse {
+    let _in_flight = state.observer.metrics.as_ref().map(Metrics::begin);
+    let labels = observe::labels(&request.params);
+    let client = request.client.clone().unwrap_or_default();
     let res = if state.inline {
         api::handle(request, &state.config)
     } else {
@@ -212,7 +240,27 @@ async fn answer(request: ApiRequest, state: web::Data<AppState>, coding: Option<
             Err(_) => return answer_error(&state, "internal_api_error_Canceled", "The request was cancelled."),
         }
     };
-    to_http(res, coding)
+    let error = res.headers.iter().find(|(k, _)| k == "MediaWiki-API-Error").map(|(_, v)| v.clone());
+    let status = res.status;
+    let http = to_http(res, coding);
+    let bytes = match actix_web::body::MessageBody::size(http.body()) {
+        actix_web::body::BodySize::Sized(n) => n as usize,
+        _ => 0,
+    };
+    let query = query_pairs(req);
+    let entry = Entry {
+        client: &client,
+        method: req.method().as_str(),
+        path: req.path(),
+        query: &query,
+        status,
+        bytes,
+        elapsed: started.elapsed(),
+        labels: &labels,
+        error: error.as_deref(),
+    };
+    state.observer.answered(&entry, wikiquery_domain::timestamp::Timestamp::now());
+    http
 }
 
 /// The HTTP response for an API response. A body large enough to gain is compressed in

@@ -1,5 +1,6 @@
 //! The HTTP side of wikiquery: routes, request decoding, and the command line.
 
+pub mod access_log;
 pub mod cli;
 pub mod compression;
 pub mod config;
@@ -7,6 +8,8 @@ pub mod connection;
 pub mod demo;
 pub mod http;
 pub mod import;
+pub mod metrics;
+pub mod ops;
 pub mod proxies;
 pub mod refresh_links;
 pub mod reindex;

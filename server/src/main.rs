@@ -12,6 +12,12 @@ use wikiquery_server::{import, refresh_links, reindex, serve, special_pages};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// Runs before anything allocates: the allocator's options are read when it first reserves
+/// memory.
+#[used]
+#[link_section = ".init_array"]
+static COMMIT_MEMORY_LAZILY: extern "C" fn() = wikiquery_server::sqlite_memory::commit_memory_lazily;
+
 fn main() -> ExitCode {
     // By default, not the HTTP layer's error line for each malformed request: the client
     // gets its 400 answer, and a flood of bad requests would otherwise flood the log

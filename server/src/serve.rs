@@ -104,6 +104,11 @@ pub fn run(config: ServeConfig) -> Result<(), String> {
     // answered on the worker that received them; a database over the network gets the
     // blocking pool.
     let inline = store.is_local();
+    let observer = Arc::new(crate::ops::Observer {
+        metrics: config.metrics.is_some().then(|| crate::metrics::Metrics::new(Some(store.clone()))),
+        access_log: config.access_log.map(|(format, sample)| crate::access_log::AccessLog::new(format, sample)),
+        store: Some(store.clone()),
+    });
     let mut api = api_config(store, config.settings.clone(), host, format!("http://{}/api.php", config.listen));
     if let Some(rights) = granted {
         api.anonymous_rights = rights;
@@ -121,24 +126,58 @@ pub fn run(config: ServeConfig) -> Result<(), String> {
     if !config.trusted_proxies.is_empty() {
         tracing::info!("callers named by X-Forwarded-For through the trusted proxies");
     }
-    let state = AppState::new(Arc::new(api)).inline(inline).trusting(config.trusted_proxies.clone());
+    let state = AppState::new(Arc::new(api))
+        .inline(inline)
+        .trusting(config.trusted_proxies.clone())
+        .observed_by(Arc::clone(&observer));
     let listen = crate::connection::Listen {
         addr: &config.listen,
         workers: config.workers,
         max_connections: config.max_connections,
+        keepalive: config.keepalive,
     };
+    let keepalive_requests = web::Data::new(crate::connection::KeepaliveRequests(config.keepalive_requests));
+    let open_files = crate::connection::raise_open_files(config.max_connections);
+    if open_files < config.max_connections as u64 {
+        tracing::warn!(
+            open_files,
+            max_connections = config.max_connections,
+            "the open-file limit is below the connections allowed"
+        );
+    }
+    // `/metrics` beside the API, unless it has an address of its own.
+    let metrics_here = matches!(config.metrics, Some(None));
+    let metrics_apart = config.metrics.clone().flatten();
     actix_web::rt::System::new()
         .block_on(async move {
+            let api_observer = Arc::clone(&observer);
             let server = crate::connection::serve(&listen, move || {
                 let uploads = uploads.clone();
-                App::new().app_data(web::Data::new(state.clone())).configure(configure).configure(move |cfg| {
-                    if let Some(uploads) = uploads {
-                        crate::uploads::configure(cfg, uploads);
-                    }
-                })
+                let observer = Arc::clone(&api_observer);
+                App::new()
+                    .app_data(web::Data::new(state.clone()))
+                    .app_data(keepalive_requests.clone())
+                    .wrap(actix_web::middleware::from_fn(crate::connection::close_after_limit))
+                    .configure(configure)
+                    .configure(move |cfg| crate::ops::configure(cfg, observer, metrics_here))
+                    .configure(move |cfg| {
+                        if let Some(uploads) = uploads {
+                            crate::uploads::configure(cfg, uploads);
+                        }
+                    })
             })?;
             tracing::info!(listen = %listen.addr, "serving /api.php");
-            server.await
+            let Some(addr) = metrics_apart else { return server.await };
+            let metrics = actix_web::HttpServer::new(move || {
+                let observer = Arc::clone(&observer);
+                App::new().configure(move |cfg| crate::ops::configure(cfg, observer, true))
+            })
+            .workers(1)
+            .bind(&addr)?
+            .run();
+            tracing::info!(listen = %addr, "serving /metrics");
+            let (api, metrics) = futures_util::future::join(server, metrics).await;
+            api.and(metrics)
         })
         .map_err(|e| format!("{e}"))
 }

@@ -30,6 +30,10 @@ pub struct FileConfig {
     pub pool_size: Option<u32>,
     /// Client connections served at once.
     pub max_connections: Option<usize>,
+    /// Seconds a kept-alive connection may stay idle.
+    pub keepalive_timeout: Option<u64>,
+    /// Requests a connection carries before it is closed.
+    pub keepalive_requests: Option<u32>,
     /// The wiki's name, which is also its project namespace, for a MediaWiki database that
     /// does not record it.
     pub site_name: Option<String>,
@@ -103,6 +107,16 @@ pub struct FileConfig {
     pub session_secret: Option<String>,
     /// The session cookie is named `<cookie_prefix>_session` (default `wikiquery`).
     pub cookie_prefix: Option<String>,
+    /// Write an access log line for each API request.
+    pub access_log: Option<bool>,
+    /// The access log's form, `text` or `json`.
+    pub log_format: Option<crate::access_log::LogFormat>,
+    /// The share of requests logged (0 to 1).
+    pub access_log_sample: Option<f64>,
+    /// Whether `/metrics` is served (default true).
+    pub metrics: Option<bool>,
+    /// Serve `/metrics` on this address rather than on the API's.
+    pub metrics_listen: Option<String>,
     /// Proxies in front of the server whose `X-Forwarded-For` names the caller: addresses and
     /// CIDR ranges (`["10.0.0.0/8"]`; MediaWiki's `$wgCdnServers`).
     pub trusted_proxies: Option<Vec<String>>,

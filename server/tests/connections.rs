@@ -23,6 +23,11 @@ impl Drop for Server {
 
 /// Serves a new, empty wiki on a free port.
 fn serve(name: &str) -> Server {
+    serve_with(name, &[])
+}
+
+/// Serves a new, empty wiki on a free port, with more options.
+fn serve_with(name: &str, options: &[&str]) -> Server {
     let dir = std::env::temp_dir().join(format!("wikiquery-connections-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -31,6 +36,7 @@ fn serve(name: &str) -> Server {
         .args(["serve", "--create", "--workers", "2"])
         .args(["--listen", &format!("127.0.0.1:{port}")])
         .args(["--db", &format!("sqlite:{}", dir.join("wiki.sqlite").display())])
+        .args(options)
         .env("RUST_LOG", "warn")
         .spawn()
         .expect("the server starts");
@@ -175,4 +181,26 @@ fn the_server_stops_within_seconds_with_connections_left_open() {
         std::thread::sleep(Duration::from_millis(50));
     }
     drop((idle, slow_head, slow_body));
+}
+
+/// A connection carries as many requests as the server allows, the last answered with
+/// `Connection: close` and then closed, so that kept-alive clients take turns; an idle one is
+/// closed after the keep-alive time.
+#[test]
+fn kept_alive_connections_are_bounded_by_requests_and_idle_time() {
+    let server = serve_with("keepalive", &["--keepalive-requests", "3", "--keepalive-timeout", "1"]);
+    let mut stream = connect(&server);
+    let request = b"GET /api.php?action=query&format=json HTTP/1.1\r\nHost: x\r\n\r\n";
+    for n in 1..=3 {
+        stream.write_all(request).expect("sends");
+        let (head, _) = read_response(&mut stream);
+        assert!(head.starts_with("http/1.1 200"), "{head}");
+        assert_eq!(head.contains("connection: close"), n == 3, "request {n}: {head}");
+    }
+    assert!(closed_within(&mut stream, Duration::from_secs(5)), "closed after its last request");
+    let mut idle = connect(&server);
+    idle.write_all(request).expect("sends");
+    let (head, _) = read_response(&mut idle);
+    assert!(!head.contains("connection: close"), "{head}");
+    assert!(closed_within(&mut idle, Duration::from_secs(5)), "closed once idle");
 }

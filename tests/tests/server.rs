@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use actix_web::{test as web_test, web, App};
 use serde_json::Value;
-use wikiquery_server::config::ServeConfig;
+use wikiquery_server::cli::ServeArgs;
+use wikiquery_server::config::{resolve, FileConfig, ServeConfig};
 use wikiquery_server::http::{configure, AppState};
 use wikiquery_server::serve::{api_config, open_store};
 use wikiquery_tests::fixtures;
@@ -20,25 +21,15 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn config(db: String) -> ServeConfig {
-    ServeConfig {
-        listen: "127.0.0.1:0".into(),
-        db,
-        replicas: Vec::new(),
-        workers: 1,
-        pool_size: 2,
-        max_connections: 1024,
+    let flags = ServeArgs {
+        db: Some(db),
+        listen: Some("127.0.0.1:0".into()),
+        workers: Some(1),
+        pool_size: Some(2),
         site_name: Some("Fixture Wiki".into()),
-        base: None,
-        anonymous_rights: None,
-        now: None,
-        settings: Default::default(),
-        uploads: None,
-        create: false,
-        session_secret: None,
-        cookie_prefix: "wikiquery".into(),
-        cors: Default::default(),
-        trusted_proxies: Default::default(),
-    }
+        ..ServeArgs::default()
+    };
+    resolve(&flags, FileConfig::default()).expect("settings")
 }
 
 async fn get(state: &web::Data<AppState>, query: &str) -> (u16, Value) {
@@ -298,4 +289,98 @@ mod mysql {
         kill_connections(&name);
         sql(&format!("DROP DATABASE IF EXISTS {name}"));
     }
+}
+
+/// `/healthz` answers while the process runs, `/readyz` while every database does, and
+/// `/metrics` counts the API's requests by action, module and error code, and the pool's
+/// connections.
+#[actix_web::test]
+async fn health_readiness_and_metrics_are_served() {
+    use wikiquery_server::metrics::Metrics;
+    use wikiquery_server::ops::{configure as ops, Observer};
+    wikiquery_modules::link();
+    let dir = temp_dir("ops");
+    let copy = dir.join("fixturewiki.sqlite");
+    std::fs::copy(fixtures().join("mw139/fixturewiki.sqlite"), &copy).expect("copy");
+    let store = open_store(&config(format!("sqlite:{}", copy.display()))).expect("the store opens");
+    let observer = Arc::new(Observer {
+        metrics: Some(Metrics::new(Some(store.clone()))),
+        access_log: None,
+        store: Some(store.clone()),
+    });
+    let api = api_config(store, Default::default(), "test".into(), "/api.php".into());
+    let state = web::Data::new(AppState::new(Arc::new(api)).observed_by(Arc::clone(&observer)));
+    let app = web_test::init_service(
+        App::new().app_data(state).configure(configure).configure(move |cfg| ops(cfg, observer, true)),
+    )
+    .await;
+    let text = |path: &'static str| {
+        let app = &app;
+        async move {
+            let resp = web_test::call_service(app, web_test::TestRequest::get().uri(path).to_request()).await;
+            let status = resp.status().as_u16();
+            (status, String::from_utf8_lossy(&web_test::read_body(resp).await).into_owned())
+        }
+    };
+    assert_eq!(text("/healthz").await, (200, "ok\n".to_owned()));
+    let (status, body) = text("/readyz").await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.starts_with("ready\nprimary sqlite:") && body.contains(": ok"), "{body}");
+    for query in [
+        "action=query&list=allpages&aplimit=2&format=json",
+        "action=query&list=allpages|logevents&format=json",
+        "action=query&list=allpages&apnamespace=bogus&format=json",
+        "action=nosuchaction&format=json",
+    ] {
+        let req = web_test::TestRequest::get().uri(&format!("/api.php?{query}")).to_request();
+        assert!(web_test::call_service(&app, req).await.status().is_success());
+    }
+    let (status, metrics) = text("/metrics").await;
+    assert_eq!(status, 200);
+    for line in [
+        "wikiquery_api_requests_total{action=\"query\",module=\"allpages\"} 3",
+        "wikiquery_api_requests_total{action=\"query\",module=\"logevents\"} 1",
+        "wikiquery_api_requests_total{action=\"unknown\",module=\"-\"} 1",
+        "wikiquery_api_errors_total{action=\"query\",code=\"badvalue\"} 1",
+        "wikiquery_api_errors_total{action=\"unknown\",code=\"badvalue\"} 1",
+        "wikiquery_api_request_duration_seconds_count{action=\"query\"} 3",
+        "wikiquery_api_requests_in_flight 0",
+        "wikiquery_db_pool_max_connections{database=\"primary\"} 2",
+    ] {
+        assert!(metrics.lines().any(|l| l == line), "no `{line}` in\n{metrics}");
+    }
+    assert!(metrics.contains("wikiquery_db_pool_checkouts_total{database=\"primary\"}"), "{metrics}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A replica that stops answering makes the server not ready, naming it.
+#[actix_web::test]
+async fn a_replica_that_does_not_answer_is_not_ready() {
+    use wikiquery_server::ops::{configure as ops, Observer};
+    wikiquery_modules::link();
+    let dir = temp_dir("ready");
+    let primary = dir.join("primary.sqlite");
+    let replica = dir.join("replica.sqlite");
+    std::fs::copy(fixtures().join("mw139/fixturewiki.sqlite"), &primary).expect("copy");
+    std::fs::copy(fixtures().join("mw139/fixturewiki.sqlite"), &replica).expect("copy");
+    let mut settings = config(format!("sqlite:{}", primary.display()));
+    settings.replicas = vec![format!("sqlite:{}", replica.display())];
+    let store = open_store(&settings).expect("the store opens");
+    let observer = Arc::new(Observer { metrics: None, access_log: None, store: Some(store) });
+    let app = web_test::init_service(App::new().configure(move |cfg| ops(cfg, observer, true))).await;
+    macro_rules! ready {
+        () => {{
+            let resp = web_test::call_service(&app, web_test::TestRequest::get().uri("/readyz").to_request()).await;
+            (resp.status().as_u16(), String::from_utf8_lossy(&web_test::read_body(resp).await).into_owned())
+        }};
+    }
+    let (status, body) = ready!();
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("replica1 sqlite:"), "{body}");
+    // The replica's file overwritten with what is no database.
+    std::fs::write(&replica, vec![0u8; 4096]).expect("overwrite");
+    let (status, body) = ready!();
+    assert_eq!(status, 503, "{body}");
+    assert!(body.starts_with("not ready\n"), "{body}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

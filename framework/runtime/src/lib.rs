@@ -18,6 +18,7 @@ pub mod error;
 pub mod format;
 pub mod main_module;
 pub mod module;
+pub mod observe;
 pub mod param;
 pub mod query;
 pub mod registry;

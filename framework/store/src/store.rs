@@ -5,7 +5,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::backend::{migrate, DbUrl, MigrationOutcome, Pool, PoolOptions, PooledConn, Replicas, StoreError};
+use crate::backend::{
+    migrate, DbUrl, MigrationOutcome, Pool, PoolOptions, PoolState, PooledConn, Replicas, StoreError,
+};
 use crate::reader::Reader;
 use crate::site::Site;
 
@@ -102,6 +104,21 @@ impl Store {
         Ok(self.db.primary())
     }
 
+    /// Every database's pool, for monitoring: (role, URL without password, state), the
+    /// primary first (`primary`, `replica1`, `replica2`, …).
+    pub fn pool_states(&self) -> Vec<(String, String, PoolState)> {
+        self.db.pools().enumerate().map(|(i, pool)| (role(i), pool.url().to_owned(), pool.state())).collect()
+    }
+
+    /// Whether every database answers within `timeout`: (role, URL, the failure if any).
+    pub fn check_databases(&self, timeout: Duration) -> Vec<(String, String, Option<String>)> {
+        self.db
+            .pools()
+            .enumerate()
+            .map(|(i, pool)| (role(i), pool.url().to_owned(), pool.ping(timeout).err().map(|e| e.to_string())))
+            .collect()
+    }
+
     /// Whether every database is a local file (SQLite), read without waiting on a network.
     pub fn is_local(&self) -> bool {
         self.db.is_local()
@@ -132,5 +149,14 @@ impl Store {
         let mut conn = self.db.writer()?;
         self.site = Arc::new(Site::load(&mut conn, site_name)?);
         Ok(())
+    }
+}
+
+/// The role of the pool at `index` in [`Replicas::pools`]' order.
+fn role(index: usize) -> String {
+    if index == 0 {
+        "primary".to_owned()
+    } else {
+        format!("replica{index}")
     }
 }

@@ -1,5 +1,5 @@
 use wikiquery_framework::{
-    query_module, Group, Info, Limit, ModuleSpec, Namespace, ParamGroup, ParamKind, ParamValues, QueryModule,
+    query_module, CacheMode, Group, Info, Limit, ModuleSpec, Namespace, ParamGroup, ParamKind, ParamValues, QueryModule,
     Templated, Timestamp, UserRef,
 };
 
@@ -31,6 +31,7 @@ struct Shared {
     group = "prop",
     prefix = "ev",
     readrights,
+    cache = "anon-public-user-private",
     generator,
     deprecated,
     help = "https://example.invalid/one",
@@ -70,6 +71,7 @@ fn main() {
     assert_eq!(d.group, Some(Group::Prop));
     assert_eq!(d.prefix, "ev");
     assert!(d.readrights && d.generator && d.deprecated);
+    assert_eq!(d.cache_mode, CacheMode::AnonPublicUserPrivate);
     assert_eq!(d.helpurls, ["https://example.invalid/one", "https://example.invalid/two"]);
 
     let names: Vec<&str> = d.params.iter().map(|p| p.name).collect();

@@ -51,6 +51,6 @@ pub use migrations::{
     add_search_side_table, inspect, is_ours, latest_schema_version, migrate, schema_version, sync_id_sequences,
     table_names, DatabaseKind, MigrationOutcome, SEARCH_INDEX_TABLE,
 };
-pub use pool::{Pool, PoolOptions, PooledConn};
+pub use pool::{Pool, PoolOptions, PoolState, PooledConn};
 pub use replicas::Replicas;
 pub use url::{Backend, DbUrl};

@@ -1,8 +1,9 @@
 //! Pools of connections, with the session options every new connection gets.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use diesel::r2d2::{self, CustomizeConnection, HandleError, ManageConnection, R2D2Connection};
 
@@ -137,6 +138,32 @@ pub struct Pool {
     inner: r2d2::Pool<Manager>,
     target: Arc<Target>,
     kind: DatabaseKind,
+    waits: Arc<Waits>,
+}
+
+/// How long requests waited for connections, counted as they check them out.
+#[derive(Debug, Default)]
+struct Waits {
+    checkouts: AtomicU64,
+    micros: AtomicU64,
+    failures: AtomicU64,
+}
+
+/// What a pool holds and how it has served, for monitoring.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolState {
+    /// Connections open, in use or idle.
+    pub connections: u32,
+    /// Of those, idle ones.
+    pub idle: u32,
+    /// The most connections the pool opens.
+    pub max_size: u32,
+    /// Connections handed out since the pool opened.
+    pub checkouts: u64,
+    /// Time spent waiting for them, in microseconds.
+    pub wait_micros: u64,
+    /// Checkouts that failed (no connection within the timeout, or the database refused).
+    pub failures: u64,
 }
 
 /// A pooled connection; dereferences to [`AnyConnection`] and returns to the pool on drop.
@@ -221,17 +248,49 @@ impl Pool {
             builder = builder.max_size(1).idle_timeout(None).max_lifetime(None);
         }
         let inner = builder.build(Manager { target: Arc::clone(&target) }).map_err(|e| target.connect_error(e))?;
-        Ok(Pool { inner, target, kind })
+        Ok(Pool { inner, target, kind, waits: Arc::default() })
     }
 
     /// A connection from the pool, waiting at most the configured connection timeout.
     pub fn get(&self) -> Result<PooledConn, StoreError> {
-        self.inner.get().map(PooledConn).map_err(|e| self.unavailable(e))
+        let started = Instant::now();
+        let got = self.inner.get();
+        self.count(started, got.is_ok());
+        got.map(PooledConn).map_err(|e| self.unavailable(e))
     }
 
     /// A connection from the pool, waiting at most `timeout`.
     pub fn get_timeout(&self, timeout: Duration) -> Result<PooledConn, StoreError> {
-        self.inner.get_timeout(timeout).map(PooledConn).map_err(|e| self.unavailable(e))
+        let started = Instant::now();
+        let got = self.inner.get_timeout(timeout);
+        self.count(started, got.is_ok());
+        got.map(PooledConn).map_err(|e| self.unavailable(e))
+    }
+
+    fn count(&self, started: Instant, ok: bool) {
+        let waited = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+        self.waits.micros.fetch_add(waited, Ordering::Relaxed);
+        let counter = if ok { &self.waits.checkouts } else { &self.waits.failures };
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// What the pool holds and how it has served.
+    pub fn state(&self) -> PoolState {
+        let state = self.inner.state();
+        PoolState {
+            connections: state.connections,
+            idle: state.idle_connections,
+            max_size: self.inner.max_size(),
+            checkouts: self.waits.checkouts.load(Ordering::Relaxed),
+            wait_micros: self.waits.micros.load(Ordering::Relaxed),
+            failures: self.waits.failures.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Whether the database answers within `timeout` a query that reads it (its first page
+    /// row, from the one table every wiki's schema has).
+    pub fn ping(&self, timeout: Duration) -> Result<(), StoreError> {
+        self.get_timeout(timeout)?.batch_execute("SELECT page_id FROM page LIMIT 1")
     }
 
     fn unavailable(&self, error: r2d2::PoolError) -> StoreError {

@@ -46,6 +46,11 @@ impl Replicas {
         self
     }
 
+    /// Every pool: the primary first, then the replicas in order.
+    pub fn pools(&self) -> impl Iterator<Item = &Pool> {
+        std::iter::once(&self.primary).chain(self.replicas.iter().map(|r| &r.pool))
+    }
+
     /// A connection for writing: always the primary.
     pub fn writer(&self) -> Result<PooledConn, StoreError> {
         self.primary.get()
