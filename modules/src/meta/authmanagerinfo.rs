@@ -86,8 +86,22 @@ impl QueryModule for AuthManagerInfo {
                     o.insert("id".into(), json!(r.id));
                     o.insert("metadata".into(), json!({}));
                     o.insert("required".into(), json!(r.required));
-                    o.insert("provider".into(), json!(r.provider));
-                    o.insert("account".into(), json!(r.account));
+                    // The password request is for the caller's own account when logged in.
+                    let (account, account_param) = match (r.account, &ctx.state.user) {
+                        ("", Some(user)) => (user.name.as_str(), json!(user.name)),
+                        ("", None) => ("", Value::Null),
+                        (named, _) => (named, json!(named)),
+                    };
+                    let provider = match r.provider {
+                        (key, text) if key.is_empty() => self.message("$1", vec![json!(text)], text),
+                        (key, text) => self.message(key, Vec::new(), text),
+                    };
+                    if let Some(provider) = provider {
+                        o.insert("provider".into(), provider);
+                    }
+                    if let Some(account) = self.message("$1", vec![account_param], account) {
+                        o.insert("account".into(), account);
+                    }
                     let fields: Map<String, Value> =
                         r.fields.iter().map(|f| (f.name.to_owned(), self.field(f))).collect();
                     if self.mergerequestfields {
@@ -116,16 +130,21 @@ const REAUTHENTICATE_AFTER: i64 = 300;
 struct Request {
     id: &'static str,
     required: &'static str,
-    provider: &'static str,
+    /// The provider's message key and text (no key: the text itself, as MediaWiki names a
+    /// request without a provider of its own).
+    provider: (&'static str, &'static str),
+    /// The account the request is for; empty: the caller's, when logged in.
     account: &'static str,
     fields: &'static [Field],
 }
 
-/// One field of a request: its name, type, and label and help (message key and text).
+/// One field of a request: its name, type, and label and help (message key and text; the
+/// label's parameter, a number, when it has one).
 struct Field {
     name: &'static str,
     kind: &'static str,
     label: (&'static str, &'static str),
+    label_number: Option<i64>,
     help: (&'static str, &'static str),
     optional: bool,
     sensitive: bool,
@@ -137,13 +156,14 @@ const LOGIN_REQUESTS: &[Request] = &[
     Request {
         id: "MediaWiki\\Auth\\PasswordAuthenticationRequest",
         required: "primary-required",
-        provider: "Password-based authentication",
+        provider: ("authmanager-provider-password", "Password-based authentication"),
         account: "",
         fields: &[
             Field {
                 name: "username",
                 kind: "string",
                 label: ("userlogin-yourname", "Username"),
+                label_number: None,
                 help: ("authmanager-username-help", "Username for authentication."),
                 optional: false,
                 sensitive: false,
@@ -152,6 +172,7 @@ const LOGIN_REQUESTS: &[Request] = &[
                 name: "password",
                 kind: "password",
                 label: ("userlogin-yourpassword", "Password"),
+                label_number: None,
                 help: ("authmanager-password-help", "Password for authentication."),
                 optional: false,
                 sensitive: true,
@@ -161,12 +182,14 @@ const LOGIN_REQUESTS: &[Request] = &[
     Request {
         id: "MediaWiki\\Auth\\RememberMeAuthenticationRequest",
         required: "optional",
-        provider: "MediaWiki\\Auth\\RememberMeAuthenticationRequest",
+        provider: ("", "MediaWiki\\Auth\\RememberMeAuthenticationRequest"),
         account: "MediaWiki\\Auth\\RememberMeAuthenticationRequest",
         fields: &[Field {
             name: "rememberMe",
             kind: "checkbox",
             label: ("userlogin-remembermypassword", "Keep me logged in"),
+            // The days a remembered session lasts.
+            label_number: Some(180),
             help: (
                 "authmanager-userlogin-remembermypassword-help",
                 "Whether the password should be remembered for longer than the length of the session.",
@@ -178,20 +201,26 @@ const LOGIN_REQUESTS: &[Request] = &[
 ];
 
 impl AuthManagerInfo {
-    /// A field described in the requested message format.
-    fn field(&self, f: &Field) -> Value {
-        let message = |(key, text): (&str, &str)| match self.messageformat {
-            MessageFormat::Raw => Some(json!({ "key": key, "params": [] })),
+    /// A message in the requested format: its key and parameters (`raw`), nothing (`none`),
+    /// or its text.
+    fn message(&self, key: &str, params: Vec<Value>, text: &str) -> Option<Value> {
+        match self.messageformat {
+            MessageFormat::Raw => Some(json!({ "key": key, "params": params })),
             MessageFormat::None => None,
             MessageFormat::Html => Some(json!(wikiquery_domain::html::escape_text(text))),
             MessageFormat::Wikitext => Some(json!(text)),
-        };
+        }
+    }
+
+    /// A field described in the requested message format.
+    fn field(&self, f: &Field) -> Value {
         let mut o = Map::new();
         o.insert("type".into(), json!(f.kind));
-        if let Some(label) = message(f.label) {
+        let label_params = f.label_number.map(|n| vec![json!({ "num": n })]).unwrap_or_default();
+        if let Some(label) = self.message(f.label.0, label_params, f.label.1) {
             o.insert("label".into(), label);
         }
-        if let Some(help) = message(f.help) {
+        if let Some(help) = self.message(f.help.0, Vec::new(), f.help.1) {
             o.insert("help".into(), help);
         }
         o.insert("optional".into(), json!(f.optional));
