@@ -324,6 +324,8 @@ fn help_page(config: &ApiConfig) -> ApiResponse {
         headers: vec![
             ("Cache-Control".to_owned(), "private, must-revalidate, max-age=0".to_owned()),
             ("Content-Disposition".to_owned(), "inline; filename=api-help.html".to_owned()),
+            printed_headers()[0].clone(),
+            printed_headers()[1].clone(),
         ],
         body,
     }
