@@ -67,7 +67,7 @@ recentchanges-100	action=query&list=recentchanges&rclimit=100&format=json&format
 usercontribs-500	action=query&list=usercontribs&ucuser=Alice&uclimit=500&format=json&formatversion=2
 prefixsearch	action=query&list=prefixsearch&pssearch=Ca&format=json&formatversion=2
 search	action=query&list=search&srsearch=animal&format=json&formatversion=2
-paraminfo-3	action=paraminfo&modules=query+allpages|query+revisions|query+logevents&format=json&formatversion=2
+paraminfo-3	action=paraminfo&modules=query%2Ballpages|query%2Brevisions|query%2Blogevents&format=json&formatversion=2
 logevents-50	action=query&list=logevents&lelimit=50&format=json&formatversion=2
 logevents-max	action=query&list=logevents&lelimit=max&format=json&formatversion=2'
 # The content as the deprecated revision parameters give it (SET=content): the preprocessor's
