@@ -60,9 +60,19 @@ pub struct ServeConfig {
     pub trusted_proxies: TrustedProxies,
     /// The access log's form and the share of requests logged; `None`: no access log.
     pub access_log: Option<(LogFormat, f64)>,
-    /// Where `/metrics` is served: `Some(None)` on the API's address, `Some(Some(addr))` on
-    /// its own, `None` nowhere.
-    pub metrics: Option<Option<String>>,
+    /// Where `/metrics` is served.
+    pub metrics: MetricsAt,
+}
+
+/// Where `/metrics` is served.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MetricsAt {
+    /// Nowhere.
+    Off,
+    /// Beside the API, on its address.
+    WithApi,
+    /// On an address of its own.
+    Apart(String),
 }
 
 /// A value never written out (in logs, in `Debug` output).
@@ -123,8 +133,14 @@ pub fn resolve(flags: &crate::cli::ServeArgs, file: FileConfig) -> Result<ServeC
             let sample = flags.access_log_sample.or(file.access_log_sample).unwrap_or(1.0).clamp(0.0, 1.0);
             (flags.log_format.or(file.log_format).unwrap_or(LogFormat::Text), sample)
         }),
-        metrics: (!flags.no_metrics && file.metrics.unwrap_or(true))
-            .then(|| flags.metrics_listen.clone().or(file.metrics_listen)),
+        metrics: match (
+            flags.no_metrics || file.metrics == Some(false),
+            flags.metrics_listen.clone().or(file.metrics_listen),
+        ) {
+            (true, _) => MetricsAt::Off,
+            (false, None) => MetricsAt::WithApi,
+            (false, Some(addr)) => MetricsAt::Apart(addr),
+        },
         cors: {
             let default = CorsConfig::default();
             CorsConfig {

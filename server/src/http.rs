@@ -10,7 +10,7 @@ use actix_web::http::header::{HeaderName, HeaderValue, CONTENT_ENCODING, CONTENT
 use actix_web::{web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use wikiquery_framework::api::{self, ApiConfig, ApiRequest};
-use wikiquery_framework::{observe, ApiError};
+use wikiquery_framework::ApiError;
 
 use crate::access_log::Entry;
 use crate::compression::{vary_with_encoding, Coding, MIN_COMPRESSED_BYTES};
@@ -229,7 +229,6 @@ async fn answer(
     started: Instant,
 ) -> HttpResponse {
     let _in_flight = state.observer.metrics.as_ref().map(Metrics::begin);
-    let labels = observe::labels(&request.params);
     let client = request.client.clone().unwrap_or_default();
     let res = if state.inline {
         api::handle(request, &state.config)
@@ -240,19 +239,20 @@ async fn answer(
             Err(_) => return answer_error(&state, "internal_api_error_Canceled", "The request was cancelled."),
         }
     };
+    let mut res = res;
     let error = res.headers.iter().find(|(k, _)| k == "MediaWiki-API-Error").map(|(_, v)| v.clone());
     let status = res.status;
+    let labels = std::mem::take(&mut res.labels);
     let http = to_http(res, coding);
     let bytes = match actix_web::body::MessageBody::size(http.body()) {
         actix_web::body::BodySize::Sized(n) => n as usize,
         _ => 0,
     };
-    let query = query_pairs(req);
     let entry = Entry {
         client: &client,
         method: req.method().as_str(),
         path: req.path(),
-        query: &query,
+        query: req.query_string(),
         status,
         bytes,
         elapsed: started.elapsed(),

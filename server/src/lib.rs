@@ -1,6 +1,7 @@
 //! The HTTP side of wikiquery: routes, request decoding, and the command line.
 
 pub mod access_log;
+pub mod allocator;
 pub mod cli;
 pub mod compression;
 pub mod config;
@@ -17,5 +18,4 @@ pub mod serve;
 pub mod settings_file;
 pub mod site_config;
 pub mod special_pages;
-pub mod sqlite_memory;
 pub mod uploads;

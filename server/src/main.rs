@@ -16,7 +16,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// memory.
 #[used]
 #[link_section = ".init_array"]
-static COMMIT_MEMORY_LAZILY: extern "C" fn() = wikiquery_server::sqlite_memory::commit_memory_lazily;
+static COMMIT_MEMORY_LAZILY: extern "C" fn() = wikiquery_server::allocator::commit_memory_lazily;
 
 fn main() -> ExitCode {
     // By default, not the HTTP layer's error line for each malformed request: the client
@@ -29,7 +29,7 @@ fn main() -> ExitCode {
         )
         .with_writer(std::io::stderr)
         .init();
-    wikiquery_server::sqlite_memory::use_mimalloc();
+    wikiquery_server::allocator::use_mimalloc();
     wikiquery_modules::link();
     let cli = Cli::parse_checked();
     let file = match &cli.config {

@@ -11,7 +11,7 @@ use wikiquery_framework::{Clock, Registry, Rights, SessionKeys};
 use wikiquery_store::backend::DbUrl;
 use wikiquery_store::store::{OpenOptions, Store};
 
-use crate::config::{ServeConfig, DEFAULT_DB};
+use crate::config::{MetricsAt, ServeConfig, DEFAULT_DB};
 use crate::http::{configure, AppState};
 
 /// Opens the store the configuration names; with the default database, a missing file is
@@ -105,7 +105,7 @@ pub fn run(config: ServeConfig) -> Result<(), String> {
     // blocking pool.
     let inline = store.is_local();
     let observer = Arc::new(crate::ops::Observer {
-        metrics: config.metrics.is_some().then(|| crate::metrics::Metrics::new(Some(store.clone()))),
+        metrics: (config.metrics != MetricsAt::Off).then(|| crate::metrics::Metrics::new(Some(store.clone()))),
         access_log: config.access_log.map(|(format, sample)| crate::access_log::AccessLog::new(format, sample)),
         store: Some(store.clone()),
     });
@@ -146,8 +146,11 @@ pub fn run(config: ServeConfig) -> Result<(), String> {
         );
     }
     // `/metrics` beside the API, unless it has an address of its own.
-    let metrics_here = matches!(config.metrics, Some(None));
-    let metrics_apart = config.metrics.clone().flatten();
+    let metrics_here = config.metrics == MetricsAt::WithApi;
+    let metrics_apart = match &config.metrics {
+        MetricsAt::Apart(addr) => Some(addr.clone()),
+        _ => None,
+    };
     actix_web::rt::System::new()
         .block_on(async move {
             let api_observer = Arc::clone(&observer);

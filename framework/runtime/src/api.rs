@@ -11,6 +11,7 @@ use crate::error::ApiError;
 use crate::format::{Format, JsonStyle, Output};
 use crate::main_module::{Main, HELP_ACTION};
 use crate::module::ModuleSpec;
+use crate::observe::RequestLabels;
 use crate::param::{ParamReader, RequestParams, RequestState};
 use crate::registry::{Registry, Runner};
 use crate::result::{ApiResult, Envelope};
@@ -90,6 +91,8 @@ pub struct ApiResponse {
     pub headers: Vec<(String, String)>,
     /// The body.
     pub body: String,
+    /// The action and modules the request named, for the server's metrics and log.
+    pub labels: RequestLabels,
 }
 
 /// The main module's parameters that this loop reads itself (the formatter's included).
@@ -295,8 +298,8 @@ fn nosniff() -> (String, String) {
 }
 
 /// What every answer the API prints says: its type as named, and no page may frame it.
-fn printed_headers() -> [(String, String); 2] {
-    [nosniff(), ("X-Frame-Options".to_owned(), "DENY".to_owned())]
+fn printed_headers() -> impl Iterator<Item = (String, String)> {
+    [nosniff(), ("X-Frame-Options".to_owned(), "DENY".to_owned())].into_iter()
 }
 
 /// The answer when `origin` names an origin the request's `Origin` header does not.
@@ -306,6 +309,7 @@ fn origin_mismatch() -> ApiResponse {
         content_type: "text/html; charset=utf-8",
         headers: vec![nosniff(), ("Cache-Control".to_owned(), "no-cache".to_owned())],
         body: "'origin' parameter does not match Origin header\n".to_owned(),
+        labels: RequestLabels::default(),
     }
 }
 
@@ -321,13 +325,15 @@ fn help_page(config: &ApiConfig) -> ApiResponse {
     ApiResponse {
         status: 200,
         content_type: "text/html; charset=utf-8",
-        headers: vec![
+        headers: [
             ("Cache-Control".to_owned(), "private, must-revalidate, max-age=0".to_owned()),
             ("Content-Disposition".to_owned(), "inline; filename=api-help.html".to_owned()),
-            printed_headers()[0].clone(),
-            printed_headers()[1].clone(),
-        ],
+        ]
+        .into_iter()
+        .chain(printed_headers())
+        .collect(),
         body,
+        labels: RequestLabels::default(),
     }
 }
 
@@ -344,7 +350,13 @@ pub fn preflight(request: &ApiRequest, config: &ApiConfig) -> ApiResponse {
     };
     let mut headers = headers;
     headers.push(nosniff());
-    ApiResponse { status: 200, content_type: "text/html; charset=utf-8", headers, body: String::new() }
+    ApiResponse {
+        status: 200,
+        content_type: "text/html; charset=utf-8",
+        headers,
+        body: String::new(),
+        labels: RequestLabels::default(),
+    }
 }
 
 /// Answers one API request.
@@ -357,6 +369,7 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         request.headers.iter().filter(|(k, _)| k.eq_ignore_ascii_case("Cookie")).map(|(_, v)| v.clone()).collect();
     let posted = request.posted;
     let mut state = RequestState::new(RequestParams::from_pairs(request.params));
+    let labels = crate::observe::labels(&state.params);
     state.query_names = if posted {
         request.query_names.into_iter().collect()
     } else {
@@ -375,19 +388,19 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
 
     // CORS first, as MediaWiki does: `origin=*` answers anonymously to anyone; another
     // origin must be the one the browser sent, and gets credentials when it is trusted.
-    let mut varies_by_origin = false;
+    let (mut varies_by_origin, mut anonymous_cors) = (false, false);
     match config.cors.check(state.params.get("origin"), origin_header.as_deref(), None) {
         Cors::NotAsked => {}
-        Cors::Mismatch => return origin_mismatch(),
-        Cors::Answered { headers: cors, varies_by_origin: varies, .. } => {
+        Cors::Mismatch => return ApiResponse { labels, ..origin_mismatch() },
+        Cors::Answered { headers: cors, varies_by_origin: varies, anonymous } => {
             headers.extend(cors);
             varies_by_origin = varies;
+            anonymous_cors = anonymous;
         }
     }
-    // A request a page of another origin may make (`origin=*`, JSONP) is answered as if no
-    // one were logged in, and cannot start a session.
-    let login_suppressed =
-        state.params.get("origin") == Some("*") || main.output.callback.is_some() || untrusted_header;
+    // A request a page of another origin may make (`origin=*`, JSONP, or one a proxy marks
+    // untrusted) is answered as if no one were logged in, and cannot start a session.
+    let login_suppressed = anonymous_cors || main.output.callback.is_some() || untrusted_header;
     state.untrusted = login_suppressed;
     if login_suppressed {
         headers.push(("MediaWiki-Login-Suppressed".to_owned(), "true".to_owned()));
@@ -407,7 +420,7 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
     };
     if let Ok(registry) = outcome {
         if main.action == HELP_ACTION && registry.action(HELP_ACTION).is_none() {
-            return help_page(config);
+            return ApiResponse { labels, ..help_page(config) };
         }
     }
     let mut result = ApiResult::new(main.output.style(), main.errorformat);
@@ -424,17 +437,17 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         state.warnings.add("main", "unrecognizedparams", text);
     }
 
-    let write_mode =
-        Registry::global().ok().and_then(|r| r.action(&main.action)).is_some_and(|e| (e.descriptor)().writerights);
+    let cookie = if login_suppressed { None } else { config.sessions.set_cookie(&mut state.session, now) };
     let cache = CachePolicy {
         mode: state.cache_mode,
         error: outcome.is_err(),
         // A session the caller holds counts even where it is not used to say who the caller
         // is (`origin=*`, JSONP), and so does a cookie of ours that names no live session.
         has_session: state.session.is_persistent() || config.sessions.cookie_in(cookies.iter().map(String::as_str)),
+        sets_cookie: cookie.is_some(),
         smaxage: main.smaxage,
         maxage: main.maxage,
-        maxage_applies: state.action_ready && !write_mode,
+        keeps_maxage: state.keeps_maxage,
         everyone_reads: config.anonymous_rights.has("read"),
         user_language: matches!(state.params.get("uselang"), None | Some("user")),
         html_page: main.output.format.is_html(),
@@ -461,18 +474,15 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         languages: main.responselanginfo.then_some((main.uselang.as_str(), main.errorlang.as_str())),
     });
     headers.extend(cache.headers().into_iter().map(|(name, value)| (name.to_owned(), value)));
-    if !login_suppressed {
-        if let Some(cookie) = config.sessions.set_cookie(&mut state.session, now) {
-            headers.push(("Set-Cookie".to_owned(), cookie));
-            crate::cache::guard_cookie(&mut headers);
-        }
+    if let Some(cookie) = cookie {
+        headers.push(("Set-Cookie".to_owned(), cookie));
     }
     let (content_type, text) = main.output.render(&body, &lists);
     headers.extend(printed_headers());
     if let Some(name) = main.output.file_name() {
         headers.push(("Content-Disposition".to_owned(), format!("inline; filename={name}")));
     }
-    ApiResponse { status, content_type, headers, body: text }
+    ApiResponse { status, content_type, headers, body: text, labels }
 }
 
 /// The answer to a request that never reached the API (a body that could not be read, a
@@ -490,13 +500,15 @@ pub fn error_response(config: &ApiConfig, error: ApiError) -> ApiResponse {
     ApiResponse {
         status: error.status,
         content_type,
-        headers: vec![
+        headers: [
             ("MediaWiki-API-Error".to_owned(), error.code.to_string()),
             ("Cache-Control".to_owned(), "private, must-revalidate, max-age=0".to_owned()),
-            nosniff(),
-            ("X-Frame-Options".to_owned(), "DENY".to_owned()),
-        ],
+        ]
+        .into_iter()
+        .chain(printed_headers())
+        .collect(),
         body: text,
+        labels: RequestLabels::default(),
     }
 }
 

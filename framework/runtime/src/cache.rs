@@ -7,8 +7,8 @@
 use wikiquery_domain::rights::Rights;
 use wikiquery_domain::timestamp::Timestamp;
 
-/// Who may share a cached answer of a module.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// Who may share a cached answer of a module, from the most shareable to the most private.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub enum CacheMode {
     /// Any cache may keep the answer for anyone (the caller's identity plays no part).
     Public,
@@ -21,15 +21,6 @@ pub enum CacheMode {
 }
 
 impl CacheMode {
-    /// The mode as MediaWiki names it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            CacheMode::Public => "public",
-            CacheMode::AnonPublicUserPrivate => "anon-public-user-private",
-            CacheMode::Private => "private",
-        }
-    }
-
     /// Public, unless the caller may see revision-deleted fields, when what it is shown
     /// depends on who it is (MediaWiki's revision, file and change modules).
     pub fn public_unless_revision_deletion(rights: &Rights) -> CacheMode {
@@ -47,24 +38,6 @@ impl CacheMode {
     }
 }
 
-impl PartialOrd for CacheMode {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-/// Ordered from the most shareable to the most private.
-impl Ord for CacheMode {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        let rank = |m: &CacheMode| match m {
-            CacheMode::Public => 0,
-            CacheMode::AnonPublicUserPrivate => 1,
-            CacheMode::Private => 2,
-        };
-        rank(self).cmp(&rank(other))
-    }
-}
-
 /// What decides the caching headers of one answer.
 #[derive(Debug, Clone, Copy)]
 pub struct CachePolicy {
@@ -74,14 +47,14 @@ pub struct CachePolicy {
     pub error: bool,
     /// The caller holds a session (it sent a session cookie, or this answer starts one).
     pub has_session: bool,
+    /// The answer sets a cookie: no cache may keep it (MediaWiki's header callback).
+    pub sets_cookie: bool,
     /// The `smaxage` and `maxage` parameters (0 when absent or invalid; negative values pass
     /// through, as MediaWiki lets them).
     pub smaxage: i64,
     pub maxage: i64,
-    /// A private answer may keep `maxage`: the action's module was set up (its parameters
-    /// read, its token checked) and changes nothing. MediaWiki sends `max-age=0` for an
-    /// unknown action, a request refused before its module ran, and a write action's answer.
-    pub maxage_applies: bool,
+    /// A private answer may keep `maxage` ([`crate::param::RequestState::keeps_maxage`]).
+    pub keeps_maxage: bool,
     /// Every caller may read the wiki (no private wiki).
     pub everyone_reads: bool,
     /// The answer is in the caller's own language (`uselang=user`, the default): public only
@@ -97,9 +70,11 @@ pub struct CachePolicy {
     pub now: Timestamp,
 }
 
-/// `Expires` of an answer no cache may keep once a cookie is set (MediaWiki's header
-/// callback), and of every answer whose lifetime is 0.
-const EXPIRED: i64 = 1;
+/// `Expires` of a public answer whose shorter lifetime is 0: the first second of 1970.
+const NO_LIFETIME: i64 = 1;
+
+/// `Expires` of an answer no cache may keep: a cookie's, a private page for people.
+const NEVER_KEPT: i64 = 0;
 
 impl CachePolicy {
     /// The mode the answer is sent with (MediaWiki's `ApiMain::setCacheMode`): an error is
@@ -120,7 +95,7 @@ impl CachePolicy {
     /// is public when a lifetime was asked for.
     pub fn headers(&self) -> Vec<(&'static str, String)> {
         let mode = self.effective_mode();
-        let maxage = if self.maxage_applies || mode != CacheMode::Private { self.maxage } else { 0 };
+        let maxage = if self.keeps_maxage || mode != CacheMode::Private { self.maxage } else { 0 };
         let private = ("Cache-Control", format!("private, must-revalidate, max-age={maxage}"));
         if mode == CacheMode::Private || (mode == CacheMode::AnonPublicUserPrivate && self.has_session) {
             let mut headers = Vec::with_capacity(3);
@@ -130,7 +105,7 @@ impl CachePolicy {
                 headers.push(("Vary", "Accept-Encoding, Cookie".to_owned()));
             }
             if self.html_page {
-                headers.push(("Expires", Timestamp::from_unix(0).to_http_date()));
+                headers.push(("Expires", Timestamp::from_unix(NEVER_KEPT).to_http_date()));
             }
             headers.push(private);
             return headers;
@@ -139,12 +114,19 @@ impl CachePolicy {
         if self.smaxage == 0 && self.maxage == 0 {
             let mut headers = vec![vary, private];
             if self.html_page {
-                headers.insert(1, ("Expires", Timestamp::from_unix(0).to_http_date()));
+                headers.insert(1, ("Expires", Timestamp::from_unix(NEVER_KEPT).to_http_date()));
             }
             return headers;
         }
+        if self.sets_cookie {
+            return vec![
+                vary,
+                ("Expires", Timestamp::from_unix(NEVER_KEPT).to_http_date()),
+                ("Cache-Control", "private, max-age=0, s-maxage=0".to_owned()),
+            ];
+        }
         let lifetime = self.smaxage.min(self.maxage);
-        let expires = if lifetime == 0 { EXPIRED } else { self.now.unix() + lifetime };
+        let expires = if lifetime == 0 { NO_LIFETIME } else { self.now.unix() + lifetime };
         vec![
             vary,
             ("Expires", Timestamp::from_unix(expires).to_http_date()),
@@ -159,19 +141,6 @@ impl CachePolicy {
     }
 }
 
-/// Makes headers that would let a cache keep an answer that sets a cookie private (as
-/// MediaWiki's header callback does): a cookie is never served to another caller.
-pub fn guard_cookie(headers: &mut Vec<(String, String)>) {
-    let public =
-        headers.iter().any(|(k, v)| k.eq_ignore_ascii_case("Cache-Control") && v.split(", ").any(|d| d == "public"));
-    if !public {
-        return;
-    }
-    headers.retain(|(k, _)| !k.eq_ignore_ascii_case("Cache-Control") && !k.eq_ignore_ascii_case("Expires"));
-    headers.push(("Expires".to_owned(), Timestamp::from_unix(0).to_http_date()));
-    headers.push(("Cache-Control".to_owned(), "private, max-age=0, s-maxage=0".to_owned()));
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,9 +150,10 @@ mod tests {
             mode,
             error: false,
             has_session: false,
+            sets_cookie: false,
             smaxage: 300,
             maxage: 60,
-            maxage_applies: true,
+            keeps_maxage: true,
             everyone_reads: true,
             user_language: false,
             html_page: false,
@@ -251,12 +221,12 @@ mod tests {
 
     #[test]
     fn an_answer_that_sets_a_cookie_is_never_public() {
-        let mut headers: Vec<(String, String)> =
-            policy(CacheMode::Public).headers().into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
-        guard_cookie(&mut headers);
-        assert!(headers.contains(&("Cache-Control".to_owned(), "private, max-age=0, s-maxage=0".to_owned())));
-        assert!(headers.contains(&("Expires".to_owned(), "Thu, 01 Jan 1970 00:00:00 GMT".to_owned())));
-        assert_eq!(headers.iter().filter(|(k, _)| k == "Expires" || k == "Cache-Control").count(), 2);
+        let mut p = policy(CacheMode::Public);
+        p.sets_cookie = true;
+        let headers = p.headers();
+        assert_eq!(cache_control(&p), "private, max-age=0, s-maxage=0");
+        assert!(headers.contains(&("Expires", "Thu, 01 Jan 1970 00:00:00 GMT".to_owned())));
+        assert_eq!(headers.iter().filter(|(k, _)| *k == "Expires" || *k == "Cache-Control").count(), 2);
     }
 
     #[test]

@@ -5,34 +5,37 @@
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
+use crate::param::{split_values, RequestParams};
 use crate::registry::Registry;
 
 /// A request's action and the query modules it names, as the registry names them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RequestLabels {
     /// The action (`query`, `paraminfo`…); `help` when none is given; `unknown` for a name
-    /// no module has.
+    /// no module has, and for what never reached the API.
     pub action: &'static str,
     /// For `action=query`, the `prop`, `list`, `meta` and `generator` modules named that
     /// exist, in the order asked.
     pub modules: Vec<&'static str>,
 }
 
-/// The labels of a request with these parameters (the last value of each counts, as for
-/// the API).
-pub fn labels(params: &[(String, String)]) -> RequestLabels {
-    let get = |name: &str| params.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
-    let Ok(registry) = Registry::global() else {
-        return RequestLabels { action: "unknown", modules: Vec::new() };
-    };
-    let action = match get("action") {
+impl Default for RequestLabels {
+    fn default() -> Self {
+        RequestLabels { action: "unknown", modules: Vec::new() }
+    }
+}
+
+/// The labels of a request with these parameters.
+pub fn labels(params: &RequestParams) -> RequestLabels {
+    let Ok(registry) = Registry::global() else { return RequestLabels::default() };
+    let action = match params.get("action") {
         None => "help",
         Some(name) => registry.action(name).map_or("unknown", |e| e.name),
     };
     let mut modules = Vec::new();
     if action == "query" {
         for group in ["prop", "list", "meta", "generator"] {
-            for name in get(group).unwrap_or_default().split('|') {
+            for name in split_values(params.get(group).unwrap_or_default()) {
                 if let Some(entry) = registry.query_module(name) {
                     if !modules.contains(&entry.name) {
                         modules.push(entry.name);

@@ -46,7 +46,7 @@ fn run_query<M: QueryModule>(ctx: &mut QueryContext<'_>) -> Result<(), ApiError>
     let prefix = ctx.module.prefix;
     let module = M::parse(&mut ParamReader::new(ctx.state, prefix, &path)).map_err(tag)?;
     module.execute(ctx).map_err(tag)?;
-    ctx.run.cache_mode = ctx.run.cache_mode.merge(module.cache_mode(ctx.state));
+    ctx.state.cache_mode = ctx.state.cache_mode.merge(module.cache_mode(ctx.state));
     Ok(())
 }
 
@@ -56,7 +56,7 @@ fn run_action<M: ActionModule>(ctx: &mut ActionContext<'_>) -> Result<(), ApiErr
     let tag = |e: ApiError| e.in_module(path.as_str());
     let module = M::parse(&mut ParamReader::new(ctx.state, d.prefix, &path)).map_err(tag)?;
     crate::action::check_action(ctx.state, d).map_err(|(e, own)| if own { tag(e) } else { e })?;
-    ctx.state.action_ready = true;
+    ctx.state.keeps_maxage = !d.writerights;
     module.execute(ctx).map_err(tag)?;
     ctx.state.cache_mode = module.cache_mode(ctx.state);
     Ok(())

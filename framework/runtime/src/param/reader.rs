@@ -114,10 +114,13 @@ pub struct RequestState {
     pub posted: bool,
     /// The names of the parameters the query string (rather than a POST body) carried.
     pub query_names: HashSet<String>,
-    /// Who may share a cached answer, as the action that ran left it.
+    /// Who may share a cached answer: as the action that ran left it; while a query runs, the
+    /// merge of the page set's mode and of each module's that ran.
     pub cache_mode: crate::cache::CacheMode,
-    /// The action's module is set up: its parameters read and its token checked.
-    pub(crate) action_ready: bool,
+    /// A private answer may keep the `maxage` asked for: the action's module is set up (its
+    /// parameters read, its token checked) and changes nothing. MediaWiki sends `max-age=0`
+    /// for an unknown action, a request refused before its module ran, and a write action.
+    pub(crate) keeps_maxage: bool,
     /// The request may come from a page of another origin (`origin=*`, JSONP, a proxy's
     /// `Treat-as-Untrusted`): it is answered as if no one were logged in.
     pub(crate) untrusted: bool,

@@ -185,13 +185,15 @@ fn cleaned_values(raw: &str, clean: &str) -> Vec<(String, String)> {
 
 impl ActionModule for Query {
     /// The merge of the modes of the page set and of every module that gave the answer data,
-    /// which [`Query::execute`] leaves in the request's state.
+    /// which the modules' runs leave in the request's state.
     fn cache_mode(&self, state: &RequestState) -> crate::cache::CacheMode {
         state.cache_mode
     }
 
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
         let registry = Registry::global().map_err(|e| ApiError::internal("registry", e))?;
+        // Public until a part of the answer says otherwise (a page set alone is public).
+        ctx.state.cache_mode = crate::cache::CacheMode::Public;
         if self.export || self.exportnowrap {
             return Err(ApiError::new(
                 "notimplemented",
@@ -292,9 +294,7 @@ impl ActionModule for Query {
                     PageSet::build(Lookup { pages: lookup.as_ref(), scope: &ctx.state.scope }, source, self.redirects)?;
                 set.iwurl = self.iwurl;
                 run.file_generated_data(&mut set, lookup.namespaces());
-                if set.names_callers_page {
-                    run.cache_mode = crate::cache::CacheMode::Private;
-                }
+                ctx.state.cache_mode = ctx.state.cache_mode.merge(set.cache_mode());
                 let general = set.general_info(ctx.result, lookup.namespaces());
                 run.pageset = Some(set);
                 pages = Some(general);
@@ -334,7 +334,6 @@ impl ActionModule for Query {
             ctx.result.add_pages(pages);
         }
 
-        ctx.state.cache_mode = run.cache_mode;
         if self.rawcontinue {
             if let Some(raw) = run.continuation.raw_result(run.generator.as_deref()) {
                 ctx.result.add("query-continue", Value::Object(raw));

@@ -150,8 +150,8 @@ pub struct PageSet {
     all: HashMap<(i32, String), i64>,
     seen_specials: HashSet<(i32, String)>,
     /// A special page whose target depends on the caller (`Special:MyPage`, `MyTalk`,
-    /// `MyLanguage`) was given while redirects are resolved: the answer is the caller's own.
-    pub names_callers_page: bool,
+    /// `MyLanguage`) was given while redirects are resolved.
+    names_callers_page: bool,
     fake_id: i64,
     resolve_redirects: bool,
     pending_redirects: Vec<PageRecord>,
@@ -246,6 +246,16 @@ impl PageSet {
             }
         }
         Ok(set)
+    }
+
+    /// Who may share an answer about these pages (MediaWiki's `ApiPageSet::getCacheMode`):
+    /// anyone, unless a title named the caller's own page.
+    pub fn cache_mode(&self) -> crate::cache::CacheMode {
+        if self.names_callers_page {
+            crate::cache::CacheMode::Private
+        } else {
+            crate::cache::CacheMode::Public
+        }
     }
 
     fn next_fake(&mut self) -> i64 {

@@ -31,8 +31,6 @@ pub struct QueryRun {
     pub(crate) pageset: Option<PageSet>,
     /// Members prop modules added to pages.
     pub(crate) page_values: PageValues,
-    /// Who may share the answer: the page set's mode merged with every module's that ran.
-    pub(crate) cache_mode: crate::cache::CacheMode,
 }
 
 impl QueryRun {
@@ -77,6 +75,6 @@ impl QueryRun {
 
     /// A run that continues as `continuation` says.
     pub(crate) fn new(continuation: Continuation) -> QueryRun {
-        QueryRun { continuation, cache_mode: crate::cache::CacheMode::Public, ..QueryRun::default() }
+        QueryRun { continuation, ..QueryRun::default() }
     }
 }

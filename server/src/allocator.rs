@@ -1,4 +1,5 @@
-//! SQLite's memory from mimalloc, the allocator the rest of the server uses.
+//! The allocator: mimalloc for the server and for SQLite, committing memory as it is first
+//! used.
 //!
 //! The bundled SQLite allocates through the C library's `malloc`. A statement with a list of
 //! values (`IN (…)`) builds a temporary b-tree with a page cache of its own, tens of
