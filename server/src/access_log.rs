@@ -55,7 +55,7 @@ impl AccessLog {
 
     /// Writes the entry's line, if it falls in the sample.
     pub fn write(&self, entry: &Entry<'_>, now: Timestamp) {
-        if self.seen.fetch_add(1, Ordering::Relaxed) % self.every != 0 {
+        if !self.seen.fetch_add(1, Ordering::Relaxed).is_multiple_of(self.every) {
             return;
         }
         let line = self.line(entry, now);
@@ -155,7 +155,7 @@ mod tests {
     #[test]
     fn a_sample_takes_requests_evenly() {
         let log = AccessLog::new(LogFormat::Text, 0.25);
-        let taken = (0..100).filter(|_| log.seen.fetch_add(1, Ordering::Relaxed) % log.every == 0).count();
+        let taken = (0..100).filter(|_| log.seen.fetch_add(1, Ordering::Relaxed).is_multiple_of(log.every)).count();
         assert_eq!(taken, 25);
         assert_eq!(AccessLog::new(LogFormat::Text, 0.0).every, u64::MAX);
     }

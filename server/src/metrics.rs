@@ -53,7 +53,6 @@ pub struct Metrics {
     /// The store's cumulative counts as last scraped, so that the counters advance by the
     /// difference.
     seen: Mutex<Vec<(u64, u64, u64)>>,
-    store: Option<Store>,
 }
 
 /// Latency buckets: 0.25 ms to about 8 s, doubling.
@@ -62,8 +61,8 @@ fn latency_histogram() -> Histogram {
 }
 
 impl Metrics {
-    /// Metrics of a server over `store` (`None`: no database to report on).
-    pub fn new(store: Option<Store>) -> Metrics {
+    /// New metrics, all counts at zero.
+    pub fn new() -> Metrics {
         let mut registry = Registry::with_prefix("wikiquery");
         let requests = Family::<ModuleLabels, Counter>::default();
         registry.register(
@@ -106,7 +105,6 @@ impl Metrics {
             pool_failures,
             pool_wait,
             seen: Mutex::new(Vec::new()),
-            store,
         }
     }
 
@@ -134,9 +132,9 @@ impl Metrics {
         }
     }
 
-    /// The text a scrape gets: the counters, with the pools read now.
-    pub fn render(&self) -> String {
-        if let Some(store) = &self.store {
+    /// The text a scrape gets: the counters, with the pools of `store` read now.
+    pub fn render(&self, store: Option<&Store>) -> String {
+        if let Some(store) = store {
             let states = store.pool_states();
             let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
             seen.resize(states.len(), (0, 0, 0));
@@ -156,6 +154,12 @@ impl Metrics {
         // Writing to a String cannot fail.
         let _ = prometheus_client::encoding::text::encode(&mut out, &self.registry);
         out
+    }
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Metrics::new()
     }
 }
 

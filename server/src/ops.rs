@@ -12,6 +12,9 @@ use wikiquery_store::store::Store;
 use crate::access_log::{AccessLog, Entry};
 use crate::metrics::Metrics;
 
+/// The type of the health answers.
+const TEXT: &str = "text/plain; charset=utf-8";
+
 /// How long a readiness check waits for each database.
 pub const READY_TIMEOUT: Duration = Duration::from_secs(2);
 
@@ -22,7 +25,7 @@ pub struct Observer {
     pub metrics: Option<Metrics>,
     /// `None`: no access log.
     pub access_log: Option<AccessLog>,
-    /// `None`: no database (readiness is the process's).
+    /// `None`: no database (readiness is the process's, and the metrics have no pools).
     pub store: Option<Store>,
 }
 
@@ -55,13 +58,13 @@ fn plain(status: actix_web::http::StatusCode, body: String, content_type: &'stat
 }
 
 async fn healthz() -> HttpResponse {
-    plain(actix_web::http::StatusCode::OK, "ok\n".to_owned(), "text/plain; charset=utf-8")
+    plain(actix_web::http::StatusCode::OK, "ok\n".to_owned(), TEXT)
 }
 
 /// Ready when the primary and every replica answer a trivial query in time: a line for each.
 async fn readyz(observer: web::Data<Observer>) -> HttpResponse {
     let Some(store) = observer.store.clone() else {
-        return plain(actix_web::http::StatusCode::OK, "ready\n".to_owned(), "text/plain; charset=utf-8");
+        return plain(actix_web::http::StatusCode::OK, "ready\n".to_owned(), TEXT);
     };
     let started = Instant::now();
     let checks = web::block(move || store.check_databases(READY_TIMEOUT)).await.unwrap_or_default();
@@ -75,10 +78,10 @@ async fn readyz(observer: web::Data<Observer>) -> HttpResponse {
     }
     body.push_str(&format!("checked in {:.1} ms\n", started.elapsed().as_secs_f64() * 1000.0));
     let status = if ready { actix_web::http::StatusCode::OK } else { actix_web::http::StatusCode::SERVICE_UNAVAILABLE };
-    plain(status, body, "text/plain; charset=utf-8")
+    plain(status, body, TEXT)
 }
 
 async fn metrics(observer: web::Data<Observer>) -> HttpResponse {
-    let text = observer.metrics.as_ref().map(Metrics::render).unwrap_or_default();
+    let text = observer.metrics.as_ref().map(|m| m.render(observer.store.as_ref())).unwrap_or_default();
     plain(actix_web::http::StatusCode::OK, text, "text/plain; version=0.0.4; charset=utf-8")
 }

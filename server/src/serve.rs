@@ -105,7 +105,7 @@ pub fn run(config: ServeConfig) -> Result<(), String> {
     // blocking pool.
     let inline = store.is_local();
     let observer = Arc::new(crate::ops::Observer {
-        metrics: (config.metrics != MetricsAt::Off).then(|| crate::metrics::Metrics::new(Some(store.clone()))),
+        metrics: (config.metrics != MetricsAt::Off).then(crate::metrics::Metrics::new),
         access_log: config.access_log.map(|(format, sample)| crate::access_log::AccessLog::new(format, sample)),
         store: Some(store.clone()),
     });

@@ -303,11 +303,7 @@ async fn health_readiness_and_metrics_are_served() {
     let copy = dir.join("fixturewiki.sqlite");
     std::fs::copy(fixtures().join("mw139/fixturewiki.sqlite"), &copy).expect("copy");
     let store = open_store(&config(format!("sqlite:{}", copy.display()))).expect("the store opens");
-    let observer = Arc::new(Observer {
-        metrics: Some(Metrics::new(Some(store.clone()))),
-        access_log: None,
-        store: Some(store.clone()),
-    });
+    let observer = Arc::new(Observer { metrics: Some(Metrics::new()), access_log: None, store: Some(store.clone()) });
     let api = api_config(store, Default::default(), "test".into(), "/api.php".into());
     let state = web::Data::new(AppState::new(Arc::new(api)).observed_by(Arc::clone(&observer)));
     let app = web_test::init_service(

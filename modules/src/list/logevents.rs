@@ -445,7 +445,7 @@ impl QueryModule for LogEvents {
         if state.rights.sees_revision_deletion() {
             CacheMode::Private
         } else if self.prop.contains(&LogEventProp::Parsedcomment)
-            || LOG_RESTRICTIONS.iter().any(|(_, right)| state.rights.has(right))
+            || hidden_log_types(&state.rights).len() < LOG_RESTRICTIONS.len()
         {
             CacheMode::AnonPublicUserPrivate
         } else {

@@ -365,8 +365,7 @@ impl QueryModule for RecentChanges {
     /// Patrol flags and revision-deleted fields depend on the caller's rights; parsed comments
     /// on its language.
     fn cache_mode(&self, state: &RequestState) -> CacheMode {
-        const PATROL: &[&str] = &["patrolled", "!patrolled", "unpatrolled", "autopatrolled", "!autopatrolled"];
-        if self.show.iter().any(|s| PATROL.contains(&s.as_str())) {
+        if self.show.iter().any(|s| PATROL_SHOW.contains(&s.as_str())) {
             return CacheMode::Private;
         }
         match CacheMode::public_unless_revision_deletion(&state.rights) {

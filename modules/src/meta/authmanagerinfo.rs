@@ -93,7 +93,7 @@ impl QueryModule for AuthManagerInfo {
                         (named, _) => (named, json!(named)),
                     };
                     let provider = match r.provider {
-                        (key, text) if key.is_empty() => self.message("$1", vec![json!(text)], text),
+                        ("", text) => self.message("$1", vec![json!(text)], text),
                         (key, text) => self.message(key, Vec::new(), text),
                     };
                     if let Some(provider) = provider {
