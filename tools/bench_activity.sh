@@ -34,20 +34,16 @@ DB="$BENCH_DIR/fixture-changes-$CHANGES.sqlite"
 
 echo "# building (release)" >&2
 cargo build --release -q -p wikiquery
-BIN="$ROOT/target/release/wikiquery"
 if [ ! -f "$DB" ]; then
   echo "# repeating the fixture's history to $CHANGES recent changes into $DB" >&2
   python3 tools/grow_fixture_changes.py "$ROOT/tests/fixtures/mw139/fixturewiki.sqlite" "$DB" "$CHANGES"
 fi
 
-"$BIN" --config tests/fixtures/mw139/wikiquery.toml serve --listen "127.0.0.1:$PORT" --db "sqlite:$DB" \
-  >"$BENCH_DIR/server-$PORT.log" 2>&1 &
-PID=$!
+# shellcheck source=tools/bench_serve.sh
+. "$ROOT/tools/bench_serve.sh"
+serve_release "$PORT" "$BENCH_DIR/server-$PORT.log" --config tests/fixtures/mw139/wikiquery.toml serve --db "sqlite:$DB"
+PID=$SERVED_PID
 trap 'kill $PID 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do
-  curl -sf "http://127.0.0.1:$PORT/api.php?action=query&meta=siteinfo&format=json" >/dev/null 2>&1 && break
-  sleep 0.1
-done
 
 REQUESTS='recentchanges-100	action=query&list=recentchanges&rclimit=100&format=json&formatversion=2
 recentchanges-500-props	action=query&list=recentchanges&rclimit=500&rcprop=title%7Ctimestamp%7Cids%7Cuser%7Ccomment%7Csizes%7Cflags%7Cloginfo%7Ctags&format=json&formatversion=2

@@ -22,15 +22,13 @@ chmod u+w "$DB"
 echo "# building (release)" >&2
 cargo build --release -q -p wikiquery --example keepalive_load
 cargo build --release -q -p wikiquery
+# shellcheck source=tools/bench_serve.sh
+. "$ROOT/tools/bench_serve.sh"
 # shellcheck disable=SC2086
-"$ROOT/target/release/wikiquery" --config "$ROOT/tests/fixtures/mw139/wikiquery.toml" \
-  --listen "127.0.0.1:$PORT" --db "sqlite:$DB" ${SERVE_OPTIONS:-} >"$BENCH_DIR/keepalive-server.log" 2>&1 &
-PID=$!
+serve_release "$PORT" "$BENCH_DIR/keepalive-server.log" --config "$ROOT/tests/fixtures/mw139/wikiquery.toml" \
+  --db "sqlite:$DB" ${SERVE_OPTIONS:-}
+PID=$SERVED_PID
 trap 'kill $PID 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do
-  curl -sf "http://127.0.0.1:$PORT$REQUEST" >/dev/null 2>&1 && break
-  sleep 0.1
-done
 echo "$CLIENTS clients, each asking every $INTERVAL_MS ms for ${SECONDS_} s: $REQUEST"
 echo "server idle: $(awk '/VmRSS/ {print $2, $3}' /proc/$PID/status) resident"
 "$ROOT/target/release/examples/keepalive_load" --port "$PORT" --clients "$CLIENTS" --interval-ms "$INTERVAL_MS" \

@@ -41,7 +41,6 @@ GROWN_DB="$BENCH_DIR/fixture-grown-$ENTRIES.sqlite"
 echo "# building (release)" >&2
 cargo build --release -q -p wikiquery
 cargo build --release -q -p wikiquery-store --example gen_logging
-BIN="$ROOT/target/release/wikiquery"
 
 if [ ! -f "$LARGE_DB" ]; then
   echo "# generating $ENTRIES log entries into $LARGE_DB" >&2
@@ -60,15 +59,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# shellcheck source=tools/bench_serve.sh
+. "$ROOT/tools/bench_serve.sh"
 serve() { # port db site-name
-  "$BIN" serve --listen "127.0.0.1:$1" --db "sqlite:$2" --site-name "$3" >"$BENCH_DIR/server-$1.log" 2>&1 &
-  PIDS+=($!)
-  for _ in $(seq 1 100); do
-    curl -sf "http://127.0.0.1:$1/api.php?action=query&meta=siteinfo&format=json" >/dev/null 2>&1 && return 0
-    sleep 0.1
-  done
-  echo "server on port $1 did not start; see $BENCH_DIR/server-$1.log" >&2
-  exit 1
+  serve_release "$1" "$BENCH_DIR/server-$1.log" serve --db "sqlite:$2" --site-name "$3" || exit 1
+  PIDS+=("$SERVED_PID")
 }
 
 # A lecontinue value near the end of the log (the 60th oldest visible entry).

@@ -102,16 +102,13 @@ chmod u+w "$DB"
 
 echo "# building (release)" >&2
 cargo build --release -q -p wikiquery
-BIN="$ROOT/target/release/wikiquery"
-"$BIN" --config "$ROOT/tests/fixtures/mw139/wikiquery.toml" serve --listen "127.0.0.1:$PORT" --db "sqlite:$DB" \
-  >"$BENCH_DIR/server-$PORT.log" 2>&1 &
-PID=$!
+# shellcheck source=tools/bench_serve.sh
+. "$ROOT/tools/bench_serve.sh"
+serve_release "$PORT" "$BENCH_DIR/server-$PORT.log" --config "$ROOT/tests/fixtures/mw139/wikiquery.toml" serve \
+  --db "sqlite:$DB"
+PID=$SERVED_PID
 trap 'kill $PID 2>/dev/null || true' EXIT
 WIKIQUERY="http://127.0.0.1:$PORT/api.php"
-for _ in $(seq 1 100); do
-  curl -sf "$WIKIQUERY?action=query&meta=siteinfo&format=json" >/dev/null 2>&1 && break
-  sleep 0.1
-done
 
 # The Cookie header of a session logged in as LOGIN on the API at $1 (empty without LOGIN).
 session_cookie() {

@@ -44,13 +44,11 @@ echo "index build (wikiquery reindex): $(python3 -c "print(round($(date +%s.%N) 
 index_bytes=$(sqlite3 "$DB" "SELECT SUM(pgsize) FROM dbstat WHERE name LIKE 'wikiquery_search%'" 2>/dev/null || echo "")
 echo "index size: $(python3 -c "print(round(${index_bytes:-0} / 1e6, 1))") MB of a $(du -m "$DB" | cut -f1) MB database"
 
-"$BIN" serve --listen "127.0.0.1:$PORT" --db "sqlite:$DB" >"$BENCH_DIR/server-$PORT.log" 2>&1 &
-PID=$!
+# shellcheck source=tools/bench_serve.sh
+. "$ROOT/tools/bench_serve.sh"
+serve_release "$PORT" "$BENCH_DIR/server-$PORT.log" serve --db "sqlite:$DB"
+PID=$SERVED_PID
 trap 'kill $PID 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do
-  curl -sf "http://127.0.0.1:$PORT/api.php?action=query&meta=siteinfo&format=json" >/dev/null 2>&1 && break
-  sleep 0.1
-done
 
 mapfile -t WORDS <"$DUMP.words"
 API="http://127.0.0.1:$PORT/api.php?action=query&list=search&format=json&formatversion=2&srsearch="
