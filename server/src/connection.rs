@@ -39,39 +39,40 @@ pub struct Listen<'a> {
     pub max_connections: usize,
     /// How long a kept-alive connection may stay idle.
     pub keepalive: Duration,
+    /// How many requests a connection carries before it is closed.
+    pub keepalive_requests: u32,
 }
 
-/// Requests a connection has carried so far (the connection's own data).
-#[derive(Debug, Default)]
-pub struct Served(std::cell::Cell<u32>);
+/// A connection's count of the requests it carried, against the most it may carry (the
+/// connection's own data, set when it opens).
+#[derive(Debug)]
+pub struct Served {
+    count: std::cell::Cell<u32>,
+    limit: u32,
+}
 
 impl Served {
     /// Counts one more request; whether it is the last the connection may carry.
-    pub fn last_of(&self, limit: u32) -> bool {
-        let n = self.0.get().saturating_add(1);
-        self.0.set(n);
-        n >= limit
+    pub fn last(&self) -> bool {
+        let n = self.count.get().saturating_add(1);
+        self.count.set(n);
+        n >= self.limit
     }
 }
 
-/// The `Connection: close` the last request a connection may carry gets (the app's
-/// [`KeepaliveRequests`]), as middleware of an app.
+/// The `Connection: close` of the last request a connection may carry
+/// ([`Listen::keepalive_requests`]), as middleware of the app [`serve`] serves.
 pub async fn close_after_limit<B: MessageBody>(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<B>,
 ) -> Result<actix_web::dev::ServiceResponse<B>, Error> {
-    let limit = req.app_data::<actix_web::web::Data<KeepaliveRequests>>().map_or(u32::MAX, |l| l.0);
-    let last = req.conn_data::<Served>().is_some_and(|served| served.last_of(limit));
+    let last = req.conn_data::<Served>().is_some_and(Served::last);
     let mut res = next.call(req).await?;
     if last {
         res.response_mut().head_mut().set_connection_type(actix_http::ConnectionType::Close);
     }
     Ok(res)
 }
-
-/// How many requests a connection carries (app data of [`close_after_limit`]).
-#[derive(Debug, Clone, Copy)]
-pub struct KeepaliveRequests(pub u32);
 
 /// Raises the process's limit of open files towards what `connections` need (each is a file,
 /// besides the databases' and the logs'), as far as the hard limit allows; the limit reached.
@@ -109,7 +110,7 @@ where
     use actix_service::{fn_service, map_config, ServiceFactoryExt as _};
 
     let workers = listen.workers.max(1);
-    let keepalive = listen.keepalive;
+    let (keepalive, limit) = (listen.keepalive, listen.keepalive_requests.max(1));
     let builder = actix_server::Server::build()
         .workers(workers)
         // actix counts connections per worker.
@@ -124,8 +125,8 @@ where
         });
         let http = actix_http::HttpService::build()
             .keep_alive(keepalive)
-            .on_connect_ext(|_, data| {
-                data.insert(Served::default());
+            .on_connect_ext(move |_, data| {
+                data.insert(Served { count: std::cell::Cell::new(0), limit });
             })
             .client_request_timeout(REQUEST_HEAD_DEADLINE)
             .client_disconnect_timeout(Duration::from_secs(1))

@@ -135,8 +135,8 @@ pub fn run(config: ServeConfig) -> Result<(), String> {
         workers: config.workers,
         max_connections: config.max_connections,
         keepalive: config.keepalive,
+        keepalive_requests: config.keepalive_requests,
     };
-    let keepalive_requests = web::Data::new(crate::connection::KeepaliveRequests(config.keepalive_requests));
     let open_files = crate::connection::raise_open_files(config.max_connections);
     if open_files < config.max_connections as u64 {
         tracing::warn!(
@@ -159,7 +159,6 @@ pub fn run(config: ServeConfig) -> Result<(), String> {
                 let observer = Arc::clone(&api_observer);
                 App::new()
                     .app_data(web::Data::new(state.clone()))
-                    .app_data(keepalive_requests.clone())
                     .wrap(actix_web::middleware::from_fn(crate::connection::close_after_limit))
                     .configure(configure)
                     .configure(move |cfg| crate::ops::configure(cfg, observer, metrics_here))
