@@ -12,7 +12,7 @@ use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::{InterwikiMap, SiteNamespaces};
 use wikiquery_domain::url::wf_urlencode;
 use wikiquery_framework::query::PageLookup;
-use wikiquery_framework::{ApiError, QueryContext, RequestScope, Services};
+use wikiquery_framework::{ActionContext, ApiError, QueryContext, RequestScope, Services};
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 use wikiquery_store::store::Store;
@@ -71,6 +71,13 @@ pub fn current_text_of(reader: &mut Reader, namespace: i32, dbkey: &str) -> Resu
 /// (see [`RequestReader`]).
 pub fn reader(ctx: &QueryContext<'_>) -> Result<ReaderGuard, ApiError> {
     RequestReader::lend(&ctx.state.scope, store(ctx)?)
+}
+
+/// The store and the request's reader of an action module, as [`store`] and [`reader`] are a
+/// query module's.
+pub fn action_reader<'c>(ctx: &ActionContext<'c>) -> Result<(&'c Store, ReaderGuard), ApiError> {
+    let store = ctx.services.require::<Store>()?;
+    Ok((store, RequestReader::lend(&ctx.state.scope, store)?))
 }
 
 /// The connection a request reads through: taken from the pool when the request first reads,

@@ -99,7 +99,6 @@ pub struct ApiResponse {
 const MAIN_PARAMS: &[&str] = &[
     "action",
     "format",
-    "formatversion",
     "maxlag",
     "smaxage",
     "maxage",
@@ -115,9 +114,6 @@ const MAIN_PARAMS: &[&str] = &[
     "errorformat",
     "errorlang",
     "errorsuselocal",
-    "utf8",
-    "ascii",
-    "callback",
 ];
 
 /// The language of the site's content, which `uselang=user` and `uselang=content` resolve to.
@@ -148,8 +144,8 @@ fn read_main(state: &mut RequestState) -> Settings {
         }
     }
     let p = &state.params;
-    let v2 = matches!(p.get("formatversion"), Some("2") | Some("latest"));
     let format = Format::from_name(p.get("format").unwrap_or("jsonfm")).unwrap_or(Format::JsonFm);
+    let v2 = format.has_versions() && matches!(p.get("formatversion"), Some("2") | Some("latest"));
     let callback = p.get("callback").map(|cb| {
         cb.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, '[' | ']' | '.' | '\'' | '"' | '_')).collect()
     });
@@ -171,7 +167,7 @@ fn read_main(state: &mut RequestState) -> Settings {
     let int = |name: &str| p.get(name).and_then(parse_integer).unwrap_or(0);
     Settings {
         action: p.get("action").unwrap_or(HELP_ACTION).to_owned(),
-        output: Output { format, v2, ascii, callback },
+        output: Output { callback, ..Output::new(format, v2, ascii) },
         errorformat,
         servedby: p.get("servedby").is_some(),
         curtimestamp: p.get("curtimestamp").is_some(),
@@ -195,12 +191,15 @@ fn parse_integer(s: &str) -> Option<i64> {
 
 /// Validates the main module's parameters in MediaWiki's order (its parameter list, then the
 /// formatter's `formatversion`), then the assertions: this server always answers anonymously.
-fn validate_main(state: &mut RequestState) -> Result<(), ApiError> {
+fn validate_main(state: &mut RequestState, format: Format) -> Result<(), ApiError> {
     let main = Main::parse(&mut ParamReader::new(state, "", "main"))?;
-    if let Some(fv) = state.params.get("formatversion") {
+    if format == Format::RawFm {
+        return Err(ApiError::new("notimplemented", "The rawfm format is not built in this server yet."));
+    }
+    if let Some(fv) = state.params.get("formatversion").filter(|_| format.has_versions()) {
         if !matches!(fv, "1" | "2" | "latest") {
             let err = ApiError::bad_value("formatversion", fv);
-            state.warnings.add("json", "badvalue", err.info.clone());
+            state.warnings.add(format.name(), "badvalue", err.info.clone());
             state.warnings.add("main", "errorprinterfailed", "Error printer failed. Will retry without params.");
             return Err(err);
         }
@@ -414,7 +413,9 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
 
     let outcome = match Registry::global() {
         Ok(registry) => {
-            identify(&mut state, &config.services).and_then(|()| validate_main(&mut state)).map(|()| registry)
+            identify(&mut state, &config.services)
+                .and_then(|()| validate_main(&mut state, main.output.format))
+                .map(|()| registry)
         }
         Err(e) => Err(ApiError::internal("registry", e)),
     };
@@ -424,7 +425,19 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         }
     }
     let mut result = ApiResult::new(main.output.style(), main.errorformat);
-    let outcome = outcome.and_then(|_| run_action(&main, &mut state, &config.services, &mut result));
+    let mut outcome = outcome.and_then(|_| run_action(&main, &mut state, &config.services, &mut result));
+    // The printer the action chose, if any, writes the answer; the printer's own parameters
+    // are read.
+    let printer = state.printer;
+    let output = match &printer {
+        Some(p) => main.output.clone().printed_by(p),
+        None => main.output.clone(),
+    };
+    for name in output.format.params() {
+        if state.params.get(name).is_some() {
+            state.mark_used(name);
+        }
+    }
 
     // As MediaWiki does when the action has run: a request that failed says nothing of them.
     let unused = if outcome.is_ok() { state.unused() } else { Vec::new() };
@@ -436,9 +449,15 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         };
         state.warnings.add("main", "unrecognizedparams", text);
     }
+    if outcome.is_ok() && !state.warnings.is_empty() && printer.is_some_and(|p| p.warnings_as_error) {
+        let warnings = std::mem::take(&mut state.warnings);
+        outcome = Err(ApiError::new("warnings", "Warnings cannot be represented in this format.")
+            .with_data("warnings", result.warnings_value(&warnings))
+            .in_module(output.format.name()));
+    }
 
     let cookie = if login_suppressed { None } else { config.sessions.set_cookie(&mut state.session, now) };
-    let cache = CachePolicy {
+    let mut cache = CachePolicy {
         mode: state.cache_mode,
         error: outcome.is_err(),
         // A session the caller holds counts even where it is not used to say who the caller
@@ -447,6 +466,7 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         sets_cookie: cookie.is_some(),
         smaxage: main.smaxage,
         maxage: main.maxage,
+        max_age: state.cache_max_age,
         keeps_maxage: state.keeps_maxage,
         everyone_reads: config.anonymous_rights.has("read"),
         user_language: matches!(state.params.get("uselang"), None | Some("user")),
@@ -463,7 +483,7 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         }
     }
     let cur_timestamp = main.curtimestamp.then(|| state.now().to_iso());
-    let (body, lists) = result.finish(Envelope {
+    let envelope = Envelope {
         request_id: main.requestid.as_deref(),
         warnings: &state.warnings,
         limits: &state.limits,
@@ -472,14 +492,34 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         api_url: &config.api_url,
         cur_timestamp: cur_timestamp.as_deref(),
         languages: main.responselanginfo.then_some((main.uselang.as_str(), main.errorlang.as_str())),
-    });
+    };
+    let style = result.style();
+    let (body, lists) = result.finish(envelope);
+    let (content_type, text) = match output.render(&body, &lists) {
+        Ok(printed) => printed,
+        Err(untagged) => {
+            // An answer the format cannot write yet (XML needs each list's tag name): the
+            // format answers that it is not built for it.
+            let error = ApiError::new(
+                "notimplemented",
+                format!("The {} format cannot write the list \"{}\" in this server yet.", output.format.name(), untagged.0),
+            );
+            status = error.status;
+            cache.error = true;
+            headers.retain(|(name, _)| name != "MediaWiki-API-Error");
+            headers.push(("MediaWiki-API-Error".to_owned(), error.code.to_string()));
+            let (body, lists) = ApiResult::new(style, main.errorformat)
+                .finish(Envelope { error: Some(&error), ..envelope });
+            let printed = output.render(&body, &lists);
+            printed.unwrap_or(("text/plain; charset=utf-8", String::new()))
+        }
+    };
     headers.extend(cache.headers().into_iter().map(|(name, value)| (name.to_owned(), value)));
     if let Some(cookie) = cookie {
         headers.push(("Set-Cookie".to_owned(), cookie));
     }
-    let (content_type, text) = main.output.render(&body, &lists);
     headers.extend(printed_headers());
-    if let Some(name) = main.output.file_name() {
+    if let Some(name) = output.file_name() {
         headers.push(("Content-Disposition".to_owned(), format!("inline; filename={name}")));
     }
     ApiResponse { status, content_type, headers, body: text, labels }
@@ -488,7 +528,7 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
 /// The answer to a request that never reached the API (a body that could not be read, a
 /// cancelled request): MediaWiki's error envelope in formatversion 1 JSON.
 pub fn error_response(config: &ApiConfig, error: ApiError) -> ApiResponse {
-    let output = Output { format: Format::Json, v2: false, ascii: true, callback: None };
+    let output = Output::new(Format::Json, false, true);
     let result = ApiResult::new(JsonStyle::new(false, true), ErrorFormat::Bc);
     let (body, lists) = result.finish(Envelope {
         error: Some(&error),
@@ -496,7 +536,7 @@ pub fn error_response(config: &ApiConfig, error: ApiError) -> ApiResponse {
         api_url: &config.api_url,
         ..Envelope::default()
     });
-    let (content_type, text) = output.render(&body, &lists);
+    let (content_type, text) = output.render(&body, &lists).unwrap_or(("text/plain; charset=utf-8", String::new()));
     ApiResponse {
         status: error.status,
         content_type,

@@ -53,6 +53,9 @@ pub struct CachePolicy {
     /// through, as MediaWiki lets them).
     pub smaxage: i64,
     pub maxage: i64,
+    /// The lifetime the action set for both (MediaWiki's `setCacheMaxAge`), which the
+    /// parameters do not change.
+    pub max_age: Option<i64>,
     /// A private answer may keep `maxage` ([`crate::param::RequestState::keeps_maxage`]).
     pub keeps_maxage: bool,
     /// Every caller may read the wiki (no private wiki).
@@ -95,7 +98,11 @@ impl CachePolicy {
     /// is public when a lifetime was asked for.
     pub fn headers(&self) -> Vec<(&'static str, String)> {
         let mode = self.effective_mode();
-        let maxage = if self.keeps_maxage || mode != CacheMode::Private { self.maxage } else { 0 };
+        let maxage = match self.max_age {
+            Some(set) => set,
+            None if self.keeps_maxage || mode != CacheMode::Private => self.maxage,
+            None => 0,
+        };
         let private = ("Cache-Control", format!("private, must-revalidate, max-age={maxage}"));
         if mode == CacheMode::Private || (mode == CacheMode::AnonPublicUserPrivate && self.has_session) {
             let mut headers = Vec::with_capacity(3);
@@ -111,7 +118,8 @@ impl CachePolicy {
             return headers;
         }
         let vary = ("Vary", self.vary());
-        if self.smaxage == 0 && self.maxage == 0 {
+        let (smaxage, maxage) = self.max_age.map_or((self.smaxage, self.maxage), |set| (set, set));
+        if smaxage == 0 && maxage == 0 {
             let mut headers = vec![vary, private];
             if self.html_page {
                 headers.insert(1, ("Expires", Timestamp::from_unix(NEVER_KEPT).to_http_date()));
@@ -125,13 +133,15 @@ impl CachePolicy {
                 ("Cache-Control", "private, max-age=0, s-maxage=0".to_owned()),
             ];
         }
-        let lifetime = self.smaxage.min(self.maxage);
+        let lifetime = smaxage.min(maxage);
         let expires = if lifetime == 0 { NO_LIFETIME } else { self.now.unix() + lifetime };
-        vec![
-            vary,
-            ("Expires", Timestamp::from_unix(expires).to_http_date()),
-            ("Cache-Control", format!("s-maxage={}, max-age={}, public", self.smaxage, self.maxage)),
-        ]
+        // In the order they were set: by the action, else from the parameters.
+        let control = if self.max_age.is_some() {
+            format!("max-age={maxage}, s-maxage={smaxage}, public")
+        } else {
+            format!("s-maxage={smaxage}, max-age={maxage}, public")
+        };
+        vec![vary, ("Expires", Timestamp::from_unix(expires).to_http_date()), ("Cache-Control", control)]
     }
 
     /// What a shareable answer varies by.
@@ -153,6 +163,7 @@ mod tests {
             sets_cookie: false,
             smaxage: 300,
             maxage: 60,
+            max_age: None,
             keeps_maxage: true,
             everyone_reads: true,
             user_language: false,

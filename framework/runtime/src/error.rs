@@ -119,6 +119,12 @@ impl ApiError {
         )
     }
 
+    /// The error with one more member of its data.
+    pub fn with_data(mut self, key: &str, value: serde_json::Value) -> Self {
+        self.data.get_or_insert_with(Default::default).insert(key.into(), value);
+        self
+    }
+
     /// Names the parameter at fault in the error's data (`param`), as MediaWiki does for
     /// validation failures.
     pub fn with_param_hint(mut self, wire: &str) -> Self {

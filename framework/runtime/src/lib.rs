@@ -30,6 +30,7 @@ pub mod session;
 pub use accounts::{Accounts, AccountsService};
 pub use action::ActionContext;
 pub use cache::CacheMode;
+pub use format::{Format, Printer, Shape};
 pub use clock::Clock;
 pub use descriptor::{Group, Info, ModuleDescriptor, ParamDescriptor, ParamKind};
 pub use error::{ApiError, Warning, Warnings};

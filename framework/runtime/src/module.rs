@@ -5,6 +5,7 @@ use crate::action::ActionContext;
 use crate::cache::CacheMode;
 use crate::descriptor::{Group, ModuleDescriptor};
 use crate::error::ApiError;
+use crate::format::Printer;
 use crate::param::{ParamReader, RequestState};
 use crate::query::context::QueryContext;
 
@@ -49,6 +50,12 @@ pub trait ActionModule: ModuleSpec {
     fn cache_mode(&self, state: &RequestState) -> CacheMode {
         let _ = state;
         Self::descriptor().cache_mode
+    }
+
+    /// The printer the action's answers (its errors too) are written with instead of the
+    /// request's `format` (MediaWiki's `getCustomPrinter`), asked once its parameters are read.
+    fn printer(&self) -> Option<Printer> {
+        None
     }
 
     /// Runs the action, adding its members to the result.

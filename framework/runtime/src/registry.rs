@@ -55,6 +55,7 @@ fn run_action<M: ActionModule>(ctx: &mut ActionContext<'_>) -> Result<(), ApiErr
     let path = d.path();
     let tag = |e: ApiError| e.in_module(path.as_str());
     let module = M::parse(&mut ParamReader::new(ctx.state, d.prefix, &path)).map_err(tag)?;
+    ctx.state.printer = module.printer();
     crate::action::check_action(ctx.state, d).map_err(|(e, own)| if own { tag(e) } else { e })?;
     ctx.state.keeps_maxage = !d.writerights;
     module.execute(ctx).map_err(tag)?;

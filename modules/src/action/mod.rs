@@ -3,4 +3,5 @@ pub mod checktoken;
 pub mod clientlogin;
 pub mod login;
 pub mod logout;
+pub mod opensearch;
 pub mod paraminfo;

@@ -10,6 +10,7 @@ pub mod backlinksprop;
 pub mod change_writer;
 pub mod changes;
 pub mod comments;
+pub mod completion;
 pub mod diffs;
 pub mod expansion;
 pub mod extlinks;

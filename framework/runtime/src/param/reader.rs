@@ -121,6 +121,12 @@ pub struct RequestState {
     /// parameters read, its token checked) and changes nothing. MediaWiki sends `max-age=0`
     /// for an unknown action, a request refused before its module ran, and a write action.
     pub(crate) keeps_maxage: bool,
+    /// How long caches may keep the answer, when the action says (MediaWiki's
+    /// `setCacheMaxAge`): both lifetimes, whatever `maxage` and `smaxage` asked.
+    pub cache_max_age: Option<i64>,
+    /// The printer the action chose instead of the request's `format`, once its parameters
+    /// are read.
+    pub(crate) printer: Option<crate::format::Printer>,
     /// The request may come from a page of another origin (`origin=*`, JSONP, a proxy's
     /// `Treat-as-Untrusted`): it is answered as if no one were logged in.
     pub(crate) untrusted: bool,

@@ -162,7 +162,7 @@ impl Envelope<'_> {
 }
 
 /// The `warnings` member: by module name, texts joined by newlines (`bc`), or a list.
-fn warnings(warnings: &Warnings, v2: bool, format: ErrorFormat) -> Value {
+pub(super) fn warnings(warnings: &Warnings, v2: bool, format: ErrorFormat) -> Value {
     if format != ErrorFormat::Bc {
         let list = warnings
             .iter()

@@ -33,6 +33,16 @@ impl ApiResult {
         ApiResult { style, errors, ..ApiResult::default() }
     }
 
+    /// The style the result is written in.
+    pub fn style(&self) -> JsonStyle {
+        self.style
+    }
+
+    /// Warnings as the result's `warnings` member would hold them.
+    pub fn warnings_value(&self, warnings: &crate::error::Warnings) -> Value {
+        envelope::warnings(warnings, self.style.v2, self.errors)
+    }
+
     /// The key of a text member that formatversion 1 calls `*` (`content` → `*`).
     pub fn content_key(&self, name: &'static str) -> &'static str {
         if self.style.v2 {

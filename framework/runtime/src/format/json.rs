@@ -1,56 +1,10 @@
-//! Turning a response into bytes: formatversion 1 and 2, `json` and `jsonfm`, `utf8`/`ascii`.
-//! Modules write formatversion=2-shaped data (real booleans); this is the one place where
-//! formatversion=1's conventions are applied.
+//! JSON text: formatversion 1 and 2, `utf8`/`ascii`, written in one pass without a tree.
 
 use std::io;
 
 use serde::Serialize as _;
 use serde_json::ser::{Formatter, PrettyFormatter};
 use serde_json::{Map, Value};
-
-/// The output format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    /// `application/json`.
-    Json,
-    /// JSON pretty-printed inside an HTML page, for people.
-    JsonFm,
-    /// Nothing at all.
-    None,
-}
-
-impl Format {
-    /// The formats this server writes, as `format=` names them.
-    pub const NAMES: &'static [&'static str] = &["json", "jsonfm", "none"];
-
-    /// Whether the format is a page for people (MediaWiki's `getIsHtml`).
-    pub fn is_html(self) -> bool {
-        matches!(self, Format::JsonFm)
-    }
-
-    /// The format for a `format=` value.
-    pub fn from_name(name: &str) -> Option<Format> {
-        match name {
-            "json" => Some(Format::Json),
-            "jsonfm" => Some(Format::JsonFm),
-            "none" => Some(Format::None),
-            _ => None,
-        }
-    }
-}
-
-/// How the response is written.
-#[derive(Debug, Clone)]
-pub struct Output {
-    /// The format.
-    pub format: Format,
-    /// formatversion=2 (else 1).
-    pub v2: bool,
-    /// Escape every non-ASCII character (formatversion 1 default; `ascii` in 2).
-    pub ascii: bool,
-    /// JSONP callback name.
-    pub callback: Option<String>,
-}
 
 /// Which characters beyond JSON's own escapes a response writes as `\uXXXX`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -544,6 +498,11 @@ impl WrittenLists {
         self.lists.iter().find(|(n, b)| *n == name && !b.is_empty()).map(|(_, b)| b.as_slice())
     }
 
+    /// How many bytes of items modules wrote as text.
+    pub fn len(&self) -> usize {
+        self.lists.iter().map(|(_, b)| b.len()).sum()
+    }
+
     /// Whether no module wrote items as text.
     pub fn is_empty(&self) -> bool {
         self.lists.iter().all(|(_, b)| b.is_empty())
@@ -558,8 +517,13 @@ pub fn to_json_text(value: &Value, style: JsonStyle) -> String {
     String::from_utf8(out).unwrap_or_else(|_| "{}".to_owned())
 }
 
+/// JSON text pretty-printed in a style's escaping (the page for people).
+pub(super) fn pretty(value: &Value, style: JsonStyle) -> String {
+    pretty_escaped(value, style.escape)
+}
+
 /// JSON text pretty-printed, escaping as `escape` says.
-fn pretty(value: &Value, escape: Escape) -> String {
+fn pretty_escaped(value: &Value, escape: Escape) -> String {
     let mut out = Vec::with_capacity(4096);
     let formatter = Escaping { inner: PrettyFormatter::with_indent(b"    "), escape };
     match value.serialize(&mut serde_json::Serializer::with_formatter(&mut out, formatter)) {
@@ -567,64 +531,11 @@ fn pretty(value: &Value, escape: Escape) -> String {
         Err(_) => "{}".to_owned(),
     }
 }
-
-impl Output {
-    /// The file name MediaWiki suggests in `Content-Disposition` for this output.
-    pub fn file_name(&self) -> Option<&'static str> {
-        match (self.format, &self.callback) {
-            (Format::Json, Some(_)) => Some("api-result.js"),
-            (Format::Json, None) => Some("api-result.json"),
-            (Format::JsonFm, _) => Some("api-result.html"),
-            (Format::None, _) => None,
-        }
-    }
-
-    /// The style JSON text is written in.
-    pub fn style(&self) -> JsonStyle {
-        JsonStyle::new(self.v2, self.ascii)
-    }
-
-    /// Writes a response body, with the list items modules wrote as text; returns (content
-    /// type, body).
-    pub fn render(&self, body: &Map<String, Value>, lists: &WrittenLists) -> (&'static str, String) {
-        if self.format == Format::None {
-            return ("text/plain; charset=utf-8", String::new());
-        }
-        let mut out = Vec::with_capacity(4096 + lists.lists.iter().map(|(_, b)| b.len()).sum::<usize>());
-        JsonWriter::new(&mut out, self.style()).body(body, lists);
-        // SAFETY: everything the writers put in `out` is UTF-8: ASCII punctuation, numbers and
-        // escapes, and strings copied whole or in pieces cut at ASCII bytes or before whole
-        // characters; the written lists are the same writers' text (`WrittenLists::buffer` is
-        // theirs alone). Checking a page of a hundred kilobytes again costs a percent of it.
-        debug_assert!(std::str::from_utf8(&out).is_ok(), "the JSON writers wrote invalid UTF-8");
-        let text = unsafe { String::from_utf8_unchecked(out) };
-        match self.format {
-            Format::Json => match &self.callback {
-                Some(cb) => ("text/javascript; charset=utf-8", format!("/**/{cb}({text})")),
-                None => ("application/json; charset=utf-8", text),
-            },
-            _ => {
-                // For people: the same text, re-read and indented.
-                let escape = self.style().escape;
-                let text = match serde_json::from_str::<Value>(&text) {
-                    Ok(v) => pretty(&v, escape),
-                    Err(_) => text,
-                };
-                let page = format!(
-                    "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>API result</title></head><body>\n<p>This is the HTML representation of the JSON format. HTML is good for debugging, but is unsuitable for application use. Specify the <var>format</var> parameter to change the output format; for the non-HTML form of JSON, set <kbd>format=json</kbd>.</p>\n<pre class=\"api-pretty-content\">{}</pre>\n</body></html>\n",
-                    wikiquery_domain::html::escape_text(&text)
-                );
-                ("text/html; charset=utf-8", page)
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use serde_json::{json, Value};
 
-    use super::{pretty, to_json_text, Escape, ItemWriter, JsonStyle, WrittenLists};
+    use super::{pretty_escaped as pretty, to_json_text, Escape, ItemWriter, JsonStyle, WrittenLists};
 
     #[test]
     fn escapes_are_written_as_json_reads_them() {
@@ -704,8 +615,8 @@ mod tests {
             }
             let body = json!({"batchcomplete": true, "query": {"other": [], "things": [{"id": 0}]}});
             let Value::Object(body) = body else { unreachable!() };
-            let output = super::Output { format: super::Format::Json, v2, ascii: false, callback: None };
-            let (_, text) = output.render(&body, &lists);
+            let output = crate::format::Output::new(crate::format::Format::Json, v2, false);
+            let (_, text) = output.render(&body, &lists).unwrap();
             let t = if v2 { json!(true) } else { json!("") };
             let mut item = json!({"id": 1, "name": "n\u{e9}", "new": t, "params": {"y": [t]}, "tags": ["t"]});
             if v2 {

@@ -1,0 +1,250 @@
+//! Turning a response into bytes: the output formats (`json`, `php`, `xml`, each with its
+//! page for people, and `none`), formatversion 1 and 2, `utf8`/`ascii`. Modules write
+//! formatversion=2-shaped data (real booleans); the JSON writer is the one place where
+//! formatversion=1's conventions are applied, and the other formats print what it wrote.
+
+mod json;
+mod php;
+mod xml;
+
+pub use json::{to_json_text, ItemWriter, JsonStyle, JsonWriter, WrittenLists, META};
+pub use xml::{Tags, Untagged};
+
+use serde_json::{Map, Value};
+
+/// The output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// `application/json`.
+    Json,
+    /// JSON pretty-printed inside an HTML page, for people.
+    JsonFm,
+    /// PHP's `serialize()`.
+    Php,
+    /// PHP's `serialize()` inside an HTML page.
+    PhpFm,
+    /// XML, as MediaWiki's XML printer writes it.
+    Xml,
+    /// XML inside an HTML page.
+    XmlFm,
+    /// The result with its metadata, inside an HTML page (for debugging the API itself).
+    RawFm,
+    /// Nothing at all.
+    None,
+}
+
+impl Format {
+    /// The formats `format=` names, in MediaWiki's order.
+    pub const NAMES: &'static [&'static str] = &["json", "jsonfm", "none", "php", "phpfm", "rawfm", "xml", "xmlfm"];
+
+    /// Whether the format is a page for people (MediaWiki's `getIsHtml`).
+    pub fn is_html(self) -> bool {
+        matches!(self, Format::JsonFm | Format::PhpFm | Format::XmlFm | Format::RawFm)
+    }
+
+    /// The format for a `format=` value.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Some(match name {
+            "json" => Format::Json,
+            "jsonfm" => Format::JsonFm,
+            "php" => Format::Php,
+            "phpfm" => Format::PhpFm,
+            "xml" => Format::Xml,
+            "xmlfm" => Format::XmlFm,
+            "rawfm" => Format::RawFm,
+            "none" => Format::None,
+            _ => return None,
+        })
+    }
+
+    /// The format's own name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Json => "json",
+            Format::JsonFm => "jsonfm",
+            Format::Php => "php",
+            Format::PhpFm => "phpfm",
+            Format::Xml => "xml",
+            Format::XmlFm => "xmlfm",
+            Format::RawFm => "rawfm",
+            Format::None => "none",
+        }
+    }
+
+    /// The parameters the format's printer reads (they are its own, not the main module's: a
+    /// request that gives one another format does not read is told it is unrecognized).
+    pub fn params(self) -> &'static [&'static str] {
+        match self {
+            Format::Json | Format::JsonFm | Format::RawFm => &["callback", "utf8", "ascii", "formatversion"],
+            Format::Php | Format::PhpFm => &["formatversion"],
+            Format::Xml | Format::XmlFm => &["xslt", "includexmlnamespace"],
+            Format::None => &[],
+        }
+    }
+
+    /// Whether the format reads `formatversion`.
+    pub fn has_versions(self) -> bool {
+        self.params().contains(&"formatversion")
+    }
+
+    /// The format a page for people shows, and the name a page calls it by.
+    fn plain(self) -> (Format, &'static str) {
+        match self {
+            Format::JsonFm | Format::RawFm => (Format::Json, "JSON"),
+            Format::PhpFm => (Format::Php, "PHP"),
+            Format::XmlFm => (Format::Xml, "XML"),
+            other => (other, ""),
+        }
+    }
+}
+
+/// How the body of an answer is shaped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Shape {
+    /// An object (an element in XML) holding the action's members and the envelope.
+    #[default]
+    Envelope,
+    /// The action's numbered members alone, as a list: nothing of the envelope (no warnings,
+    /// no request id) unless the answer is an error (the OpenSearch suggestions format).
+    List,
+}
+
+/// The printer an action chooses for its answers instead of the request's `format` (MediaWiki's
+/// `getCustomPrinter`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Printer {
+    /// The format.
+    pub format: Format,
+    /// The body's shape.
+    pub shape: Shape,
+    /// The root element of an XML answer.
+    pub xml_root: &'static str,
+    /// The tag names of the lists of an XML answer, by list name.
+    pub xml_tags: Tags<'static>,
+    /// Warnings make the answer an error, as they cannot be shown (a list shape has no room).
+    pub warnings_as_error: bool,
+}
+
+/// How the response is written.
+#[derive(Debug, Clone)]
+pub struct Output {
+    /// The format.
+    pub format: Format,
+    /// formatversion=2 (else 1).
+    pub v2: bool,
+    /// Escape every non-ASCII character (formatversion 1 default; `ascii` in 2).
+    pub ascii: bool,
+    /// JSONP callback name.
+    pub callback: Option<String>,
+    /// The body's shape.
+    pub shape: Shape,
+    /// The root element of an XML answer (`api`).
+    pub xml_root: &'static str,
+    /// The tag names of the lists of an XML answer.
+    pub xml_tags: Tags<'static>,
+}
+
+impl Output {
+    /// The output of a format in formatversion 1 or 2, without a callback.
+    pub fn new(format: Format, v2: bool, ascii: bool) -> Output {
+        Output { format, v2, ascii, callback: None, shape: Shape::Envelope, xml_root: "api", xml_tags: &[] }
+    }
+
+    /// The same output, printed as an action's printer says.
+    pub fn printed_by(mut self, printer: &Printer) -> Output {
+        self.format = printer.format;
+        self.shape = printer.shape;
+        self.xml_root = printer.xml_root;
+        self.xml_tags = printer.xml_tags;
+        self
+    }
+
+    /// The file name MediaWiki suggests in `Content-Disposition` for this output.
+    pub fn file_name(&self) -> Option<&'static str> {
+        match self.format {
+            Format::Json if self.callback.is_some() => Some("api-result.js"),
+            Format::Json => Some("api-result.json"),
+            Format::Php => Some("api-result.php"),
+            Format::Xml => Some("api-result.xml"),
+            Format::None => None,
+            Format::JsonFm | Format::PhpFm | Format::XmlFm | Format::RawFm => Some("api-result.html"),
+        }
+    }
+
+    /// The style JSON text is written in.
+    pub fn style(&self) -> JsonStyle {
+        JsonStyle::new(self.v2, self.ascii)
+    }
+
+    /// Writes a response body, with the list items modules wrote as text; returns (content
+    /// type, body). XML needs the tag name of each list the body holds (`xml_tags` beside the
+    /// envelope's own): without one the body cannot be written, and the list is named.
+    pub fn render(&self, body: &Map<String, Value>, lists: &WrittenLists) -> Result<(&'static str, String), Untagged> {
+        let (plain, name) = self.format.plain();
+        let html = self.format.is_html();
+        let (content_type, text) = match plain {
+            Format::None => return Ok(("text/plain; charset=utf-8", String::new())),
+            Format::Json => {
+                let mut text = self.json_text(body, lists);
+                if self.shape == Shape::List && !body.contains_key("error") && !body.contains_key("errors") {
+                    text = list_of_numbered(&text, self.style());
+                }
+                if html {
+                    // For people: the same text, re-read and indented.
+                    if let Ok(v) = serde_json::from_str::<Value>(&text) {
+                        text = json::pretty(&v, self.style());
+                    }
+                }
+                match &self.callback {
+                    Some(cb) if !html => ("text/javascript; charset=utf-8", format!("/**/{cb}({text})")),
+                    _ => ("application/json; charset=utf-8", text),
+                }
+            }
+            Format::Php => {
+                // The data as JSON writes it in the request's formatversion, unescaped.
+                let plain = Output { ascii: false, ..self.clone() };
+                let value = serde_json::from_str(&plain.json_text(body, lists)).unwrap_or(Value::Null);
+                ("application/vnd.php.serialized; charset=utf-8", php::serialize(&value))
+            }
+            _ => {
+                // XML prints the data formatversion 1 writes.
+                let v1 = Output { v2: false, ascii: false, ..self.clone() };
+                let value = serde_json::from_str(&v1.json_text(body, lists)).unwrap_or(Value::Null);
+                let Value::Object(members) = value else { return Err(Untagged(String::new())) };
+                ("text/xml; charset=utf-8", xml::document(self.xml_root, &members, self.xml_tags, html)?)
+            }
+        };
+        if !html {
+            return Ok((content_type, text));
+        }
+        let page = format!(
+            "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>API result</title></head><body>\n<p>This is the HTML representation of the {name} format. HTML is good for debugging, but is unsuitable for application use. Specify the <var>format</var> parameter to change the output format; for the non-HTML form of {name}, set <kbd>format={plain}</kbd>.</p>\n<pre class=\"api-pretty-content\">{}</pre>\n</body></html>\n",
+            wikiquery_domain::html::escape_text(&text),
+            plain = plain.name(),
+        );
+        Ok(("text/html; charset=utf-8", page))
+    }
+
+    /// The body as compact JSON text in the output's style.
+    fn json_text(&self, body: &Map<String, Value>, lists: &WrittenLists) -> String {
+        let mut out = Vec::with_capacity(4096 + lists.len());
+        JsonWriter::new(&mut out, self.style()).body(body, lists);
+        // SAFETY: everything the writers put in `out` is UTF-8: ASCII punctuation, numbers and
+        // escapes, and strings copied whole or in pieces cut at ASCII bytes or before whole
+        // characters; the written lists are the same writers' text (`WrittenLists::buffer` is
+        // theirs alone). Checking a page of a hundred kilobytes again costs a percent of it.
+        debug_assert!(std::str::from_utf8(&out).is_ok(), "the JSON writers wrote invalid UTF-8");
+        unsafe { String::from_utf8_unchecked(out) }
+    }
+}
+
+/// The members of a JSON object whose keys are numbers, as a list in their order.
+fn list_of_numbered(text: &str, style: JsonStyle) -> String {
+    let Ok(Value::Object(members)) = serde_json::from_str::<Value>(text) else { return text.to_owned() };
+    let items: Vec<Value> = members
+        .into_iter()
+        .filter(|(k, _)| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
+        .map(|(_, v)| v)
+        .collect();
+    to_json_text(&Value::Array(items), style)
+}
