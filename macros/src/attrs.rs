@@ -230,6 +230,9 @@ pub struct FieldArgs {
     /// A password: typed `password` in paraminfo, and sensitive.
     #[darling(default)]
     pub password: darling::util::Flag,
+    /// Text of several lines (wikitext): typed `text` in paraminfo.
+    #[darling(default)]
+    pub text: darling::util::Flag,
     /// The action's token, of this type (`csrf`, `login`, ...): checked before the action
     /// runs, and only from a POST body.
     pub tokentype: Option<syn::LitStr>,

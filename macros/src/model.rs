@@ -138,6 +138,8 @@ pub struct Param {
     pub deprecated: bool,
     pub sensitive: bool,
     pub password: bool,
+    /// Typed `text` in paraminfo.
+    pub text: bool,
     pub tokentype: Option<syn::LitStr>,
     pub allow_duplicates: bool,
     pub module_checks_values: bool,
@@ -368,6 +370,7 @@ impl Param {
             deprecated: args.deprecated.is_present(),
             sensitive: args.sensitive.is_present() || args.password.is_present(),
             password: args.password.is_present(),
+            text: args.text.is_present(),
             tokentype: args.tokentype,
             allow_duplicates: args.allow_duplicates.is_present(),
             module_checks_values: args.module_checks_values.is_present(),

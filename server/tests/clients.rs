@@ -105,6 +105,7 @@ fn mwclient_pywikibot_and_mwn_connect_and_log_in() {
         client("python3", "mwclient_reads.py", &format!("127.0.0.1:{port}")),
         client("python3", "pywikibot_reads.py", &format!("http://127.0.0.1:{port}/index.php/Main_Page")),
         client("node", "mwn_reads.mjs", &format!("http://127.0.0.1:{port}/api.php")),
+        client("python3", "pymediawiki_searches.py", &format!("http://127.0.0.1:{port}/api.php")),
     ]
     .into_iter()
     .flatten()

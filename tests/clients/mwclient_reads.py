@@ -97,5 +97,11 @@ assert "Zürich" in found, found
 prefixed = titles(site.get("query", list="prefixsearch", pssearch="Ca", pslimit="max")["query"]["prefixsearch"])
 assert set(prefixed) == {"Cactus", "Café culture", "Cairo", "Carrot", "Cat", "Cat description"}, prefixed
 
+# Templates expanded (the legacy answer mwclient reads, by POST), with the parse tree.
+expanded = site.expandtemplates("{{Box|x}} on {{PAGENAME}}", title="Lion")
+assert expanded.endswith(" on Lion") and "{{" not in expanded, expanded
+expanded, tree = site.expandtemplates("{{Box}}", generatexml=True)
+assert tree == "<root><template><title>Box</title></template></root>", tree
+
 print("mwclient", mwclient.__version__, "read", len(pages), "pages,", len(history), "revisions of Dog,",
       len(log), "log entries,", len(changes), "recent changes,", len(contributions), "contributions of Alice")

@@ -109,5 +109,12 @@ assert "Tiger" in found, found
 found = {page.title() for page in pagegenerators.SearchPageGenerator("Zürich", site=site)}
 assert "Zürich" in found, found
 
+# A page's text with its templates expanded (what Page.interwiki() and the category and
+# template readers of textlib read; their links name other wikis, which this test does not reach).
+lion = pywikibot.Page(site, "Lion")
+expanded = lion.expand_text()
+assert "{{Infobox" not in expanded and "class=\"infobox\"" in expanded, expanded[:300]
+assert site.expand_text("{{PAGENAME}}|{{NAMESPACE}}", title="Help:Expanding") == "Expanding|Help"
+
 print("pywikibot", pywikibot.__version__, "read", len(pages), "pages,", len(history), "revisions of Dog,",
       len(log), "log entries,", len(changes), "recent changes,", len(members), "fruits")

@@ -1,4 +1,5 @@
-//! The read actions around the query layer (`action=opensearch`) and the output formats other
+//! The read actions around the query layer (`action=opensearch`, `action=expandtemplates`) and
+//! the output formats other
 //! than JSON (`php`, `xml`) against MediaWiki 1.39's answers on the fixture
 //! (`fixtures/oracle/actions/`).
 //!
@@ -8,11 +9,22 @@
 //! `info`, the `docref` and `servedby` set aside.
 
 use serde_json::{Map, Value};
-use wikiquery_tests::{captures, comparable, differences, fixture_api, fixture_api_raw, fixture_json, query_of, replay};
+use wikiquery_tests::{
+    api_with_cookie, captures, comparable, differences, fixture_api, fixture_api_raw, fixture_config, fixture_json,
+    log_in, query_of, replay,
+};
 
-/// Replays `names` of `actions/`; an answer that is a list (OpenSearch suggestions) is compared
-/// whole.
+/// Replays `names` of `actions/`, the `.admin` ones for Admin logged in; an answer that is a
+/// list (OpenSearch suggestions) is compared whole.
 fn replay_actions(names: &[String]) -> Vec<String> {
+    let admin = log_in(fixture_config(), "Admin");
+    let answer = |name: &str, q: &str| {
+        if name.contains(".admin.") {
+            api_with_cookie(fixture_config(), q, &admin)
+        } else {
+            fixture_api(q)
+        }
+    };
     let adjust = |_: &str, expected: &mut Value, got: &mut Value| {
         for answer in [expected, got] {
             // Formatversion 1 writes the `docref` of a non-`bc` error as `*`.
@@ -21,19 +33,42 @@ fn replay_actions(names: &[String]) -> Vec<String> {
             }
         }
     };
-    let (lists, objects): (Vec<String>, Vec<String>) = names
-        .iter()
-        .cloned()
-        .partition(|n| fixture_json(&format!("oracle/actions/{n}"))["response"].is_array());
-    let mut failures = replay("actions", &objects, &|_, q| fixture_api(q), &adjust);
+    let (lists, objects): (Vec<String>, Vec<String>) =
+        names.iter().cloned().partition(|n| fixture_json(&format!("oracle/actions/{n}"))["response"].is_array());
+    let mut failures = replay("actions", &objects, &answer, &adjust);
     for name in &lists {
         let capture = fixture_json(&format!("oracle/actions/{name}"));
-        let (_, got) = fixture_api(&query_of(&capture));
+        let (_, got) = answer(name, &query_of(&capture));
         if got != capture["response"] {
             failures.push(format!("{name}:\n  expected {}\n  got      {got}", capture["response"]));
         }
     }
     failures
+}
+
+#[test]
+fn expandtemplates_answers_as_mediawiki_does() {
+    let names = captures("actions", |n| n.starts_with("expandtemplates"));
+    assert!(names.len() >= 120, "{}", names.len());
+    let failures = replay_actions(&names);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// What the expander cannot give exactly (the time, a template loop) is `notimplemented`,
+/// never a guess.
+#[test]
+fn expandtemplates_answers_notimplemented_where_it_cannot_be_exact() {
+    for text in ["{{CURRENTYEAR}}", "{{NUMBEROFPAGES}}", "{{DISPLAYTITLE:<i>Lion</i>}}{{DISPLAYTITLE:X}}"] {
+        let q = format!("action=expandtemplates&title=Lion&prop=wikitext&format=json&text={text}");
+        let (_, body) = fixture_api(&q.replace('<', "%3C").replace('>', "%3E"));
+        assert_eq!(body["error"]["code"], "notimplemented", "{text}: {body}");
+    }
+    // A display title with markup leaves the text certain, not what it set.
+    let q = "action=expandtemplates&title=Lion&format=json&formatversion=2&text={{DISPLAYTITLE:%3Ci%3ELion%3C/i%3E}}";
+    let (_, body) = fixture_api(&format!("{q}&prop=wikitext"));
+    assert_eq!(body["expandtemplates"]["wikitext"], "", "{body}");
+    let (_, body) = fixture_api(&format!("{q}&prop=properties"));
+    assert_eq!(body["error"]["code"], "notimplemented", "{body}");
 }
 
 #[test]
@@ -104,7 +139,8 @@ fn comparable_xml(text: &str) -> String {
         }
     }
     // The docref: the text of an `error` element, or the `docref` element.
-    for (start, end) in [("xml:space=\"preserve\">See ", "</error>"), ("<docref xml:space=\"preserve\">", "</docref>")] {
+    for (start, end) in [("xml:space=\"preserve\">See ", "</error>"), ("<docref xml:space=\"preserve\">", "</docref>")]
+    {
         if let Some(i) = out.find(start) {
             if let Some(j) = out[i..].find(end) {
                 out.replace_range(i + start.len()..i + j, "");

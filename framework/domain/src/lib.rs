@@ -30,6 +30,7 @@ pub mod settings;
 pub mod special_pages;
 pub mod timestamp;
 pub mod title;
+pub mod tracking;
 pub mod url;
 pub mod user;
 pub mod user_options;

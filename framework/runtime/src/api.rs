@@ -412,11 +412,9 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
     }
 
     let outcome = match Registry::global() {
-        Ok(registry) => {
-            identify(&mut state, &config.services)
-                .and_then(|()| validate_main(&mut state, main.output.format))
-                .map(|()| registry)
-        }
+        Ok(registry) => identify(&mut state, &config.services)
+            .and_then(|()| validate_main(&mut state, main.output.format))
+            .map(|()| registry),
         Err(e) => Err(ApiError::internal("registry", e)),
     };
     if let Ok(registry) = outcome {
@@ -502,14 +500,18 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
             // format answers that it is not built for it.
             let error = ApiError::new(
                 "notimplemented",
-                format!("The {} format cannot write the list \"{}\" in this server yet.", output.format.name(), untagged.0),
+                format!(
+                    "The {} format cannot write the list \"{}\" in this server yet.",
+                    output.format.name(),
+                    untagged.0
+                ),
             );
             status = error.status;
             cache.error = true;
             headers.retain(|(name, _)| name != "MediaWiki-API-Error");
             headers.push(("MediaWiki-API-Error".to_owned(), error.code.to_string()));
-            let (body, lists) = ApiResult::new(style, main.errorformat)
-                .finish(Envelope { error: Some(&error), ..envelope });
+            let (body, lists) =
+                ApiResult::new(style, main.errorformat).finish(Envelope { error: Some(&error), ..envelope });
             let printed = output.render(&body, &lists);
             printed.unwrap_or(("text/plain; charset=utf-8", String::new()))
         }

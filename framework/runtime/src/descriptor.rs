@@ -97,6 +97,8 @@ pub struct ParamDescriptor {
     pub sensitive: bool,
     /// A password (a string, typed `password` in paraminfo).
     pub password: bool,
+    /// Text of several lines (a string, typed `text` in paraminfo).
+    pub text: bool,
     /// The action's token parameter, of this token type.
     pub token_type: Option<&'static str>,
     /// Duplicate values are kept.
@@ -131,6 +133,7 @@ impl ParamDescriptor {
             deprecated: false,
             sensitive: false,
             password: false,
+            text: false,
             token_type: None,
             allows_duplicates: false,
             module_checks_values: false,
@@ -169,6 +172,7 @@ impl ParamDescriptor {
         }
         let type_value = match &self.kind {
             ParamKind::String if self.password => json!("password"),
+            ParamKind::String if self.text => json!("text"),
             ParamKind::String => json!("string"),
             ParamKind::Integer { .. } => json!("integer"),
             ParamKind::Boolean => json!("boolean"),

@@ -30,10 +30,10 @@ pub mod session;
 pub use accounts::{Accounts, AccountsService};
 pub use action::ActionContext;
 pub use cache::CacheMode;
-pub use format::{Format, Printer, Shape};
 pub use clock::Clock;
 pub use descriptor::{Group, Info, ModuleDescriptor, ParamDescriptor, ParamKind};
 pub use error::{ApiError, Warning, Warnings};
+pub use format::{Format, Printer, Shape};
 pub use module::{ActionModule, ModuleSpec, QueryModule};
 pub use param::{
     continue_parts, ComputedValues, Continue, ContinuePart, ExactInt, Limit, LooseInt, Namespace, ParamGroup,

@@ -89,6 +89,7 @@ pub fn descriptors(params: &[Param]) -> TokenStream {
                 let (deprecated, sensitive, all, dups) = (f.deprecated, f.sensitive, f.all, f.allow_duplicates);
                 let module_checks = f.module_checks_values;
                 let password = f.password;
+                let text = f.text;
                 let tokentype = match &f.tokentype {
                     Some(t) => quote!(::core::option::Option::Some(#t)),
                     None => quote!(::core::option::Option::None),
@@ -119,6 +120,7 @@ pub fn descriptors(params: &[Param]) -> TokenStream {
                         __d.deprecated = #deprecated;
                         __d.sensitive = #sensitive;
                         __d.password = #password;
+                        __d.text = #text;
                         __d.token_type = #tokentype;
                         __d.all = #all;
                         __d.allows_duplicates = #dups;

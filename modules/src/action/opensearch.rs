@@ -65,7 +65,13 @@ impl ActionModule for OpenSearch {
                 warnings_as_error: false,
             }
         } else {
-            Printer { format, shape: Shape::List, xml_root: "api", xml_tags: &[], warnings_as_error: self.warningsaserror }
+            Printer {
+                format,
+                shape: Shape::List,
+                xml_root: "api",
+                xml_tags: &[],
+                warnings_as_error: self.warningsaserror,
+            }
         })
     }
 
@@ -83,8 +89,11 @@ impl ActionModule for OpenSearch {
         // a title shown once.
         let mut titles: Vec<(i32, String)> = Vec::new();
         let targets = if resolve {
-            let ids: Vec<i64> =
-                found.titles.iter().filter_map(|t| if let Completion::Page(p) = t { Some(p.0) } else { None }).collect();
+            let ids: Vec<i64> = found
+                .titles
+                .iter()
+                .filter_map(|t| if let Completion::Page(p) = t { Some(p.0) } else { None })
+                .collect();
             reader.redirect_targets(&ids)?.into_iter().filter(|r| r.interwiki.is_empty()).collect()
         } else {
             Vec::new()

@@ -9,10 +9,12 @@ use std::collections::HashMap;
 use wikiquery_domain::preprocessor::expand::{expand, TemplateLookup, Unsupported, Wiki};
 use wikiquery_domain::preprocessor::page_functions::{FetchedPage, PageFunctions};
 use wikiquery_domain::preprocessor::Options;
+use wikiquery_domain::title::{upper_first, NS_CATEGORY, NS_MEDIAWIKI, NS_SPECIAL};
+use wikiquery_domain::tracking::category_name;
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
-use crate::storage::current_texts;
+use crate::storage::{current_text_of, current_texts};
 
 /// The templates a request has looked up, by the name a call gave: a page of a batch reuses
 /// what the pages before it read.
@@ -27,10 +29,68 @@ pub fn expand_page_text(
     text: &str,
     templates: &mut TemplateCache,
 ) -> Result<String, Unsupported> {
+    Ok(expand_text(reader, site, page, text, &Options::default(), templates)?.text)
+}
+
+/// An expansion: its text and what it set besides (MediaWiki's parser output).
+pub struct Expanded {
+    /// The text.
+    pub text: String,
+    /// The tracking categories it put the page in (as database keys, named as this wiki names
+    /// them) with their sort keys, in order; unsupported where the expansion did what this
+    /// project cannot tell the effects of.
+    pub categories: Result<Vec<(String, String)>, Unsupported>,
+    /// The page properties it set, in order (as the categories).
+    pub properties: Result<Vec<(&'static str, String)>, Unsupported>,
+}
+
+/// `text` expanded as page `(namespace, dbkey)` reads it (`options`: how comments are kept),
+/// with what the expansion set besides.
+pub fn expand_text(
+    reader: &mut Reader,
+    site: &Site,
+    page: (i32, &str),
+    text: &str,
+    options: &Options,
+    templates: &mut TemplateCache,
+) -> Result<Expanded, Unsupported> {
     let functions =
         PageFunctions::new(site.namespaces(), site.interwikis(), Some(&site.sitename), (page.0, page.1.to_owned()));
     let mut wiki = PageWiki { reader, functions, templates };
-    expand(text, &Options::default(), &mut wiki)
+    let text = expand(text, options, &mut wiki)?;
+    let properties = wiki.functions.properties().map(<[_]>::to_vec);
+    let categories = match wiki.functions.tracking_categories().map(<[_]>::to_vec) {
+        Ok(tracked) => tracked_categories(wiki.reader, site, page.0, &tracked),
+        Err(e) => Err(e),
+    };
+    Ok(Expanded { text, categories, properties })
+}
+
+/// The categories of tracking messages on this wiki (its `MediaWiki:` pages, else their
+/// default names), with their sort keys; none on a special page.
+fn tracked_categories(
+    reader: &mut Reader,
+    site: &Site,
+    page_ns: i32,
+    tracked: &[(&'static str, String)],
+) -> Result<Vec<(String, String)>, Unsupported> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    if page_ns == NS_SPECIAL {
+        return Ok(out);
+    }
+    for (message, sort_key) in tracked {
+        let text = current_text_of(reader, NS_MEDIAWIKI, &upper_first(message)).map_err(|e| Unsupported(e.info))?;
+        let Some(name) = category_name(message, text.as_deref()) else { continue };
+        let Ok(title) = site.parse_title(&format!("Category:{name}"), NS_CATEGORY) else { continue };
+        if title.ns != NS_CATEGORY || title.is_external() || title.dbkey.is_empty() {
+            continue;
+        }
+        match out.iter_mut().find(|(key, _)| *key == title.dbkey) {
+            Some(entry) => entry.1.clone_from(sort_key),
+            None => out.push((title.dbkey, sort_key.clone())),
+        }
+    }
+    Ok(out)
 }
 
 /// The wiki as one page's expansion sees it.
@@ -81,5 +141,9 @@ impl Wiki for PageWiki<'_> {
 
     fn function(&mut self, id: &'static str, args: &[String]) -> Result<Option<String>, Unsupported> {
         self.functions.function(id, args)
+    }
+
+    fn tracking_category(&mut self, message: &'static str) {
+        self.functions.add_tracking_category(message);
     }
 }

@@ -54,6 +54,11 @@ pub trait Wiki {
     fn cannot_expand(&mut self, what: Unsupported) -> Result<String, Unsupported> {
         Err(what)
     }
+    /// The expansion puts the page in a tracking category, named by its message
+    /// (`duplicate-args-category`); by default nothing is kept of it.
+    fn tracking_category(&mut self, message: &'static str) {
+        let _ = message;
+    }
     /// What an extension tag gives; by default the tag as written, as the API's expansion
     /// shows it.
     fn extension_tag(&mut self, tag: &ExtensionTag) -> Result<String, Unsupported> {
@@ -102,6 +107,18 @@ impl ExtensionTag {
             Some(inner) => format!("<{}{}>{inner}{}", self.name, self.attributes, self.close),
         }
     }
+}
+
+/// The text of an element of text alone (a comment as written).
+fn text_of(element: &Element) -> String {
+    element
+        .children
+        .iter()
+        .map(|n| match n {
+            Node::Text(t) => t.as_str(),
+            Node::Element(_) => "",
+        })
+        .collect()
 }
 
 /// MediaWiki's limits: how deep templates nest, how many nodes one expansion visits, how
@@ -201,6 +218,7 @@ impl Expander<'_> {
             match element.name {
                 "template" => out.push_str(&self.template(element, frame)?),
                 "tplarg" => out.push_str(&self.argument(element, frame)?),
+                "comment" if self.options.keep_comments => out.push_str(&text_of(element)),
                 "comment" | "ignore" => {}
                 "ext" => out.push_str(&self.wiki.extension_tag(&ExtensionTag::of(element))?),
                 _ => out.push_str(&self.nodes(&element.children, frame)?),
@@ -263,9 +281,8 @@ impl Expander<'_> {
                 let text = format!("[[:{title}]]");
                 return Ok(self.after_call(call, text));
             }
-            TemplateLookup::Found { .. } if nowiki.is_some() => {
-                return self.wiki.cannot_expand(Unsupported("msgnw:".into()));
-            }
+            // `msgnw:` shows the template's source as written, escaped.
+            TemplateLookup::Found { text, .. } if nowiki.is_some() => return Ok(escape_wikitext(&text)),
             TemplateLookup::Message { title } => {
                 return self.wiki.cannot_expand(Unsupported(format!("the interface message [[:{title}]]")));
             }
@@ -356,15 +373,18 @@ impl Expander<'_> {
             let value = part.children.iter().find_map(|c| element_named(c, "value"));
             let value: &'t [Node] = value.map_or(&[], |v| v.children.as_slice());
             let index = name.and_then(|n| n.attributes.iter().find(|(a, _)| *a == "index")).map(|(_, v)| v.clone());
-            match index {
-                Some(index) => {
-                    args.insert(index, Arg { value, numbered: true });
-                }
+            let given = match index {
+                Some(index) => args.insert(index, Arg { value, numbered: true }),
                 None => {
                     let nodes = name.map_or(&[][..], |n| n.children.as_slice());
                     let key = php::trim(&self.nodes(nodes, frame)?).to_owned();
-                    args.insert(key, Arg { value, numbered: false });
+                    args.insert(key, Arg { value, numbered: false })
                 }
+            };
+            // An argument given twice (by name or position alike): the last counts, and the
+            // page is tracked for it.
+            if given.is_some() {
+                self.wiki.tracking_category("duplicate-args-category");
             }
         }
         Ok(args)

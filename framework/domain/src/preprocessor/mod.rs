@@ -128,6 +128,9 @@ pub struct Options {
     /// The tags whose content is not wikitext: MediaWiki's own (`pre`, `nowiki`, `gallery`,
     /// `indicator`, `langconvert`), then those of installed extensions.
     pub extension_tags: Vec<String>,
+    /// An expansion keeps the text's HTML comments (`includecomments`) rather than dropping
+    /// them.
+    pub keep_comments: bool,
 }
 
 impl Default for Options {
@@ -143,6 +146,6 @@ impl Options {
         let core = crate::magic_words::EXTENSION_TAGS;
         let mut extension_tags: Vec<String> = core.iter().map(|t| (*t).to_owned()).collect();
         extension_tags.extend(tags.iter().filter(|t| !core.contains(&t.as_str())).cloned());
-        Options { for_inclusion: false, no_language_conversion: false, extension_tags }
+        Options { for_inclusion: false, no_language_conversion: false, extension_tags, keep_comments: false }
     }
 }

@@ -71,6 +71,14 @@ pub struct PageFunctions<'s> {
     display_titles: Vec<(String, Option<String>)>,
     /// The `{{DEFAULTSORT:}}` key given so far.
     default_sort: Option<String>,
+    /// The tracking categories the expansion put the page in, in order, by message: each with
+    /// the default sort key when it was added.
+    tracking: Vec<(&'static str, String)>,
+    /// The page properties the expansion set (`defaultsort`, `displaytitle`), in order.
+    properties: Vec<(&'static str, String)>,
+    /// What the expansion did that this project cannot tell the effects of (a display title
+    /// with markup, which MediaWiki's sanitizer reads).
+    uncertain: Option<Unsupported>,
 }
 
 impl<'s> PageFunctions<'s> {
@@ -80,7 +88,74 @@ impl<'s> PageFunctions<'s> {
         sitename: Option<&'s str>,
         page: (i32, String),
     ) -> PageFunctions<'s> {
-        PageFunctions { namespaces, interwikis, sitename, page, display_titles: Vec::new(), default_sort: None }
+        PageFunctions {
+            namespaces,
+            interwikis,
+            sitename,
+            page,
+            display_titles: Vec::new(),
+            default_sort: None,
+            tracking: Vec::new(),
+            properties: Vec::new(),
+            uncertain: None,
+        }
+    }
+
+    /// Puts the page in a tracking category (by its message), sorted by the default sort key
+    /// as it stands; a category already there takes the new key in its place.
+    pub fn add_tracking_category(&mut self, message: &'static str) {
+        let key = self.default_sort.clone().unwrap_or_default();
+        match self.tracking.iter_mut().find(|(m, _)| *m == message) {
+            Some(entry) => entry.1 = key,
+            None => self.tracking.push((message, key)),
+        }
+    }
+
+    /// The tracking categories the expansion put the page in, in order, with their sort keys;
+    /// an error when the expansion did what this project cannot tell the effects of.
+    pub fn tracking_categories(&self) -> Result<&[(&'static str, String)], Unsupported> {
+        match &self.uncertain {
+            Some(what) => Err(what.clone()),
+            None => Ok(&self.tracking),
+        }
+    }
+
+    /// The page properties the expansion set, in order (as [`Self::tracking_categories`]).
+    pub fn properties(&self) -> Result<&[(&'static str, String)], Unsupported> {
+        match &self.uncertain {
+            Some(what) => Err(what.clone()),
+            None => Ok(&self.properties),
+        }
+    }
+
+    fn set_property(&mut self, name: &'static str, value: &str) {
+        match self.properties.iter_mut().find(|(n, _)| *n == name) {
+            Some(entry) => entry.1 = value.to_owned(),
+            None => self.properties.push((name, value.to_owned())),
+        }
+    }
+
+    /// A `{{DISPLAYTITLE:}}`'s effects: the `displaytitle` property when its text names the
+    /// page (a later one replacing it unless `noreplace`), else the tracking category of
+    /// ignored display titles. A text with markup needs MediaWiki's sanitizer to tell.
+    /// Tells whether the call replaced an earlier display title with another text without
+    /// saying it may (MediaWiki then gives its error text).
+    fn display_title(&mut self, text: &str, argument: Option<&str>) -> bool {
+        if text.contains(['<', '>', '&', '\'']) {
+            self.uncertain.get_or_insert_with(|| Unsupported("{{DISPLAYTITLE:}} with markup".into()));
+            return false;
+        }
+        let names_page = parse_title(text, 0, self.namespaces, &|p| self.interwikis.is_interwiki(p))
+            .is_ok_and(|t| t.fragment.is_empty() && !t.is_external() && t.ns == self.page.0 && t.dbkey == self.page.1);
+        if !names_page {
+            self.add_tracking_category("restricted-displaytitle-ignored");
+            return false;
+        }
+        let old = self.properties.iter().find(|(n, _)| *n == "displaytitle").map(|(_, v)| v.clone());
+        if old.is_none() || argument != Some("noreplace") {
+            self.set_property("displaytitle", text);
+        }
+        old.is_some_and(|old| old != text) && argument.is_none()
     }
 
     /// Each `{{DISPLAYTITLE:}}` given, in order: its text and its argument in lower case.
@@ -123,14 +198,19 @@ impl<'s> PageFunctions<'s> {
             "lcfirst" => change_first(first, |c| c.to_lowercase().collect()),
             "ucfirst" => change_first(first, |c| c.to_uppercase().collect()),
             "displaytitle" => {
-                self.display_titles.push((first.to_owned(), args.get(1).map(|a| a.to_lowercase())));
-                // Only the first is certain to give nothing (a second that differs gives
-                // MediaWiki's error text).
-                if self.display_titles.len() > 1 {
+                let argument = args.get(1).map(|a| a.to_lowercase());
+                let before = self.uncertain.is_some();
+                let replaced = self.display_title(first, argument.as_deref());
+                self.display_titles.push((first.to_owned(), argument));
+                // A later one naming the page with another text, without `noreplace` or
+                // `noerror`, gives MediaWiki's error text; so may one after a call this
+                // project could not read.
+                if replaced || (before && self.display_titles.len() > 1) {
                     return Err(Unsupported("a second {{DISPLAYTITLE:}}".into()));
                 }
                 String::new()
             }
+            "urlencode" => url_encode(first, args.get(1).map(String::as_str)),
             "defaultsort" => {
                 // A later key replaces an earlier one unless it says `noreplace`; a different
                 // later key without `noreplace` or `noerror` also gives an error text.
@@ -144,6 +224,7 @@ impl<'s> PageFunctions<'s> {
                 let old = self.default_sort.clone();
                 if old.is_none() || !noreplace {
                     self.default_sort = Some(key.to_owned());
+                    self.set_property("defaultsort", key);
                 }
                 if old.as_deref().is_some_and(|old| old != key) && !quiet {
                     return Err(Unsupported("a second {{DEFAULTSORT:}} with another key".into()));
@@ -259,6 +340,28 @@ impl<'s> PageFunctions<'s> {
             n => i32::try_from(n).ok()?,
         };
         Some(self.namespaces.name(index).unwrap_or_default().to_owned())
+    }
+}
+
+/// `{{urlencode:}}`: as a query string encodes (`QUERY`, the default: spaces as `+`), as a
+/// wiki page name (`WIKI`: spaces as underscores), or as a path (`PATH`: spaces as `%20`).
+fn url_encode(text: &str, kind: Option<&str>) -> String {
+    let keep = |b: u8, path: bool| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.') || (path && b == b'~');
+    let encode = |text: &str, path: bool| {
+        let mut out = String::with_capacity(text.len());
+        for b in text.bytes() {
+            match b {
+                b' ' if !path => out.push('+'),
+                b if keep(b, path) => out.push(b as char),
+                b => out.push_str(&format!("%{b:02X}")),
+            }
+        }
+        out
+    };
+    match kind.map(str::to_uppercase).as_deref() {
+        Some("WIKI") => wf_urlencode(&text.replace(' ', "_")),
+        Some("PATH") => encode(text, true),
+        _ => encode(text, false),
     }
 }
 

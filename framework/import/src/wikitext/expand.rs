@@ -46,6 +46,8 @@ pub(super) struct Expansion {
     pub(super) default_sort: Option<String>,
     /// Each `{{DISPLAYTITLE:…}}`: its text and its argument in lower case.
     pub(super) display_titles: Vec<(String, Option<String>)>,
+    /// The tracking categories the expansion itself put the page in, by message.
+    pub(super) tracking: Vec<&'static str>,
     /// What the expansion could not give exactly and stood in for (the first such thing).
     pub(super) warning: Option<String>,
 }
@@ -150,6 +152,12 @@ impl Wiki for LinkWiki<'_, '_> {
     fn cannot_expand(&mut self, what: Unsupported) -> Result<String, Unsupported> {
         self.warn(&what);
         Ok(OPAQUE.to_owned())
+    }
+
+    fn tracking_category(&mut self, message: &'static str) {
+        if !self.out.tracking.contains(&message) {
+            self.out.tracking.push(message);
+        }
     }
 
     fn extension_tag(&mut self, tag: &ExtensionTag) -> Result<String, Unsupported> {

@@ -83,6 +83,9 @@ pub(super) fn record_page_properties(out: &mut Collector<'_, '_>, ctx: &LinkCont
             _ => {}
         }
     }
+    for message in &expansion.tracking {
+        out.add_tracking_category(message);
+    }
     let (display, ignored) = display_title(ctx, &expansion.display_titles);
     if let Some(display) = display {
         out.props.push(("displaytitle".to_owned(), display));

@@ -117,7 +117,17 @@ mod tests {
 
     #[test]
     fn keys_php_reads_as_integers() {
-        for (key, int) in [("0", true), ("12", true), ("-3", true), ("012", false), ("-0", false), ("+1", false), ("1.5", false), ("", false), ("99999999999999999999", false)] {
+        for (key, int) in [
+            ("0", true),
+            ("12", true),
+            ("-3", true),
+            ("012", false),
+            ("-0", false),
+            ("+1", false),
+            ("1.5", false),
+            ("", false),
+            ("99999999999999999999", false),
+        ] {
             assert_eq!(super::integer_key(key).is_some(), int, "{key:?}");
         }
     }

@@ -45,9 +45,12 @@ impl Writer<'_, '_> {
     }
 
     fn tag_of(&self, list: &str) -> Result<String, Untagged> {
-        self.tags.iter().chain(ENVELOPE_TAGS).find(|(name, _)| *name == list).map(|(_, tag)| mangle(tag)).ok_or_else(
-            || Untagged(list.to_owned()),
-        )
+        self.tags
+            .iter()
+            .chain(ENVELOPE_TAGS)
+            .find(|(name, _)| *name == list)
+            .map(|(_, tag)| mangle(tag))
+            .ok_or_else(|| Untagged(list.to_owned()))
     }
 
     /// An element from any value.

@@ -1,0 +1,192 @@
+//! `action=expandtemplates`: wikitext with its templates, variables and parser functions
+//! expanded as MediaWiki's preprocessor expands them on a page, with what the expansion set
+//! besides (its tracking categories and page properties) and its preprocessor tree.
+
+use serde_json::{json, Map, Value};
+use wikiquery_domain::preprocessor::{preprocess, Options};
+use wikiquery_framework::result::{php_array, set_content};
+use wikiquery_framework::{query_module, ActionContext, ActionModule, ApiError};
+
+use crate::family::expansion::{expand_text, TemplateCache};
+use crate::storage;
+
+/// The values of `prop`.
+const PROPS: &[&str] = &[
+    "categories",
+    "encodedjsconfigvars",
+    "jsconfigvars",
+    "modules",
+    "parsetree",
+    "properties",
+    "ttl",
+    "volatile",
+    "wikitext",
+];
+
+/// Expands all templates within wikitext.
+#[query_module(
+    name = "expandtemplates",
+    group = "action",
+    prefix = "",
+    readrights,
+    cache = "anon-public-user-private",
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Expandtemplates"
+)]
+pub struct ExpandTemplates {
+    /// The page the text is expanded on (`API` when none is given).
+    pub title: Option<String>,
+    #[param(text)]
+    pub text: String,
+    /// A revision whose page the text is expanded on.
+    pub revid: Option<i64>,
+    #[param(values = PROPS)]
+    pub prop: Option<Vec<String>>,
+    /// HTML comments stay in the expanded text.
+    pub includecomments: bool,
+    /// Configuration variables' merge strategies (none: no variable is set).
+    pub showstrategykeys: bool,
+    /// The preprocessor tree, in the form before `prop` (its own member of the answer).
+    #[param(deprecated)]
+    pub generatexml: bool,
+}
+
+impl ExpandTemplates {
+    fn wants(&self, prop: &str) -> bool {
+        self.prop.as_ref().is_some_and(|p| p.iter().any(|v| v == prop))
+    }
+}
+
+impl ActionModule for ExpandTemplates {
+    fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
+        if self.prop.is_some() && self.generatexml {
+            return Err(ApiError::invalid_param_mix(&["prop", "generatexml"]));
+        }
+        let v2 = ctx.result.style().v2;
+        if self.prop.is_none() {
+            ctx.state.warnings.add(
+                "expandtemplates",
+                "deprecation",
+                "Because \"prop\" was not specified, a legacy format has been used for the output. This format is deprecated, and in the future the new format will always be used.",
+            );
+        }
+        let (store, mut reader) = storage::action_reader(ctx)?;
+        let site = store.site();
+        let given = self.title.as_deref().unwrap_or("API");
+        let mut page = storage::site_title(site, given)?;
+        if let Some(revid) = self.revid {
+            let Some((_, page_id)) = reader.revision_pages(&[revid])?.into_iter().next() else {
+                return Err(ApiError::new("nosuchrevid", format!("There is no revision with ID {revid}.")));
+            };
+            let found = reader.pages_by_ids(&[page_id])?.into_iter().next();
+            let found = found.map(|p| (p.ns, p.dbkey)).ok_or_else(|| ApiError::internal("revision", "page gone"))?;
+            if self.title.is_some() && found != page {
+                ctx.state.warnings.add(
+                    "expandtemplates",
+                    "revwrongpage",
+                    format!("r{revid} is not a revision of {}.", given.replace('_', " ")),
+                );
+            }
+            page = found;
+        }
+
+        let mut out = Map::new();
+        if self.wants("parsetree") || self.generatexml {
+            let tree = preprocess(&self.text, &Options::default()).to_xml();
+            if self.wants("parsetree") {
+                out.insert("parsetree".into(), json!(tree));
+            } else if v2 {
+                ctx.result.add("parsetree", json!(tree));
+            } else {
+                ctx.result.add("parsetree", json!({"*": tree}));
+            }
+        }
+        let expands = match &self.prop {
+            None => true,
+            Some(props) => props.iter().any(|p| p != "parsetree"),
+        };
+        if expands {
+            let options = Options { keep_comments: self.includecomments, ..Options::default() };
+            let expanded =
+                expand_text(&mut reader, site, (page.0, &page.1), &self.text, &options, &mut TemplateCache::new())
+                    .map_err(|e| ApiError::not_implemented(&format!("expandtemplates ({})", e.0)))?;
+            drop(reader);
+            if self.prop.is_none() {
+                set_content(&mut out, "wikitext", expanded.text);
+                ctx.result.add("expandtemplates", Value::Object(out));
+                return Ok(());
+            }
+            let unsupported = |e: wikiquery_domain::preprocessor::expand::Unsupported| {
+                ApiError::not_implemented(&format!("expandtemplates ({})", e.0))
+            };
+            if self.wants("categories") {
+                let categories = expanded.categories.map_err(unsupported)?;
+                if !categories.is_empty() {
+                    let list = categories
+                        .into_iter()
+                        .map(|(name, sort_key)| {
+                            let mut entry = Map::new();
+                            entry.insert("sortkey".into(), json!(sort_key));
+                            set_content(&mut entry, "category", name);
+                            Value::Object(entry)
+                        })
+                        .collect();
+                    out.insert("categories".into(), Value::Array(list));
+                }
+            }
+            if self.wants("properties") {
+                let properties = expanded.properties.map_err(unsupported)?;
+                if !properties.is_empty() {
+                    let value = if v2 {
+                        Value::Object(properties.into_iter().map(|(n, v)| (n.to_owned(), json!(v))).collect())
+                    } else {
+                        let list = properties.into_iter().map(|(name, value)| {
+                            let mut entry = Map::new();
+                            entry.insert("name".into(), json!(name));
+                            set_content(&mut entry, "value", value);
+                            Value::Object(entry)
+                        });
+                        Value::Array(list.collect())
+                    };
+                    out.insert("properties".into(), value);
+                }
+            }
+            // Nothing this server expands is volatile or sets a lifetime: those are the time's
+            // and the statistics' functions, which it does not expand.
+            if self.wants("volatile") {
+                out.insert("volatile".into(), json!(false));
+            }
+            if self.wants("wikitext") {
+                out.insert("wikitext".into(), json!(expanded.text));
+            }
+            // MediaWiki's core adds no modules or configuration variables while preprocessing.
+            if self.wants("modules") {
+                out.insert("modules".into(), json!([]));
+                out.insert("modulescripts".into(), json!([]));
+                out.insert("modulestyles".into(), json!([]));
+            }
+            if self.wants("jsconfigvars") {
+                out.insert("jsconfigvars".into(), json!({}));
+            }
+            if self.wants("encodedjsconfigvars") {
+                out.insert("encodedjsconfigvars".into(), json!("[]"));
+            }
+            if self.wants("modules") && !self.wants("jsconfigvars") && !self.wants("encodedjsconfigvars") {
+                ctx.state.warnings.add(
+                    "expandtemplates",
+                    "moduleswithoutvars",
+                    "Property \"modules\" was set but not \"jsconfigvars\" or \"encodedjsconfigvars\". Configuration variables are necessary for proper module usage.",
+                );
+            }
+        }
+        // An empty answer is a list, as PHP writes an empty array (in formatversion 1 also one
+        // whose members were all false).
+        let value = if out.is_empty() {
+            json!([])
+        } else {
+            php_array(&mut out);
+            Value::Object(out)
+        };
+        ctx.result.add("expandtemplates", value);
+        Ok(())
+    }
+}
