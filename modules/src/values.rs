@@ -37,6 +37,9 @@ pub const CONTENTFMT: &[&str] = &[
     "unknown/unknown",
 ];
 
+/// Content models (CONTENTMODEL).
+pub const CONTENTMODELS: &[&str] = &["css", "javascript", "json", "text", "unknown", "wikitext"];
+
 /// The warning for content asked in a format (one of [`CONTENTFMT`]) its model does not have.
 pub(crate) fn bad_format_warning(ctx: &mut QueryContext<'_>, format: &str, model: &str) {
     ctx.warn(

@@ -116,5 +116,10 @@ expanded = lion.expand_text()
 assert "{{Infobox" not in expanded and "class=\"infobox\"" in expanded, expanded[:300]
 assert site.expand_text("{{PAGENAME}}|{{NAMESPACE}}", title="Help:Expanding") == "Expanding|Help"
 
+# Two pages compared, as MediaWiki's diff table; a revision with itself, by id.
+table = site.compare("Cat", "Dog")
+assert table.startswith('<tr><td colspan="2" class="diff-lineno"') and "diff-marker" in table, table[:300]
+assert site.compare(294, 294) == "", site.compare(294, 294)[:300]
+
 print("pywikibot", pywikibot.__version__, "read", len(pages), "pages,", len(history), "revisions of Dog,",
       len(log), "log entries,", len(changes), "recent changes,", len(members), "fruits")

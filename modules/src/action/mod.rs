@@ -1,6 +1,7 @@
 //! Action modules (`action=`).
 pub mod checktoken;
 pub mod clientlogin;
+pub mod compare;
 pub mod expandtemplates;
 pub mod login;
 pub mod logout;

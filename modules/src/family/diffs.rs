@@ -206,14 +206,14 @@ fn body(
 }
 
 /// The label of a block's first line: `Line 1,024:`.
-fn line_label(line: usize) -> String {
+pub(crate) fn line_label(line: usize) -> String {
     format!("Line {}:", format_number(line))
 }
 
 /// A text as MediaWiki saves it: line ends made `\n`, white space at its end removed. Its
 /// other changes (signatures, `subst:`, the pipe trick) need the parser this server does not
 /// have yet: `None` for a text that would need them.
-fn pre_save_transform(text: &str) -> Option<String> {
+pub(crate) fn pre_save_transform(text: &str) -> Option<String> {
     let lower = text.to_lowercase();
     if text.contains("~~~") || lower.contains("subst:") || text.contains("|]]") {
         return None;
@@ -226,7 +226,7 @@ fn no_such_revision(id: &str) -> ApiError {
 }
 
 /// The live revision `id`, if there is one.
-fn revision(reader: &mut Reader, id: i64) -> Result<Option<RevisionRow>, ApiError> {
+pub(crate) fn revision(reader: &mut Reader, id: i64) -> Result<Option<RevisionRow>, ApiError> {
     let filter = RevisionsFilter {
         selection: RevisionSelection::Ids { ids: vec![id], continue_from: None },
         tag: None,
@@ -236,7 +236,7 @@ fn revision(reader: &mut Reader, id: i64) -> Result<Option<RevisionRow>, ApiErro
 }
 
 /// The current revision of page `page`.
-fn latest(reader: &mut Reader, page: i64) -> Result<Option<RevisionRow>, ApiError> {
+pub(crate) fn latest(reader: &mut Reader, page: i64) -> Result<Option<RevisionRow>, ApiError> {
     let filter = RevisionsFilter {
         selection: RevisionSelection::Latest { pages: vec![page], continue_from: None },
         tag: None,
@@ -247,7 +247,7 @@ fn latest(reader: &mut Reader, page: i64) -> Result<Option<RevisionRow>, ApiErro
 
 /// The revision of the same page just before (`older`) or after `row`, in the order of
 /// time and then id.
-fn adjacent(reader: &mut Reader, row: &RevisionRow, older: bool) -> Result<Option<RevisionRow>, ApiError> {
+pub(crate) fn adjacent(reader: &mut Reader, row: &RevisionRow, older: bool) -> Result<Option<RevisionRow>, ApiError> {
     let edge = if older { row.id - 1 } else { row.id + 1 };
     let filter = RevisionsFilter {
         selection: RevisionSelection::History {

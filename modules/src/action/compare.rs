@@ -1,0 +1,622 @@
+//! `action=compare`: the difference between two revisions, pages or texts, as MediaWiki's
+//! difference engine shows it (the diff table of `domain::diff`), with what the answer says of
+//! each side (ids, title, user, comment, size, time, hidden parts).
+
+use serde_json::{json, Map, Value};
+use wikiquery_domain::diff::table_diff;
+use wikiquery_domain::revision::{
+    section_of, Visibility, DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER,
+};
+use wikiquery_domain::timestamp::Timestamp;
+use wikiquery_domain::title::full_text;
+use wikiquery_framework::result::set_content;
+use wikiquery_framework::{query_module, ActionContext, ActionModule, ApiError, CacheMode, RequestState, Templated};
+use wikiquery_store::queries::archive::ArchiveFilter;
+use wikiquery_store::queries::revisions::RevisionRow;
+use wikiquery_store::reader::Reader;
+use wikiquery_store::site::Site;
+
+use crate::family::comments::{parsed_comments, CommentOf};
+use crate::family::diffs::{adjacent, latest, line_label, pre_save_transform, revision};
+use crate::storage;
+use crate::values::{CONTENTFMT, CONTENTMODELS, SLOTS};
+
+/// The values of `prop`.
+const PROPS: &[&str] =
+    &["comment", "diff", "diffsize", "ids", "parsedcomment", "rel", "size", "timestamp", "title", "user"];
+/// The values of `torelative`.
+const RELATIVE: &[&str] = &["cur", "next", "prev"];
+
+/// Gets the difference between two pages.
+#[query_module(
+    name = "compare",
+    group = "action",
+    prefix = "",
+    readrights,
+    cache = "public",
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Compare"
+)]
+pub struct Compare {
+    pub fromtitle: Option<String>,
+    pub fromid: Option<i64>,
+    pub fromrev: Option<i64>,
+    #[param(values = SLOTS)]
+    pub fromslots: Vec<String>,
+    #[param(template = "fromtext-{slot}", source = "fromslots", text)]
+    pub fromtext_slot: Templated<String>,
+    #[param(template = "fromsection-{slot}", source = "fromslots")]
+    pub fromsection_slot: Templated<String>,
+    #[param(template = "fromcontentformat-{slot}", source = "fromslots", values = CONTENTFMT)]
+    pub fromcontentformat_slot: Templated<String>,
+    #[param(template = "fromcontentmodel-{slot}", source = "fromslots", values = CONTENTMODELS)]
+    pub fromcontentmodel_slot: Templated<String>,
+    pub frompst: bool,
+    #[param(deprecated, text)]
+    pub fromtext: Option<String>,
+    #[param(deprecated, values = CONTENTFMT)]
+    pub fromcontentformat: Option<String>,
+    #[param(deprecated, values = CONTENTMODELS)]
+    pub fromcontentmodel: Option<String>,
+    #[param(deprecated)]
+    pub fromsection: Option<String>,
+    pub totitle: Option<String>,
+    pub toid: Option<i64>,
+    pub torev: Option<i64>,
+    #[param(values = RELATIVE)]
+    pub torelative: Option<String>,
+    #[param(values = SLOTS)]
+    pub toslots: Vec<String>,
+    #[param(template = "totext-{slot}", source = "toslots", text)]
+    pub totext_slot: Templated<String>,
+    #[param(template = "tosection-{slot}", source = "toslots")]
+    pub tosection_slot: Templated<String>,
+    #[param(template = "tocontentformat-{slot}", source = "toslots", values = CONTENTFMT)]
+    pub tocontentformat_slot: Templated<String>,
+    #[param(template = "tocontentmodel-{slot}", source = "toslots", values = CONTENTMODELS)]
+    pub tocontentmodel_slot: Templated<String>,
+    pub topst: bool,
+    #[param(deprecated, text)]
+    pub totext: Option<String>,
+    #[param(deprecated, values = CONTENTFMT)]
+    pub tocontentformat: Option<String>,
+    #[param(deprecated, values = CONTENTMODELS)]
+    pub tocontentmodel: Option<String>,
+    #[param(deprecated)]
+    pub tosection: Option<String>,
+    #[param(values = PROPS, default = "diff|ids|title")]
+    pub prop: Vec<String>,
+    #[param(values = SLOTS, all)]
+    pub slots: Option<Vec<String>>,
+}
+
+/// One side's parameters (`from…` or `to…`).
+struct SideParams<'a> {
+    prefix: &'static str,
+    title: Option<&'a str>,
+    id: Option<i64>,
+    rev: Option<i64>,
+    slots: &'a [String],
+    text_slot: &'a Templated<String>,
+    section_slot: &'a Templated<String>,
+    format_slot: &'a Templated<String>,
+    model_slot: &'a Templated<String>,
+    pst: bool,
+    text: Option<&'a str>,
+    format: Option<&'a str>,
+    model: Option<&'a str>,
+    section: Option<&'a str>,
+}
+
+/// A revision one side is or names: live, or deleted (in the archive, read by callers who may
+/// see deleted text).
+#[derive(Clone)]
+struct Rev {
+    row: RevisionRow,
+    /// Its page's title.
+    ns: i32,
+    dbkey: String,
+    /// The id of the page of that title now (0: none).
+    page_id: i64,
+    archived: bool,
+}
+
+impl Rev {
+    fn live(reader: &mut Reader, row: RevisionRow) -> Result<Rev, ApiError> {
+        let page = reader.pages_by_ids(&[row.page])?.into_iter().next();
+        let (ns, dbkey) = page.map(|p| (p.ns, p.dbkey)).unwrap_or_default();
+        Ok(Rev { page_id: row.page, row, ns, dbkey, archived: false })
+    }
+}
+
+/// What one side compares.
+struct Side {
+    /// The text compared (the main slot's).
+    text: Option<String>,
+    /// The stored revision the side is (MediaWiki's revision record), when it is one as
+    /// stored; `None` for a text given or a revision's section.
+    stored: Option<Rev>,
+    /// The revision the side names or is based on ("relative" revision).
+    relative: Option<Rev>,
+    /// The revision the answer describes.
+    shown: Option<Rev>,
+}
+
+impl Side {
+    /// The side that is a stored revision.
+    fn stored(rev: Rev) -> Side {
+        Side { text: None, stored: Some(rev.clone()), relative: Some(rev.clone()), shown: Some(rev) }
+    }
+
+    /// A side of a text alone.
+    fn text(text: String) -> Side {
+        Side { text: Some(text), stored: None, relative: None, shown: None }
+    }
+}
+
+impl Compare {
+    fn side(&self, from: bool) -> SideParams<'_> {
+        if from {
+            SideParams {
+                prefix: "from",
+                title: self.fromtitle.as_deref(),
+                id: self.fromid,
+                rev: self.fromrev,
+                slots: &self.fromslots,
+                text_slot: &self.fromtext_slot,
+                section_slot: &self.fromsection_slot,
+                format_slot: &self.fromcontentformat_slot,
+                model_slot: &self.fromcontentmodel_slot,
+                pst: self.frompst,
+                text: self.fromtext.as_deref(),
+                format: self.fromcontentformat.as_deref(),
+                model: self.fromcontentmodel.as_deref(),
+                section: self.fromsection.as_deref(),
+            }
+        } else {
+            SideParams {
+                prefix: "to",
+                title: self.totitle.as_deref(),
+                id: self.toid,
+                rev: self.torev,
+                slots: &self.toslots,
+                text_slot: &self.totext_slot,
+                section_slot: &self.tosection_slot,
+                format_slot: &self.tocontentformat_slot,
+                model_slot: &self.tocontentmodel_slot,
+                pst: self.topst,
+                text: self.totext.as_deref(),
+                format: self.tocontentformat.as_deref(),
+                model: self.tocontentmodel.as_deref(),
+                section: self.tosection.as_deref(),
+            }
+        }
+    }
+
+    fn wants(&self, prop: &str) -> bool {
+        self.prop.iter().any(|p| p == prop)
+    }
+}
+
+impl ActionModule for Compare {
+    fn cache_mode(&self, state: &RequestState) -> CacheMode {
+        // Set private when a side shows hidden parts (see `describe`).
+        state.cache_mode
+    }
+
+    fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
+        ctx.state.cache_mode = CacheMode::Public;
+        let given = |p: &SideParams<'_>| {
+            p.title.is_some() || p.id.is_some() || p.rev.is_some() || p.text.is_some() || !p.slots.is_empty()
+        };
+        if !given(&self.side(true)) {
+            return Err(ApiError::missing_one_of(&["fromtitle", "fromid", "fromrev", "fromtext", "fromslots"]));
+        }
+        if !given(&self.side(false)) && self.torelative.is_none() {
+            return Err(ApiError::missing_one_of(&["totitle", "toid", "torev", "totext", "torelative", "toslots"]));
+        }
+        let visibility = Visibility::of(&ctx.state.rights);
+        let reads_archive = ctx.state.rights.has_any(&["deletedtext", "undelete"]);
+        let (store, mut reader) = storage::action_reader(ctx)?;
+        let site = store.site();
+        let guess = self.guessed_title(&mut reader, site, reads_archive)?;
+        let mut from = side(&mut reader, site, &self.side(true), guess.as_ref(), &visibility, reads_archive)?;
+        let mut to = match self.torelative.as_deref() {
+            None => side(&mut reader, site, &self.side(false), guess.as_ref(), &visibility, reads_archive)?,
+            Some(relative) => {
+                let Some(base) = from.relative.clone() else {
+                    return Err(ApiError::new(
+                        "compare-relative-to-nothing",
+                        "There is no 'from' revision for 'torelative' to be relative to.",
+                    ));
+                };
+                if base.archived && relative != "cur" {
+                    return Err(ApiError::new(
+                        "compare-relative-to-deleted",
+                        format!("Cannot use \"torelative={relative}\" relative to a deleted revision."),
+                    ));
+                }
+                let title = full_text(base.ns, &base.dbkey, site.namespaces());
+                match relative {
+                    "prev" => {
+                        let to = std::mem::replace(&mut from, Side::text(String::new()));
+                        match adjacent(&mut reader, &base.row, true)? {
+                            Some(prev) => from = Side::stored(Rev::live(&mut reader, prev)?),
+                            None => ctx.state.warnings.add(
+                                "compare",
+                                "compare-no-prev",
+                                format!("There is no previous revision before revision {} of {title}.", base.row.id),
+                            ),
+                        }
+                        to
+                    }
+                    "next" => match adjacent(&mut reader, &base.row, false)? {
+                        Some(next) => Side::stored(Rev::live(&mut reader, next)?),
+                        None => {
+                            ctx.state.warnings.add(
+                                "compare",
+                                "compare-no-next",
+                                format!("There is no next revision after revision {} of {title}.", base.row.id),
+                            );
+                            // The same content as a new revision of the page.
+                            let text = storage::main_texts(&mut reader, &[base.row.id])?.remove(&base.row.id);
+                            Side::text(text.unwrap_or_default())
+                        }
+                    },
+                    _ => {
+                        let page = reader.pages_by_titles(&[(base.ns, base.dbkey.clone())])?.into_iter().next();
+                        let cur = match page {
+                            Some(page) => latest(&mut reader, page.id)?,
+                            None => None,
+                        };
+                        match cur {
+                            Some(cur) => Side::stored(Rev::live(&mut reader, cur)?),
+                            None => {
+                                return Err(ApiError::new(
+                                    "nosuchrevid",
+                                    format!("No current revision of title {title}."),
+                                ))
+                            }
+                        }
+                    }
+                }
+            }
+        };
+        for side in [&from, &to] {
+            if let Some(stored) = &side.stored {
+                if !visibility.check(stored.row.deleted, DELETED_TEXT).1 {
+                    return Err(ApiError::new(
+                        "missingcontent",
+                        format!("The content of revision {} is hidden from you.", stored.row.id),
+                    ));
+                }
+            }
+        }
+        // The texts compared, read together.
+        let wanted: Vec<i64> = [&from, &to]
+            .iter()
+            .filter(|s| s.text.is_none())
+            .filter_map(|s| s.stored.as_ref().map(|r| r.row.id))
+            .collect();
+        let texts = storage::main_texts(&mut reader, &wanted)?;
+        for side in [&mut from, &mut to] {
+            if side.text.is_none() {
+                let id = side.stored.as_ref().map(|r| r.row.id).unwrap_or_default();
+                side.text = Some(
+                    texts.get(&id).cloned().ok_or_else(|| ApiError::new("baddiff", "The diff cannot be retrieved."))?,
+                );
+            }
+        }
+        let difference =
+            table_diff(from.text.as_deref().unwrap_or_default(), to.text.as_deref().unwrap_or_default(), &line_label);
+
+        let mut vals = Map::new();
+        let mut private = false;
+        for (prefix, side) in [("from", &from), ("to", &to)] {
+            if let Some(rev) = &side.shown {
+                private |= self.describe(&mut vals, prefix, rev, &mut reader, site, &visibility)?;
+            }
+        }
+        if self.wants("rel") {
+            if let Some(stored) = from.stored.as_ref().filter(|r| !r.archived) {
+                if let Some(prev) = adjacent(&mut reader, &stored.row, true)? {
+                    vals.insert("prev".into(), json!(prev.id));
+                }
+            }
+            if let Some(stored) = to.stored.as_ref().filter(|r| !r.archived) {
+                if let Some(next) = adjacent(&mut reader, &stored.row, false)? {
+                    vals.insert("next".into(), json!(next.id));
+                }
+            }
+        }
+        drop(reader);
+        // Asked by slot, MediaWiki 1.39's difference engine gives no body (`false`, which
+        // counts nothing toward the size).
+        let per_slot = self.slots.as_ref().filter(|s| !s.is_empty());
+        if self.wants("diffsize") {
+            vals.insert("diffsize".into(), json!(if per_slot.is_some() { 0 } else { difference.len() }));
+        }
+        if self.wants("diff") {
+            match per_slot {
+                Some(roles) => {
+                    let bodies = roles.iter().map(|role| (role.clone(), json!(false)));
+                    vals.insert("bodies".into(), Value::Object(bodies.collect()));
+                }
+                None => set_content(&mut vals, "body", difference),
+            }
+        }
+        if private {
+            ctx.state.cache_mode = CacheMode::Private;
+        }
+        ctx.result.add("compare", Value::Object(vals));
+        Ok(())
+    }
+}
+
+impl Compare {
+    /// The title MediaWiki guesses for a text given without one: the first side's revision's
+    /// page, title or page id.
+    fn guessed_title(
+        &self,
+        reader: &mut Reader,
+        site: &Site,
+        reads_archive: bool,
+    ) -> Result<Option<(i32, String)>, ApiError> {
+        for p in [self.side(true), self.side(false)] {
+            if let Some(rev) = p.rev {
+                if let Some(found) = find_revision(reader, rev, reads_archive)? {
+                    return Ok(Some((found.ns, found.dbkey)));
+                }
+            }
+            if let Some(title) = p.title {
+                if let Ok(t) = storage::site_title(site, title) {
+                    return Ok(Some(t));
+                }
+            }
+            if let Some(id) = p.id {
+                if let Some(page) = reader.pages_by_ids(&[id])?.into_iter().next() {
+                    return Ok(Some((page.ns, page.dbkey)));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The members of the answer that describe one side's revision (MediaWiki's `setVals`);
+    /// whether they show hidden parts (the answer is then private).
+    fn describe(
+        &self,
+        vals: &mut Map<String, Value>,
+        prefix: &str,
+        shown: &Rev,
+        reader: &mut Reader,
+        site: &Site,
+        visibility: &Visibility,
+    ) -> Result<bool, ApiError> {
+        let rev = &shown.row;
+        let (ns, dbkey) = (shown.ns, shown.dbkey.clone());
+        if self.wants("ids") {
+            vals.insert(format!("{prefix}id"), json!(shown.page_id));
+            vals.insert(format!("{prefix}revid"), json!(rev.id));
+        }
+        if self.wants("title") {
+            vals.insert(format!("{prefix}ns"), json!(ns));
+            vals.insert(format!("{prefix}title"), json!(full_text(ns, &dbkey, site.namespaces())));
+        }
+        if self.wants("size") {
+            vals.insert(format!("{prefix}size"), json!(rev.len.unwrap_or(0)));
+        }
+        if self.wants("timestamp") {
+            if let Some(ts) = Timestamp::parse(&rev.timestamp) {
+                vals.insert(format!("{prefix}timestamp"), json!(ts.to_iso()));
+            }
+        }
+        let mut hidden = false;
+        if rev.deleted & DELETED_TEXT != 0 {
+            vals.insert(format!("{prefix}texthidden"), json!(true));
+            hidden = true;
+        }
+        if rev.deleted & DELETED_USER != 0 {
+            vals.insert(format!("{prefix}userhidden"), json!(true));
+            hidden = true;
+        }
+        if self.wants("user") && visibility.check(rev.deleted, DELETED_USER).1 {
+            vals.insert(format!("{prefix}user"), json!(rev.actor_name));
+            vals.insert(format!("{prefix}userid"), json!(rev.actor_user.unwrap_or(0)));
+        }
+        if rev.deleted & DELETED_COMMENT != 0 {
+            vals.insert(format!("{prefix}commenthidden"), json!(true));
+            hidden = true;
+        }
+        if (self.wants("comment") || self.wants("parsedcomment")) && visibility.check(rev.deleted, DELETED_COMMENT).1 {
+            let text = reader.comments(&[rev.comment()])?.remove(&rev.comment()).unwrap_or_default();
+            if self.wants("comment") {
+                vals.insert(format!("{prefix}comment"), json!(text));
+            }
+            // MediaWiki formats the comment whenever either is asked for.
+            let parsed = parsed_comments(reader, site, &[CommentOf { key: 0, text: &text, ns, dbkey: &dbkey }])?;
+            vals.insert(format!("{prefix}parsedcomment"), json!(parsed.get(&0).cloned().unwrap_or_default()));
+        }
+        if hidden && rev.deleted & DELETED_RESTRICTED != 0 {
+            vals.insert(format!("{prefix}suppressed"), json!(true));
+        }
+        if shown.archived {
+            vals.insert(format!("{prefix}archive"), json!(true));
+        }
+        Ok(hidden || shown.archived)
+    }
+}
+
+/// One side as its parameters name it (MediaWiki's `getDiffRevision`).
+fn side(
+    reader: &mut Reader,
+    site: &Site,
+    p: &SideParams<'_>,
+    guess: Option<&(i32, String)>,
+    visibility: &Visibility,
+    reads_archive: bool,
+) -> Result<Side, ApiError> {
+    let prefix = p.prefix;
+    if p.text.is_some() && !p.slots.is_empty() {
+        return Err(ApiError::invalid_param_mix(&[&format!("{prefix}text"), &format!("{prefix}slots")]));
+    }
+    if p.section.is_some() && !p.slots.is_empty() {
+        return Err(ApiError::invalid_param_mix(&[&format!("{prefix}section"), &format!("{prefix}slots")]));
+    }
+    // The main slot's text, model and format as given (`text` stands for `slots=main`).
+    let supplied: Option<(Option<&str>, Option<&str>, Option<&str>, Option<&str>)> = match p.text {
+        Some(text) => Some((Some(text), None, p.model, p.format)),
+        None if !p.slots.is_empty() => Some((
+            p.text_slot.get("main").map(String::as_str),
+            p.section_slot.get("main").map(String::as_str),
+            p.model_slot.get("main").map(String::as_str),
+            p.format_slot.get("main").map(String::as_str),
+        )),
+        None => None,
+    };
+    let mut title: Option<(i32, String)> = None;
+    let mut rev_id = p.rev;
+    if rev_id.is_none() && (p.title.is_some() || p.id.is_some()) {
+        let page = match (p.title, p.id) {
+            (Some(text), _) => {
+                let (ns, dbkey) = storage::site_title(site, text)?;
+                let found = reader.pages_by_titles(&[(ns, dbkey.clone())])?.into_iter().next();
+                title = Some((ns, dbkey));
+                found
+            }
+            (None, Some(id)) => match reader.pages_by_ids(&[id])?.into_iter().next() {
+                Some(page) => {
+                    title = Some((page.ns, page.dbkey.clone()));
+                    Some(page)
+                }
+                None => return Err(ApiError::new("nosuchpageid", format!("There is no page with ID {id}."))),
+            },
+            (None, None) => None,
+        };
+        match page {
+            Some(page) => rev_id = Some(page.latest),
+            None if supplied.is_none() => {
+                let (ns, dbkey) = title.clone().unwrap_or_default();
+                return Err(ApiError::new(
+                    "missingtitle",
+                    format!("The page you specified doesn't exist: {}.", full_text(ns, &dbkey, site.namespaces())),
+                ));
+            }
+            None => {}
+        }
+    }
+    let mut rev: Option<Rev> = None;
+    if let Some(id) = rev_id {
+        let Some(found) = find_revision(reader, id, reads_archive)? else {
+            return Err(ApiError::new("nosuchrevid", format!("There is no revision with ID {id}.")));
+        };
+        title = Some((found.ns, found.dbkey.clone()));
+        if supplied.is_none() {
+            if let Some(section) = p.section {
+                if !visibility.check(found.row.deleted, DELETED_TEXT).1 {
+                    return Err(ApiError::new(
+                        "missingcontent",
+                        format!("The content of revision {} is hidden from you.", found.row.id),
+                    ));
+                }
+                let text = storage::main_texts(reader, &[found.row.id])?.remove(&found.row.id).unwrap_or_default();
+                let model = main_model(reader, found.row.id)?;
+                let Some(part) = section_of(&model, &text, section) else {
+                    return Err(ApiError::new(
+                        format!("nosuch{prefix}section"),
+                        format!("There is no section {section} in the '{prefix}' content."),
+                    ));
+                };
+                return Ok(Side { text: Some(part), stored: None, relative: Some(found.clone()), shown: Some(found) });
+            }
+            return Ok(Side::stored(found));
+        }
+        rev = Some(found);
+    }
+    let Some((text, slot_section, model, format)) = supplied else {
+        return Err(ApiError::new("baddiff", "The diff cannot be retrieved."));
+    };
+    let title = title.or_else(|| guess.cloned());
+    let Some(text) = text else {
+        return Err(ApiError::new(
+            "compare-maintextrequired",
+            format!("Parameter \"{prefix}text-main\" is required when \"{prefix}slots\" contains \"main\"."),
+        ));
+    };
+    // The text read as its model: the one given, the revision's, the title's, else wikitext.
+    let model = match model {
+        Some(model) => model.to_owned(),
+        None => match &rev {
+            Some(r) => main_model(reader, r.row.id)?,
+            None => title.as_ref().map_or_else(|| "wikitext".to_owned(), |t| title_model(t)),
+        },
+    };
+    if let Some(format) = format {
+        if format != wikiquery_domain::revision::default_format(&model) {
+            return Err(ApiError::not_implemented(&format!("compare (content format {format} for {model})")));
+        }
+    }
+    if !matches!(model.as_str(), "wikitext" | "text" | "css" | "javascript" | "json") {
+        return Err(ApiError::not_implemented(&format!("compare (content model {model})")));
+    }
+    let mut text = text.to_owned();
+    if p.pst {
+        if title.is_none() {
+            return Err(ApiError::new("compare-no-title", "Cannot pre-save transform without a title."));
+        }
+        text = pre_save_transform(&text).ok_or_else(|| {
+            ApiError::not_implemented(&format!("compare ({prefix}pst with signatures, subst: or the pipe trick)"))
+        })?;
+    }
+    if slot_section.is_some_and(|s| !s.is_empty()) {
+        return Err(ApiError::not_implemented(&format!("compare ({prefix}section-main: replacing a section)")));
+    }
+    if let Some(section) = p.section {
+        text = section_of(&model, &text, section).ok_or_else(|| {
+            ApiError::new(
+                format!("nosuch{prefix}section"),
+                format!("There is no section {section} in the '{prefix}' content."),
+            )
+        })?;
+    }
+    Ok(Side { text: Some(text), stored: None, relative: rev, shown: None })
+}
+
+/// Revision `id`: a live one, else (for a caller who may read deleted text) a deleted one.
+fn find_revision(reader: &mut Reader, id: i64, reads_archive: bool) -> Result<Option<Rev>, ApiError> {
+    if let Some(row) = revision(reader, id)? {
+        return Ok(Some(Rev::live(reader, row)?));
+    }
+    if !reads_archive {
+        return Ok(None);
+    }
+    let filter = ArchiveFilter { revisions: Some(vec![id]), limit: 1, ..ArchiveFilter::default() };
+    let Some(found) = reader.archived_revisions(&filter)?.into_iter().next() else { return Ok(None) };
+    let page = reader.pages_by_titles(&[(found.namespace, found.title.clone())])?.into_iter().next();
+    Ok(Some(Rev {
+        row: found.revision,
+        ns: found.namespace,
+        dbkey: found.title,
+        page_id: page.map_or(0, |p| p.id),
+        archived: true,
+    }))
+}
+
+/// The content model of a revision's main slot.
+fn main_model(reader: &mut Reader, rev: i64) -> Result<String, ApiError> {
+    let slots = reader.revision_slots(&[rev])?;
+    Ok(slots.into_iter().find(|s| s.role == "main").map_or_else(|| "wikitext".to_owned(), |s| s.model))
+}
+
+/// The content model a page of this title has by default: by its name's ending in the
+/// MediaWiki namespace and on users' own pages, else wikitext.
+fn title_model((ns, dbkey): &(i32, String)) -> String {
+    let by_ending = *ns == wikiquery_domain::title::NS_MEDIAWIKI
+        || (*ns == wikiquery_domain::title::NS_USER && dbkey.contains('/'));
+    let model = match dbkey.rsplit('.').next() {
+        Some("css") if by_ending => "css",
+        Some("js") if by_ending => "javascript",
+        Some("json") if by_ending => "json",
+        _ => "wikitext",
+    };
+    model.to_owned()
+}
