@@ -11,7 +11,7 @@ use wikiquery_domain::page::{PageRecord, RedirectRecord};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::{InterwikiMap, SiteNamespaces};
 use wikiquery_domain::url::wf_urlencode;
-use wikiquery_framework::query::PageLookup;
+use wikiquery_framework::query::{PageExport, PageLookup};
 use wikiquery_framework::{ActionContext, ApiError, QueryContext, RequestScope, Services};
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
@@ -158,6 +158,8 @@ pub fn services(store: Store) -> Services {
     services.insert(SiteSettings::default());
     let pages: Arc<dyn PageLookup> = Arc::new(StorePages(store.clone()));
     services.insert(pages);
+    let export: Arc<dyn PageExport> = Arc::new(crate::family::export::StoreExport(store.clone()));
+    services.insert(export);
     services.insert(store);
     services
 }
@@ -301,6 +303,15 @@ pub fn site_paths(site: &Site, settings: &SiteSettings) -> SitePaths {
         },
     };
     SitePaths { server, article_path, script_path, script }
+}
+
+/// The URL of the main page (siteinfo's `base`, a dump's `<base>`): as the source recorded it,
+/// else where the site's paths put it.
+pub fn main_page_url(site: &Site, settings: &SiteSettings) -> String {
+    site.base.clone().unwrap_or_else(|| {
+        let SitePaths { server, article_path, .. } = site_paths(site, settings);
+        absolute(&server, &article_path.replace("$1", &site.main_page))
+    })
 }
 
 /// A path on the server as a URL; a URL as it is.

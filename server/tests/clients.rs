@@ -7,50 +7,20 @@
 //! installed as `tests/clients/README.md` says (`.ci/run` does it); a missing client fails the
 //! test with that instruction rather than skipping it.
 
-use std::net::{TcpListener, TcpStream};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+mod common;
 
-fn project(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(path)
-}
+use std::process::{Command, Stdio};
 
-/// The server, stopped when dropped.
-struct Server(Child);
+use common::{project, serve, Server};
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Serves a copy of the fixture database on a free port, as the fixture's file says, with the
-/// URLs of that port.
-fn serve() -> (Server, u16) {
-    let dir = std::env::temp_dir().join(format!("wikiquery-clients-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+/// Serves a copy of the fixture database, with the bot passwords the clients log in with, on a
+/// free port, with the URLs of that port.
+fn serve_fixture() -> Server {
+    let dir = common::temp_dir("clients");
     let db = dir.join("fixturewiki.sqlite");
     std::fs::copy(project("tests/fixtures/mw139/fixturewiki.sqlite"), &db).expect("copy the fixture");
     add_bot_passwords(&db);
-    let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
-    let config = project("tests/fixtures/mw139/wikiquery.toml");
-    let child = Command::new(env!("CARGO_BIN_EXE_wikiquery"))
-        .args(["--config", config.to_str().unwrap_or_default(), "serve"])
-        .args(["--listen", &format!("127.0.0.1:{port}")])
-        .args(["--db", &format!("sqlite:{}", db.display())])
-        .args(["--base", &format!("http://127.0.0.1:{port}/index.php/Main_Page")])
-        .env("RUST_LOG", "warn")
-        .spawn()
-        .expect("the server starts");
-    let server = Server(child);
-    let started = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(started.elapsed() < Duration::from_secs(30), "the server did not listen on {port}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    (server, port)
+    serve(&db, true)
 }
 
 /// Adds the bot passwords MediaWiki's answers were captured with (the clients log in with
@@ -93,7 +63,8 @@ fn client(program: &str, script: &str, arg: &str) -> Option<String> {
 
 #[test]
 fn mwclient_pywikibot_and_mwn_connect_and_log_in() {
-    let (_server, port) = serve();
+    let server = serve_fixture();
+    let port = server.port;
     let failures: Vec<String> = [
         client("python3", "mwclient_connects.py", &format!("127.0.0.1:{port}")),
         client("python3", "pywikibot_connects.py", &format!("http://127.0.0.1:{port}/index.php/Main_Page")),

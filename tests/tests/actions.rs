@@ -1,5 +1,5 @@
 //! The read actions around the query layer (`action=opensearch`, `action=expandtemplates`,
-//! `action=compare`) and
+//! `action=compare`, the XML export of `action=query`) and
 //! the output formats other
 //! than JSON (`php`, `xml`) against MediaWiki 1.39's answers on the fixture
 //! (`fixtures/oracle/actions/`).
@@ -105,6 +105,14 @@ fn compare_answers_notimplemented_where_it_cannot_be_exact() {
 }
 
 #[test]
+fn exports_are_mediawikis() {
+    let names = captures("actions", |n| n.starts_with("export"));
+    assert!(names.len() >= 16, "{}", names.len());
+    let failures = replay_actions(&names);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
 fn opensearch_answers_as_mediawiki_does() {
     let names = captures("actions", |n| n.starts_with("opensearch"));
     assert!(names.len() >= 70, "{}", names.len());
@@ -200,9 +208,17 @@ fn answers_in_php_and_xml_are_mediawikis() {
             failures.push(format!("{name}: error {error:?} for {}", capture["mediawiki-api-error"]));
         }
         let expected = capture["body"].as_str().unwrap_or_default();
-        if content_type(res.content_type) == "application/vnd.php.serialized" {
+        let tree = match content_type(res.content_type).as_str() {
+            "application/vnd.php.serialized" => Some((unserialize(expected), unserialize(&res.body))),
+            "application/json" => Some((
+                serde_json::from_str(expected).unwrap_or_default(),
+                serde_json::from_str(&res.body).unwrap_or_default(),
+            )),
+            _ => None,
+        };
+        if let Some((expected, got)) = tree {
             let mut out = Vec::new();
-            differences("", &comparable(&unserialize(expected)), &comparable(&unserialize(&res.body)), &mut out);
+            differences("", &comparable(&expected), &comparable(&got), &mut out);
             if !out.is_empty() {
                 failures.push(format!("{name}:\n  {}", out.join("\n  ")));
             }

@@ -521,7 +521,7 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         headers.push(("Set-Cookie".to_owned(), cookie));
     }
     headers.extend(printed_headers());
-    if let Some(name) = output.file_name() {
+    if let Some(name) = output.file_name(&body) {
         headers.push(("Content-Disposition".to_owned(), format!("inline; filename={name}")));
     }
     ApiResponse { status, content_type, headers, body: text, labels }

@@ -13,6 +13,7 @@ pub mod comments;
 pub mod completion;
 pub mod diffs;
 pub mod expansion;
+pub mod export;
 pub mod extlinks;
 pub mod files;
 pub mod foreign_links;

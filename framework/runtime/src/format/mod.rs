@@ -107,6 +107,9 @@ pub enum Shape {
     /// The action's numbered members alone, as a list: nothing of the envelope (no warnings,
     /// no request id) unless the answer is an error (the OpenSearch suggestions format).
     List,
+    /// The action's `text` member as it is, of this content type and offered under this file
+    /// name (MediaWiki's raw printer); an error is written in the printer's format.
+    Raw { content_type: &'static str, file_name: &'static str },
 }
 
 /// The printer an action chooses for its answers instead of the request's `format` (MediaWiki's
@@ -160,7 +163,12 @@ impl Output {
     }
 
     /// The file name MediaWiki suggests in `Content-Disposition` for this output.
-    pub fn file_name(&self) -> Option<&'static str> {
+    pub fn file_name(&self, body: &Map<String, Value>) -> Option<&'static str> {
+        if let Shape::Raw { file_name, .. } = self.shape {
+            if !is_error(body) {
+                return Some(file_name);
+            }
+        }
         match self.format {
             Format::Json if self.callback.is_some() => Some("api-result.js"),
             Format::Json => Some("api-result.json"),
@@ -180,13 +188,19 @@ impl Output {
     /// type, body). XML needs the tag name of each list the body holds (`xml_tags` beside the
     /// envelope's own): without one the body cannot be written, and the list is named.
     pub fn render(&self, body: &Map<String, Value>, lists: &WrittenLists) -> Result<(&'static str, String), Untagged> {
+        if let Shape::Raw { content_type, .. } = self.shape {
+            if !is_error(body) {
+                let text = body.get("text").and_then(Value::as_str).unwrap_or_default();
+                return Ok((content_type, text.to_owned()));
+            }
+        }
         let (plain, name) = self.format.plain();
         let html = self.format.is_html();
         let (content_type, text) = match plain {
             Format::None => return Ok(("text/plain; charset=utf-8", String::new())),
             Format::Json => {
                 let mut text = self.json_text(body, lists);
-                if self.shape == Shape::List && !body.contains_key("error") && !body.contains_key("errors") {
+                if self.shape == Shape::List && !is_error(body) {
                     text = list_of_numbered(&text, self.style());
                 }
                 if html {
@@ -236,6 +250,11 @@ impl Output {
         debug_assert!(std::str::from_utf8(&out).is_ok(), "the JSON writers wrote invalid UTF-8");
         unsafe { String::from_utf8_unchecked(out) }
     }
+}
+
+/// Whether a body is an error's.
+fn is_error(body: &Map<String, Value>) -> bool {
+    body.contains_key("error") || body.contains_key("errors")
 }
 
 /// The members of a JSON object whose keys are numbers, as a list in their order.

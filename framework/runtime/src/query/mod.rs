@@ -5,11 +5,13 @@
 
 pub mod context;
 mod continuation;
+mod export;
 pub mod pageset;
 mod run;
 
 pub use context::QueryContext;
 pub use continuation::Continuation;
+pub use export::PageExport;
 pub use pageset::{Lookup, PageLookup, PageRecord, PageSet, PageSource};
 pub use run::QueryRun;
 
@@ -19,6 +21,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use crate::action::ActionContext;
 use crate::descriptor::{Group, ModuleDescriptor};
 use crate::error::ApiError;
+use crate::format::{Format, Printer, Shape};
 use crate::module::{ActionModule, ModuleSpec};
 use crate::param::{split_values, ComputedValues, ParamReader, RequestState};
 use crate::registry::{ModuleEntry, Registry, Runner};
@@ -48,12 +51,11 @@ pub struct Query {
     #[param(values_from = meta_modules)]
     meta: Vec<String>,
     indexpageids: bool,
-    /// The XML export of pages is not built: asking for it is an error rather than an answer
-    /// without it.
+    /// The pages' current revisions in MediaWiki's XML export format, in the answer.
     export: bool,
+    /// With `export`: the export alone, as the answer.
     exportnowrap: bool,
     #[param(values = EXPORT_SCHEMAS, default = "0.11")]
-    #[allow(dead_code)] // read and checked; the export it shapes is not built
     exportschema: String,
     iwurl: bool,
     #[param(rename = "continue")]
@@ -69,6 +71,14 @@ pub struct Query {
     /// Changes nothing on a site whose language has no variants.
     #[allow(dead_code)]
     converttitles: bool,
+}
+
+impl Query {
+    /// The export of the pages `ids`, in the schema asked for.
+    fn export_pages(&self, ctx: &ActionContext<'_>, ids: &[i64]) -> Result<String, ApiError> {
+        let exporter = ctx.services.require::<Arc<dyn PageExport>>()?;
+        exporter.export(&ctx.state.scope, ctx.services, ids, &self.exportschema)
+    }
 }
 
 /// Whether a query reads the wiki's content, needing the `read` right (MediaWiki's
@@ -190,16 +200,22 @@ impl ActionModule for Query {
         state.cache_mode
     }
 
+    /// With `export` and `exportnowrap`, the export itself is the answer (MediaWiki's raw
+    /// printer, its errors in XML).
+    fn printer(&self) -> Option<Printer> {
+        (self.export && self.exportnowrap).then_some(Printer {
+            format: Format::Xml,
+            shape: Shape::Raw { content_type: "text/xml; charset=utf-8", file_name: "export.xml" },
+            xml_root: "api",
+            xml_tags: &[],
+            warnings_as_error: false,
+        })
+    }
+
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
         let registry = Registry::global().map_err(|e| ApiError::internal("registry", e))?;
         // Public until a part of the answer says otherwise (a page set alone is public).
         ctx.state.cache_mode = crate::cache::CacheMode::Public;
-        if self.export || self.exportnowrap {
-            return Err(ApiError::new(
-                "notimplemented",
-                "The XML export of pages (\"export\", \"exportnowrap\") is not available in this server.",
-            ));
-        }
         // The generator's module, checked before anything runs, as MediaWiki checks it.
         let generator = match &self.generator {
             Some(name) => Some(
@@ -228,6 +244,7 @@ impl ActionModule for Query {
         let has_source = !self.titles.is_empty() || !self.pageids.is_empty() || !self.revids.is_empty();
         let wants_pages = has_source || self.generator.is_some() || !props.is_empty();
         let mut pages: Option<Vec<(i64, Value)>> = None;
+        let mut export: Option<String> = None;
 
         if wants_pages {
             let lookup = ctx.services.require::<Arc<dyn PageLookup>>()?.clone();
@@ -296,9 +313,18 @@ impl ActionModule for Query {
                 run.file_generated_data(&mut set, lookup.namespaces());
                 ctx.state.cache_mode = ctx.state.cache_mode.merge(set.cache_mode());
                 let general = set.general_info(ctx.result, lookup.namespaces());
+                if self.export {
+                    let ids: Vec<i64> = set.good.iter().map(|p| p.id).collect();
+                    export = Some(self.export_pages(ctx, &ids)?);
+                }
                 run.pageset = Some(set);
                 pages = Some(general);
             }
+        }
+
+        // Without pages, the export holds the site's information alone.
+        if self.export && export.is_none() && !run.continuation.is_generator_done() {
+            export = Some(self.export_pages(ctx, &[])?);
         }
 
         for name in &names {
@@ -332,6 +358,14 @@ impl ActionModule for Query {
                 ctx.result.add_query("pageids", pageset::page_ids(&pages));
             }
             ctx.result.add_pages(pages);
+        }
+        match export {
+            Some(xml) if self.exportnowrap => ctx.result.add("text", Value::String(xml)),
+            Some(xml) => {
+                let key = ctx.result.content_key("export");
+                ctx.result.add_query("export", if key == "*" { json!({ "*": xml }) } else { json!(xml) });
+            }
+            None => {}
         }
 
         if self.rawcontinue {

@@ -59,7 +59,8 @@ impl RevisionRow {
     }
 }
 
-/// One slot of a revision: (revision id, role, content model, size, sha1 in base 36, address).
+/// One slot of a revision: (revision id, role, content model, size, sha1 in base 36, address,
+/// origin).
 #[derive(Debug, Clone, PartialEq, Eq, Queryable)]
 pub struct SlotRow {
     /// The revision.
@@ -74,6 +75,8 @@ pub struct SlotRow {
     pub sha1: String,
     /// Where the content is (`tt:<text id>`).
     pub address: String,
+    /// The revision that first had this content in this slot (`slot_origin`).
+    pub origin: i64,
 }
 
 /// An edge of a history's range: a timestamp, and with a revision id, the revisions at that
@@ -314,6 +317,7 @@ impl<C: AsAnyConnection> Reader<C> {
                     content::content_size,
                     content::content_sha1,
                     content::content_address,
+                    slots::slot_origin,
                 ))
                 .filter(slots::slot_revision_id.in_list(chunk))
                 .order((slots::slot_revision_id, slots::slot_role_id))

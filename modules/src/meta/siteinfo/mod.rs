@@ -15,7 +15,7 @@ use wikiquery_store::site::Site;
 use wikiquery_store::store::Store;
 
 use crate::family::users::default_preferences;
-use crate::storage::{self, absolute, site_paths, SitePaths};
+use crate::storage::{self, absolute, main_page_url, site_paths, SitePaths};
 
 mod accounts;
 mod installed;
@@ -161,7 +161,7 @@ impl QueryModule for SiteInfo {
 fn general(ctx: &QueryContext<'_>, store: &Store, site: &Site, settings: &SiteSettings) -> Value {
     let SitePaths { server, article_path, script_path, script } = site_paths(site, settings);
     let main_page = site.main_page.replace('_', " ");
-    let base = site.base.clone().unwrap_or_else(|| absolute(&server, &article_path.replace("$1", &site.main_page)));
+    let base = main_page_url(site, settings);
     let host = server.split("://").nth(1).unwrap_or(&server);
     let servername = host.split(['/', ':']).next().unwrap_or(host);
     let dbtype = store.url().split(':').next().unwrap_or("sqlite");

@@ -1,0 +1,73 @@
+//! What the server's tests share: the project's files, a server run as operators run it, and
+//! plain HTTP requests to it.
+
+#![allow(dead_code)] // each test uses its part
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command};
+use std::time::{Duration, Instant};
+
+/// A file or folder of the project.
+pub fn project(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(path)
+}
+
+/// A fresh folder of the test's own.
+pub fn temp_dir(label: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wikiquery-{label}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// A server, stopped when dropped.
+pub struct Server {
+    child: Child,
+    /// The port it listens on (loopback).
+    pub port: u16,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Serves the SQLite database `db` with the fixture's settings on a free loopback port (its
+/// URLs those of that port when `own_base`, else the fixture's); waits until it listens.
+pub fn serve(db: &Path, own_base: bool) -> Server {
+    let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
+    let config = project("tests/fixtures/mw139/wikiquery.toml");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_wikiquery"));
+    command
+        .args(["--config", config.to_str().unwrap_or_default(), "serve"])
+        .args(["--listen", &format!("127.0.0.1:{port}")])
+        .args(["--db", &format!("sqlite:{}", db.display())]);
+    if own_base {
+        command.args(["--base", &format!("http://127.0.0.1:{port}/index.php/Main_Page")]);
+    }
+    let child = command.env("RUST_LOG", "warn").spawn().expect("the server starts");
+    let server = Server { child, port };
+    let started = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(started.elapsed() < Duration::from_secs(30), "the server did not listen on {port}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    server
+}
+
+/// The body of `GET /api.php?query` (HTTP/1.0, so that the server closes the connection).
+pub fn get(port: u16, query: &str) -> String {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    stream.set_read_timeout(Some(Duration::from_secs(60))).expect("timeout");
+    write!(stream, "GET /api.php?{query} HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n").expect("request");
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).expect("answer");
+    let answer = String::from_utf8(answer).expect("UTF-8");
+    let (head, body) = answer.split_once("\r\n\r\n").expect("headers end");
+    assert!(head.starts_with("HTTP/1.") && head.contains(" 200 "), "{head}");
+    body.to_owned()
+}
