@@ -11,6 +11,7 @@
 #   ONLY=allrevisions-500 tools/bench_requests.sh     # the requests whose label matches (a regex)
 #   SET=everyday tools/bench_requests.sh          # the everyday request set of clients (issue 20)
 #   SET=content tools/bench_requests.sh           # parse trees, diffs and template expansion
+#   SET=actions tools/bench_requests.sh           # the read actions and the other formats (issue 35)
 #   LOGIN=Admin:FixtureAdminPass-2024 ONLY=own tools/bench_requests.sh   # logged in on both servers
 #                                               (action=clientlogin), with the logged-in requests
 #   COMPRESS=gzip SET=everyday tools/bench_requests.sh   # clients that accept gzip (also br, zstd),
@@ -77,11 +78,24 @@ diffto-prev	action=query&prop=revisions&titles=Lion&rvprop=ids&rvdiffto=prev&for
 difftotext	action=query&prop=revisions&titles=Lion&rvprop=ids&rvdifftotext=Hello%0Aworld&format=json&formatversion=2
 expandtemplates	action=query&prop=revisions&titles=Lion&rvprop=content&rvexpandtemplates=1&format=json&formatversion=2
 expandtemplates-50	action=query&generator=allpages&gaplimit=50&prop=revisions&rvprop=content&rvexpandtemplates=1&format=json&formatversion=2'
+# The read actions around the query layer and the formats other than JSON (SET=actions).
+ACTIONS='opensearch	action=opensearch&search=Ca
+opensearch-xml	action=opensearch&search=Ca&format=xml
+expandtemplates	action=expandtemplates&title=Lion&text=%7B%7BInfobox%7D%7D%20%7B%7BNav%7D%7D&prop=wikitext&format=json&formatversion=2
+compare-revisions	action=compare&fromrev=43&torev=262&format=json&formatversion=2
+compare-pages	action=compare&fromtitle=Cat&totitle=Dog&prop=diff|ids|title|size&format=json&formatversion=2
+export-50	action=query&generator=allpages&gaplimit=50&export&exportnowrap
+export-one	action=query&titles=Cat&export&exportnowrap
+php-allpages-500	action=query&list=allpages&aplimit=500&format=php&formatversion=2
+php-siteinfo	action=query&meta=siteinfo&siprop=general|namespaces&format=php
+xml-userinfo	action=query&meta=userinfo&format=xml'
 
 if [ "${SET:-}" = everyday ]; then
   REQUESTS=$EVERYDAY
 elif [ "${SET:-}" = content ]; then
   REQUESTS=$CONTENT
+elif [ "${SET:-}" = actions ]; then
+  REQUESTS=$ACTIONS
 fi
 
 # What only a logged-in caller asks (measured with LOGIN).

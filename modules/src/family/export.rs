@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use wikiquery_domain::html::{escape_attribute, escape_text};
+use wikiquery_domain::page::{PageRecord, RedirectRecord};
 use wikiquery_domain::revision::{default_format, DELETED_COMMENT, DELETED_TEXT, DELETED_USER};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::timestamp::Timestamp;
@@ -13,10 +14,11 @@ use wikiquery_domain::title::full_text;
 use wikiquery_domain::user::is_ip_name;
 use wikiquery_framework::query::PageExport;
 use wikiquery_framework::{ApiError, RequestScope, Services};
+use wikiquery_store::queries::revisions::{RevisionRow, RevisionSelection, RevisionsFilter, SlotRow};
 use wikiquery_store::reader::Reader;
+use wikiquery_store::site::Site;
 use wikiquery_store::store::Store;
 
-use crate::family::diffs::latest;
 use crate::storage::{main_page_url, main_texts, wiki_id, RequestReader};
 
 /// The export, written from the store.
@@ -27,10 +29,11 @@ impl PageExport for StoreExport {
         let settings = services.require::<SiteSettings>()?;
         let mut reader = RequestReader::lend(scope, &self.0)?;
         let v11 = schema != "0.10";
-        let mut out = String::with_capacity(4096);
+        let batch = Batch::read(&mut reader, ids)?;
+        let mut out = String::with_capacity(4096 + batch.texts.values().map(String::len).sum::<usize>() * 11 / 10);
         self.open(&mut out, settings, schema);
         for id in ids {
-            write_page(&mut out, &mut reader, &self.0, *id, v11)?;
+            write_page(&mut out, &batch, self.0.site(), *id, v11);
         }
         out.push_str("</mediawiki>\n");
         Ok(out)
@@ -78,16 +81,52 @@ impl StoreExport {
     }
 }
 
+/// What the export of a batch of pages reads, each kind in one question.
+struct Batch {
+    pages: HashMap<i64, PageRecord>,
+    redirects: HashMap<i64, RedirectRecord>,
+    /// The current revision of each page, by page.
+    revisions: HashMap<i64, RevisionRow>,
+    comments: HashMap<i64, String>,
+    slots: HashMap<i64, Vec<SlotRow>>,
+    /// The main slot's text of each revision whose text is not hidden, by revision.
+    texts: HashMap<i64, String>,
+}
+
+impl Batch {
+    fn read(reader: &mut Reader, ids: &[i64]) -> Result<Batch, ApiError> {
+        let pages: HashMap<i64, PageRecord> = reader.pages_by_ids(ids)?.into_iter().map(|p| (p.id, p)).collect();
+        let redirecting: Vec<i64> = pages.values().filter(|p| p.is_redirect).map(|p| p.id).collect();
+        let redirects = reader.redirect_targets(&redirecting)?.into_iter().map(|r| (r.from, r)).collect();
+        let filter = RevisionsFilter {
+            selection: RevisionSelection::Latest { pages: ids.to_vec(), continue_from: None },
+            tag: None,
+            limit: i64::try_from(ids.len()).unwrap_or(i64::MAX).max(1),
+        };
+        let revisions: HashMap<i64, RevisionRow> =
+            reader.revisions(&filter)?.into_iter().map(|r| (r.page, r)).collect();
+        let comment_ids: Vec<i64> = revisions.values().map(RevisionRow::comment).collect();
+        let comments = reader.comments(&comment_ids)?;
+        let rev_ids: Vec<i64> = revisions.values().map(|r| r.id).collect();
+        let mut slots: HashMap<i64, Vec<SlotRow>> = HashMap::new();
+        for slot in reader.revision_slots(&rev_ids)? {
+            slots.entry(slot.revision).or_default().push(slot);
+        }
+        let shown: Vec<i64> = revisions.values().filter(|r| r.deleted & DELETED_TEXT == 0).map(|r| r.id).collect();
+        let texts = main_texts(reader, &shown)?;
+        Ok(Batch { pages, redirects, revisions, comments, slots, texts })
+    }
+}
+
 /// One page and its current revision.
-fn write_page(out: &mut String, reader: &mut Reader, store: &Store, id: i64, v11: bool) -> Result<(), ApiError> {
-    let site = store.site();
-    let Some(page) = reader.pages_by_ids(&[id])?.into_iter().next() else { return Ok(()) };
+fn write_page(out: &mut String, batch: &Batch, site: &Site, id: i64, v11: bool) {
+    let Some(page) = batch.pages.get(&id) else { return };
     out.push_str("  <page>\n");
     element(out, "    ", "title", &[], &full_text(page.ns, &page.dbkey, site.namespaces()));
     element(out, "    ", "ns", &[], &page.ns.to_string());
     element(out, "    ", "id", &[], &page.id.to_string());
     if page.is_redirect {
-        if let Some(target) = reader.redirect_targets(&[page.id])?.into_iter().next() {
+        if let Some(target) = batch.redirects.get(&page.id) {
             let title = if target.interwiki.is_empty() {
                 full_text(target.ns, &target.dbkey, site.namespaces())
             } else {
@@ -96,7 +135,7 @@ fn write_page(out: &mut String, reader: &mut Reader, store: &Store, id: i64, v11
             element(out, "    ", "redirect", &[("title", &title)], "");
         }
     }
-    if let Some(rev) = latest(reader, page.id)? {
+    if let Some(rev) = batch.revisions.get(&page.id) {
         out.push_str("    <revision>\n");
         element(out, "      ", "id", &[], &rev.id.to_string());
         if let Some(parent) = rev.parent.filter(|p| *p != 0) {
@@ -123,14 +162,13 @@ fn write_page(out: &mut String, reader: &mut Reader, store: &Store, id: i64, v11
         if rev.deleted & DELETED_COMMENT != 0 {
             element(out, "      ", "comment", &[("deleted", "deleted")], "");
         } else {
-            let comment = reader.comments(&[rev.comment()])?.remove(&rev.comment()).unwrap_or_default();
+            let comment = batch.comments.get(&rev.comment()).map(String::as_str).unwrap_or_default();
             if !comment.is_empty() {
-                element(out, "      ", "comment", &[], &comment);
+                element(out, "      ", "comment", &[], comment);
             }
         }
-        let slots = reader.revision_slots(&[rev.id])?;
+        let slots: &[SlotRow] = batch.slots.get(&rev.id).map_or(&[], Vec::as_slice);
         let hidden = rev.deleted & DELETED_TEXT != 0;
-        let mut texts: HashMap<i64, String> = if hidden { HashMap::new() } else { main_texts(reader, &[rev.id])? };
         // The main slot first, then the others by role (only 0.11 writes those).
         let mut ordered: Vec<_> = slots.iter().filter(|s| s.role == "main").collect();
         ordered.extend(slots.iter().filter(|s| s.role != "main"));
@@ -159,8 +197,8 @@ fn write_page(out: &mut String, reader: &mut Reader, store: &Store, id: i64, v11
                 attrs.push(("deleted", "deleted"));
                 element(out, indent, "text", &attrs, "");
             } else {
-                let text = if main { texts.remove(&rev.id) } else { None };
-                let bytes = text.as_ref().map_or(size, |t| t.len().to_string());
+                let text = if main { batch.texts.get(&rev.id) } else { None };
+                let bytes = text.map_or(size, |t| t.len().to_string());
                 let mut attrs = vec![("bytes", bytes.as_str())];
                 if v11 {
                     attrs.push(("sha1", sha1.as_str()));
@@ -168,7 +206,7 @@ fn write_page(out: &mut String, reader: &mut Reader, store: &Store, id: i64, v11
                 if text.is_some() {
                     attrs.push(("xml:space", "preserve"));
                 }
-                element(out, indent, "text", &attrs, text.as_deref().unwrap_or_default());
+                element(out, indent, "text", &attrs, text.map(String::as_str).unwrap_or_default());
             }
             if !main {
                 out.push_str("      </content>\n");
@@ -182,5 +220,4 @@ fn write_page(out: &mut String, reader: &mut Reader, store: &Store, id: i64, v11
         out.push_str("    </revision>\n");
     }
     out.push_str("  </page>\n");
-    Ok(())
 }
