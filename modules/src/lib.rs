@@ -15,10 +15,12 @@ pub mod values;
 pub fn link() {}
 
 /// Everything the modules need of a server built on `store`: the store itself and its page
-/// lookups ([`storage::services`]), and the accounts that logins and sessions ask
-/// ([`family::accounts::AccountDirectory`]). The server adds the site's settings.
+/// lookups ([`storage::services`]), the accounts that logins and sessions ask
+/// ([`family::accounts::AccountDirectory`]) and the XML export of pages
+/// ([`family::export::StoreExport`]). The server adds the site's settings.
 pub fn services(store: wikiquery_store::store::Store) -> wikiquery_framework::Services {
-    let mut services = storage::services(store);
+    let mut services = storage::services(store.clone());
     family::accounts::AccountDirectory::install(&mut services);
+    family::export::StoreExport::install(&mut services, store);
     services
 }

@@ -11,7 +11,7 @@ use wikiquery_domain::page::{PageRecord, RedirectRecord};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::{InterwikiMap, SiteNamespaces};
 use wikiquery_domain::url::wf_urlencode;
-use wikiquery_framework::query::{PageExport, PageLookup};
+use wikiquery_framework::query::PageLookup;
 use wikiquery_framework::{ActionContext, ApiError, QueryContext, RequestScope, Services};
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
@@ -158,8 +158,6 @@ pub fn services(store: Store) -> Services {
     services.insert(SiteSettings::default());
     let pages: Arc<dyn PageLookup> = Arc::new(StorePages(store.clone()));
     services.insert(pages);
-    let export: Arc<dyn PageExport> = Arc::new(crate::family::export::StoreExport(store.clone()));
-    services.insert(export);
     services.insert(store);
     services
 }

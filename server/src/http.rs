@@ -72,7 +72,7 @@ impl AppState {
     }
 }
 
-/// Registers the API routes on an actix-web app.
+/// Registers the API routes on an actix-web app, and the OpenSearch description beside them.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     for path in ["/api.php", "/w/api.php"] {
         cfg.route(path, web::get().to(api_get))
@@ -80,6 +80,34 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(path, web::post().to(api_post))
             .route(path, web::method(actix_web::http::Method::OPTIONS).to(api_options));
     }
+    for path in ["/opensearch_desc.php", "/w/opensearch_desc.php"] {
+        cfg.route(path, web::get().to(opensearch_description)).route(path, web::head().to(opensearch_description));
+    }
+}
+
+/// How long the OpenSearch description may be kept (MediaWiki's ten minutes).
+const DESCRIPTION_SECONDS: i64 = 600;
+
+/// The OpenSearch description document browsers discover (`<link rel="search">`).
+async fn opensearch_description(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let services = &state.config.services;
+    let (Some(store), Some(settings)) =
+        (services.get::<wikiquery_store::store::Store>(), services.get::<wikiquery_domain::settings::SiteSettings>())
+    else {
+        return HttpResponse::NotFound().finish();
+    };
+    let pairs = query_pairs(&req);
+    let ctype = pairs.iter().find(|(k, _)| k == "ctype").map(|(_, v)| v.as_str());
+    let (content_type, body) =
+        wikiquery_modules::action::opensearch::description_document(store.site(), settings, ctype);
+    let expires =
+        wikiquery_domain::timestamp::Timestamp::from_unix(state.config.clock.now().unix() + DESCRIPTION_SECONDS);
+    HttpResponse::Ok()
+        .insert_header((CONTENT_TYPE, content_type))
+        .insert_header(("Expires", expires.to_http_date()))
+        .insert_header(("Cache-Control", format!("max-age={DESCRIPTION_SECONDS}")))
+        .insert_header(("X-Content-Type-Options", "nosniff"))
+        .body(body)
 }
 
 fn query_pairs(req: &HttpRequest) -> Vec<(String, String)> {

@@ -1,14 +1,19 @@
 //! `action=opensearch`: title suggestions for a search box, in the OpenSearch suggestions
-//! formats: JSON (`[search, titles, descriptions, URLs]`) or XML (`SearchSuggestion`).
+//! formats: JSON (`[search, titles, descriptions, URLs]`) or XML (`SearchSuggestion`); and the
+//! OpenSearch description document that tells browsers where to ask for them.
 
 use serde_json::{json, Map, Value};
+use wikiquery_domain::html::{escape_attribute, escape_text};
+use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::{full_text, NS_SPECIAL};
+use wikiquery_domain::url::wf_urlencode;
 use wikiquery_framework::{
     query_module, ActionContext, ActionModule, ApiError, Format, Limit, Namespace, Printer, Shape,
 };
+use wikiquery_store::site::Site;
 
 use crate::family::completion::{complete, Completion};
-use crate::storage;
+use crate::storage::{self, absolute, site_paths, SitePaths};
 
 /// The values of `redirects`.
 const REDIRECTS: &[&str] = &["resolve", "return"];
@@ -135,4 +140,43 @@ impl ActionModule for OpenSearch {
         }
         Ok(())
     }
+}
+
+/// The OpenSearch description document (`/opensearch_desc.php`) that browsers discover: the
+/// wiki's name, its icon, its search page and the suggestion URLs of `action=opensearch` in
+/// both formats, as MediaWiki writes it; `ctype` is the content type asked for
+/// (`application/xml`, else the document's own type). Returns (content type, document).
+pub fn description_document(site: &Site, settings: &SiteSettings, ctype: Option<&str>) -> (&'static str, String) {
+    let SitePaths { server, article_path, script_path, script } = site_paths(site, settings);
+    let content_type = match ctype {
+        Some("application/xml") => "application/xml",
+        _ => "application/opensearchdescription+xml",
+    };
+    let name = format!("{} ({})", site.sitename, site.language_code());
+    let search = full_text(NS_SPECIAL, "Search", site.namespaces()).replace(' ', "_");
+    let api = format!("{server}{script_path}/api.php");
+    let urls = [
+        ("text/html", format!("{server}{script}?title={}&search={{searchTerms}}", wf_urlencode(&search))),
+        ("application/x-suggestions+json", format!("{api}?action=opensearch&search={{searchTerms}}&namespace=0")),
+        (
+            "application/x-suggestions+xml",
+            format!("{api}?action=opensearch&format=xml&search={{searchTerms}}&namespace=0"),
+        ),
+    ];
+    let mut out = String::from("<?xml version=\"1.0\"?>");
+    out.push_str(
+        "<OpenSearchDescription xmlns=\"http://a9.com/-/spec/opensearch/1.1/\" xmlns:moz=\"http://www.mozilla.org/2006/browser/search/\">",
+    );
+    let name = escape_text(&name);
+    out.push_str(&format!("<ShortName>{name}</ShortName><Description>{name}</Description>"));
+    out.push_str(&format!(
+        "<Image height=\"16\" width=\"16\" type=\"image/x-icon\">{}</Image>",
+        escape_text(&absolute(&server, &settings.favicon))
+    ));
+    for (kind, template) in urls {
+        out.push_str(&format!("<Url type=\"{kind}\" method=\"get\" template=\"{}\" />", escape_attribute(&template)));
+    }
+    let form = absolute(&server, &article_path.replace("$1", &wf_urlencode(&search)));
+    out.push_str(&format!("<moz:SearchForm>{}</moz:SearchForm></OpenSearchDescription>", escape_text(&form)));
+    (content_type, out)
 }

@@ -24,6 +24,14 @@ use crate::storage::{main_page_url, main_texts, wiki_id, RequestReader};
 /// The export, written from the store.
 pub struct StoreExport(pub Store);
 
+impl StoreExport {
+    /// Gives the query its export of `store`'s pages.
+    pub fn install(services: &mut Services, store: Store) {
+        let export: std::sync::Arc<dyn PageExport> = std::sync::Arc::new(StoreExport(store));
+        services.insert(export);
+    }
+}
+
 impl PageExport for StoreExport {
     fn export(&self, scope: &RequestScope, services: &Services, ids: &[i64], schema: &str) -> Result<String, ApiError> {
         let settings = services.require::<SiteSettings>()?;

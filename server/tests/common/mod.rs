@@ -61,13 +61,24 @@ pub fn serve(db: &Path, own_base: bool) -> Server {
 
 /// The body of `GET /api.php?query` (HTTP/1.0, so that the server closes the connection).
 pub fn get(port: u16, query: &str) -> String {
+    get_path(port, &format!("/api.php?{query}")).1
+}
+
+/// The headers (lower-cased names) and body of `GET path`, which must answer 200.
+pub fn get_path(port: u16, path: &str) -> (Vec<(String, String)>, String) {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
     stream.set_read_timeout(Some(Duration::from_secs(60))).expect("timeout");
-    write!(stream, "GET /api.php?{query} HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n").expect("request");
+    write!(stream, "GET {path} HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n").expect("request");
     let mut answer = Vec::new();
     stream.read_to_end(&mut answer).expect("answer");
     let answer = String::from_utf8(answer).expect("UTF-8");
     let (head, body) = answer.split_once("\r\n\r\n").expect("headers end");
     assert!(head.starts_with("HTTP/1.") && head.contains(" 200 "), "{head}");
-    body.to_owned()
+    let headers = head
+        .lines()
+        .skip(1)
+        .filter_map(|line| line.split_once(':'))
+        .map(|(k, v)| (k.trim().to_lowercase(), v.trim().to_owned()))
+        .collect();
+    (headers, body.to_owned())
 }
