@@ -365,6 +365,19 @@ pub fn replay(
     failures
 }
 
+/// A way to answer stored requests as the caller each file name says: `.admin.` for Admin
+/// logged in (with `action=clientlogin`, once), anonymous otherwise.
+pub fn answer_logged_in_as_named_caller() -> impl Fn(&str, &str) -> (u16, Value) {
+    let admin = log_in(fixture_config(), "Admin");
+    move |name: &str, query: &str| {
+        if name.contains(".admin.") {
+            api_with_cookie(fixture_config(), query, &admin)
+        } else {
+            fixture_api(query)
+        }
+    }
+}
+
 /// Answers a request against the fixture for a caller in `groups` (the fixture's settings
 /// give the rights), as [`fixture_api_as`] does.
 pub fn fixture_api_in_groups(groups: &[&str], query: &str) -> (u16, Value) {

@@ -11,21 +11,14 @@
 
 use serde_json::{Map, Value};
 use wikiquery_tests::{
-    api_with_cookie, captures, comparable, differences, fixture_api, fixture_api_raw, fixture_config, fixture_json,
-    log_in, query_of, replay,
+    answer_logged_in_as_named_caller, captures, comparable, differences, fixture_api, fixture_api_raw, fixture_json,
+    query_of, replay,
 };
 
 /// Replays `names` of `actions/`, the `.admin` ones for Admin logged in; an answer that is a
 /// list (OpenSearch suggestions) is compared whole.
 fn replay_actions(names: &[String]) -> Vec<String> {
-    let admin = log_in(fixture_config(), "Admin");
-    let answer = |name: &str, q: &str| {
-        if name.contains(".admin.") {
-            api_with_cookie(fixture_config(), q, &admin)
-        } else {
-            fixture_api(q)
-        }
-    };
+    let answer = answer_logged_in_as_named_caller();
     let adjust = |_: &str, expected: &mut Value, got: &mut Value| {
         for answer in [expected, got] {
             // Formatversion 1 writes the `docref` of a non-`bc` error as `*`.

@@ -10,7 +10,7 @@
 //!   requests are MediaWiki's.
 
 use serde_json::{json, Value};
-use wikiquery_tests::{api_with_cookie, captures, fixture_api, fixture_config, log_in, replay};
+use wikiquery_tests::{answer_logged_in_as_named_caller, captures, fixture_api, replay};
 
 fn adjust(name: &str, expected: &mut Value, got: &mut Value) {
     if name.starts_with("allmessages") {
@@ -51,15 +51,7 @@ fn adjust(name: &str, expected: &mut Value, got: &mut Value) {
 /// Replays the captures of `folder`: the `.admin` answers were given to Admin, logged in,
 /// the others to an anonymous caller. The lines of those that differ.
 fn replay_as_captured(folder: &str, names: &[String]) -> Vec<String> {
-    let admin = log_in(fixture_config(), "Admin");
-    let answer = |name: &str, q: &str| {
-        if name.contains(".admin.") {
-            api_with_cookie(fixture_config(), q, &admin)
-        } else {
-            fixture_api(q)
-        }
-    };
-    replay(folder, names, &answer, &adjust)
+    replay(folder, names, &answer_logged_in_as_named_caller(), &adjust)
 }
 
 #[test]

@@ -8,6 +8,7 @@
 //! the answer cannot be written ([`Untagged`]).
 
 use serde_json::{Map, Value};
+use wikiquery_domain::html::{escape_attribute, escape_text};
 
 /// The tag name of the items of a list, by the list's own element name.
 pub type Tags<'a> = &'a [(&'a str, &'a str)];
@@ -175,7 +176,7 @@ impl Writer<'_, '_> {
         self.out.push_str(name);
         push_attrs(self.out, attrs);
         self.out.push('>');
-        escape_into(self.out, text, false);
+        self.out.push_str(&escape_text(text));
         self.out.push_str("</");
         self.out.push_str(name);
         self.out.push('>');
@@ -208,26 +209,8 @@ fn push_attrs(out: &mut String, attrs: &[(String, String)]) {
         out.push(' ');
         out.push_str(name);
         out.push_str("=\"");
-        escape_into(out, value, true);
+        out.push_str(&escape_attribute(value));
         out.push('"');
-    }
-}
-
-/// `&`, `<` and `>` as entities; in an attribute also both quotes and the whitespace that
-/// attribute reading would fold.
-fn escape_into(out: &mut String, text: &str, attribute: bool) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' if attribute => out.push_str("&quot;"),
-            '\'' if attribute => out.push_str("&#039;"),
-            '\n' if attribute => out.push_str("&#10;"),
-            '\r' if attribute => out.push_str("&#13;"),
-            '\t' if attribute => out.push_str("&#9;"),
-            c => out.push(c),
-        }
     }
 }
 
