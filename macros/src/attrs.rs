@@ -36,6 +36,9 @@ pub struct ModuleArgs {
     /// Help URLs, in order.
     #[darling(multiple)]
     pub help: Vec<syn::LitStr>,
+    /// The element name of each item of the module's list in an XML answer (MediaWiki's
+    /// `setIndexedTagName`); a module without one answers XML with `notimplemented`.
+    pub xml: Option<syn::LitStr>,
     /// Parameters of which exactly one must be given (MediaWiki's `requireOnlyOneParameter`).
     #[darling(multiple)]
     pub exactly_one_of: Vec<FieldList>,

@@ -31,6 +31,8 @@ pub struct Module {
     pub mustbeposted: bool,
     pub dynamicparameters: bool,
     pub help: Vec<syn::LitStr>,
+    /// The element name of the items of the module's list in XML.
+    pub xml: Option<syn::LitStr>,
     /// Rules over several parameters, checked after every parameter is read.
     pub rules: Vec<Rule>,
 }
@@ -238,6 +240,7 @@ impl Module {
             mustbeposted: args.mustbeposted.is_present(),
             dynamicparameters: args.dynamicparameters.is_present(),
             help: args.help,
+            xml: args.xml,
         })
     }
 }

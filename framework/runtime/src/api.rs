@@ -427,9 +427,10 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
     // The printer the action chose, if any, writes the answer; the printer's own parameters
     // are read.
     let printer = state.printer;
-    let output = match &printer {
-        Some(p) => main.output.clone().printed_by(p),
-        None => main.output.clone(),
+    let output = match (&printer, Registry::global()) {
+        (Some(p), _) => main.output.clone().printed_by(p),
+        (None, Ok(registry)) => Output { xml_tags: registry.xml_tags(), ..main.output.clone() },
+        (None, Err(_)) => main.output.clone(),
     };
     for name in output.format.params() {
         if state.params.get(name).is_some() {

@@ -292,6 +292,8 @@ pub struct ModuleDescriptor {
     pub cache_mode: crate::cache::CacheMode,
     /// Can act as a generator.
     pub generator: bool,
+    /// The element name of the items of its list in an XML answer.
+    pub xml_tag: Option<&'static str>,
     /// Marked deprecated as a whole.
     pub deprecated: bool,
     /// Changes something: needs `writeapi`.

@@ -113,6 +113,7 @@ pub fn pageset_descriptor(registry: &Registry) -> &'static ModuleDescriptor {
             mustbeposted: false,
             dynamic_parameters: false,
             helpurls: Vec::new(),
+            xml_tag: None,
             params: vec![
                 multi("titles", ParamKind::String),
                 multi("pageids", ParamKind::Integer { min: None, max: None }),

@@ -98,6 +98,9 @@ inventory::collect!(ModuleEntry);
 pub struct Registry {
     actions: BTreeMap<&'static str, &'static ModuleEntry>,
     query: BTreeMap<&'static str, &'static ModuleEntry>,
+    /// The tag names of the lists of XML answers: the page set's and each module's that
+    /// declares one (a list module's items in `query`, a prop module's in each `page`).
+    xml_tags: Vec<(&'static str, &'static str, &'static str)>,
 }
 
 static GLOBAL: OnceLock<Result<Registry, String>> = OnceLock::new();
@@ -114,7 +117,7 @@ impl Registry {
     /// Builds a registry from entries, refusing an empty set, duplicate names, and
     /// descriptors that break the rules `#[query_module]` checks at compile time.
     pub fn build(entries: impl Iterator<Item = &'static ModuleEntry>) -> Result<Registry, String> {
-        let mut reg = Registry { actions: BTreeMap::new(), query: BTreeMap::new() };
+        let mut reg = Registry { actions: BTreeMap::new(), query: BTreeMap::new(), xml_tags: Vec::new() };
         let mut problems = Vec::new();
         for e in entries {
             let map = match e.group {
@@ -130,6 +133,13 @@ impl Registry {
         }
         if reg.query.is_empty() {
             problems.push("no query module is registered (is the modules crate linked?)".to_owned());
+        }
+        reg.xml_tags.extend_from_slice(crate::query::pageset::XML_TAGS);
+        for e in reg.query.values() {
+            if let Some(tag) = (e.descriptor)().xml_tag {
+                let parent = if e.group == Some(Group::Prop) { "page" } else { "query" };
+                reg.xml_tags.push((parent, e.name, tag));
+            }
         }
         if problems.is_empty() {
             Ok(reg)
@@ -151,6 +161,11 @@ impl Registry {
     /// An action module by name.
     pub fn action(&self, name: &str) -> Option<&'static ModuleEntry> {
         self.actions.get(name).copied()
+    }
+
+    /// The tag names of the lists of XML answers (the page set's and the modules').
+    pub fn xml_tags(&'static self) -> &'static [(&'static str, &'static str, &'static str)] {
+        &self.xml_tags
     }
 
     /// Every action module, by name.

@@ -79,6 +79,10 @@ fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param]) -> TokenStream
         CacheKind::Private => quote!(#p::CacheMode::Private),
     };
     let help = &m.help;
+    let xml = match &m.xml {
+        Some(tag) => quote!(::core::option::Option::Some(#tag)),
+        None => quote!(::core::option::Option::None),
+    };
     let descriptors = fields::descriptors(params);
     let checks = fields::const_checks(params);
     let (parse_stmts, inits) = fields::parse(params);
@@ -133,6 +137,7 @@ fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param]) -> TokenStream
                             mustbeposted: #mustbeposted,
                             dynamic_parameters: #dynamic,
                             helpurls: ::std::vec![#(#help),*],
+                            xml_tag: #xml,
                             params: __params,
                         }
                     })

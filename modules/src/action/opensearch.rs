@@ -66,7 +66,7 @@ impl ActionModule for OpenSearch {
                 format,
                 shape: Shape::Envelope,
                 xml_root: "SearchSuggestion",
-                xml_tags: &[("Section", "Item")],
+                xml_tags: &[("", "Section", "Item")],
                 warnings_as_error: false,
             }
         } else {

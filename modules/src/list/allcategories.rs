@@ -23,6 +23,7 @@ pub enum AllCategoriesProp {
     group = "list",
     cache = "public",
     prefix = "ac",
+    xml = "c",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allcategories"

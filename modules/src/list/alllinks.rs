@@ -11,6 +11,7 @@ use crate::values::SortDir;
     group = "list",
     cache = "public",
     prefix = "al",
+    xml = "l",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Alllinks"

@@ -49,6 +49,7 @@ pub enum FilterExpiry {
     group = "list",
     cache = "public",
     prefix = "ap",
+    xml = "p",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allpages"

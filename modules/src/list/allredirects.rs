@@ -20,6 +20,7 @@ pub enum AllRedirectsProp {
     group = "list",
     cache = "public",
     prefix = "ar",
+    xml = "r",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allredirects"

@@ -11,6 +11,7 @@ use crate::values::SortDir;
     group = "list",
     cache = "public",
     prefix = "at",
+    xml = "t",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Alltransclusions"

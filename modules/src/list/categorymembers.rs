@@ -56,6 +56,7 @@ pub enum CategoryMembersDir {
     group = "list",
     cache = "public",
     prefix = "cm",
+    xml = "cm",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Categorymembers",

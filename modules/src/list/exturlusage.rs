@@ -22,6 +22,7 @@ pub enum ExtUrlUsageProp {
     group = "list",
     cache = "public",
     prefix = "eu",
+    xml = "eu",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Exturlusage"

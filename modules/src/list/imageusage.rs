@@ -10,6 +10,7 @@ use crate::family::backlinks::{run, BacklinkTable, BacklinksParams};
     group = "list",
     cache = "public",
     prefix = "iu",
+    xml = "iu",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Imageusage"

@@ -18,6 +18,7 @@ pub enum IwBacklinkProp {
     group = "list",
     cache = "public",
     prefix = "iwbl",
+    xml = "iw",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Iwbacklinks"

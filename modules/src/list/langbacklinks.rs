@@ -18,6 +18,7 @@ pub enum LangBacklinkProp {
     group = "list",
     cache = "public",
     prefix = "lbl",
+    xml = "ll",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Langbacklinks"

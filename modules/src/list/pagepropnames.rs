@@ -11,6 +11,7 @@ use crate::storage;
     group = "list",
     cache = "public",
     prefix = "ppn",
+    xml = "p",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Pagepropnames"
 )]

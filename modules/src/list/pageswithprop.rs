@@ -24,6 +24,7 @@ pub enum PagesWithPropProp {
     group = "list",
     cache = "public",
     prefix = "pwp",
+    xml = "page",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Pageswithprop"

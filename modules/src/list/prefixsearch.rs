@@ -13,6 +13,7 @@ use crate::storage;
     group = "list",
     cache = "public",
     prefix = "ps",
+    xml = "ps",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Prefixsearch"

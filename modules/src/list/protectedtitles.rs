@@ -44,6 +44,7 @@ pub enum ProtectedTitleProp {
     group = "list",
     cache = "public",
     prefix = "pt",
+    xml = "pt",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Protectedtitles"

@@ -17,6 +17,7 @@ use crate::values::FilterRedir;
     group = "list",
     cache = "public",
     prefix = "rn",
+    xml = "page",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Random"

@@ -33,6 +33,7 @@ pub enum CategoryShow {
     group = "prop",
     cache = "public",
     prefix = "cl",
+    xml = "cl",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Categories"

@@ -13,6 +13,7 @@ use crate::values::PROTO;
     group = "prop",
     cache = "public",
     prefix = "el",
+    xml = "el",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Extlinks"
 )]

@@ -11,6 +11,7 @@ use crate::values::SortDir;
     group = "prop",
     cache = "public",
     prefix = "im",
+    xml = "im",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Images"

@@ -19,6 +19,7 @@ pub enum IwLinkProp {
     group = "prop",
     cache = "public",
     prefix = "iw",
+    xml = "iw",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Iwlinks"
 )]

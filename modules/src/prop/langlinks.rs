@@ -22,6 +22,7 @@ pub enum LangLinkProp {
     group = "prop",
     cache = "public",
     prefix = "ll",
+    xml = "ll",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Langlinks"
 )]

@@ -11,6 +11,7 @@ use crate::values::SortDir;
     group = "prop",
     cache = "public",
     prefix = "pl",
+    xml = "pl",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Links"

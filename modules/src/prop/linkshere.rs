@@ -10,6 +10,7 @@ use crate::family::backlinksprop::{run, BacklinkTable, BacklinksPropParams};
     group = "prop",
     cache = "public",
     prefix = "lh",
+    xml = "lh",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Linkshere"

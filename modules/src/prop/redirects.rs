@@ -26,6 +26,7 @@ pub enum RedirectShow {
     group = "prop",
     cache = "public",
     prefix = "rd",
+    xml = "rd",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Redirects"

@@ -11,6 +11,7 @@ use crate::values::SortDir;
     group = "prop",
     cache = "public",
     prefix = "tl",
+    xml = "tl",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Templates"

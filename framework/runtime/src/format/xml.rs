@@ -10,11 +10,12 @@
 use serde_json::{Map, Value};
 use wikiquery_domain::html::{escape_attribute, escape_text};
 
-/// The tag name of the items of a list, by the list's own element name.
-pub type Tags<'a> = &'a [(&'a str, &'a str)];
+/// The tag name of the items of a list: (the element holding the list, or `""` for any; the
+/// list's own element name; the items' tag name).
+pub type Tags<'a> = &'a [(&'a str, &'a str, &'a str)];
 
 /// The tag names of the lists of the envelope, which every answer may hold.
-pub const ENVELOPE_TAGS: Tags<'static> = &[("errors", "error"), ("warnings", "warning")];
+pub const ENVELOPE_TAGS: Tags<'static> = &[("", "errors", "error"), ("", "warnings", "warning")];
 
 /// A list met whose items' tag name is not known (the name of the list).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,7 +27,7 @@ pub fn document(root: &str, body: &Map<String, Value>, tags: Tags<'_>, indent: b
     let mut out = String::with_capacity(4096);
     out.push_str("<?xml version=\"1.0\"?>");
     let mut w = Writer { out: &mut out, tags, indent: indent.then_some(0) };
-    w.object(root, body, None, true)?;
+    w.object("", root, body, None, true)?;
     Ok(out)
 }
 
@@ -45,27 +46,28 @@ impl Writer<'_, '_> {
         }
     }
 
-    fn tag_of(&self, list: &str) -> Result<String, Untagged> {
-        self.tags
-            .iter()
-            .chain(ENVELOPE_TAGS)
-            .find(|(name, _)| *name == list)
-            .map(|(_, tag)| mangle(tag))
+    /// The tag name of the items of list `list` held by element `parent`.
+    fn tag_of(&self, parent: &str, list: &str) -> Result<String, Untagged> {
+        let found = || self.tags.iter().chain(ENVELOPE_TAGS).filter(|(_, name, _)| *name == list);
+        found()
+            .find(|(p, _, _)| *p == parent)
+            .or_else(|| found().find(|(p, _, _)| p.is_empty()))
+            .map(|(_, _, tag)| mangle(tag))
             .ok_or_else(|| Untagged(list.to_owned()))
     }
 
-    /// An element from any value.
-    fn value(&mut self, name: &str, value: &Value, idx: Option<&str>) -> Result<(), Untagged> {
+    /// An element from any value, held by element `parent`.
+    fn value(&mut self, parent: &str, name: &str, value: &Value, idx: Option<&str>) -> Result<(), Untagged> {
         match value {
-            Value::Object(members) => self.object(name, members, idx, false),
+            Value::Object(members) => self.object(parent, name, members, idx, false),
             Value::Array(items) if items.is_empty() => {
                 self.open(name, &idx_attr(idx), false);
                 Ok(())
             }
             Value::Array(items) => {
-                let tag = self.tag_of(name)?;
+                let tag = self.tag_of(parent, name)?;
                 self.open(name, &idx_attr(idx), true);
-                self.deeper(|w| items.iter().try_for_each(|item| w.value(&tag, item, None)))?;
+                self.deeper(|w| items.iter().try_for_each(|item| w.value(name, &tag, item, None)))?;
                 self.close(name);
                 Ok(())
             }
@@ -84,6 +86,7 @@ impl Writer<'_, '_> {
     /// elements (members keyed by number last, as items of the object's tag name).
     fn object(
         &mut self,
+        parent: &str,
         name: &str,
         members: &Map<String, Value>,
         idx: Option<&str>,
@@ -116,11 +119,11 @@ impl Writer<'_, '_> {
             self.open(name, &attrs, false);
             return Ok(());
         }
-        let tag = if indexed.is_empty() { String::new() } else { self.tag_of(name)? };
+        let tag = if indexed.is_empty() { String::new() } else { self.tag_of(parent, name)? };
         self.open(name, &attrs, true);
         self.deeper(|w| {
             for (key, value) in &elements {
-                w.value(key, value, None)?;
+                w.value(name, key, value, None)?;
             }
             if let Some(text) = &content {
                 // Formatversion 1 calls every text member `*`; beside elements it is an
@@ -130,7 +133,7 @@ impl Writer<'_, '_> {
                 w.text_element(&name, &[("xml:space".to_owned(), "preserve".to_owned())], text);
             }
             for (key, value) in &indexed {
-                w.value(&tag, value, Some(key))?;
+                w.value(name, &tag, value, Some(key))?;
             }
             Ok(())
         })?;
@@ -271,7 +274,7 @@ mod tests {
             "continue": {"apcontinue": "Ant", "continue": "-||"},
             "query": {"allpages": [{"pageid": 121, "ns": 0, "title": "100 (number)"}]}});
         assert_eq!(
-            doc(body, &[("allpages", "p")]).unwrap(),
+            doc(body, &[("query", "allpages", "p")]).unwrap(),
             "<?xml version=\"1.0\"?><api batchcomplete=\"\"><warnings><main xml:space=\"preserve\">Unrecognized parameter: foo.</main></warnings><continue apcontinue=\"Ant\" continue=\"-||\" /><query><allpages><p pageid=\"121\" ns=\"0\" title=\"100 (number)\" /></allpages></query></api>"
         );
         let error = json!({"error": {"code": "badvalue", "info": "Unrecognized value for parameter \"action\": nope.", "*": "See <x> & y"}});
@@ -285,7 +288,7 @@ mod tests {
     fn members_keyed_by_number_are_items_with_their_index() {
         let body = json!({"query": {"pages": {"5": {"title": "A"}, "-1": {"missing": ""}}}});
         assert_eq!(
-            doc(body, &[("pages", "page")]).unwrap(),
+            doc(body, &[("query", "pages", "page")]).unwrap(),
             "<?xml version=\"1.0\"?><api><query><pages><page _idx=\"5\" title=\"A\" /><page _idx=\"-1\" missing=\"\" /></pages></query></api>"
         );
     }

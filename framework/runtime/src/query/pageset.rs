@@ -116,6 +116,19 @@ pub struct Normalized {
     pub encoded: bool,
 }
 
+/// The tag names of the page set's lists in an XML answer (MediaWiki's `ApiPageSet` and
+/// `ApiQuery`): each item of `pages`, `normalized`, `redirects`, `converted`, `interwiki`,
+/// `badrevids` and `pageids`.
+pub const XML_TAGS: &[(&str, &str, &str)] = &[
+    ("query", "pages", "page"),
+    ("query", "normalized", "n"),
+    ("query", "redirects", "r"),
+    ("query", "converted", "c"),
+    ("query", "interwiki", "i"),
+    ("query", "badrevids", "rev"),
+    ("query", "pageids", "id"),
+];
+
 /// The pages of a query, as `ApiPageSet` sorts them.
 #[derive(Debug, Clone, Default)]
 pub struct PageSet {
