@@ -39,6 +39,10 @@ pub struct ModuleArgs {
     /// The element name of each item of the module's list in an XML answer (MediaWiki's
     /// `setIndexedTagName`); a module without one answers XML with `notimplemented`.
     pub xml: Option<syn::LitStr>,
+    /// The element names of the items of lists inside each item, by the list's name:
+    /// `xml_nested(tags = "tag", groups = "g")`.
+    #[darling(default)]
+    pub xml_nested: HashMap<String, syn::LitStr>,
     /// Parameters of which exactly one must be given (MediaWiki's `requireOnlyOneParameter`).
     #[darling(multiple)]
     pub exactly_one_of: Vec<FieldList>,

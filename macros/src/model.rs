@@ -33,6 +33,8 @@ pub struct Module {
     pub help: Vec<syn::LitStr>,
     /// The element name of the items of the module's list in XML.
     pub xml: Option<syn::LitStr>,
+    /// The element names of the items of lists inside each item, by list name, sorted.
+    pub xml_nested: Vec<(String, syn::LitStr)>,
     /// Rules over several parameters, checked after every parameter is read.
     pub rules: Vec<Rule>,
 }
@@ -241,6 +243,11 @@ impl Module {
             dynamicparameters: args.dynamicparameters.is_present(),
             help: args.help,
             xml: args.xml,
+            xml_nested: {
+                let mut nested: Vec<(String, syn::LitStr)> = args.xml_nested.into_iter().collect();
+                nested.sort_by(|a, b| a.0.cmp(&b.0));
+                nested
+            },
         })
     }
 }

@@ -294,6 +294,8 @@ pub struct ModuleDescriptor {
     pub generator: bool,
     /// The element name of the items of its list in an XML answer.
     pub xml_tag: Option<&'static str>,
+    /// The element names of the items of lists inside each item, by list name.
+    pub xml_nested: &'static [(&'static str, &'static str)],
     /// Marked deprecated as a whole.
     pub deprecated: bool,
     /// Changes something: needs `writeapi`.

@@ -114,6 +114,7 @@ pub fn pageset_descriptor(registry: &Registry) -> &'static ModuleDescriptor {
             dynamic_parameters: false,
             helpurls: Vec::new(),
             xml_tag: None,
+            xml_nested: &[],
             params: vec![
                 multi("titles", ParamKind::String),
                 multi("pageids", ParamKind::Integer { min: None, max: None }),

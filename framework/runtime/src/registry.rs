@@ -136,9 +136,11 @@ impl Registry {
         }
         reg.xml_tags.extend_from_slice(crate::query::pageset::XML_TAGS);
         for e in reg.query.values() {
-            if let Some(tag) = (e.descriptor)().xml_tag {
+            let d = (e.descriptor)();
+            if let Some(tag) = d.xml_tag {
                 let parent = if e.group == Some(Group::Prop) { "page" } else { "query" };
                 reg.xml_tags.push((parent, e.name, tag));
+                reg.xml_tags.extend(d.xml_nested.iter().map(|(list, item)| (tag, *list, *item)));
             }
         }
         if problems.is_empty() {

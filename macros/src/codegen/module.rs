@@ -79,6 +79,7 @@ fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param]) -> TokenStream
         CacheKind::Private => quote!(#p::CacheMode::Private),
     };
     let help = &m.help;
+    let nested = m.xml_nested.iter().map(|(list, tag)| quote!((#list, #tag)));
     let xml = match &m.xml {
         Some(tag) => quote!(::core::option::Option::Some(#tag)),
         None => quote!(::core::option::Option::None),
@@ -138,6 +139,7 @@ fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param]) -> TokenStream
                             dynamic_parameters: #dynamic,
                             helpurls: ::std::vec![#(#help),*],
                             xml_tag: #xml,
+                            xml_nested: &[#(#nested),*],
                             params: __params,
                         }
                     })

@@ -66,6 +66,7 @@ pub enum FilterBots {
     group = "list",
     cache = "public",
     prefix = "ai",
+    xml = "img",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allimages"

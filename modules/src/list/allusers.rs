@@ -33,6 +33,8 @@ pub enum AllUsersProp {
     group = "list",
     cache = "anon-public-user-private",
     prefix = "au",
+    xml = "u",
+    xml_nested(groups = "g", implicitgroups = "g", rights = "r"),
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allusers"
 )]

@@ -57,6 +57,7 @@ pub enum BlockShow {
     name = "blocks",
     group = "list",
     prefix = "bk",
+    xml = "block",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Blocks",
     at_most_one_of(users, ip)

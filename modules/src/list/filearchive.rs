@@ -38,6 +38,7 @@ pub enum FileArchiveProp {
     name = "filearchive",
     group = "list",
     prefix = "fa",
+    xml = "fa",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Filearchive"
 )]

@@ -122,6 +122,8 @@ pub enum LogEventProp {
     group = "list",
     cache = "public",
     prefix = "le",
+    xml = "item",
+    xml_nested(tags = "tag"),
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Logevents",
     at_most_one_of(title, namespace, prefix)

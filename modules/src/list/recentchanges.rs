@@ -50,6 +50,8 @@ pub enum RecentChangeProp {
     group = "list",
     cache = "public",
     prefix = "rc",
+    xml = "rc",
+    xml_nested(tags = "tag"),
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:RecentChanges"

@@ -66,6 +66,7 @@ pub enum SearchSort {
     group = "list",
     cache = "public",
     prefix = "sr",
+    xml = "p",
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Search"

@@ -51,6 +51,8 @@ pub const SHOW_UC: &[&str] =
     group = "list",
     cache = "anon-public-user-private",
     prefix = "uc",
+    xml = "item",
+    xml_nested(tags = "tag"),
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Usercontribs",
     exactly_one_of(userprefix, userids, iprange, user)

@@ -39,6 +39,8 @@ pub enum UserProp {
     group = "list",
     cache = "public",
     prefix = "us",
+    xml = "user",
+    xml_nested(groups = "g", implicitgroups = "g", rights = "r", groupmemberships = "groupmembership"),
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Users",
     at_most_one_of(userids, users)
