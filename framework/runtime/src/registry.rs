@@ -137,11 +137,18 @@ impl Registry {
         reg.xml_tags.extend_from_slice(crate::query::pageset::XML_TAGS);
         for e in reg.query.values() {
             let d = (e.descriptor)();
+            let parent = if e.group == Some(Group::Prop) { "page" } else { "query" };
             if let Some(tag) = d.xml_tag {
-                let parent = if e.group == Some(Group::Prop) { "page" } else { "query" };
                 reg.xml_tags.push((parent, e.name, tag));
-                reg.xml_tags.extend(d.xml_nested.iter().map(|(list, item)| (tag, *list, *item)));
             }
+            // The lists inside each item; a module without a list of its own has them in its
+            // own element (a meta module's) or in each page (a prop module's).
+            let holder = match (d.xml_tag, e.group) {
+                (Some(tag), _) => tag,
+                (None, Some(Group::Prop)) => "page",
+                (None, _) => e.name,
+            };
+            reg.xml_tags.extend(d.xml_nested.iter().map(|(list, item)| (holder, *list, *item)));
         }
         if problems.is_empty() {
             Ok(reg)

@@ -46,6 +46,13 @@ pub enum UserInfoProp {
     name = "userinfo",
     group = "meta",
     prefix = "ui",
+    xml_nested(
+        groups = "g",
+        implicitgroups = "g",
+        rights = "r",
+        groupmemberships = "groupmembership",
+        acceptlang = "lang"
+    ),
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Userinfo"
 )]

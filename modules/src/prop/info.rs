@@ -57,6 +57,7 @@ pub enum EditIntroStyle {
     group = "prop",
     cache = "public",
     prefix = "in",
+    xml_nested(protection = "pr", restrictiontypes = "rt"),
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Info"
 )]

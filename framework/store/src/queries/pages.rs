@@ -157,7 +157,8 @@ impl<C: AsAnyConnection> Reader<C> {
             .collect())
     }
 
-    /// Protections of the pages, in the order they were made.
+    /// Protections of the pages, by page and type (the order of the `(pr_page, pr_type)` index
+    /// MediaWiki reads them through).
     pub fn restrictions(&mut self, ids: &[i64]) -> Result<Vec<Restriction>, StoreError> {
         let conn = self.conn();
         let rows: Result<Vec<RestrictionTuple>, diesel::result::Error> = with_conn!(conn, |c| {
@@ -170,7 +171,7 @@ impl<C: AsAnyConnection> Reader<C> {
                     page_restrictions::pr_expiry,
                 ))
                 .filter(page_restrictions::pr_page.in_list(ids))
-                .order(page_restrictions::pr_id.asc())
+                .order((page_restrictions::pr_page.asc(), page_restrictions::pr_type.asc()))
                 .load(c)
         });
         Ok(rows
