@@ -58,8 +58,11 @@ fn run_action<M: ActionModule>(ctx: &mut ActionContext<'_>) -> Result<(), ApiErr
     ctx.state.printer = module.printer();
     crate::action::check_action(ctx.state, d).map_err(|(e, own)| if own { tag(e) } else { e })?;
     ctx.state.keeps_maxage = !d.writerights;
+    // Shareable until a part of the answer says otherwise: the action's run may make it more
+    // private (a page set, a hidden revision), its mode for its parameters too.
+    ctx.state.cache_mode = crate::cache::CacheMode::Public;
     module.execute(ctx).map_err(tag)?;
-    ctx.state.cache_mode = module.cache_mode(ctx.state);
+    ctx.state.cache_mode = ctx.state.cache_mode.merge(module.cache_mode(ctx.state));
     Ok(())
 }
 

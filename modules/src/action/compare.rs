@@ -10,7 +10,7 @@ use wikiquery_domain::revision::{
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_domain::title::full_text;
 use wikiquery_framework::result::set_content;
-use wikiquery_framework::{query_module, ActionContext, ActionModule, ApiError, CacheMode, RequestState, Templated};
+use wikiquery_framework::{query_module, ActionContext, ActionModule, ApiError, CacheMode, Templated};
 use wikiquery_store::queries::archive::ArchiveFilter;
 use wikiquery_store::queries::revisions::RevisionRow;
 use wikiquery_store::reader::Reader;
@@ -34,7 +34,13 @@ const RELATIVE: &[&str] = &["cur", "next", "prev"];
     prefix = "",
     readrights,
     cache = "public",
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Compare"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Compare",
+    at_least_one_of(fromtitle, fromid, fromrev, fromtext, fromslots),
+    at_least_one_of(totitle, toid, torev, totext, torelative, toslots),
+    at_most_one_of(fromtext, fromslots),
+    at_most_one_of(fromsection, fromslots),
+    at_most_one_of(totext, toslots),
+    at_most_one_of(tosection, toslots)
 )]
 pub struct Compare {
     pub fromtitle: Option<String>,
@@ -198,22 +204,7 @@ impl Compare {
 }
 
 impl ActionModule for Compare {
-    fn cache_mode(&self, state: &RequestState) -> CacheMode {
-        // Set private when a side shows hidden parts (see `describe`).
-        state.cache_mode
-    }
-
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
-        ctx.state.cache_mode = CacheMode::Public;
-        let given = |p: &SideParams<'_>| {
-            p.title.is_some() || p.id.is_some() || p.rev.is_some() || p.text.is_some() || !p.slots.is_empty()
-        };
-        if !given(&self.side(true)) {
-            return Err(ApiError::missing_one_of(&["fromtitle", "fromid", "fromrev", "fromtext", "fromslots"]));
-        }
-        if !given(&self.side(false)) && self.torelative.is_none() {
-            return Err(ApiError::missing_one_of(&["totitle", "toid", "torev", "totext", "torelative", "toslots"]));
-        }
         let visibility = Visibility::of(&ctx.state.rights);
         let reads_archive = ctx.state.rights.has_any(&["deletedtext", "undelete"]);
         let (store, mut reader) = storage::action_reader(ctx)?;
@@ -345,7 +336,7 @@ impl ActionModule for Compare {
             }
         }
         if private {
-            ctx.state.cache_mode = CacheMode::Private;
+            ctx.state.cache_mode = ctx.state.cache_mode.merge(CacheMode::Private);
         }
         ctx.result.add("compare", Value::Object(vals));
         Ok(())
@@ -456,12 +447,6 @@ fn side(
     reads_archive: bool,
 ) -> Result<Side, ApiError> {
     let prefix = p.prefix;
-    if p.text.is_some() && !p.slots.is_empty() {
-        return Err(ApiError::invalid_param_mix(&[&format!("{prefix}text"), &format!("{prefix}slots")]));
-    }
-    if p.section.is_some() && !p.slots.is_empty() {
-        return Err(ApiError::invalid_param_mix(&[&format!("{prefix}section"), &format!("{prefix}slots")]));
-    }
     // The main slot's text, model and format as given (`text` stands for `slots=main`).
     let supplied: Option<(Option<&str>, Option<&str>, Option<&str>, Option<&str>)> = match p.text {
         Some(text) => Some((Some(text), None, p.model, p.format)),

@@ -38,6 +38,9 @@ const EXPORT_SCHEMAS: &[&str] = &["0.10", "0.11"];
     group = "action",
     prefix = "",
     readrights,
+    // A page set alone is public; the page set's and each module's modes merge into the
+    // request's as they run.
+    cache = "public",
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Query",
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Meta",
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Properties",
@@ -194,12 +197,6 @@ fn cleaned_values(raw: &str, clean: &str) -> Vec<(String, String)> {
 }
 
 impl ActionModule for Query {
-    /// The merge of the modes of the page set and of every module that gave the answer data,
-    /// which the modules' runs leave in the request's state.
-    fn cache_mode(&self, state: &RequestState) -> crate::cache::CacheMode {
-        state.cache_mode
-    }
-
     /// With `export` and `exportnowrap`, the export itself is the answer (MediaWiki's raw
     /// printer, its errors in XML).
     fn printer(&self) -> Option<Printer> {
@@ -214,8 +211,6 @@ impl ActionModule for Query {
 
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
         let registry = Registry::global().map_err(|e| ApiError::internal("registry", e))?;
-        // Public until a part of the answer says otherwise (a page set alone is public).
-        ctx.state.cache_mode = crate::cache::CacheMode::Public;
         // The generator's module, checked before anything runs, as MediaWiki checks it.
         let generator = match &self.generator {
             Some(name) => Some(
