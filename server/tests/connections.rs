@@ -3,23 +3,14 @@
 //! its connection cleanly (`Connection: close`), and the server stops within seconds however
 //! many connections are left open.
 
+mod common;
+
 use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::process::{Child, Command};
+use std::net::TcpStream;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// The server, stopped when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use common::Server;
 
 /// Serves a new, empty wiki on a free port.
 fn serve(name: &str) -> Server {
@@ -28,25 +19,11 @@ fn serve(name: &str) -> Server {
 
 /// Serves a new, empty wiki on a free port, with more options.
 fn serve_with(name: &str, options: &[&str]) -> Server {
-    let dir = std::env::temp_dir().join(format!("wikiquery-connections-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
-    let child = Command::new(env!("CARGO_BIN_EXE_wikiquery"))
-        .args(["serve", "--create", "--workers", "2"])
-        .args(["--listen", &format!("127.0.0.1:{port}")])
-        .args(["--db", &format!("sqlite:{}", dir.join("wiki.sqlite").display())])
-        .args(options)
-        .env("RUST_LOG", "warn")
-        .spawn()
-        .expect("the server starts");
-    let server = Server { child, port };
-    let started = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(started.elapsed() < Duration::from_secs(30), "the server did not listen on {port}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    server
+    let db = common::temp_dir(&format!("connections-{name}")).join("wiki.sqlite");
+    let db = format!("sqlite:{}", db.display());
+    let mut args = vec!["serve", "--create", "--workers", "2", "--db", &db];
+    args.extend_from_slice(options);
+    common::spawn_on(common::free_port(), &args)
 }
 
 fn connect(server: &Server) -> TcpStream {

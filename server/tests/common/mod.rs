@@ -24,7 +24,8 @@ pub fn temp_dir(label: &str) -> PathBuf {
 
 /// A server, stopped when dropped.
 pub struct Server {
-    child: Child,
+    /// The process.
+    pub child: Child,
     /// The port it listens on (loopback).
     pub port: u16,
 }
@@ -36,20 +37,20 @@ impl Drop for Server {
     }
 }
 
-/// Serves the SQLite database `db` with the fixture's settings on a free loopback port (its
-/// URLs those of that port when `own_base`, else the fixture's); waits until it listens.
-pub fn serve(db: &Path, own_base: bool) -> Server {
-    let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
-    let config = project("tests/fixtures/mw139/wikiquery.toml");
-    let mut command = Command::new(env!("CARGO_BIN_EXE_wikiquery"));
-    command
-        .args(["--config", config.to_str().unwrap_or_default(), "serve"])
+/// A free loopback port.
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port()
+}
+
+/// Runs `wikiquery` with `args` (a command and its options), listening on loopback port
+/// `port`; waits until it listens.
+pub fn spawn_on(port: u16, args: &[&str]) -> Server {
+    let child = Command::new(env!("CARGO_BIN_EXE_wikiquery"))
+        .args(args)
         .args(["--listen", &format!("127.0.0.1:{port}")])
-        .args(["--db", &format!("sqlite:{}", db.display())]);
-    if own_base {
-        command.args(["--base", &format!("http://127.0.0.1:{port}/index.php/Main_Page")]);
-    }
-    let child = command.env("RUST_LOG", "warn").spawn().expect("the server starts");
+        .env("RUST_LOG", "warn")
+        .spawn()
+        .expect("the server starts");
     let server = Server { child, port };
     let started = Instant::now();
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
@@ -57,6 +58,20 @@ pub fn serve(db: &Path, own_base: bool) -> Server {
         std::thread::sleep(Duration::from_millis(50));
     }
     server
+}
+
+/// Serves the SQLite database `db` with the fixture's settings on a free port (its URLs those
+/// of that port when `own_base`, else the fixture's).
+pub fn serve(db: &Path, own_base: bool) -> Server {
+    let port = free_port();
+    let config = project("tests/fixtures/mw139/wikiquery.toml");
+    let db = format!("sqlite:{}", db.display());
+    let base = format!("http://127.0.0.1:{port}/index.php/Main_Page");
+    let mut args = vec!["--config", config.to_str().unwrap_or_default(), "serve", "--db", &db];
+    if own_base {
+        args.extend(["--base", base.as_str()]);
+    }
+    spawn_on(port, &args)
 }
 
 /// The body of `GET /api.php?query` (HTTP/1.0, so that the server closes the connection).
