@@ -105,19 +105,20 @@ impl ActionModule for ExpandTemplates {
             Some(props) => props.iter().any(|p| p != "parsetree"),
         };
         if expands {
+            // What the expander cannot give exactly.
+            let unsupported = |e: wikiquery_domain::preprocessor::expand::Unsupported| {
+                ApiError::not_implemented(&format!("expandtemplates ({})", e.0))
+            };
             let options = Options { keep_comments: self.includecomments, ..Options::default() };
             let expanded =
                 expand_text(&mut reader, site, (page.0, &page.1), &self.text, &options, &mut TemplateCache::new())
-                    .map_err(|e| ApiError::not_implemented(&format!("expandtemplates ({})", e.0)))?;
+                    .map_err(unsupported)?;
             drop(reader);
             if self.prop.is_none() {
                 set_content(&mut out, "wikitext", expanded.text);
                 ctx.result.add("expandtemplates", Value::Object(out));
                 return Ok(());
             }
-            let unsupported = |e: wikiquery_domain::preprocessor::expand::Unsupported| {
-                ApiError::not_implemented(&format!("expandtemplates ({})", e.0))
-            };
             if self.wants("categories") {
                 let categories = expanded.categories.map_err(unsupported)?;
                 if !categories.is_empty() {

@@ -199,10 +199,13 @@ impl Output {
         let (content_type, text) = match plain {
             Format::None => return Ok(("text/plain; charset=utf-8", String::new())),
             Format::Json => {
-                let mut text = self.json_text(body, lists);
-                if self.shape == Shape::List && !is_error(body) {
-                    text = list_of_numbered(&text, self.style());
-                }
+                let mut text = if self.shape == Shape::List && !is_error(body) {
+                    // The numbered members alone, as a list.
+                    let items = body.iter().filter(|(k, _)| is_number(k)).map(|(_, v)| v.clone()).collect();
+                    to_json_text(&Value::Array(items), self.style())
+                } else {
+                    self.json_text(body, lists)
+                };
                 if html {
                     // For people: the same text, re-read and indented.
                     if let Ok(v) = serde_json::from_str::<Value>(&text) {
@@ -257,13 +260,7 @@ fn is_error(body: &Map<String, Value>) -> bool {
     body.contains_key("error") || body.contains_key("errors")
 }
 
-/// The members of a JSON object whose keys are numbers, as a list in their order.
-fn list_of_numbered(text: &str, style: JsonStyle) -> String {
-    let Ok(Value::Object(members)) = serde_json::from_str::<Value>(text) else { return text.to_owned() };
-    let items: Vec<Value> = members
-        .into_iter()
-        .filter(|(k, _)| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
-        .map(|(_, v)| v)
-        .collect();
-    to_json_text(&Value::Array(items), style)
+/// Whether a member's key is a number (an item of a list shape).
+fn is_number(key: &str) -> bool {
+    !key.is_empty() && key.bytes().all(|b| b.is_ascii_digit())
 }

@@ -53,7 +53,7 @@ fn write_key(out: &mut String, key: &str) {
 
 /// The integer PHP makes of an array key (`"12"`, `"-3"`; not `"012"`, `"-0"`, `"+1"` or a
 /// number past 64 bits).
-fn integer_key(key: &str) -> Option<i64> {
+pub(super) fn integer_key(key: &str) -> Option<i64> {
     let digits = key.strip_prefix('-').unwrap_or(key);
     let canonical = !digits.is_empty()
         && digits.bytes().all(|b| b.is_ascii_digit())

@@ -10,6 +10,8 @@
 use serde_json::{Map, Value};
 use wikiquery_domain::html::{escape_attribute, escape_text};
 
+use super::php::integer_key;
+
 /// The tag name of the items of a list: (the element holding the list, or `""` for any; the
 /// list's own element name; the items' tag name).
 pub type Tags<'a> = &'a [(&'a str, &'a str, &'a str)];
@@ -99,7 +101,8 @@ impl Writer<'_, '_> {
         for (key, value) in members {
             if key == "*" {
                 content = Some(value);
-            } else if is_index(key) {
+            } else if integer_key(key).is_some() {
+                // A key PHP reads as an integer: the member is an item of its object.
                 indexed.push((key, value));
             } else if value.is_object() || value.is_array() {
                 elements.push((mangle(key), value));
@@ -199,12 +202,6 @@ fn text_of(value: &Value) -> Option<String> {
         Value::Bool(true) => Some(String::new()),
         _ => None,
     }
-}
-
-/// A key PHP reads as an integer: the member is an item of its object.
-fn is_index(key: &str) -> bool {
-    let digits = key.strip_prefix('-').unwrap_or(key);
-    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && (digits == "0" || !digits.starts_with('0'))
 }
 
 fn push_attrs(out: &mut String, attrs: &[(String, String)]) {
