@@ -31,7 +31,7 @@ fn config() -> &'static ApiConfig {
         let mut services = wikiquery_modules::services(store);
         let settings = SiteSettings::default();
         let anonymous_rights = Rights::new(settings.groups.rights_of("*"));
-        services.insert(settings);
+        services.set_settings(settings);
         let clock = Clock::frozen_at("2026-11-22T00:00:00Z").expect("a timestamp");
         ApiConfig { services, namespaces, clock, anonymous_rights, ..ApiConfig::default() }
     })

@@ -10,17 +10,9 @@ pub mod meta;
 pub mod prop;
 pub mod storage;
 pub mod values;
+pub mod wiki;
 
 /// Keeps this crate's module registrations in the final binary.
 pub fn link() {}
 
-/// Everything the modules need of a server built on `store`: the store itself and its page
-/// lookups ([`storage::services`]), the accounts that logins and sessions ask
-/// ([`family::accounts::AccountDirectory`]) and the XML export of pages
-/// ([`family::export::StoreExport`]). The server adds the site's settings.
-pub fn services(store: wikiquery_store::store::Store) -> wikiquery_framework::Services {
-    let mut services = storage::services(store.clone());
-    family::accounts::AccountDirectory::install(&mut services);
-    family::export::StoreExport::install(&mut services, store);
-    services
-}
+pub use wiki::services;

@@ -1,26 +1,20 @@
 //! Where the API meets the store: the store a request reads through, the page set's questions
-//! answered from it, and the services a server built on a store provides.
+//! answered from it.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::ops::{Deref, DerefMut};
 use std::rc::Rc;
-use std::sync::Arc;
 
 use wikiquery_domain::page::{PageRecord, RedirectRecord};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::{InterwikiMap, SiteNamespaces};
 use wikiquery_domain::url::wf_urlencode;
 use wikiquery_framework::query::PageLookup;
-use wikiquery_framework::{ActionContext, ApiError, QueryContext, RequestScope, Services};
+use wikiquery_framework::{ApiError, RequestScope};
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 use wikiquery_store::store::Store;
-
-/// The store of the request.
-pub fn store<'c>(ctx: &QueryContext<'c>) -> Result<&'c Store, ApiError> {
-    ctx.services.require::<Store>()
-}
 
 /// The text of each page's current revision (its main slot), by page id.
 pub fn current_texts(reader: &mut Reader, page_ids: &[i64]) -> Result<HashMap<i64, String>, ApiError> {
@@ -65,19 +59,6 @@ pub fn current_text_of(reader: &mut Reader, namespace: i32, dbkey: &str) -> Resu
         return Ok(None);
     };
     Ok(current_texts(reader, &[page.id])?.remove(&page.id))
-}
-
-/// A connection for reading, with the store's typed questions as methods: the request's own
-/// (see [`RequestReader`]).
-pub fn reader(ctx: &QueryContext<'_>) -> Result<ReaderGuard, ApiError> {
-    RequestReader::lend(&ctx.state.scope, store(ctx)?)
-}
-
-/// The store and the request's reader of an action module, as [`store`] and [`reader`] are a
-/// query module's.
-pub fn action_reader<'c>(ctx: &ActionContext<'c>) -> Result<(&'c Store, ReaderGuard), ApiError> {
-    let store = ctx.services.require::<Store>()?;
-    Ok((store, RequestReader::lend(&ctx.state.scope, store)?))
 }
 
 /// The connection a request reads through: taken from the pool when the request first reads,
@@ -151,19 +132,8 @@ impl Drop for ReaderGuard {
     }
 }
 
-/// What a server built on `store` provides to the API: the store itself, the page set's
-/// lookups, and MediaWiki's default site settings (which a configured server replaces).
-pub fn services(store: Store) -> Services {
-    let mut services = Services::new();
-    services.insert(SiteSettings::default());
-    let pages: Arc<dyn PageLookup> = Arc::new(StorePages(store.clone()));
-    services.insert(pages);
-    services.insert(store);
-    services
-}
-
 /// The page set's questions, answered from the store.
-struct StorePages(Store);
+pub(crate) struct StorePages(pub(crate) Store);
 
 impl PageLookup for StorePages {
     fn namespaces(&self) -> &SiteNamespaces {
@@ -216,25 +186,6 @@ pub fn prefixed_title_part(site: &Site, text: &str) -> Result<(i32, String), Api
         .map_err(|_| ApiError::new("invalidtitle", format!("Bad title \"{text}\".")))?;
     key.pop();
     Ok((ns, key))
-}
-
-/// The page a module is about, given by `title` or by `pageid` (one of them, the rules have
-/// said so): (namespace, database key). `invalidtitle` for a title that is none of this site,
-/// `nosuchpageid` for an id no page has.
-pub fn title_or_page_id(
-    ctx: &QueryContext<'_>,
-    title: Option<&str>,
-    pageid: Option<i64>,
-) -> Result<(i32, String), ApiError> {
-    let store = store(ctx)?;
-    if let Some(text) = title {
-        return site_title(store.site(), text);
-    }
-    let id = pageid.unwrap_or_default();
-    match RequestReader::lend(&ctx.state.scope, store)?.pages_by_ids(&[id])?.into_iter().next() {
-        Some(page) => Ok((page.ns, page.dbkey)),
-        None => Err(ApiError::new("nosuchpageid", format!("There is no page with ID {id}."))),
-    }
 }
 
 /// A title part (`from`, `to`, `prefix`) as the database key it starts in namespace `ns`

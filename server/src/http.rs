@@ -91,11 +91,10 @@ const DESCRIPTION_SECONDS: i64 = 600;
 /// The OpenSearch description document browsers discover (`<link rel="search">`).
 async fn opensearch_description(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let services = &state.config.services;
-    let (Some(store), Some(settings)) =
-        (services.get::<wikiquery_store::store::Store>(), services.get::<wikiquery_domain::settings::SiteSettings>())
-    else {
+    let Some(wiki) = services.host::<wikiquery_modules::wiki::Wiki>() else {
         return HttpResponse::NotFound().finish();
     };
+    let (store, settings) = (wiki.store(), services.settings());
     let pairs = query_pairs(&req);
     let ctype = pairs.iter().find(|(k, _)| k == "ctype").map(|(_, v)| v.as_str());
     let (content_type, body) =

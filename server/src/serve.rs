@@ -45,7 +45,7 @@ pub fn api_config(store: Store, settings: SiteSettings, served_by: String, api_u
     let mut services = wikiquery_modules::services(store);
     // An anonymous caller has the rights of the `*` group.
     let anonymous_rights = Rights::new(settings.groups.rights_of("*"));
-    services.insert(settings);
+    services.set_settings(settings);
     ApiConfig {
         served_by,
         api_url,

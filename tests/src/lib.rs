@@ -123,7 +123,7 @@ pub fn altered_fixture_config(name: &str, sql: &str) -> ApiConfig {
     let settings = fixture_settings();
     // Every caller is anonymous: the fixture's `*` group's rights.
     let anonymous_rights = Rights::new(settings.groups.rights_of("*"));
-    services.insert(settings);
+    services.set_settings(settings);
     let clock = Clock::frozen_at(FIXTURE_NOW).expect("FIXTURE_NOW is a timestamp");
     ApiConfig { services, namespaces, clock, anonymous_rights, ..ApiConfig::default() }
 }
@@ -157,7 +157,7 @@ pub fn imported_fixture_config() -> &'static ApiConfig {
         let mut services = wikiquery_modules::services(store);
         let settings = fixture_settings();
         let anonymous_rights = Rights::new(settings.groups.rights_of("*"));
-        services.insert(settings);
+        services.set_settings(settings);
         let clock = Clock::frozen_at(FIXTURE_NOW).expect("FIXTURE_NOW is a timestamp");
         ApiConfig { services, namespaces, clock, anonymous_rights, ..ApiConfig::default() }
     })

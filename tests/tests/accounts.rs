@@ -287,8 +287,7 @@ fn failed_logins_are_throttled() {
         let mut config = accounts_config("accounts-throttle.sqlite");
         let mut settings = fixture_settings();
         settings.login_throttle = DEFAULT_RULES.to_vec();
-        config.services.insert(settings);
-        wikiquery_modules::family::accounts::AccountDirectory::install(&mut config.services);
+        config.services.set_settings(settings);
         config
     });
 }
@@ -300,7 +299,7 @@ fn a_private_wiki_lets_its_users_log_in_and_read() {
         let mut settings = fixture_settings();
         settings.groups.set("*", "read", false);
         config.anonymous_rights = Rights::new(settings.groups.rights_of("*"));
-        config.services.insert(settings);
+        config.services.set_settings(settings);
         config
     });
 }
@@ -309,7 +308,10 @@ fn a_private_wiki_lets_its_users_log_in_and_read() {
 /// its own.
 fn second_process(first: &ApiConfig) -> ApiConfig {
     let mut other = first.clone();
-    wikiquery_modules::family::accounts::AccountDirectory::install(&mut other.services);
+    other.services = wikiquery_modules::services(
+        wikiquery_modules::wiki::Wiki::of(&first.services).expect("a wiki").store().clone(),
+    );
+    other.services.set_settings(first.services.settings().clone());
     other
 }
 
@@ -401,7 +403,7 @@ fn a_logout_ends_the_session_for_every_process_of_a_wikiquery_database() {
     ))
     .expect("an account");
     let mut services = wikiquery_modules::services(store);
-    services.insert(SiteSettings::default());
+    services.set_settings(SiteSettings::default());
     let first = ApiConfig {
         services,
         clock: wikiquery_framework::Clock::frozen_at("2026-11-22T00:00:00Z").expect("a time"),

@@ -25,7 +25,7 @@ fn config(admin: bool) -> &'static ApiConfig {
             if admin {
                 config.anonymous_rights = Rights::new(settings.groups.rights_of_groups(ADMIN_GROUPS));
             }
-            config.services.insert(settings);
+            config.services.set_settings(settings);
             config
         })
     });
@@ -67,7 +67,7 @@ fn update_special_pages_caches_what_the_live_reports_give() {
             })
             .collect()
     };
-    let store = live.services.get::<wikiquery_store::store::Store>().expect("a store");
+    let store = wikiquery_modules::wiki::Wiki::of(&live.services).expect("a wiki").store();
     let pool = store.primary_pool().expect("pool");
     let mut conn = pool.get().expect("connection");
     let mut settings = wikiquery_tests::fixture_settings();
@@ -76,7 +76,7 @@ fn update_special_pages_caches_what_the_live_reports_give() {
     miser.namespaces = live.namespaces.clone();
     miser.clock = live.clock.clone();
     miser.anonymous_rights = live.anonymous_rights.clone();
-    miser.services.insert(settings);
+    miser.services.set_settings(settings);
     for report in [Report::Wantedpages, Report::Lonelypages, Report::Mostlinked, Report::Ancientpages] {
         let before = ask(live, report.name());
         recache_report(&mut conn, report, "20261122000000").expect("recache").expect("cacheable");

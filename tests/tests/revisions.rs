@@ -151,11 +151,12 @@ fn paging_every_revision_gives_what_one_read_gives() {
 #[test]
 fn templates_expand_as_mediawiki_expands_them() {
     use wikiquery_modules::family::expansion::expand_page_text;
-    use wikiquery_store::store::Store;
 
     let cases = wikiquery_tests::fixture_json("oracle/expand/cases.json");
     let cases = cases.as_array().expect("a list of cases");
-    let store = wikiquery_tests::fixture_config().services.get::<Store>().expect("the fixture's store");
+    let store = wikiquery_modules::wiki::Wiki::of(&wikiquery_tests::fixture_config().services)
+        .expect("the fixture's wiki")
+        .store();
     let site = store.site();
     let mut reader = store.reader().expect("a reader");
     let mut failures = Vec::new();

@@ -15,7 +15,7 @@ fn configured(name: &str, extra: &str) -> ApiConfig {
     apply(&mut settings, &file).expect("settings");
     let mut config = altered_fixture_config(name, "");
     config.anonymous_rights = Rights::new(settings.groups.rights_of("*"));
-    config.services.insert(settings);
+    config.services.set_settings(settings);
     config
 }
 

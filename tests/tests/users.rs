@@ -152,7 +152,7 @@ fn temporary_accounts_are_told_apart_where_the_wiki_has_them() {
 
     let mut settings = fixture_settings();
     settings.temp_account_pattern = Some("~$1".to_owned());
-    config.services.insert(settings);
+    config.services.set_settings(settings);
     let named: Vec<String> = everyone.iter().filter(|n| !n.starts_with('~')).cloned().collect();
     assert_eq!(names(&config, "&auexcludetemp=1"), named);
     assert_eq!(names(&config, "&auexcludenamed=1"), ["~2026-1"]);

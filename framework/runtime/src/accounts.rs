@@ -1,14 +1,12 @@
 //! [`Accounts`]: who a session's user is now, the server's knowledge of accounts that the API
-//! main loop asks once a request, provided as a service ([`AccountsService`]) so that the
+//! main loop asks once a request, provided as a service ([`Services::accounts`]) so that the
 //! framework knows no database.
 
-use std::sync::Arc;
-
 use wikiquery_domain::rights::Rights;
+use wikiquery_domain::settings::SiteSettings;
 
 use crate::error::ApiError;
 use crate::param::RequestState;
-use crate::services::Services;
 use crate::session::{Account, Session};
 
 /// Who a session's user is now.
@@ -20,10 +18,6 @@ pub trait Accounts: Send + Sync {
         &self,
         session: &Session,
         state: &mut RequestState,
-        services: &Services,
+        settings: &SiteSettings,
     ) -> Result<Option<(Account, Rights)>, ApiError>;
 }
-
-/// The [`Accounts`] a server provides.
-#[derive(Clone)]
-pub struct AccountsService(pub Arc<dyn Accounts>);

@@ -1,6 +1,7 @@
 //! [`ActionContext`]: what an action module (`action=...`) sees of the request it runs in.
 
 use wikiquery_domain::accounts::tokens::TokenCheck;
+use wikiquery_domain::settings::SiteSettings;
 
 use crate::descriptor::ModuleDescriptor;
 use crate::error::ApiError;
@@ -16,6 +17,13 @@ pub struct ActionContext<'a> {
     pub services: &'a Services,
     /// The result, where the action adds its members.
     pub result: &'a mut ApiResult,
+}
+
+impl<'a> ActionContext<'a> {
+    /// The site's settings.
+    pub fn settings(&self) -> &'a SiteSettings {
+        self.services.settings()
+    }
 }
 
 /// What MediaWiki checks of an action once its parameters are read, in its order: its token

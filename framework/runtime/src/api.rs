@@ -2,7 +2,6 @@
 //! every outcome — result, warnings, error — into the response. Every error becomes
 //! MediaWiki's envelope here and nowhere else.
 
-use crate::accounts::AccountsService;
 use crate::action::ActionContext;
 use crate::cache::CachePolicy;
 use crate::clock::Clock;
@@ -47,7 +46,7 @@ impl Default for ApiConfig {
         ApiConfig {
             served_by: "wikiquery".to_owned(),
             api_url: "/api.php".to_owned(),
-            services: Services::new(),
+            services: Services::default(),
             namespaces: crate::param::DEFAULT_NAMESPACES.to_vec(),
             anonymous_rights: Rights::anonymous(),
             clock: Clock::System,
@@ -250,12 +249,12 @@ fn identify(state: &mut RequestState, services: &Services) -> Result<(), ApiErro
     if state.session.user.is_none() {
         return Ok(());
     }
-    let Some(accounts) = services.get::<AccountsService>() else {
+    let Some(accounts) = services.accounts() else {
         state.session.drop_user();
         return Ok(());
     };
     let session = std::mem::take(&mut state.session);
-    let found = accounts.0.caller(&session, state, services);
+    let found = accounts.caller(&session, state, services.settings());
     state.session = session;
     match found? {
         Some((account, rights)) => {

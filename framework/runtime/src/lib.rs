@@ -27,7 +27,7 @@ pub mod scope;
 pub mod services;
 pub mod session;
 
-pub use accounts::{Accounts, AccountsService};
+pub use accounts::Accounts;
 pub use action::ActionContext;
 pub use cache::CacheMode;
 pub use clock::Clock;
@@ -39,7 +39,7 @@ pub use param::{
     continue_parts, ComputedValues, Continue, ContinuePart, ExactInt, Limit, LooseInt, Namespace, ParamGroup,
     ParamReader, RequestState, Templated, Timestamp, Title, UserRef, ValueList, ValueSet,
 };
-pub use query::QueryContext;
+pub use query::{Generated, QueryContext};
 pub use registry::{ModuleEntry, Registry};
 pub use result::ApiResult;
 pub use scope::RequestScope;

@@ -1,45 +1,98 @@
-//! Services a server provides to modules — the database, the site's configuration — looked
-//! up by type, so that the framework knows none of them.
+//! What a server provides to modules, resolved when the server starts: the site's settings,
+//! the page set's lookups, the export, the accounts, and the host the modules are built on
+//! (the store), each a typed member rather than something looked up when a request needs it.
+//! The framework knows the host only as a value of some type; the modules that are built on
+//! it read it back as that type ([`Services::host`]).
 
-use std::any::{Any, TypeId};
-use std::collections::HashMap;
+use std::any::Any;
 use std::sync::Arc;
 
-use crate::error::ApiError;
+use wikiquery_domain::settings::SiteSettings;
 
-/// A type-indexed set of shared services.
-#[derive(Clone, Default)]
+use crate::accounts::Accounts;
+use crate::error::ApiError;
+use crate::query::export::PageExport;
+use crate::query::pageset::PageLookup;
+
+/// The services of a server.
+#[derive(Clone)]
 pub struct Services {
-    items: HashMap<TypeId, Arc<dyn Any + Send + Sync>>,
+    settings: Arc<SiteSettings>,
+    pages: Option<Arc<dyn PageLookup>>,
+    export: Option<Arc<dyn PageExport>>,
+    accounts: Option<Arc<dyn Accounts>>,
+    host: Option<Arc<dyn Any + Send + Sync>>,
+}
+
+impl Default for Services {
+    fn default() -> Self {
+        Services { settings: Arc::new(SiteSettings::default()), pages: None, export: None, accounts: None, host: None }
+    }
 }
 
 impl Services {
-    /// An empty set.
-    pub fn new() -> Self {
-        Self::default()
+    /// The services of a server built on `host`, whose pages the page set finds through
+    /// `pages`, with MediaWiki's default site settings (see [`Services::set_settings`]).
+    pub fn new(host: impl Any + Send + Sync, pages: Arc<dyn PageLookup>) -> Self {
+        Services { host: Some(Arc::new(host)), pages: Some(pages), ..Services::default() }
     }
 
-    /// Adds (or replaces) the service of type `T`.
-    pub fn insert<T: Any + Send + Sync>(&mut self, service: T) -> &mut Self {
-        self.items.insert(TypeId::of::<T>(), Arc::new(service));
+    /// Replaces the site's settings (a configured server's).
+    pub fn set_settings(&mut self, settings: SiteSettings) -> &mut Self {
+        self.settings = Arc::new(settings);
         self
     }
 
-    /// The service of type `T`, if the server provides one.
-    pub fn get<T: Any + Send + Sync>(&self) -> Option<&T> {
-        self.items.get(&TypeId::of::<T>()).and_then(|s| s.downcast_ref::<T>())
+    /// Provides the export `action=query&export` writes.
+    pub fn set_export(&mut self, export: Arc<dyn PageExport>) -> &mut Self {
+        self.export = Some(export);
+        self
     }
 
-    /// The service of type `T`, or an internal error naming what is missing.
-    pub fn require<T: Any + Send + Sync>(&self) -> Result<&T, ApiError> {
-        self.get::<T>().ok_or_else(|| {
-            ApiError::internal("service", format!("this server provides no {}", std::any::type_name::<T>()))
-        })
+    /// Provides the accounts sessions log in to.
+    pub fn set_accounts(&mut self, accounts: Arc<dyn Accounts>) -> &mut Self {
+        self.accounts = Some(accounts);
+        self
     }
+
+    /// The site's settings.
+    pub fn settings(&self) -> &SiteSettings {
+        &self.settings
+    }
+
+    /// The page set's lookups; an internal error on a server that has no pages.
+    pub fn pages(&self) -> Result<&Arc<dyn PageLookup>, ApiError> {
+        self.pages.as_ref().ok_or_else(|| missing("page lookup"))
+    }
+
+    /// The export; an internal error on a server that provides none.
+    pub fn export(&self) -> Result<&dyn PageExport, ApiError> {
+        self.export.as_deref().ok_or_else(|| missing("export"))
+    }
+
+    /// The accounts, on a server that has them.
+    pub fn accounts(&self) -> Option<&dyn Accounts> {
+        self.accounts.as_deref()
+    }
+
+    /// The host the server is built on, as the type it was given as; `None` for another type
+    /// (or none).
+    pub fn host<T: Any>(&self) -> Option<&T> {
+        self.host.as_deref().and_then(|h| (h as &dyn Any).downcast_ref::<T>())
+    }
+}
+
+fn missing(what: &str) -> ApiError {
+    ApiError::internal("service", format!("this server provides no {what}"))
 }
 
 impl std::fmt::Debug for Services {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Services({} items)", self.items.len())
+        f.debug_struct("Services")
+            .field("pages", &self.pages.is_some())
+            .field("export", &self.export.is_some())
+            .field("accounts", &self.accounts.is_some())
+            .field("host", &self.host.is_some())
+            .finish_non_exhaustive()
     }
 }

@@ -6,8 +6,9 @@
 use serde_json::{json, Map, Value};
 use wikiquery_framework::{query_module, ActionContext, ActionModule, ApiError};
 
-use crate::family::accounts::{AccountDirectory, LoginOutcome};
+use crate::family::accounts::LoginOutcome;
 use crate::family::logins::{client_message, Reason};
+use crate::wiki::Wiki;
 
 /// The formats of `loginmessageformat`.
 pub const MESSAGE_FORMATS: &[&str] = &["html", "none", "raw", "wikitext"];
@@ -70,8 +71,8 @@ impl ActionModule for ClientLogin {
             let remember = ctx.state.params.get("rememberMe").is_some();
             match (name, password) {
                 (Some(name), Some(password)) if !name.is_empty() => {
-                    let directory = ctx.services.require::<std::sync::Arc<AccountDirectory>>()?;
-                    match directory.check_password(ctx.state, ctx.services, &name, &password)? {
+                    let directory = Wiki::of(ctx.services)?.accounts();
+                    match directory.check_password(ctx.state, ctx.settings(), &name, &password)? {
                         LoginOutcome::Pass(user) => {
                             let name = user.name.clone();
                             let now = ctx.state.now().unix();

@@ -20,6 +20,7 @@ use crate::family::comments::{parsed_comments, CommentOf};
 use crate::family::diffs::{adjacent, latest, line_label, pre_save_transform, revision};
 use crate::storage;
 use crate::values::{CONTENTFMT, CONTENTMODELS, SLOTS};
+use crate::wiki::WikiContext;
 
 /// The values of `prop`.
 const PROPS: &[&str] =
@@ -207,7 +208,7 @@ impl ActionModule for Compare {
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
         let visibility = Visibility::of(&ctx.state.rights);
         let reads_archive = ctx.state.rights.has_any(&["deletedtext", "undelete"]);
-        let (store, mut reader) = storage::action_reader(ctx)?;
+        let (store, mut reader) = (ctx.store()?, ctx.reader()?);
         let site = store.site();
         let guess = self.guessed_title(&mut reader, site, reads_archive)?;
         let mut from = side(&mut reader, site, &self.side(true), guess.as_ref(), &visibility, reads_archive)?;

@@ -9,6 +9,7 @@ use wikiquery_framework::{query_module, ActionContext, ActionModule, ApiError};
 
 use crate::family::expansion::{expand_text, TemplateCache};
 use crate::storage;
+use crate::wiki::WikiContext;
 
 /// The values of `prop`.
 const PROPS: &[&str] = &[
@@ -69,7 +70,7 @@ impl ActionModule for ExpandTemplates {
                 "Because \"prop\" was not specified, a legacy format has been used for the output. This format is deprecated, and in the future the new format will always be used.",
             );
         }
-        let (store, mut reader) = storage::action_reader(ctx)?;
+        let (store, mut reader) = (ctx.store()?, ctx.reader()?);
         let site = store.site();
         let given = self.title.as_deref().unwrap_or("API");
         let mut page = storage::site_title(site, given)?;

@@ -4,12 +4,12 @@
 //! `WrongToken`, `Failed` with a reason, or `Aborted`.
 
 use serde_json::{json, Map, Value};
-use wikiquery_domain::settings::SiteSettings;
 use wikiquery_framework::action::require_posted;
 use wikiquery_framework::{query_module, ActionContext, ActionModule, ApiError};
 
-use crate::family::accounts::{AccountDirectory, LoginOutcome};
+use crate::family::accounts::LoginOutcome;
 use crate::family::logins::{self, Reason};
+use crate::wiki::Wiki;
 
 /// Logs in and starts a session for the user.
 #[query_module(
@@ -90,15 +90,15 @@ impl Login {
         answer: &mut Map<String, Value>,
     ) -> Result<&'static str, ApiError> {
         let services = ctx.services;
-        let directory = services.require::<std::sync::Arc<AccountDirectory>>()?;
-        let settings = services.require::<SiteSettings>()?;
+        let directory = Wiki::of(services)?.accounts();
+        let settings = services.settings();
         let name = self.name.clone().unwrap_or_default();
         let password = self.password.clone().unwrap_or_default();
         let mut main_account = true;
         let mut outcome = None;
         if settings.bot_passwords {
             if let Some((login_name, bot_password)) = logins::bot_login_data(&name, &password) {
-                match directory.check_bot_password(ctx.state, services, &login_name, &bot_password)? {
+                match directory.check_bot_password(ctx.state, services.settings(), &login_name, &bot_password)? {
                     Some(found @ (LoginOutcome::Pass(_) | LoginOutcome::Throttled(_))) => {
                         main_account = false;
                         outcome = Some(found);
@@ -109,7 +109,7 @@ impl Login {
         }
         let outcome = match outcome {
             Some(o) => o,
-            None => directory.check_password(ctx.state, services, &name, &password)?,
+            None => directory.check_password(ctx.state, services.settings(), &name, &password)?,
         };
         let reason = match outcome {
             LoginOutcome::Pass(user) => {

@@ -3,7 +3,7 @@
 
 use wikiquery_framework::{query_module, ActionContext, ActionModule, ApiError};
 
-use crate::family::accounts::AccountDirectory;
+use crate::wiki::Wiki;
 
 /// Logs out and ends the session.
 #[query_module(
@@ -21,9 +21,9 @@ pub struct Logout {
 
 impl ActionModule for Logout {
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
-        let directory = ctx.services.require::<std::sync::Arc<AccountDirectory>>()?;
+        let directory = Wiki::of(ctx.services)?.accounts();
         if ctx.state.session.is_persistent() {
-            directory.end(ctx.state, ctx.services, &ctx.state.session)?;
+            directory.end(ctx.state, &ctx.state.session)?;
         }
         ctx.state.session.end();
         Ok(())

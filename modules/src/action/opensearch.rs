@@ -13,7 +13,8 @@ use wikiquery_framework::{
 use wikiquery_store::site::Site;
 
 use crate::family::completion::{complete, Completion};
-use crate::storage::{self, absolute, site_paths, SitePaths};
+use crate::storage::{absolute, site_paths, SitePaths};
+use crate::wiki::WikiContext;
 
 /// The values of `redirects`.
 const REDIRECTS: &[&str] = &["resolve", "return"];
@@ -87,7 +88,7 @@ impl ActionModule for OpenSearch {
             Some(choice) => choice == "resolve",
             None => self.xml(),
         };
-        let (store, mut reader) = storage::action_reader(ctx)?;
+        let (store, mut reader) = (ctx.store()?, ctx.reader()?);
         let site = store.site();
         let found = complete(&mut reader, site, &self.search, &namespaces, self.limit.get() as usize, 0, "opensearch")?;
         // Each title as (namespace, key), its redirect's target in its place when resolving;

@@ -9,20 +9,21 @@
 //! serving it knows), and in this process's memory always.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Mutex, OnceLock};
 
 use serde_json::Value;
 use wikiquery_domain::accounts::grants::rights_of_grants;
 use wikiquery_domain::accounts::passwords;
 use wikiquery_domain::accounts::throttle::LoginThrottle;
 use wikiquery_domain::settings::SiteSettings;
+use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_domain::title::{parse_title, upper_first};
 use wikiquery_framework::param::RequestState;
-use wikiquery_framework::{Account, Accounts, AccountsService, ApiError, Rights, Services, Session, SessionUser};
+use wikiquery_framework::{Account, Accounts, ApiError, Rights, Session, SessionUser};
 use wikiquery_store::queries::accounts::end_session;
+use wikiquery_store::queries::users::UserRow;
 use wikiquery_store::store::Store;
 
-use crate::family::users::implicit_groups;
 use crate::storage::RequestReader;
 
 /// What checking a password found.
@@ -38,20 +39,23 @@ pub enum LoginOutcome {
     Throttled(i64),
 }
 
+/// The implicit groups of a registered user.
+pub fn implicit_groups(settings: &SiteSettings, user: &UserRow, now: Timestamp) -> Vec<&'static str> {
+    settings.autoconfirm.implicit_groups(true, user.registration.as_deref(), user.edit_count.unwrap_or(0), now.unix())
+}
+
 /// The server's accounts: the [`Accounts`] every request asks, and the logins' throttle.
-#[derive(Default)]
 pub struct AccountDirectory {
+    store: Store,
     throttle: OnceLock<LoginThrottle>,
     /// Sessions ended in this process, with when they would have ended.
     ended: Mutex<HashMap<String, i64>>,
 }
 
 impl AccountDirectory {
-    /// Adds the directory to a server's services, as the framework's [`AccountsService`] too.
-    pub fn install(services: &mut Services) {
-        let directory = Arc::new(AccountDirectory::default());
-        services.insert(AccountsService(directory.clone()));
-        services.insert(directory);
+    /// The accounts of `store`.
+    pub fn new(store: Store) -> Self {
+        AccountDirectory { store, throttle: OnceLock::new(), ended: Mutex::default() }
     }
 
     fn throttle(&self, settings: &SiteSettings) -> &LoginThrottle {
@@ -62,12 +66,11 @@ impl AccountDirectory {
     pub fn check_password(
         &self,
         state: &RequestState,
-        services: &Services,
+        settings: &SiteSettings,
         name: &str,
         password: &str,
     ) -> Result<LoginOutcome, ApiError> {
-        let store = services.require::<Store>()?;
-        let settings = services.require::<SiteSettings>()?;
+        let store = &self.store;
         let Some(name) = usable_name(store, name) else { return Ok(LoginOutcome::BadName) };
         let now = state.now().unix();
         let address = state.client_ip.as_str();
@@ -94,12 +97,11 @@ impl AccountDirectory {
     pub fn check_bot_password(
         &self,
         state: &RequestState,
-        services: &Services,
+        settings: &SiteSettings,
         login_name: &str,
         password: &str,
     ) -> Result<Option<LoginOutcome>, ApiError> {
-        let store = services.require::<Store>()?;
-        let settings = services.require::<SiteSettings>()?;
+        let store = &self.store;
         let Some((user, app)) = login_name.split_once('@') else { return Ok(None) };
         let Some(name) = usable_name(store, user) else { return Ok(None) };
         let now = state.now().unix();
@@ -125,7 +127,7 @@ impl AccountDirectory {
     }
 
     /// Ends a session for good: its cookie is refused from now on.
-    pub fn end(&self, state: &RequestState, services: &Services, session: &Session) -> Result<(), ApiError> {
+    pub fn end(&self, state: &RequestState, session: &Session) -> Result<(), ApiError> {
         if session.id.is_empty() {
             return Ok(());
         }
@@ -135,7 +137,7 @@ impl AccountDirectory {
             ended.retain(|_, expires| *expires > now);
             ended.insert(session.id.clone(), session.expires);
         }
-        let store = services.require::<Store>()?;
+        let store = &self.store;
         if store.is_writable() {
             let mut conn = store.writer()?;
             end_session(&mut conn, &session.id, session.expires, now)?;
@@ -159,11 +161,10 @@ impl Accounts for AccountDirectory {
         &self,
         session: &Session,
         state: &mut RequestState,
-        services: &Services,
+        settings: &SiteSettings,
     ) -> Result<Option<(Account, Rights)>, ApiError> {
         let Some(user) = &session.user else { return Ok(None) };
-        let store = services.require::<Store>()?;
-        let settings = services.require::<SiteSettings>()?;
+        let store = &self.store;
         if self.is_ended(state, store, &session.id)? {
             return Ok(None);
         }

@@ -5,15 +5,16 @@
 
 use serde_json::{Map, Value};
 use wikiquery_domain::title::full_text;
+use wikiquery_framework::Generated;
 use wikiquery_framework::{
     continue_parts, ApiError, ContinuePart, Limit, LooseInt, ParamGroup, ParamValues, QueryContext, ValueList,
 };
 use wikiquery_store::queries::alllinks::AllLinksFilter;
 pub use wikiquery_store::queries::backlinks::BacklinkTable;
-use wikiquery_store::store::Store;
 
 use crate::storage;
 use crate::values::SortDir;
+use crate::wiki::WikiContext;
 
 /// What to return of each link target; shared by `alllinks`, `allfileusages` and
 /// `alltransclusions` (`allredirects` adds fragment and interwiki).
@@ -96,7 +97,7 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: AllLinksListing<'_>) -> Result<(
             Some((parts[0].to_owned(), Some(from)))
         }
     };
-    let store = ctx.services.require::<Store>()?;
+    let store = ctx.store()?;
     let site = store.site();
     let namespace = listing.namespace;
     let title_part = |part: &Option<String>| storage::title_part(site, part.as_deref(), namespace);
@@ -115,39 +116,40 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: AllLinksListing<'_>) -> Result<(
         descending: listing.descending,
         limit: listing.limit.fetch(),
     };
-    let mut reader = storage::reader(ctx)?;
+    let mut reader = ctx.reader()?;
     let (rows, next) = listing.limit.split(reader.all_link_targets(&filter)?);
-    if ctx.is_generator() {
-        if range.unique {
+    ctx.emit(
+        rows,
+        |row| {
+            if range.unique {
+                Generated::Title(namespace, row.title.clone())
+            } else {
+                // The pages that link, by id, as MediaWiki's page set takes them.
+                row.from.map_or(Generated::Nothing, Generated::PageId)
+            }
+        },
+        |ctx, rows| {
+            let names = site.namespaces();
             for row in rows {
-                ctx.add_generated(namespace, row.title);
-            }
-        } else {
-            // The pages that link, by id, as MediaWiki's page set takes them.
-            for id in rows.iter().filter_map(|r| r.from) {
-                ctx.add_generated_page_id(id);
-            }
-        }
-    } else {
-        let names = site.namespaces();
-        for row in rows {
-            let mut item = Map::new();
-            if has("ids") {
-                item.insert("fromid".into(), Value::from(row.from.unwrap_or_default()));
-            }
-            if has("title") {
-                item.insert("ns".into(), Value::from(namespace));
-                item.insert("title".into(), Value::from(full_text(namespace, &row.title, names)));
-            }
-            for (name, value) in [("fragment", &row.fragment), ("interwiki", &row.interwiki)] {
-                if let Some(value) = value.as_deref().filter(|v| has(name) && !v.is_empty()) {
-                    item.insert(name.into(), Value::from(value));
+                let mut item = Map::new();
+                if has("ids") {
+                    item.insert("fromid".into(), Value::from(row.from.unwrap_or_default()));
                 }
+                if has("title") {
+                    item.insert("ns".into(), Value::from(namespace));
+                    item.insert("title".into(), Value::from(full_text(namespace, &row.title, names)));
+                }
+                for (name, value) in [("fragment", &row.fragment), ("interwiki", &row.interwiki)] {
+                    if let Some(value) = value.as_deref().filter(|v| has(name) && !v.is_empty()) {
+                        item.insert(name.into(), Value::from(value));
+                    }
+                }
+                ctx.push_item(Value::Object(item));
             }
-            ctx.push_item(Value::Object(item));
-        }
-        ctx.ensure_list();
-    }
+            ctx.ensure_list();
+            Ok(())
+        },
+    )?;
     if let Some(row) = next {
         let value = match row.from {
             Some(from) if !range.unique => format!("{}|{from}", row.title),

@@ -14,13 +14,13 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 use wikiquery_domain::title::{full_text, NS_FILE};
+use wikiquery_framework::Generated;
 use wikiquery_framework::{ApiError, ContinuePart, ExactInt, Limit, Namespace, ParamGroup, QueryContext};
 pub use wikiquery_store::queries::backlinks::BacklinkTable;
 use wikiquery_store::queries::backlinks::{BacklinkKey, BacklinkRow, BacklinksFilter};
-use wikiquery_store::store::Store;
 
-use crate::storage;
 use crate::values::{FilterRedir, SortDir};
+use crate::wiki::WikiContext;
 
 /// The family's parameters, in the spec's order; the page pointed at is given by title or by
 /// page id, exactly one of them.
@@ -97,7 +97,7 @@ pub fn run(
     // Following redirects halves the maximum.
     let limit = if through_redirects { ctx.lower_limit(params.limit, 250, 2500) } else { params.limit.get() };
     let limit = Limit(limit);
-    let (ns, dbkey) = storage::title_or_page_id(ctx, params.title.as_deref(), params.pageid)?;
+    let (ns, dbkey) = crate::wiki::title_or_page_id(ctx, params.title.as_deref(), params.pageid)?;
     if table == BacklinkTable::Images && ns != NS_FILE {
         return Err(ApiError::new("bad_image_title", format!("The title for {} must be a file.", ctx.module.name)));
     }
@@ -126,7 +126,7 @@ pub fn run(
         descending,
         limit: limit.fetch(),
     };
-    let mut reader = storage::reader(ctx)?;
+    let mut reader = ctx.reader()?;
     let (rows, next) = limit.split(reader.backlinks(&first_filter)?);
     // The first query's start, kept in every later continue value.
     let start = cont.first.or_else(|| rows.first().map(|r| (r.page_ns, r.key.from)));
@@ -159,13 +159,17 @@ pub fn run(
         }
     }
     drop(reader);
-    if ctx.is_generator() {
-        for r in rows.into_iter().chain(second_rows) {
-            ctx.add_generated_row(r.page_ns, r.page_title);
-        }
-    } else {
-        write_items(ctx, rows, second_rows)?;
-    }
+    // The second batch (the pages linking through a redirect) follows the first.
+    let first = rows.len();
+    let rows: Vec<BacklinkRow> = rows.into_iter().chain(second_rows).collect();
+    ctx.emit(
+        rows,
+        |r| Generated::Row(r.page_ns, r.page_title.clone()),
+        |ctx, mut rows| {
+            let second = rows.split_off(first);
+            write_items(ctx, rows, second)
+        },
+    )?;
     ctx.ensure_list();
     if let Some(value) = continue_value {
         ctx.set_continue(value);
@@ -176,7 +180,7 @@ pub fn run(
 /// The items: each linking page, the pages linking through it (when it is a redirect) under
 /// its `redirlinks`.
 fn write_items(ctx: &mut QueryContext<'_>, rows: Vec<BacklinkRow>, second: Vec<BacklinkRow>) -> Result<(), ApiError> {
-    let store = ctx.services.require::<Store>()?;
+    let store = ctx.store()?;
     let names = store.site().namespaces();
     let entry = |r: &BacklinkRow| {
         let mut item = Map::new();

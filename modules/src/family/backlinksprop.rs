@@ -14,15 +14,15 @@ use std::collections::HashMap;
 use serde_json::{Map, Value};
 use wikiquery_domain::title::{full_text, NS_FILE};
 use wikiquery_framework::result::php_array;
+use wikiquery_framework::Generated;
 use wikiquery_framework::{
     continue_parts, ApiError, ContinuePart, Limit, Namespace, ParamGroup, ParamValues, QueryContext,
 };
 pub use wikiquery_store::queries::backlinks::BacklinkTable;
 use wikiquery_store::queries::backlinks::{BacklinkKey, BacklinksFilter};
-use wikiquery_store::store::Store;
 
 use crate::family::backlinks::ns_part;
-use crate::storage;
+use crate::wiki::WikiContext;
 
 /// Properties of the pages found: id, title, and whether it is a redirect.
 pub const BACKLINK_PROP: &[&str] = &["pageid", "redirect", "title"];
@@ -167,42 +167,44 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: BacklinksPropListing<'_>) -> Res
         descending: false,
         limit: listing.limit.fetch(),
     };
-    let (rows, next) = listing.limit.split(storage::reader(ctx)?.backlinks(&filter)?);
-    let generating = ctx.is_generator();
-    let store = ctx.services.require::<Store>()?;
+    let (rows, next) = listing.limit.split(ctx.reader()?.backlinks(&filter)?);
+    let store = ctx.store()?;
     let names = store.site().namespaces();
     let key = ctx.module.name;
-    for row in rows {
-        if generating {
-            ctx.add_generated(row.page_ns, row.page_title);
-            continue;
-        }
-        let Some(&id) = ids.get(&(row.key.ns, row.key.title.clone())) else { continue };
-        let mut item = Map::new();
-        if listing.pageid {
-            item.insert("pageid".into(), Value::from(row.key.from));
-        }
-        if listing.title {
-            item.insert("ns".into(), Value::from(row.page_ns));
-            item.insert("title".into(), Value::from(full_text(row.page_ns, &row.page_title, names)));
-        }
-        if listing.fragment {
-            if let Some(fragment) = row.fragment.filter(|f| !f.is_empty()) {
-                item.insert("fragment".into(), Value::from(fragment));
+    ctx.emit(
+        rows,
+        |row| Generated::Title(row.page_ns, row.page_title.clone()),
+        |ctx, rows| {
+            for row in rows {
+                let Some(&id) = ids.get(&(row.key.ns, row.key.title.clone())) else { continue };
+                let mut item = Map::new();
+                if listing.pageid {
+                    item.insert("pageid".into(), Value::from(row.key.from));
+                }
+                if listing.title {
+                    item.insert("ns".into(), Value::from(row.page_ns));
+                    item.insert("title".into(), Value::from(full_text(row.page_ns, &row.page_title, names)));
+                }
+                if listing.fragment {
+                    if let Some(fragment) = row.fragment.filter(|f| !f.is_empty()) {
+                        item.insert("fragment".into(), Value::from(fragment));
+                    }
+                }
+                if listing.redirect {
+                    item.insert("redirect".into(), Value::from(row.is_redirect));
+                }
+                // PHP writes an item with nothing in it as an empty list, in both formats.
+                let item = if item.is_empty() {
+                    Value::Array(Vec::new())
+                } else {
+                    php_array(&mut item);
+                    Value::Object(item)
+                };
+                ctx.push_page_item(id, key, item);
             }
-        }
-        if listing.redirect {
-            item.insert("redirect".into(), Value::from(row.is_redirect));
-        }
-        // PHP writes an item with nothing in it as an empty list, in both formats.
-        let item = if item.is_empty() {
-            Value::Array(Vec::new())
-        } else {
-            php_array(&mut item);
-            Value::Object(item)
-        };
-        ctx.push_page_item(id, key, item);
-    }
+            Ok(())
+        },
+    )?;
     if let Some(row) = next {
         let k = row.key;
         let mut parts = Vec::new();

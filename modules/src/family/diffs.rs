@@ -16,6 +16,7 @@ use wikiquery_store::reader::Reader;
 
 use crate::storage;
 use crate::values::bad_format_warning;
+use crate::wiki::WikiContext;
 
 /// How many diffs one request computes.
 const MAX_UNCACHED_DIFFS: usize = 1;
@@ -79,7 +80,7 @@ impl DiffRequest {
             }
         };
         if let DiffTo::Revision(id) = to {
-            let mut reader = storage::reader(ctx)?;
+            let mut reader = ctx.reader()?;
             let Some(target) = revision(&mut *reader, id)? else {
                 return Err(no_such_revision(&id.to_string()));
             };
@@ -136,7 +137,7 @@ impl DiffRequest {
                 *uncached += 1;
             }
             DiffRequest::To(to) => {
-                let mut reader = storage::reader(ctx)?;
+                let mut reader = ctx.reader()?;
                 let (from, to) = compared(&mut *reader, row, *to)?;
                 diff.insert("from".into(), from.map_or(json!(false), |id| json!(id)));
                 diff.insert("to".into(), json!(to));

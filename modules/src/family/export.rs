@@ -13,7 +13,7 @@ use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_domain::title::full_text;
 use wikiquery_domain::user::is_ip_name;
 use wikiquery_framework::query::PageExport;
-use wikiquery_framework::{ApiError, RequestScope, Services};
+use wikiquery_framework::{ApiError, RequestScope};
 use wikiquery_store::queries::revisions::{RevisionRow, RevisionSelection, RevisionsFilter, SlotRow};
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
@@ -24,17 +24,14 @@ use crate::storage::{main_page_url, main_texts, wiki_id, RequestReader};
 /// The export, written from the store.
 pub struct StoreExport(pub Store);
 
-impl StoreExport {
-    /// Gives the query its export of `store`'s pages.
-    pub fn install(services: &mut Services, store: Store) {
-        let export: std::sync::Arc<dyn PageExport> = std::sync::Arc::new(StoreExport(store));
-        services.insert(export);
-    }
-}
-
 impl PageExport for StoreExport {
-    fn export(&self, scope: &RequestScope, services: &Services, ids: &[i64], schema: &str) -> Result<String, ApiError> {
-        let settings = services.require::<SiteSettings>()?;
+    fn export(
+        &self,
+        scope: &RequestScope,
+        settings: &SiteSettings,
+        ids: &[i64],
+        schema: &str,
+    ) -> Result<String, ApiError> {
         let mut reader = RequestReader::lend(scope, &self.0)?;
         let v11 = schema != "0.10";
         let batch = Batch::read(&mut reader, ids)?;

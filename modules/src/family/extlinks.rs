@@ -5,13 +5,13 @@
 //! of the order, each escaped (`%` and `|`).
 
 use wikiquery_domain::ext_links::{protocol_prefix, search_prefix};
-use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::url::normalize_link_url;
 use wikiquery_framework::{continue_parts, ApiError, Limit, QueryContext};
 pub use wikiquery_store::queries::extlinks::ExtLinkRow;
 use wikiquery_store::queries::extlinks::{ExtLinksFilter, INDEX_60};
 
 use crate::storage;
+use crate::wiki::WikiContext;
 
 /// One listing of the family.
 pub struct UrlListing<'a> {
@@ -70,10 +70,10 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: UrlListing<'_>) -> Result<Vec<(E
         continue_from,
         limit: listing.limit.fetch(),
     };
-    let (rows, next) = listing.limit.split(storage::reader(ctx)?.external_links(&filter)?);
+    let (rows, next) = listing.limit.split(ctx.reader()?.external_links(&filter)?);
     let server = if listing.expand {
-        let settings = ctx.services.require::<SiteSettings>()?;
-        storage::site_paths(storage::store(ctx)?.site(), settings).server
+        let settings = ctx.settings();
+        storage::site_paths(ctx.store()?.site(), settings).server
     } else {
         String::new()
     };

@@ -83,7 +83,7 @@ impl<'a> FileWriter<'a> {
         props: FileProps,
         versions: &[&FileVersion],
     ) -> Result<Self, ApiError> {
-        let settings = ctx.services.require::<SiteSettings>()?;
+        let settings = ctx.settings();
         let paths = site_paths(site, settings);
         let upload = upload_path(&paths, settings);
         let mut ids: Vec<i64> = Vec::new();

@@ -6,11 +6,11 @@
 
 use serde_json::{Map, Value};
 use wikiquery_domain::title::full_text;
+use wikiquery_framework::Generated;
 use wikiquery_framework::{continue_parts, ApiError, ContinuePart, Limit, LooseInt, QueryContext};
 use wikiquery_store::queries::foreign_links::{ForeignBacklinksFilter, ForeignLinksFilter};
-use wikiquery_store::store::Store;
 
-use crate::storage;
+use crate::wiki::WikiContext;
 
 /// One listing of the family.
 pub struct ForeignListing<'a> {
@@ -69,8 +69,8 @@ pub fn run(
         descending: listing.descending,
         limit: listing.limit.fetch(),
     };
-    let (rows, next) = listing.limit.split(storage::reader(ctx)?.foreign_links(&filter)?);
-    let store = ctx.services.require::<Store>()?;
+    let (rows, next) = listing.limit.split(ctx.reader()?.foreign_links(&filter)?);
+    let store = ctx.store()?;
     let interwikis = store.site().interwikis();
     let key = ctx.module.name;
     for (page, prefix, title) in rows {
@@ -133,32 +133,33 @@ pub fn run_backlinks(ctx: &mut QueryContext<'_>, listing: ForeignBacklinks<'_>) 
         descending: listing.descending,
         limit: listing.limit.fetch(),
     };
-    let (rows, next) = listing.limit.split(storage::reader(ctx)?.foreign_backlinks(&filter)?);
-    if ctx.is_generator() {
-        for row in rows {
-            ctx.add_generated(row.page_ns, row.page_title);
-        }
-    } else {
-        let store = ctx.services.require::<Store>()?;
-        let names = store.site().namespaces();
-        for row in rows {
-            let mut item = Map::new();
-            item.insert("pageid".into(), Value::from(row.from));
-            item.insert("ns".into(), Value::from(row.page_ns));
-            item.insert("title".into(), Value::from(full_text(row.page_ns, &row.page_title, names)));
-            if row.page_is_redirect != 0 {
-                item.insert("redirect".into(), Value::from(true));
+    let (rows, next) = listing.limit.split(ctx.reader()?.foreign_backlinks(&filter)?);
+    ctx.emit(
+        rows,
+        |row| Generated::Title(row.page_ns, row.page_title.clone()),
+        |ctx, rows| {
+            let store = ctx.store()?;
+            let names = store.site().namespaces();
+            for row in rows {
+                let mut item = Map::new();
+                item.insert("pageid".into(), Value::from(row.from));
+                item.insert("ns".into(), Value::from(row.page_ns));
+                item.insert("title".into(), Value::from(full_text(row.page_ns, &row.page_title, names)));
+                if row.page_is_redirect != 0 {
+                    item.insert("redirect".into(), Value::from(true));
+                }
+                if let Some(member) = listing.prefix_member {
+                    item.insert(member.into(), Value::from(row.prefix.clone()));
+                }
+                if let Some(member) = listing.title_member {
+                    item.insert(member.into(), Value::from(row.title.clone()));
+                }
+                ctx.push_item(Value::Object(item));
             }
-            if let Some(member) = listing.prefix_member {
-                item.insert(member.into(), Value::from(row.prefix.clone()));
-            }
-            if let Some(member) = listing.title_member {
-                item.insert(member.into(), Value::from(row.title.clone()));
-            }
-            ctx.push_item(Value::Object(item));
-        }
-        ctx.ensure_list();
-    }
+            ctx.ensure_list();
+            Ok(())
+        },
+    )?;
     if let Some(row) = next {
         ctx.set_continue(format!("{}|{}|{}", row.prefix, row.title, row.from));
     }

@@ -6,12 +6,12 @@
 
 use serde_json::json;
 use wikiquery_domain::title::{full_text, parse_title, NS_FILE, NS_MAIN};
+use wikiquery_framework::Generated;
 use wikiquery_framework::{ApiError, Continue, Limit, LooseInt, Namespace, ParamGroup, QueryContext};
 pub use wikiquery_store::queries::links::LinkTable;
 use wikiquery_store::queries::links::LinksFilter;
-use wikiquery_store::store::Store;
 
-use crate::storage;
+use crate::wiki::WikiContext;
 
 /// The first parameters of `links` and `templates`, in the spec's order (`images` has no
 /// namespace filter, so it declares its own).
@@ -50,7 +50,7 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: LinkListing<'_>) -> Result<(), A
     if from.is_empty() {
         return Ok(());
     }
-    let store = ctx.services.require::<Store>()?;
+    let store = ctx.store()?;
     let site = store.site();
     let images = listing.table == LinkTable::Images;
     let targets = if listing.targets.is_empty() {
@@ -99,17 +99,19 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: LinkListing<'_>) -> Result<(), A
         descending: listing.descending,
         limit: limit.fetch(),
     };
-    let (rows, next) = limit.split(storage::reader(ctx)?.page_links(&filter)?);
-    let generating = ctx.is_generator();
+    let (rows, next) = limit.split(ctx.reader()?.page_links(&filter)?);
     let key = ctx.module.name;
-    for (from, ns, title) in rows {
-        if generating {
-            ctx.add_generated(ns, title);
-        } else {
-            let text = full_text(ns, &title, site.namespaces());
-            ctx.push_page_item(from, key, json!({ "ns": ns, "title": text }));
-        }
-    }
+    ctx.emit(
+        rows,
+        |(_, ns, title)| Generated::Title(*ns, title.clone()),
+        |ctx, rows| {
+            for (from, ns, title) in rows {
+                let text = full_text(ns, &title, site.namespaces());
+                ctx.push_page_item(from, key, json!({ "ns": ns, "title": text }));
+            }
+            Ok(())
+        },
+    )?;
     if let Some((from, ns, title)) = next {
         let value = if images { format!("{from}|{title}") } else { format!("{from}|{ns}|{title}") };
         ctx.set_continue(value);

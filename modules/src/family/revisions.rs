@@ -19,8 +19,8 @@ use wikiquery_store::queries::revisions::{RevisionRow, SlotRow};
 use crate::family::comments::{parsed_comments, CommentOf};
 use crate::family::diffs::DiffRequest;
 use crate::family::expansion::{expand_page_text, TemplateCache};
-use crate::storage;
 use crate::values::{bad_format_warning, CONTENTFMT, REVPROP, SLOTS};
+use crate::wiki::WikiContext;
 use wikiquery_domain::preprocessor::expand::Unsupported;
 
 /// The family's parameters, in the spec's order; each module includes them first.
@@ -300,7 +300,7 @@ impl RevisionView {
         rows: &[RevisionRow],
         title_of: &dyn Fn(&RevisionRow) -> Option<(i32, String)>,
     ) -> Result<RevisionData, ApiError> {
-        let mut reader = storage::reader(ctx)?;
+        let mut reader = ctx.reader()?;
         let mut data = RevisionData::default();
         if self.comment || self.parsedcomment {
             let ids: Vec<i64> = rows.iter().map(RevisionRow::comment).collect();
@@ -319,7 +319,7 @@ impl RevisionView {
                         Some(CommentOf { key: *id, text, ns: *ns, dbkey: key })
                     })
                     .collect();
-                let site = storage::store(ctx)?.site();
+                let site = ctx.store()?.site();
                 data.parsed = parsed_comments(&mut reader, site, &items)?;
             }
         }
@@ -576,8 +576,8 @@ impl RevisionView {
         if self.expand_templates {
             if slot.model == "wikitext" {
                 let page = data.titles.get(&row.id).cloned().unwrap_or_default();
-                let site = storage::store(ctx)?.site();
-                let mut reader = storage::reader(ctx)?;
+                let site = ctx.store()?.site();
+                let mut reader = ctx.reader()?;
                 let expanded = expand_page_text(&mut reader, site, (page.0, &page.1), &text, &mut data.templates)
                     .map_err(|Unsupported(what)| {
                         ApiError::not_implemented(&format!(

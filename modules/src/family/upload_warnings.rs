@@ -9,7 +9,6 @@
 use std::collections::HashMap;
 
 use wikiquery_domain::html::{escape_text, escape_tidied_attribute};
-use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::{full_dbkey, full_text, SiteNamespaces, NS_FILE, NS_MEDIAWIKI, NS_SPECIAL};
 use wikiquery_domain::url::wf_urlencode;
 use wikiquery_framework::{ApiError, QueryContext};
@@ -205,7 +204,7 @@ pub fn upload_warnings(
     current: &[FileVersion],
     bad_files: &BadFiles,
 ) -> Result<HashMap<String, String>, ApiError> {
-    let settings = ctx.services.require::<SiteSettings>()?;
+    let settings = ctx.settings();
     let paths = site_paths(site, settings);
     let writer = WarningWriter {
         namespaces: site.namespaces(),

@@ -12,11 +12,10 @@ use wikiquery_domain::user_options::default_options;
 use wikiquery_framework::result::keep_bools;
 use wikiquery_framework::{ApiError, QueryContext, UserRef};
 use wikiquery_store::queries::blocks::BlockRow;
-use wikiquery_store::queries::users::UserRow;
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
-use crate::storage;
+use crate::wiki::WikiContext;
 
 /// The name MediaWiki gives a user id that belongs to no one.
 pub const UNKNOWN_USER: &str = "Unknown user";
@@ -48,15 +47,10 @@ pub fn memberships(
 ) -> Result<HashMap<i64, Vec<(String, Option<String>)>>, ApiError> {
     let now = ctx.state.now().to_mw();
     let mut out: HashMap<i64, Vec<(String, Option<String>)>> = HashMap::new();
-    for (user, group, expiry) in storage::reader(ctx)?.group_memberships(user_ids, &now)? {
+    for (user, group, expiry) in ctx.reader()?.group_memberships(user_ids, &now)? {
         out.entry(user).or_default().push((group, expiry));
     }
     Ok(out)
-}
-
-/// The implicit groups of a registered user.
-pub fn implicit_groups(settings: &SiteSettings, user: &UserRow, now: Timestamp) -> Vec<&'static str> {
-    settings.autoconfirm.implicit_groups(true, user.registration.as_deref(), user.edit_count.unwrap_or(0), now.unix())
 }
 
 /// The rights members of `groups` have: each group's in turn, each right once.
@@ -128,7 +122,7 @@ pub fn central_ids(
 pub fn account_blocks(ctx: &QueryContext<'_>, user_ids: &[i64]) -> Result<HashMap<i64, BlockRow>, ApiError> {
     let now = ctx.state.now().to_mw();
     let mut out = HashMap::new();
-    for block in storage::reader(ctx)?.account_blocks(user_ids, &now)? {
+    for block in ctx.reader()?.account_blocks(user_ids, &now)? {
         out.entry(block.user).or_insert(block);
     }
     Ok(out)

@@ -6,7 +6,7 @@
 
 use wikiquery_framework::{ApiError, QueryContext, UserRef};
 
-use crate::storage;
+use crate::wiki::WikiContext;
 
 /// The id of the user whose watchlist the request reads.
 pub fn watchlist_owner(ctx: &QueryContext<'_>, owner: Option<&UserRef>, token: Option<&str>) -> Result<i64, ApiError> {
@@ -20,7 +20,7 @@ pub fn watchlist_owner(ctx: &QueryContext<'_>, owner: Option<&UserRef>, token: O
         return Ok(user.id);
     };
     let name = owner.text();
-    let mut reader = storage::reader(ctx)?;
+    let mut reader = ctx.reader()?;
     let Some(user) = reader.users_by_names(std::slice::from_ref(&name))?.into_iter().next() else {
         return Err(ApiError::new(
             "bad_wlowner",

@@ -3,12 +3,13 @@
 use serde_json::{Map, Value};
 use wikiquery_domain::title::{full_text, NS_CATEGORY};
 use wikiquery_framework::result::set_content;
+use wikiquery_framework::Generated;
 use wikiquery_framework::{continue_parts, query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
 use wikiquery_store::queries::categories::AllCategoriesFilter;
-use wikiquery_store::store::Store;
 
 use crate::storage;
 use crate::values::SortDir;
+use crate::wiki::WikiContext;
 
 /// What to return of each category besides its name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -52,7 +53,7 @@ impl QueryModule for AllCategories {
             Some(raw) => Some(continue_parts(raw, 1)?[0].to_owned()),
             None => None,
         };
-        let store = ctx.services.require::<Store>()?;
+        let store = ctx.store()?;
         let site = store.site();
         let title_part = |part: &Option<String>| storage::title_part(site, part.as_deref(), NS_CATEGORY);
         let filter = AllCategoriesFilter {
@@ -65,28 +66,30 @@ impl QueryModule for AllCategories {
             descending: self.dir == SortDir::Descending,
             limit: self.limit.fetch(),
         };
-        let (rows, next) = self.limit.split(storage::reader(ctx)?.all_categories(&filter)?);
+        let (rows, next) = self.limit.split(ctx.reader()?.all_categories(&filter)?);
         let has = |p: AllCategoriesProp| self.prop.contains(&p);
-        let generating = ctx.is_generator();
-        for row in rows {
-            if generating {
-                ctx.add_generated(NS_CATEGORY, row.title);
-                continue;
-            }
-            let mut item = Map::new();
-            // The name without the namespace, as the category's text.
-            set_content(&mut item, "category", full_text(0, &row.title, site.namespaces()));
-            if has(AllCategoriesProp::Size) {
-                item.insert("size".into(), Value::from(row.members));
-                item.insert("pages".into(), Value::from(row.members - row.subcats - row.files));
-                item.insert("files".into(), Value::from(row.files));
-                item.insert("subcats".into(), Value::from(row.subcats));
-            }
-            if has(AllCategoriesProp::Hidden) {
-                item.insert("hidden".into(), Value::from(row.hidden));
-            }
-            ctx.push_item(Value::Object(item));
-        }
+        ctx.emit(
+            rows,
+            |row| Generated::Title(NS_CATEGORY, row.title.clone()),
+            |ctx, rows| {
+                for row in rows {
+                    let mut item = Map::new();
+                    // The name without the namespace, as the category's text.
+                    set_content(&mut item, "category", full_text(0, &row.title, site.namespaces()));
+                    if has(AllCategoriesProp::Size) {
+                        item.insert("size".into(), Value::from(row.members));
+                        item.insert("pages".into(), Value::from(row.members - row.subcats - row.files));
+                        item.insert("files".into(), Value::from(row.files));
+                        item.insert("subcats".into(), Value::from(row.subcats));
+                    }
+                    if has(AllCategoriesProp::Hidden) {
+                        item.insert("hidden".into(), Value::from(row.hidden));
+                    }
+                    ctx.push_item(Value::Object(item));
+                }
+                Ok(())
+            },
+        )?;
         ctx.ensure_list();
         if let Some(row) = next {
             ctx.set_continue(row.title);

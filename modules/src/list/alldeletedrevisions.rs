@@ -5,18 +5,19 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::full_text;
+use wikiquery_framework::Generated;
 use wikiquery_framework::{
     query_module, ApiError, CacheMode, Namespace, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
 };
 use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder};
 use wikiquery_store::queries::revisions::RevisionRow;
-use wikiquery_store::store::Store;
 
 use wikiquery_domain::revision::Visibility;
 
 use crate::family::revisions::{archive_continue, archive_continue_value, mark_empty, RevisionFamily};
 use crate::storage;
 use crate::values::TimeDir;
+use crate::wiki::WikiContext;
 
 /// Lists all deleted revisions, optionally of one user or some namespaces.
 #[query_module(
@@ -77,11 +78,10 @@ impl QueryModule for AllDeletedRevisions {
             };
             return Err(ApiError::new("invalidparammix", text));
         }
-        let generating = ctx.is_generator();
         let view = self.family.view(ctx)?;
         view.check_archive_access(&ctx.state.rights)?;
         let limit = self.family.batch_size(ctx, &view, true);
-        let store = ctx.services.require::<Store>()?;
+        let store = ctx.store()?;
         let site = store.site();
 
         let mut namespaces: Vec<i32> = self.namespace.iter().map(|n| n.0).collect();
@@ -98,7 +98,7 @@ impl QueryModule for AllDeletedRevisions {
             (None, None) => None,
         };
         let hidden_bits = if actor.is_some() { Visibility::of(&ctx.state.rights).hidden_user_bits() } else { 0 };
-        let mut reader = storage::reader(ctx)?;
+        let mut reader = ctx.reader()?;
         let tag = match &self.family.tag {
             Some(name) => Some(reader.tag_id(name)?),
             None => None,
@@ -126,47 +126,52 @@ impl QueryModule for AllDeletedRevisions {
             None
         };
 
-        if generating {
-            let mut seen: Vec<(i32, &str)> = Vec::new();
-            for row in &rows {
-                if !seen.contains(&(row.namespace, row.title.as_str())) {
-                    seen.push((row.namespace, row.title.as_str()));
-                    ctx.add_generated(row.namespace, row.title.clone());
+        // As a generator, each title of the batch once.
+        let mut seen = std::collections::HashSet::new();
+        ctx.emit(
+            rows,
+            |row| {
+                if seen.insert((row.namespace, row.title.clone())) {
+                    Generated::Title(row.namespace, row.title.clone())
+                } else {
+                    Generated::Nothing
                 }
-            }
-        } else {
-            // Each title's page now, if it exists again.
-            let mut titles: Vec<(i32, String)> = rows.iter().map(|r| (r.namespace, r.title.clone())).collect();
-            titles.sort();
-            titles.dedup();
-            let current = reader.pages_by_titles(&titles)?;
-            drop(reader);
-            let revisions: Vec<RevisionRow> = rows.iter().map(|r| r.revision.clone()).collect();
-            let title_of = |rev: &RevisionRow| {
-                rows.iter().find(|r| r.revision.id == rev.id).map(|r| (r.namespace, r.title.clone()))
-            };
-            let mut data = view.load(ctx, &revisions, &title_of)?;
-            let mut entries: Vec<((i32, String), Vec<Value>)> = Vec::new();
-            for row in &rows {
-                let mut revision = view.revision(ctx, &row.revision, &mut data)?;
-                mark_empty(&mut revision);
-                let key = (row.namespace, row.title.clone());
-                match entries.iter_mut().find(|(k, _)| *k == key) {
-                    Some((_, list)) => list.push(Value::Object(revision)),
-                    None => entries.push((key, vec![Value::Object(revision)])),
+            },
+            |ctx, rows| {
+                // Each title's page now, if it exists again.
+                let mut titles: Vec<(i32, String)> = rows.iter().map(|r| (r.namespace, r.title.clone())).collect();
+                titles.sort();
+                titles.dedup();
+                let current = reader.pages_by_titles(&titles)?;
+                drop(reader);
+                let revisions: Vec<RevisionRow> = rows.iter().map(|r| r.revision.clone()).collect();
+                let title_of = |rev: &RevisionRow| {
+                    rows.iter().find(|r| r.revision.id == rev.id).map(|r| (r.namespace, r.title.clone()))
+                };
+                let mut data = view.load(ctx, &revisions, &title_of)?;
+                let mut entries: Vec<((i32, String), Vec<Value>)> = Vec::new();
+                for row in &rows {
+                    let mut revision = view.revision(ctx, &row.revision, &mut data)?;
+                    mark_empty(&mut revision);
+                    let key = (row.namespace, row.title.clone());
+                    match entries.iter_mut().find(|(k, _)| *k == key) {
+                        Some((_, list)) => list.push(Value::Object(revision)),
+                        None => entries.push((key, vec![Value::Object(revision)])),
+                    }
                 }
-            }
-            ctx.ensure_list();
-            for ((ns, title), revisions) in entries {
-                let pageid = current.iter().find(|p| p.ns == ns && p.dbkey == title).map_or(0, |p| p.id);
-                let mut o = Map::new();
-                o.insert("pageid".into(), json!(pageid));
-                o.insert("revisions".into(), Value::Array(revisions));
-                o.insert("ns".into(), json!(ns));
-                o.insert("title".into(), json!(full_text(ns, &title, site.namespaces())));
-                ctx.push_item(Value::Object(o));
-            }
-        }
+                ctx.ensure_list();
+                for ((ns, title), revisions) in entries {
+                    let pageid = current.iter().find(|p| p.ns == ns && p.dbkey == title).map_or(0, |p| p.id);
+                    let mut o = Map::new();
+                    o.insert("pageid".into(), json!(pageid));
+                    o.insert("revisions".into(), Value::Array(revisions));
+                    o.insert("ns".into(), json!(ns));
+                    o.insert("title".into(), json!(full_text(ns, &title, site.namespaces())));
+                    ctx.push_item(Value::Object(o));
+                }
+                Ok(())
+            },
+        )?;
         if let Some(next) = next {
             ctx.set_continue(archive_continue_value(&next, order));
         }

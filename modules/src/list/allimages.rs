@@ -1,17 +1,17 @@
 //! `list=allimages`: every file, by name or by upload time.
 
 use serde_json::{json, Value};
-use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::{full_text, NS_FILE};
+use wikiquery_framework::Generated;
 use wikiquery_framework::{
     query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule, Timestamp, UserRef, ValueSet,
 };
 use wikiquery_store::queries::files::{AllFilesFilter, FileOrder};
-use wikiquery_store::store::Store;
 
 use crate::family::files::{sha1_param, FileProps, FileWriter};
 use crate::family::users::{groups_with_rights, name_of};
 use crate::storage;
+use crate::wiki::WikiContext;
 
 /// The order of the listing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -101,7 +101,7 @@ impl QueryModule for AllImages {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let set = ValueSet::of(&self.prop);
         let has = |p: AllImagesProp| set.has(p);
-        if ctx.is_generator() && ctx.is_resolving_redirects() {
+        if ctx.is_resolving_redirects() {
             return Err(ApiError::new(
                 "invalidparammix",
                 "allimages as a generator gives files, which are never redirects: it cannot be used with redirects.",
@@ -112,9 +112,9 @@ impl QueryModule for AllImages {
             ApiError::new("invalidparammix", format!("{p}{param} may only be used with {p}sort={sort}."))
         };
         let descending = matches!(self.dir, AllImagesDir::Descending | AllImagesDir::Older);
-        let store = ctx.services.require::<Store>()?;
+        let store = ctx.store()?;
         let site = store.site();
-        let mut reader = storage::reader(ctx)?;
+        let mut reader = ctx.reader()?;
         let order = match self.sort {
             AllImagesSort::Name => {
                 for (given, name) in
@@ -177,7 +177,7 @@ impl QueryModule for AllImages {
         let bots = match self.filterbots {
             FilterBots::All => None,
             which => {
-                let settings = ctx.services.require::<SiteSettings>()?;
+                let settings = ctx.settings();
                 let groups = groups_with_rights(settings, &["bot".to_owned()]);
                 Some((which == FilterBots::Bots, groups, ctx.state.now().to_mw()))
             }
@@ -209,46 +209,46 @@ impl QueryModule for AllImages {
         };
         let mut files = reader.all_files(&filter)?;
         let next = if files.len() > limit { files.drain(limit..).next() } else { None };
-        if ctx.is_generator() {
-            drop(reader);
-            for file in &files {
-                ctx.add_generated(NS_FILE, file.name.clone());
-            }
-        } else {
-            let props = FileProps {
-                timestamp: has(AllImagesProp::Timestamp),
-                user: has(AllImagesProp::User),
-                userid: has(AllImagesProp::Userid),
-                comment: has(AllImagesProp::Comment),
-                parsedcomment: has(AllImagesProp::Parsedcomment),
-                canonicaltitle: has(AllImagesProp::Canonicaltitle),
-                url: has(AllImagesProp::Url),
-                size: has(AllImagesProp::Size),
-                dimensions: has(AllImagesProp::Dimensions),
-                sha1: has(AllImagesProp::Sha1),
-                mime: has(AllImagesProp::Mime),
-                thumbmime: false,
-                mediatype: has(AllImagesProp::Mediatype),
-                metadata: has(AllImagesProp::Metadata),
-                commonmetadata: has(AllImagesProp::Commonmetadata),
-                extmetadata: has(AllImagesProp::Extmetadata),
-                archivename: false,
-                bitdepth: has(AllImagesProp::Bitdepth),
-                uploadwarning: false,
-            };
-            let versions: Vec<_> = files.iter().collect();
-            let writer = FileWriter::new(ctx, site, &mut reader, props, &versions)?;
-            drop(reader);
-            ctx.ensure_list();
-            for file in &files {
-                let mut item = serde_json::Map::new();
-                item.insert("name".into(), json!(file.name));
-                item.extend(writer.info(file, None));
-                item.insert("ns".into(), json!(NS_FILE));
-                item.insert("title".into(), json!(full_text(NS_FILE, &file.name, site.namespaces())));
-                ctx.push_item(Value::Object(item));
-            }
-        }
+        ctx.emit(
+            files,
+            |file| Generated::Title(NS_FILE, file.name.clone()),
+            |ctx, files| {
+                let props = FileProps {
+                    timestamp: has(AllImagesProp::Timestamp),
+                    user: has(AllImagesProp::User),
+                    userid: has(AllImagesProp::Userid),
+                    comment: has(AllImagesProp::Comment),
+                    parsedcomment: has(AllImagesProp::Parsedcomment),
+                    canonicaltitle: has(AllImagesProp::Canonicaltitle),
+                    url: has(AllImagesProp::Url),
+                    size: has(AllImagesProp::Size),
+                    dimensions: has(AllImagesProp::Dimensions),
+                    sha1: has(AllImagesProp::Sha1),
+                    mime: has(AllImagesProp::Mime),
+                    thumbmime: false,
+                    mediatype: has(AllImagesProp::Mediatype),
+                    metadata: has(AllImagesProp::Metadata),
+                    commonmetadata: has(AllImagesProp::Commonmetadata),
+                    extmetadata: has(AllImagesProp::Extmetadata),
+                    archivename: false,
+                    bitdepth: has(AllImagesProp::Bitdepth),
+                    uploadwarning: false,
+                };
+                let versions: Vec<_> = files.iter().collect();
+                let writer = FileWriter::new(ctx, site, &mut reader, props, &versions)?;
+                drop(reader);
+                ctx.ensure_list();
+                for file in &files {
+                    let mut item = serde_json::Map::new();
+                    item.insert("name".into(), json!(file.name));
+                    item.extend(writer.info(file, None));
+                    item.insert("ns".into(), json!(NS_FILE));
+                    item.insert("title".into(), json!(full_text(NS_FILE, &file.name, site.namespaces())));
+                    ctx.push_item(Value::Object(item));
+                }
+                Ok(())
+            },
+        )?;
         if let Some(next) = next {
             ctx.set_continue(match self.sort {
                 AllImagesSort::Name => next.name,

@@ -2,11 +2,13 @@
 
 use serde_json::json;
 use wikiquery_domain::title::full_text;
+use wikiquery_framework::Generated;
 use wikiquery_framework::{query_module, ApiError, Continue, Limit, Namespace, ParamValues, QueryContext, QueryModule};
 use wikiquery_store::queries::allpages::{AllPagesFilter, ExpiryFilter, ProtectionFilter};
 
 use crate::storage;
 use crate::values::{FilterRedir, SortDir};
+use crate::wiki::{Wiki, WikiContext};
 
 /// Protection levels; the empty string is no protection.
 pub const PROTECTION_LEVELS: &[&str] = &["", "autoconfirmed", "sysop"];
@@ -85,7 +87,7 @@ pub struct AllPages {
 impl QueryModule for AllPages {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let namespace = self.namespace.0;
-        if ctx.is_generator() && ctx.is_resolving_redirects() {
+        if ctx.is_resolving_redirects() {
             let filter = format!("{}filterredir", ctx.module.prefix);
             return Err(ApiError::new(
                 "params",
@@ -95,7 +97,7 @@ impl QueryModule for AllPages {
         // The services outlive this borrow of the context, so the site can be used while items
         // are pushed.
         let services = ctx.services;
-        let site = services.require::<wikiquery_store::store::Store>()?.site();
+        let site = Wiki::of(services)?.store().site();
         let title_part = |part: &Option<String>| storage::title_part(site, part.as_deref(), namespace);
         let from = title_part(&self.from)?;
         let to = title_part(&self.to)?;
@@ -156,22 +158,21 @@ impl QueryModule for AllPages {
             protection,
             limit: self.limit.fetch(),
         };
-        let (rows, next) = self.limit.split(storage::reader(ctx)?.all_pages(&filter)?);
+        let (rows, next) = self.limit.split(ctx.reader()?.all_pages(&filter)?);
 
         let namespaces = site.namespaces();
-        let generator = ctx.is_generator();
-        if !generator {
-            ctx.ensure_list();
-        }
-        for row in rows {
-            if generator {
-                // As a generator it gives the pages to the query's page set.
-                ctx.add_generated_row(row.namespace, row.title);
-                continue;
-            }
-            let title = full_text(row.namespace, &row.title, namespaces);
-            ctx.push_item(json!({ "pageid": row.id, "ns": row.namespace, "title": title }));
-        }
+        ctx.emit(
+            rows,
+            |row| Generated::Row(row.namespace, row.title.clone()),
+            |ctx, rows| {
+                ctx.ensure_list();
+                for row in rows {
+                    let title = full_text(row.namespace, &row.title, namespaces);
+                    ctx.push_item(json!({ "pageid": row.id, "ns": row.namespace, "title": title }));
+                }
+                Ok(())
+            },
+        )?;
         if let Some(next) = next {
             ctx.set_continue(next.title);
         }

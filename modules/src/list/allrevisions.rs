@@ -4,17 +4,17 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::full_text;
+use wikiquery_framework::Generated;
 use wikiquery_framework::{
     query_module, ApiError, CacheMode, Continue, Namespace, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
 };
 use wikiquery_store::queries::revisions::{RevisionRow, RevisionSelection, RevisionsFilter};
-use wikiquery_store::store::Store;
 
 use wikiquery_domain::revision::Visibility;
 
 use crate::family::revisions::{mark_empty, RevisionFamily};
-use crate::storage;
 use crate::values::TimeDir;
+use crate::wiki::WikiContext;
 
 /// Lists all revisions of the wiki, optionally of one user or some namespaces.
 #[query_module(
@@ -47,10 +47,9 @@ impl QueryModule for AllRevisions {
     }
 
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let generating = ctx.is_generator();
         let view = self.family.view(ctx)?;
         let limit = self.family.batch_size(ctx, &view, true);
-        let store = ctx.services.require::<Store>()?;
+        let store = ctx.store()?;
         let site = store.site();
 
         // Every namespace is no filter.
@@ -74,7 +73,7 @@ impl QueryModule for AllRevisions {
             (None, None) => None,
         };
         let hidden_bits = if actor.is_some() { Visibility::of(&ctx.state.rights).hidden_user_bits() } else { 0 };
-        let mut reader = storage::reader(ctx)?;
+        let mut reader = ctx.reader()?;
         let tag = match &self.family.tag {
             Some(name) => Some(reader.tag_id(name)?),
             None => None,
@@ -108,43 +107,43 @@ impl QueryModule for AllRevisions {
             pages.iter().map(|p| (p.id, p)).collect();
         let page_of = |id: i64| by_id.get(&id).copied();
 
-        if generating {
-            let mut seen = Vec::new();
-            for row in &rows {
-                if let Some(page) = page_of(row.page) {
-                    if !seen.contains(&page.id) {
-                        seen.push(page.id);
-                        ctx.add_generated(page.ns, page.dbkey.clone());
+        // As a generator, each page of the batch once.
+        let mut seen = std::collections::HashSet::new();
+        ctx.emit(
+            rows,
+            |row| match page_of(row.page) {
+                Some(page) if seen.insert(page.id) => Generated::Title(page.ns, page.dbkey.clone()),
+                _ => Generated::Nothing,
+            },
+            |ctx, rows| {
+                let title_of = |row: &RevisionRow| page_of(row.page).map(|p| (p.ns, p.dbkey.clone()));
+                let mut data = view.load(ctx, &rows, &title_of)?;
+                // A batch's revisions grouped under the first entry of their page.
+                let mut entries: Vec<(i64, Vec<Value>)> = Vec::new();
+                let mut index: std::collections::HashMap<i64, usize> = std::collections::HashMap::new();
+                for row in &rows {
+                    let mut revision = view.revision(ctx, row, &mut data)?;
+                    mark_empty(&mut revision);
+                    let at = *index.entry(row.page).or_insert_with(|| {
+                        entries.push((row.page, Vec::new()));
+                        entries.len() - 1
+                    });
+                    entries[at].1.push(Value::Object(revision));
+                }
+                ctx.ensure_list();
+                for (page, revisions) in entries {
+                    let mut o = Map::new();
+                    o.insert("pageid".into(), json!(page));
+                    o.insert("revisions".into(), Value::Array(revisions));
+                    if let Some(p) = page_of(page) {
+                        o.insert("ns".into(), json!(p.ns));
+                        o.insert("title".into(), json!(full_text(p.ns, &p.dbkey, site.namespaces())));
                     }
+                    ctx.push_item(Value::Object(o));
                 }
-            }
-        } else {
-            let title_of = |row: &RevisionRow| page_of(row.page).map(|p| (p.ns, p.dbkey.clone()));
-            let mut data = view.load(ctx, &rows, &title_of)?;
-            // A batch's revisions grouped under the first entry of their page.
-            let mut entries: Vec<(i64, Vec<Value>)> = Vec::new();
-            let mut index: std::collections::HashMap<i64, usize> = std::collections::HashMap::new();
-            for row in &rows {
-                let mut revision = view.revision(ctx, row, &mut data)?;
-                mark_empty(&mut revision);
-                let at = *index.entry(row.page).or_insert_with(|| {
-                    entries.push((row.page, Vec::new()));
-                    entries.len() - 1
-                });
-                entries[at].1.push(Value::Object(revision));
-            }
-            ctx.ensure_list();
-            for (page, revisions) in entries {
-                let mut o = Map::new();
-                o.insert("pageid".into(), json!(page));
-                o.insert("revisions".into(), Value::Array(revisions));
-                if let Some(p) = page_of(page) {
-                    o.insert("ns".into(), json!(p.ns));
-                    o.insert("title".into(), json!(full_text(p.ns, &p.dbkey, site.namespaces())));
-                }
-                ctx.push_item(Value::Object(o));
-            }
-        }
+                Ok(())
+            },
+        )?;
         if let Some(next) = next {
             ctx.set_continue(format!("{}|{}", next.timestamp, next.id));
         }

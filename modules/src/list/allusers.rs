@@ -3,16 +3,15 @@
 use std::collections::HashMap;
 
 use serde_json::{json, Map};
-use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_domain::title::upper_first;
 use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
 use wikiquery_store::queries::users::AllUsersFilter;
-use wikiquery_store::store::Store;
 
 use crate::family::users as family;
 use crate::storage;
 use crate::values::SortDir;
+use crate::wiki::{Wiki, WikiContext};
 use wikiquery_domain::rights::{GROUPS, RIGHTS};
 
 /// What to return of each user besides the name and id.
@@ -63,8 +62,8 @@ pub struct AllUsers {
 impl QueryModule for AllUsers {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let services = ctx.services;
-        let settings = services.require::<SiteSettings>()?;
-        let store = services.require::<Store>()?;
+        let settings = services.settings();
+        let store = Wiki::of(services)?.store();
         let has = |p: AllUsersProp| self.prop.contains(&p);
         let name_key = |n: &String| upper_first(n).replace('_', " ");
 
@@ -114,7 +113,7 @@ impl QueryModule for AllUsers {
             now: now.to_mw(),
             limit: self.limit.fetch(),
         };
-        let (rows, next) = self.limit.split(storage::reader(ctx)?.all_users(&filter)?);
+        let (rows, next) = self.limit.split(ctx.reader()?.all_users(&filter)?);
         let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
         let blocks = family::account_blocks(ctx, &ids)?;
         let memberships = if has(AllUsersProp::Groups) || has(AllUsersProp::Rights) {
@@ -123,7 +122,7 @@ impl QueryModule for AllUsers {
             HashMap::new()
         };
         let recent: HashMap<i64, i64> = match &active_since {
-            Some(since) => storage::reader(ctx)?.recent_actions(&ids, since)?.into_iter().collect(),
+            Some(since) => ctx.reader()?.recent_actions(&ids, since)?.into_iter().collect(),
             None => HashMap::new(),
         };
         let wiki_id = storage::wiki_id(settings, store);
@@ -157,7 +156,7 @@ impl QueryModule for AllUsers {
                 o.insert("registration".into(), json!(registration.as_ref().map_or("", |t| t.as_str())));
             }
             if has(AllUsersProp::Implicitgroups) || has(AllUsersProp::Groups) || has(AllUsersProp::Rights) {
-                let implicit = family::implicit_groups(settings, row, now);
+                let implicit = crate::family::accounts::implicit_groups(settings, row, now);
                 // Here implicit groups come first, then the explicit ones.
                 let mut groups: Vec<&str> = implicit.clone();
                 groups.extend(memberships.get(&row.id).into_iter().flatten().map(|(g, _)| g.as_str()));

@@ -6,18 +6,16 @@
 use std::collections::HashMap;
 
 use serde_json::{json, Map, Value};
-use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::{full_text, ip_from_hex, ip_range_hex};
 use wikiquery_framework::{
     query_module, ApiError, Continue, Limit, ParamValues, QueryContext, QueryModule, Timestamp, UserRef,
 };
 use wikiquery_store::queries::blocks::{BlockKinds, BlocksFilter};
-use wikiquery_store::store::Store;
 
 use crate::family::users::sees_hidden_users;
-use crate::storage;
 use crate::values::TimeDir;
+use crate::wiki::{Wiki, WikiContext};
 
 /// What to return of each block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -88,7 +86,7 @@ const RESTRICTION_KEYS: [(i32, &str, &str); 3] =
 impl QueryModule for Blocks {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let services = ctx.services;
-        let settings = services.require::<SiteSettings>()?;
+        let settings = services.settings();
         let has = |p: BlockProp| self.prop.contains(&p);
         let ascending = self.dir == TimeDir::Newer;
 
@@ -153,14 +151,14 @@ impl QueryModule for Blocks {
             now: ctx.state.now().to_mw(),
             limit: self.limit.fetch(),
         };
-        let (rows, next) = self.limit.split(storage::reader(ctx)?.blocks(&filter)?);
+        let (rows, next) = self.limit.split(ctx.reader()?.blocks(&filter)?);
 
         let mut restrictions: HashMap<i64, Map<String, Value>> = HashMap::new();
         if has(BlockProp::Restrictions) {
             let partial: Vec<i64> = rows.iter().filter(|r| r.sitewide == 0).map(|r| r.id).collect();
             if !partial.is_empty() {
-                let site = services.require::<Store>()?.site();
-                for (id, kind, value, page) in storage::reader(ctx)?.block_restrictions(&partial)? {
+                let site = Wiki::of(services)?.store().site();
+                for (id, kind, value, page) in ctx.reader()?.block_restrictions(&partial)? {
                     let Some(&(_, key, _)) = RESTRICTION_KEYS.iter().find(|(k, _, _)| *k == kind) else { continue };
                     let item = match (kind, page) {
                         (1, Some((ns, title))) => {

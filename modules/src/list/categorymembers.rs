@@ -4,14 +4,14 @@ use serde_json::{Map, Value};
 use wikiquery_domain::php::bin2hex;
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::{full_text, NS_CATEGORY};
+use wikiquery_framework::Generated;
 use wikiquery_framework::{
     continue_parts, query_module, ApiError, ContinuePart, Limit, LooseInt, Namespace, ParamValues, QueryContext,
     QueryModule, Timestamp, ValueList,
 };
 use wikiquery_store::queries::category_members::{CategoryMemberRow, CategoryMembersFilter};
-use wikiquery_store::store::Store;
 
-use crate::storage;
+use crate::wiki::WikiContext;
 
 /// What to return of each member.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -93,7 +93,7 @@ pub struct CategoryMembers {
 
 impl QueryModule for CategoryMembers {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let (ns, category) = storage::title_or_page_id(ctx, self.title.as_deref(), self.pageid)?;
+        let (ns, category) = crate::wiki::title_or_page_id(ctx, self.title.as_deref(), self.pageid)?;
         if ns != NS_CATEGORY {
             return Err(ApiError::new("invalidcategory", "The category name you entered is not valid."));
         }
@@ -145,7 +145,7 @@ impl QueryModule for CategoryMembers {
             };
         }
         let mut rows: Vec<CategoryMemberRow> = Vec::new();
-        let mut reader = storage::reader(ctx)?;
+        let mut reader = ctx.reader()?;
         if by_time {
             rows = reader.category_members(&filter)?;
         } else {
@@ -161,13 +161,7 @@ impl QueryModule for CategoryMembers {
         }
         drop(reader);
         let (rows, next) = self.limit.split(rows);
-        if ctx.is_generator() {
-            for row in rows {
-                ctx.add_generated_row(row.ns, row.title);
-            }
-        } else {
-            self.write_items(ctx, rows)?;
-        }
+        ctx.emit(rows, |row| Generated::Row(row.ns, row.title.clone()), |ctx, rows| self.write_items(ctx, rows))?;
         if let Some(row) = next {
             let value = if by_time {
                 format!("{}|{}", row.timestamp, row.from)
@@ -182,7 +176,7 @@ impl QueryModule for CategoryMembers {
 
 impl CategoryMembers {
     fn write_items(&self, ctx: &mut QueryContext<'_>, rows: Vec<CategoryMemberRow>) -> Result<(), ApiError> {
-        let store = ctx.services.require::<Store>()?;
+        let store = ctx.store()?;
         let names = store.site().namespaces();
         let has = |p: CategoryMembersProp| self.prop.contains(&p);
         for row in rows {

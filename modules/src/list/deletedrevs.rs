@@ -16,12 +16,12 @@ use wikiquery_framework::{
 };
 use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder, ArchiveRow};
 use wikiquery_store::queries::revisions::RevisionRow;
-use wikiquery_store::store::Store;
 
 use crate::family::comments::{parsed_comments, CommentOf};
 use crate::family::revisions::{archive_continue, archive_continue_value, batch_size};
 use crate::storage;
 use crate::values::TimeDir;
+use crate::wiki::WikiContext;
 
 /// What to return of each deleted revision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -138,7 +138,7 @@ impl QueryModule for DeletedRevs {
             ));
         }
         let limit = batch_size(ctx, Some(self.limit), fetch_content, true);
-        let store = ctx.services.require::<Store>()?;
+        let store = ctx.store()?;
         let site = store.site();
         let order = match mode {
             Mode::User => ArchiveOrder::Time,
@@ -154,7 +154,7 @@ impl QueryModule for DeletedRevs {
         };
         let visibility = Visibility::of(&rights);
         let hidden_bits = if actor.is_some() { visibility.hidden_user_bits() } else { 0 };
-        let mut reader = storage::reader(ctx)?;
+        let mut reader = ctx.reader()?;
         let tag = match &self.tag {
             Some(name) => Some(reader.tag_id(name)?),
             None => None,

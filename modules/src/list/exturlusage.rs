@@ -2,11 +2,12 @@
 
 use serde_json::{Map, Value};
 use wikiquery_domain::title::full_text;
+use wikiquery_framework::Generated;
 use wikiquery_framework::{query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule};
-use wikiquery_store::store::Store;
 
 use crate::family::extlinks::{run, UrlListing};
 use crate::values::PROTO;
+use crate::wiki::WikiContext;
 
 /// What to return of each page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -57,30 +58,30 @@ impl QueryModule for ExtUrlUsage {
             limit: self.limit,
         };
         let rows = run(ctx, listing)?;
-        if ctx.is_generator() {
-            for (row, _) in rows {
-                ctx.add_generated_row(row.page_ns, row.page_title);
-            }
-            return Ok(());
-        }
-        let store = ctx.services.require::<Store>()?;
-        let names = store.site().namespaces();
-        let has = |p: ExtUrlUsageProp| self.prop.contains(&p);
-        for (row, url) in rows {
-            let mut item = Map::new();
-            if has(ExtUrlUsageProp::Ids) {
-                item.insert("pageid".into(), Value::from(row.from));
-            }
-            if has(ExtUrlUsageProp::Title) {
-                item.insert("ns".into(), Value::from(row.page_ns));
-                item.insert("title".into(), Value::from(full_text(row.page_ns, &row.page_title, names)));
-            }
-            if has(ExtUrlUsageProp::Url) {
-                item.insert("url".into(), Value::from(url));
-            }
-            ctx.push_item(Value::Object(item));
-        }
-        ctx.ensure_list();
-        Ok(())
+        ctx.emit(
+            rows,
+            |(row, _)| Generated::Row(row.page_ns, row.page_title.clone()),
+            |ctx, rows| {
+                let store = ctx.store()?;
+                let names = store.site().namespaces();
+                let has = |p: ExtUrlUsageProp| self.prop.contains(&p);
+                for (row, url) in rows {
+                    let mut item = Map::new();
+                    if has(ExtUrlUsageProp::Ids) {
+                        item.insert("pageid".into(), Value::from(row.from));
+                    }
+                    if has(ExtUrlUsageProp::Title) {
+                        item.insert("ns".into(), Value::from(row.page_ns));
+                        item.insert("title".into(), Value::from(full_text(row.page_ns, &row.page_title, names)));
+                    }
+                    if has(ExtUrlUsageProp::Url) {
+                        item.insert("url".into(), Value::from(url));
+                    }
+                    ctx.push_item(Value::Object(item));
+                }
+                ctx.ensure_list();
+                Ok(())
+            },
+        )
     }
 }

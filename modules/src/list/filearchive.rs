@@ -8,13 +8,13 @@ use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_domain::title::{full_text, NS_FILE};
 use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule, ValueSet};
 use wikiquery_store::queries::files::FileArchiveFilter;
-use wikiquery_store::store::Store;
 
 use crate::family::comments::{parsed_comments, CommentOf};
 use crate::family::files::{metadata, sha1_param};
 use crate::storage;
 
 use crate::values::SortDir;
+use crate::wiki::WikiContext;
 
 /// What to return of each archived file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -93,7 +93,7 @@ impl QueryModule for FileArchive {
             }
             None => None,
         };
-        let store = ctx.services.require::<Store>()?;
+        let store = ctx.store()?;
         let site = store.site();
         let sha1 = sha1_param(self.sha1.as_deref(), self.sha1base36.as_deref())?.map(|sha1| {
             // Versions whose content the caller may not see are not found by their hash.
@@ -116,7 +116,7 @@ impl QueryModule for FileArchive {
             sha1,
             limit: limit as i64 + 1,
         };
-        let mut reader = storage::reader(ctx)?;
+        let mut reader = ctx.reader()?;
         let mut rows = reader.file_archive(&filter)?;
         let next = if rows.len() > limit { rows.drain(limit..).next() } else { None };
         let mut comment_ids: Vec<i64> =

@@ -22,13 +22,13 @@ use wikiquery_framework::{
 };
 use wikiquery_store::queries::logevents::{self as q, LogEventsFilter, LogRow};
 use wikiquery_store::site::Site;
-use wikiquery_store::store::Store;
 
 use crate::family::changes::parse_continue;
 use crate::family::comments::{parsed_comments, CommentOf};
 use crate::family::users;
 use crate::storage;
 use crate::values::TimeDir;
+use crate::wiki::{Wiki, WikiContext};
 
 /// Log types: the empty string and every type of the Events table. MediaWiki 1.39 accepts
 /// the empty string and filters on it like any type, so it lists no entry.
@@ -391,9 +391,9 @@ impl LogEvents {
     fn run(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let rights = &ctx.state.rights.clone();
         let services = ctx.services;
-        let store = services.require::<Store>()?;
+        let store = Wiki::of(services)?.store();
         let site = store.site();
-        let mut conn = crate::storage::reader(ctx)?;
+        let mut conn = ctx.reader()?;
         ctx.ensure_list();
         let Some(filter) = self.filter(&mut conn, site, rights)? else { return Ok(()) };
         let mut rows = conn.log_events(&filter)?;

@@ -3,7 +3,7 @@
 use serde_json::{json, Map, Value};
 use wikiquery_framework::{query_module, ApiError, Continue, ExactInt, Limit, ParamValues, QueryContext, QueryModule};
 
-use crate::storage;
+use crate::wiki::WikiContext;
 
 /// What to return of each stashed file besides its key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -45,7 +45,7 @@ impl QueryModule for MyStashedFiles {
             }
             None => None,
         };
-        let files = storage::reader(ctx)?.stashed_files(user, from, self.limit.fetch())?;
+        let files = ctx.reader()?.stashed_files(user, from, self.limit.fetch())?;
         let (files, next) = self.limit.split(files);
         let size = self.prop.contains(&StashedFileProp::Size);
         let kind = self.prop.contains(&StashedFileProp::Type);

@@ -3,7 +3,7 @@
 use serde_json::json;
 use wikiquery_framework::{continue_parts, query_module, ApiError, Limit, QueryContext, QueryModule};
 
-use crate::storage;
+use crate::wiki::WikiContext;
 
 /// Every page property name used on the wiki.
 #[query_module(
@@ -28,7 +28,7 @@ impl QueryModule for PagePropNames {
             Some(raw) => Some(continue_parts(raw, 1)?[0].to_owned()),
             None => None,
         };
-        let names = storage::reader(ctx)?.page_prop_names(from.as_deref(), self.limit.fetch())?;
+        let names = ctx.reader()?.page_prop_names(from.as_deref(), self.limit.fetch())?;
         let (names, next) = self.limit.split(names);
         for name in names {
             ctx.push_item(json!({ "propname": name }));

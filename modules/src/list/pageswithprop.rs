@@ -2,13 +2,13 @@
 
 use serde_json::{Map, Value};
 use wikiquery_domain::title::full_text;
+use wikiquery_framework::Generated;
 use wikiquery_framework::{
     continue_parts, query_module, ApiError, ContinuePart, Limit, LooseInt, ParamValues, QueryContext, QueryModule,
 };
-use wikiquery_store::store::Store;
 
-use crate::storage;
 use crate::values::SortDir;
+use crate::wiki::WikiContext;
 
 /// What to return of each page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -49,32 +49,33 @@ impl QueryModule for PagesWithProp {
             None => None,
         };
         let descending = self.dir == SortDir::Descending;
-        let rows = storage::reader(ctx)?.pages_with_prop(&self.propname, from, descending, self.limit.fetch())?;
+        let rows = ctx.reader()?.pages_with_prop(&self.propname, from, descending, self.limit.fetch())?;
         let (rows, next) = self.limit.split(rows);
-        if ctx.is_generator() {
-            for row in rows {
-                ctx.add_generated_row(row.ns, row.title);
-            }
-        } else {
-            let store = ctx.services.require::<Store>()?;
-            let names = store.site().namespaces();
-            let has = |p: PagesWithPropProp| self.prop.contains(&p);
-            for row in rows {
-                let mut item = Map::new();
-                if has(PagesWithPropProp::Ids) {
-                    item.insert("pageid".into(), Value::from(row.id));
+        ctx.emit(
+            rows,
+            |row| Generated::Row(row.ns, row.title.clone()),
+            |ctx, rows| {
+                let store = ctx.store()?;
+                let names = store.site().namespaces();
+                let has = |p: PagesWithPropProp| self.prop.contains(&p);
+                for row in rows {
+                    let mut item = Map::new();
+                    if has(PagesWithPropProp::Ids) {
+                        item.insert("pageid".into(), Value::from(row.id));
+                    }
+                    if has(PagesWithPropProp::Title) {
+                        item.insert("ns".into(), Value::from(row.ns));
+                        item.insert("title".into(), Value::from(full_text(row.ns, &row.title, names)));
+                    }
+                    if has(PagesWithPropProp::Value) {
+                        item.insert("value".into(), Value::from(row.value));
+                    }
+                    ctx.push_item(Value::Object(item));
                 }
-                if has(PagesWithPropProp::Title) {
-                    item.insert("ns".into(), Value::from(row.ns));
-                    item.insert("title".into(), Value::from(full_text(row.ns, &row.title, names)));
-                }
-                if has(PagesWithPropProp::Value) {
-                    item.insert("value".into(), Value::from(row.value));
-                }
-                ctx.push_item(Value::Object(item));
-            }
-            ctx.ensure_list();
-        }
+                ctx.ensure_list();
+                Ok(())
+            },
+        )?;
         if let Some(row) = next {
             ctx.set_continue(row.id.to_string());
         }

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use wikiquery_domain::php;
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::push_full_text;
+use wikiquery_framework::Generated;
 use wikiquery_framework::{
     query_module, ApiError, CacheMode, Limit, Namespace, ParamValues, QueryContext, QueryModule, RequestState,
     Timestamp, ValueList,
@@ -16,8 +17,8 @@ use wikiquery_store::queries::protected_titles::ProtectedTitlesFilter;
 
 use crate::family::changes::stored_timestamp;
 use crate::family::comments::{parsed_comments, CommentOf};
-use crate::storage;
 use crate::values::TimeDir;
+use crate::wiki::WikiContext;
 
 /// Protection levels of a creation protection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -90,7 +91,7 @@ impl QueryModule for ProtectedTitles {
     }
 
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let store = storage::store(ctx)?;
+        let store = ctx.store()?;
         let site = store.site();
         let mut filter = ProtectedTitlesFilter {
             ascending: self.dir == TimeDir::Newer,
@@ -108,7 +109,7 @@ impl QueryModule for ProtectedTitles {
         if let Some(raw) = &self.continue_ {
             filter.continue_from = Some(parse_continue(raw)?);
         }
-        let mut reader = storage::reader(ctx)?;
+        let mut reader = ctx.reader()?;
         let mut rows = reader.protected_titles(&filter)?;
         let limit = usize::try_from(self.limit.get()).unwrap_or(usize::MAX);
         if rows.len() > limit {
@@ -116,60 +117,60 @@ impl QueryModule for ProtectedTitles {
                 ctx.set_continue(format!("{}|{}|{}", next.timestamp, next.namespace, next.title));
             }
         }
-        if ctx.is_generator() {
-            for row in rows {
-                ctx.add_generated(row.namespace, row.title);
-            }
-            return Ok(());
-        }
-        let has = |p: ProtectedTitleProp| self.prop.contains(&p);
-        let parsed: HashMap<usize, String> = if has(ProtectedTitleProp::Parsedcomment) {
-            let comments: Vec<CommentOf<'_, usize>> = rows
-                .iter()
-                .enumerate()
-                .map(|(i, r)| CommentOf { key: i, text: &r.reason, ns: r.namespace, dbkey: &r.title })
-                .collect();
-            parsed_comments(&mut reader, site, &comments)?
-        } else {
-            HashMap::new()
-        };
-        drop(reader);
-        ctx.ensure_list();
-        let mut title = String::new();
-        for (i, row) in rows.iter().enumerate() {
-            ctx.write_item(|out| {
-                out.int("ns", row.namespace.into());
-                title.clear();
-                push_full_text(&mut title, row.namespace, &row.title, site.namespaces());
-                out.str("title", &title);
-                if has(ProtectedTitleProp::Timestamp) {
-                    match Timestamp::iso_of_stored(&row.timestamp) {
-                        Some(iso) => out.str("timestamp", &iso),
-                        None => out.bool("timestamp", false),
-                    };
+        ctx.emit(
+            rows,
+            |row| Generated::Title(row.namespace, row.title.clone()),
+            |ctx, rows| {
+                let has = |p: ProtectedTitleProp| self.prop.contains(&p);
+                let parsed: HashMap<usize, String> = if has(ProtectedTitleProp::Parsedcomment) {
+                    let comments: Vec<CommentOf<'_, usize>> = rows
+                        .iter()
+                        .enumerate()
+                        .map(|(i, r)| CommentOf { key: i, text: &r.reason, ns: r.namespace, dbkey: &r.title })
+                        .collect();
+                    parsed_comments(&mut reader, site, &comments)?
+                } else {
+                    HashMap::new()
+                };
+                drop(reader);
+                ctx.ensure_list();
+                let mut title = String::new();
+                for (i, row) in rows.iter().enumerate() {
+                    ctx.write_item(|out| {
+                        out.int("ns", row.namespace.into());
+                        title.clear();
+                        push_full_text(&mut title, row.namespace, &row.title, site.namespaces());
+                        out.str("title", &title);
+                        if has(ProtectedTitleProp::Timestamp) {
+                            match Timestamp::iso_of_stored(&row.timestamp) {
+                                Some(iso) => out.str("timestamp", &iso),
+                                None => out.bool("timestamp", false),
+                            };
+                        }
+                        if has(ProtectedTitleProp::User) {
+                            if let Some(name) = &row.user_name {
+                                out.str("user", name);
+                            }
+                        }
+                        if has(ProtectedTitleProp::Userid) || has(ProtectedTitleProp::User) {
+                            out.int("userid", row.user_id);
+                        }
+                        if has(ProtectedTitleProp::Comment) {
+                            out.str("comment", &row.reason);
+                        }
+                        if has(ProtectedTitleProp::Parsedcomment) {
+                            out.str("parsedcomment", parsed.get(&i).map_or("", String::as_str));
+                        }
+                        if has(ProtectedTitleProp::Expiry) {
+                            out.str("expiry", &format_expiry(&row.expiry, "infinity"));
+                        }
+                        if has(ProtectedTitleProp::Level) {
+                            out.str("level", &row.level);
+                        }
+                    });
                 }
-                if has(ProtectedTitleProp::User) {
-                    if let Some(name) = &row.user_name {
-                        out.str("user", name);
-                    }
-                }
-                if has(ProtectedTitleProp::Userid) || has(ProtectedTitleProp::User) {
-                    out.int("userid", row.user_id);
-                }
-                if has(ProtectedTitleProp::Comment) {
-                    out.str("comment", &row.reason);
-                }
-                if has(ProtectedTitleProp::Parsedcomment) {
-                    out.str("parsedcomment", parsed.get(&i).map_or("", String::as_str));
-                }
-                if has(ProtectedTitleProp::Expiry) {
-                    out.str("expiry", &format_expiry(&row.expiry, "infinity"));
-                }
-                if has(ProtectedTitleProp::Level) {
-                    out.str("level", &row.level);
-                }
-            });
-        }
-        Ok(())
+                Ok(())
+            },
+        )
     }
 }

@@ -3,12 +3,12 @@
 use serde_json::{json, Map, Value};
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_domain::title::full_text;
+use wikiquery_framework::Generated;
 use wikiquery_framework::{query_module, ApiError, CacheMode, Limit, QueryContext, QueryModule, RequestState};
 use wikiquery_store::queries::querycache::QUERY_CACHE_LIMIT;
 use wikiquery_store::queries::reports::Report;
-use wikiquery_store::store::Store;
 
-use crate::storage;
+use crate::wiki::WikiContext;
 
 /// The special report pages (names as the special pages spell them).
 pub const QUERY_PAGES: &[&str] = &[
@@ -90,18 +90,18 @@ impl QueryModule for QueryPage {
                 ));
             }
         }
-        let store = ctx.services.require::<Store>()?;
+        let store = ctx.store()?;
         let site = store.site();
         let limit = self.limit.get() as i64;
         // A negative offset reads from the start, and counts in the next one, as in MediaWiki.
         let offset = self.offset;
         // In miser mode an expensive report is read from the cache `update-special-pages`
         // fills, as MediaWiki reads its querycache.
-        let settings = ctx.services.require::<wikiquery_domain::settings::SiteSettings>()?;
+        let settings = ctx.settings();
         let cached = settings.miser_mode && report.is_expensive();
         let mut header = Map::new();
         header.insert("name".into(), json!(self.page));
-        let mut reader = storage::reader(ctx)?;
+        let mut reader = ctx.reader()?;
         let mut rows = if cached {
             header.insert("cached".into(), json!(true));
             if let Some(at) = reader.report_cached_at(report)?.as_deref().and_then(Timestamp::iso_of_stored) {
@@ -118,40 +118,41 @@ impl QueryModule for QueryPage {
         if more {
             ctx.set_continue_value("offset", json!(offset + limit));
         }
-        if ctx.is_generator() {
-            for row in &rows {
-                ctx.add_generated(row.namespace, row.title.clone());
-            }
-            ctx.add_query_member("querypage", Value::Object(header));
-            return Ok(());
-        }
-        let results: Vec<Value> = rows
-            .iter()
-            .map(|row| {
-                let mut item = Map::new();
-                if let Some(value) = &row.value {
-                    item.insert("value".into(), json!(value));
-                    if report.uses_timestamps() {
-                        // The cache keeps Unix seconds.
-                        let iso = if cached {
-                            value.parse::<i64>().ok().map(|secs| Timestamp::from_unix(secs).to_iso())
-                        } else {
-                            Timestamp::iso_of_stored(value).map(|t| t.as_str().to_owned())
-                        };
-                        item.insert("timestamp".into(), json!(iso));
-                    }
-                }
-                item.insert("ns".into(), json!(row.namespace));
-                item.insert("title".into(), json!(full_text(row.namespace, &row.title, site.namespaces())));
-                if !row.extra.is_empty() {
-                    let extra: Map<String, Value> =
-                        row.extra.iter().map(|(k, v)| ((*k).to_owned(), json!(v))).collect();
-                    item.insert("databaseResult".into(), Value::Object(extra));
-                }
-                Value::Object(item)
-            })
-            .collect();
-        header.insert("results".into(), Value::Array(results));
+        // As a generator the report's header stands alone; listed, it holds the results.
+        ctx.emit(
+            rows,
+            |row| Generated::Title(row.namespace, row.title.clone()),
+            |_, rows| {
+                let results: Vec<Value> = rows
+                    .iter()
+                    .map(|row| {
+                        let mut item = Map::new();
+                        if let Some(value) = &row.value {
+                            item.insert("value".into(), json!(value));
+                            if report.uses_timestamps() {
+                                // The cache keeps Unix seconds.
+                                let iso = if cached {
+                                    value.parse::<i64>().ok().map(|secs| Timestamp::from_unix(secs).to_iso())
+                                } else {
+                                    Timestamp::iso_of_stored(value).map(|t| t.as_str().to_owned())
+                                };
+                                item.insert("timestamp".into(), json!(iso));
+                            }
+                        }
+                        item.insert("ns".into(), json!(row.namespace));
+                        item.insert("title".into(), json!(full_text(row.namespace, &row.title, site.namespaces())));
+                        if !row.extra.is_empty() {
+                            let extra: Map<String, Value> =
+                                row.extra.iter().map(|(k, v)| ((*k).to_owned(), json!(v))).collect();
+                            item.insert("databaseResult".into(), Value::Object(extra));
+                        }
+                        Value::Object(item)
+                    })
+                    .collect();
+                header.insert("results".into(), Value::Array(results));
+                Ok(())
+            },
+        )?;
         ctx.add_query_member("querypage", Value::Object(header));
         Ok(())
     }

@@ -2,14 +2,13 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::full_text;
+use wikiquery_framework::Generated;
 use wikiquery_framework::{query_module, ApiError, Limit, Namespace, QueryContext, QueryModule};
 use wikiquery_store::queries::random::{RandomFilter, RandomPage};
 use wikiquery_store::reader::Reader;
-use wikiquery_store::store::Store;
-
-use crate::storage;
 
 use crate::values::FilterRedir;
+use crate::wiki::WikiContext;
 
 /// A random set of pages; the default limit is 1.
 #[query_module(
@@ -69,9 +68,7 @@ impl QueryModule for Random {
             }
         };
         let rand_key: f64 = rand.parse().unwrap_or(0.0);
-        if ctx.is_generator() {
-            ctx.set_generator_restart("continue", format!("{rand}|{start_text}|{start_id}|{}", u8::from(wrapped)));
-        }
+        ctx.set_generator_restart("continue", format!("{rand}|{start_text}|{start_id}|{}", u8::from(wrapped)));
         let redirect = if self.redirect {
             Some(true)
         } else {
@@ -82,10 +79,11 @@ impl QueryModule for Random {
             }
         };
         let namespaces = (!self.namespace.is_empty()).then(|| self.namespace.iter().map(|n| n.0).collect::<Vec<_>>());
-        let show_redirect = redirect.is_none() && !ctx.is_generator();
-        let store = ctx.services.require::<Store>()?;
+        // Listed, each page says whether it is a redirect unless only one kind is asked for.
+        let show_redirect = redirect.is_none();
+        let store = ctx.store()?;
         let site = store.site();
-        let mut reader = storage::reader(ctx)?;
+        let mut reader = ctx.reader()?;
         let mut want = self.limit.get() as i64;
         let base = RandomFilter { namespaces, redirect, ..Default::default() };
         let read = |reader: &mut Reader, start: Option<(f64, i64)>, end: Option<f64>, want: i64| {
@@ -109,23 +107,24 @@ impl QueryModule for Random {
             pages.extend(second);
         }
         drop(reader);
-        if ctx.is_generator() {
-            for page in &pages {
-                ctx.add_generated_row(page.namespace, page.title.clone());
-            }
-        } else {
-            ctx.ensure_list();
-            for page in &pages {
-                let mut item = Map::new();
-                item.insert("id".into(), json!(page.id));
-                item.insert("ns".into(), json!(page.namespace));
-                item.insert("title".into(), json!(full_text(page.namespace, &page.title, site.namespaces())));
-                if show_redirect {
-                    item.insert("redirect".into(), json!(page.is_redirect));
+        ctx.emit(
+            pages,
+            |page| Generated::Row(page.namespace, page.title.clone()),
+            |ctx, pages| {
+                ctx.ensure_list();
+                for page in &pages {
+                    let mut item = Map::new();
+                    item.insert("id".into(), json!(page.id));
+                    item.insert("ns".into(), json!(page.namespace));
+                    item.insert("title".into(), json!(full_text(page.namespace, &page.title, site.namespaces())));
+                    if show_redirect {
+                        item.insert("redirect".into(), json!(page.is_redirect));
+                    }
+                    ctx.push_item(Value::Object(item));
                 }
-                ctx.push_item(Value::Object(item));
-            }
-        }
+                Ok(())
+            },
+        )?;
         if let Some(next) = next {
             ctx.set_continue(format!(
                 "{rand}|{}|{}|{}",

@@ -10,8 +10,9 @@
 use std::collections::HashMap;
 
 use wikiquery_domain::revision::{sha1_hex, Visibility, DELETED_TEXT, DELETED_USER};
-use wikiquery_domain::settings::{Patrolling, SiteSettings};
+use wikiquery_domain::settings::Patrolling;
 use wikiquery_framework::format::ItemWriter;
+use wikiquery_framework::Generated;
 use wikiquery_framework::{
     query_module, ApiError, CacheMode, Limit, Namespace, ParamValues, QueryContext, QueryModule, RequestState,
     Timestamp, UserRef, ValueSet,
@@ -24,6 +25,7 @@ use crate::family::change_writer::{BatchData, ChangeWriter, Hidden};
 use crate::family::changes::{filter_by_performer, hide_hidden_log_entries, parse_continue, Show};
 use crate::storage;
 use crate::values::{ChangeType, TimeDir, SHOW_RC, SLOTS};
+use crate::wiki::WikiContext;
 
 /// What to return of each change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -286,21 +288,16 @@ impl RecentChanges {
     }
 
     fn run(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let store = storage::store(ctx)?;
+        let store = ctx.store()?;
         let site = store.site();
-        let settings = ctx.services.require::<SiteSettings>()?;
+        let settings = ctx.settings();
         let patrolling = settings.patrolling;
-        let mut reader = storage::reader(ctx)?;
-        let generating = ctx.is_generator();
-        if !generating {
-            ctx.ensure_list();
+        let mut reader = ctx.reader()?;
+        ctx.ensure_list();
+        if self.generaterevisions {
+            ctx.generates_revisions();
         }
-        let Some(filter) = self.filter(ctx, &mut reader, site, patrolling)? else {
-            if generating && self.generaterevisions {
-                ctx.add_generated_revision(0);
-            }
-            return Ok(());
-        };
+        let Some(filter) = self.filter(ctx, &mut reader, site, patrolling)? else { return Ok(()) };
         let mut rows = reader.recent_changes(&filter)?;
         let limit = usize::try_from(self.limit.get()).unwrap_or(usize::MAX);
         let next = if rows.len() > limit { rows.drain(limit..).next() } else { None };
@@ -308,58 +305,56 @@ impl RecentChanges {
             ctx.set_continue(format!("{}|{}", next.timestamp, next.id));
         }
 
-        if generating {
-            // The feed grows at its start: the modules on the generated pages continue with the
-            // generator pinned to this batch.
-            if let Some(first) = rows.first() {
-                ctx.set_generator_restart("continue", format!("{}|{}", first.timestamp, first.id));
-            }
-            for row in &rows {
+        // The feed grows at its start: the modules on the generated pages continue with the
+        // generator pinned to this batch.
+        if let Some(first) = rows.first() {
+            ctx.set_generator_restart("continue", format!("{}|{}", first.timestamp, first.id));
+        }
+        ctx.emit(
+            rows,
+            |row| {
                 if self.generaterevisions {
-                    ctx.add_generated_revision(row.this_oldid);
+                    Generated::Revision(row.this_oldid)
                 } else {
-                    ctx.add_generated(row.namespace, row.title.clone());
+                    Generated::Title(row.namespace, row.title.clone())
                 }
-            }
-            if self.generaterevisions && rows.is_empty() {
-                ctx.add_generated_revision(0);
-            }
-            return Ok(());
-        }
+            },
+            |ctx, rows| {
+                let fields = ValueSet::of(&self.prop);
+                let rights = ctx.state.rights.clone();
+                let visibility = Visibility::of(&rights);
+                let wanted = (
+                    fields.has(RecentChangeProp::Comment),
+                    fields.has(RecentChangeProp::Parsedcomment),
+                    fields.has(RecentChangeProp::Tags),
+                );
+                let data = BatchData::read(&mut reader, site, &rows, visibility, wanted)?;
+                let hashes = if fields.has(RecentChangeProp::Sha1) {
+                    let revs: Vec<i64> = rows.iter().map(|r| r.this_oldid).filter(|&r| r > 0).collect();
+                    reader.revision_hashes(&revs)?
+                } else {
+                    HashMap::new()
+                };
+                let redirects = if fields.has(RecentChangeProp::Redirect) {
+                    let titles: Vec<(i32, String)> = rows.iter().map(|r| (r.namespace, r.title.clone())).collect();
+                    reader.existing_pages(&titles)?
+                } else {
+                    HashMap::new()
+                };
+                drop(reader);
 
-        let fields = ValueSet::of(&self.prop);
-        let rights = ctx.state.rights.clone();
-        let visibility = Visibility::of(&rights);
-        let wanted = (
-            fields.has(RecentChangeProp::Comment),
-            fields.has(RecentChangeProp::Parsedcomment),
-            fields.has(RecentChangeProp::Tags),
-        );
-        let data = BatchData::read(&mut reader, site, &rows, visibility, wanted)?;
-        let hashes = if fields.has(RecentChangeProp::Sha1) {
-            let revs: Vec<i64> = rows.iter().map(|r| r.this_oldid).filter(|&r| r > 0).collect();
-            reader.revision_hashes(&revs)?
-        } else {
-            HashMap::new()
-        };
-        let redirects = if fields.has(RecentChangeProp::Redirect) {
-            let titles: Vec<(i32, String)> = rows.iter().map(|r| (r.namespace, r.title.clone())).collect();
-            reader.existing_pages(&titles)?
-        } else {
-            HashMap::new()
-        };
-        drop(reader);
-
-        let iw = site.interwikis();
-        let is_interwiki = |p: &str| iw.is_interwiki(p);
-        let writer = ChangeWriter::new(&rights, patrolling, site, &is_interwiki, data);
-        let mut batch = Batch { fields, writer, hashes, redirects };
-        // A change is up to about 300 bytes of JSON.
-        ctx.reserve_written(rows.len() * 300);
-        for row in &rows {
-            ctx.write_item(|out| batch.write(row, out));
-        }
-        Ok(())
+                let iw = site.interwikis();
+                let is_interwiki = |p: &str| iw.is_interwiki(p);
+                let writer = ChangeWriter::new(&rights, patrolling, site, &is_interwiki, data);
+                let mut batch = Batch { fields, writer, hashes, redirects };
+                // A change is up to about 300 bytes of JSON.
+                ctx.reserve_written(rows.len() * 300);
+                for row in &rows {
+                    ctx.write_item(|out| batch.write(row, out));
+                }
+                Ok(())
+            },
+        )
     }
 }
 

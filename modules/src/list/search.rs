@@ -10,12 +10,14 @@ use serde_json::{json, Map, Value};
 use wikiquery_domain::page::PageRecord;
 use wikiquery_domain::search::{snippet, word_count, SearchQuery};
 use wikiquery_domain::title::full_text;
+use wikiquery_framework::Generated;
 use wikiquery_framework::{
     query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp,
 };
 use wikiquery_store::queries::search::{SearchFilter, SearchHit, SearchIndex};
 
 use crate::storage;
+use crate::wiki::WikiContext;
 
 /// Which search to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -92,7 +94,7 @@ pub struct Search {
 
 impl QueryModule for Search {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let site = storage::store(ctx)?.site();
+        let site = ctx.store()?.site();
         let limit = self.limit.get();
         let offset = self.offset;
         let query = SearchQuery::parse(&self.search);
@@ -113,7 +115,7 @@ impl QueryModule for Search {
             };
             // A search of no words (only spaces or punctuation) finds nothing.
             let nothing = filter.query.clauses.is_empty() && filter.prefix.is_none();
-            match if nothing { Some(None) } else { storage::reader(ctx)?.search(&filter)?.map(Some) } {
+            match if nothing { Some(None) } else { ctx.reader()?.search(&filter)?.map(Some) } {
                 Some(None) => (Vec::new(), Some(0), true),
                 Some(Some(found)) => (found.hits, Some(found.total), found.index == SearchIndex::Ours),
                 None => {
@@ -131,67 +133,79 @@ impl QueryModule for Search {
             hits.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
             ctx.set_continue_value("offset", json!(offset.saturating_add(i64::try_from(limit).unwrap_or(i64::MAX))));
         }
-        if let Some(total) = total.filter(|_| self.info.contains(&SearchInfo::Totalhits) && !ctx.is_generator()) {
-            ctx.add_query_member("searchinfo", json!({ "totalhits": total }));
-        }
-        if ctx.is_generator() {
-            for (i, hit) in hits.into_iter().enumerate() {
-                let mut data = Map::new();
-                data.insert("index".into(), json!(offset + i64::try_from(i).unwrap_or(0) + 1));
-                ctx.add_generated_with(hit.namespace, hit.title, data);
-            }
-            return Ok(());
-        }
-        ctx.ensure_list();
-        let has = |p: SearchProp| self.prop.contains(&p);
-        let needs_text = !nearmatch && has(SearchProp::Snippet) || has(SearchProp::Wordcount);
-        let mut reader = storage::reader(ctx)?;
-        let ids: Vec<i64> = hits.iter().map(|h| h.page_id).collect();
-        let pages: HashMap<i64, PageRecord> = reader.pages_by_ids(&ids)?.into_iter().map(|p| (p.id, p)).collect();
-        let latest: Vec<i64> = pages.values().map(|p| p.latest).collect();
-        let times = if has(SearchProp::Timestamp) { reader.revision_timestamps(&latest)? } else { HashMap::new() };
-        let texts = if needs_text { storage::current_texts(&mut reader, &ids)? } else { HashMap::new() };
-        drop(reader);
-        let marked = query.marked_words();
-        for hit in &hits {
-            let page = pages.get(&hit.page_id);
-            let mut o = Map::new();
-            o.insert("ns".into(), json!(hit.namespace));
-            let title = full_text(hit.namespace, &hit.title, site.namespaces());
-            o.insert("title".into(), json!(title));
-            o.insert("pageid".into(), json!(hit.page_id));
-            let text = texts.get(&hit.page_id).map_or("", String::as_str);
-            if has(SearchProp::Size) {
-                o.insert("size".into(), json!(page.map_or(0, |p| p.len)));
-            }
-            if has(SearchProp::Wordcount) {
-                o.insert("wordcount".into(), json!(word_count(text)));
-            }
-            if has(SearchProp::Snippet) {
-                o.insert(
-                    "snippet".into(),
-                    json!(if nearmatch { String::new() } else { snippet(text, &marked, own_index) }),
-                );
-            }
-            if has(SearchProp::Timestamp) {
-                let stamp = page.and_then(|p| times.get(&p.latest)).and_then(|t| Timestamp::iso_of_stored(t));
-                o.insert("timestamp".into(), json!(stamp.as_deref().unwrap_or("")));
-            }
-            if has(SearchProp::Titlesnippet) {
-                // MediaWiki's own index marks no title; wikiquery's marks the title's matches.
-                let marked_title =
-                    if own_index { snippet(&hit.title.replace('_', " "), &marked, true) } else { String::new() };
-                o.insert("titlesnippet".into(), json!(marked_title.trim_end_matches('\n')));
-            }
-            if has(SearchProp::Categorysnippet) {
-                o.insert("categorysnippet".into(), json!(""));
-            }
-            if has(SearchProp::Isfilematch) {
-                o.insert("isfilematch".into(), json!(false));
-            }
-            ctx.push_item(Value::Object(o));
-        }
-        Ok(())
+        let hits: Vec<(usize, SearchHit)> = hits.into_iter().enumerate().collect();
+        ctx.emit(
+            hits,
+            |(i, hit)| {
+                let index = offset + i64::try_from(*i).unwrap_or(0) + 1;
+                Generated::TitleWith(
+                    hit.namespace,
+                    hit.title.clone(),
+                    Map::from_iter([("index".to_owned(), json!(index))]),
+                )
+            },
+            |ctx, hits| {
+                if let Some(total) = total.filter(|_| self.info.contains(&SearchInfo::Totalhits)) {
+                    ctx.add_query_member("searchinfo", json!({ "totalhits": total }));
+                }
+                let hits: Vec<SearchHit> = hits.into_iter().map(|(_, hit)| hit).collect();
+                ctx.ensure_list();
+                let has = |p: SearchProp| self.prop.contains(&p);
+                let needs_text = !nearmatch && has(SearchProp::Snippet) || has(SearchProp::Wordcount);
+                let mut reader = ctx.reader()?;
+                let ids: Vec<i64> = hits.iter().map(|h| h.page_id).collect();
+                let pages: HashMap<i64, PageRecord> =
+                    reader.pages_by_ids(&ids)?.into_iter().map(|p| (p.id, p)).collect();
+                let latest: Vec<i64> = pages.values().map(|p| p.latest).collect();
+                let times =
+                    if has(SearchProp::Timestamp) { reader.revision_timestamps(&latest)? } else { HashMap::new() };
+                let texts = if needs_text { storage::current_texts(&mut reader, &ids)? } else { HashMap::new() };
+                drop(reader);
+                let marked = query.marked_words();
+                for hit in &hits {
+                    let page = pages.get(&hit.page_id);
+                    let mut o = Map::new();
+                    o.insert("ns".into(), json!(hit.namespace));
+                    let title = full_text(hit.namespace, &hit.title, site.namespaces());
+                    o.insert("title".into(), json!(title));
+                    o.insert("pageid".into(), json!(hit.page_id));
+                    let text = texts.get(&hit.page_id).map_or("", String::as_str);
+                    if has(SearchProp::Size) {
+                        o.insert("size".into(), json!(page.map_or(0, |p| p.len)));
+                    }
+                    if has(SearchProp::Wordcount) {
+                        o.insert("wordcount".into(), json!(word_count(text)));
+                    }
+                    if has(SearchProp::Snippet) {
+                        o.insert(
+                            "snippet".into(),
+                            json!(if nearmatch { String::new() } else { snippet(text, &marked, own_index) }),
+                        );
+                    }
+                    if has(SearchProp::Timestamp) {
+                        let stamp = page.and_then(|p| times.get(&p.latest)).and_then(|t| Timestamp::iso_of_stored(t));
+                        o.insert("timestamp".into(), json!(stamp.as_deref().unwrap_or("")));
+                    }
+                    if has(SearchProp::Titlesnippet) {
+                        // MediaWiki's own index marks no title; wikiquery's marks the title's matches.
+                        let marked_title = if own_index {
+                            snippet(&hit.title.replace('_', " "), &marked, true)
+                        } else {
+                            String::new()
+                        };
+                        o.insert("titlesnippet".into(), json!(marked_title.trim_end_matches('\n')));
+                    }
+                    if has(SearchProp::Categorysnippet) {
+                        o.insert("categorysnippet".into(), json!(""));
+                    }
+                    if has(SearchProp::Isfilematch) {
+                        o.insert("isfilematch".into(), json!(false));
+                    }
+                    ctx.push_item(Value::Object(o));
+                }
+                Ok(())
+            },
+        )
     }
 }
 
@@ -200,7 +214,7 @@ impl Search {
     /// (all lower case, each word capitalised, all upper case), as MediaWiki's near match
     /// finds it.
     fn near_match(&self, ctx: &QueryContext<'_>) -> Result<Vec<SearchHit>, ApiError> {
-        let site = storage::store(ctx)?.site();
+        let site = ctx.store()?.site();
         let text = self.search.trim();
         let capitalised: String = text
             .split(' ')
@@ -210,7 +224,7 @@ impl Search {
             })
             .collect::<Vec<_>>()
             .join(" ");
-        let mut reader = storage::reader(ctx)?;
+        let mut reader = ctx.reader()?;
         for form in [text.to_owned(), text.to_lowercase(), capitalised, text.to_uppercase()] {
             let Ok((ns, key)) = storage::site_title(site, &form) else { continue };
             if let Some(page) = reader.pages_by_titles(&[(ns, key)])?.into_iter().next() {

@@ -5,10 +5,9 @@
 use std::collections::BTreeMap;
 
 use wikiquery_domain::change_tags::{default_text, is_software_tag, SOFTWARE_TAGS};
-use wikiquery_domain::settings::SiteSettings;
 use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
 
-use crate::storage;
+use crate::wiki::WikiContext;
 
 /// What to return of each tag besides its name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -50,12 +49,12 @@ struct Known {
 
 impl QueryModule for Tags {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let settings = ctx.services.require::<SiteSettings>()?;
+        let settings = ctx.settings();
         let mut tags: BTreeMap<String, Known> = BTreeMap::new();
         for (name, _, _) in SOFTWARE_TAGS {
             tags.insert((*name).to_owned(), Known::default());
         }
-        for (name, explicit, hits) in storage::reader(ctx)?.tag_definitions()? {
+        for (name, explicit, hits) in ctx.reader()?.tag_definitions()? {
             let known = tags.entry(name).or_default();
             known.explicit |= explicit;
             known.hits = hits;

@@ -23,8 +23,8 @@ use wikiquery_store::site::Site;
 use crate::family::changes::{parse_continue, Show};
 use crate::family::comments::{parsed_comments, CommentOf};
 use crate::list::recentchanges::patrol_flags_denied;
-use crate::storage;
 use crate::values::TimeDir;
+use crate::wiki::WikiContext;
 
 /// What to return of each contribution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -328,11 +328,11 @@ impl UserContribs {
     }
 
     fn run(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let settings = ctx.services.require::<SiteSettings>()?;
+        let settings = ctx.settings();
         let patrolling = settings.patrolling;
-        let store = storage::store(ctx)?;
+        let store = ctx.store()?;
         let site = store.site();
-        let mut reader = storage::reader(ctx)?;
+        let mut reader = ctx.reader()?;
         let descending = self.dir == TimeDir::Older;
         ctx.ensure_list();
         let (mode, users) = self.users(ctx, &mut reader, settings)?;

@@ -12,10 +12,10 @@ use wikiquery_domain::timestamp::{format_expiry, Timestamp};
 use wikiquery_domain::user::{canonical_name, is_ip_name};
 use wikiquery_framework::{query_module, ApiError, CacheMode, ParamValues, QueryContext, QueryModule, RequestState};
 use wikiquery_store::queries::users::UserRow;
-use wikiquery_store::store::Store;
 
 use crate::family::users as family;
 use crate::storage;
+use crate::wiki::{Wiki, WikiContext};
 
 /// What to return of each user.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -64,8 +64,8 @@ impl QueryModule for Users {
 
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let services = ctx.services;
-        let settings = services.require::<SiteSettings>()?;
-        let store = services.require::<Store>()?;
+        let settings = services.settings();
+        let store = Wiki::of(services)?.store();
         let site = store.site();
         let has = |p: UserProp| self.prop.contains(&p);
         ctx.ensure_list();
@@ -80,9 +80,9 @@ impl QueryModule for Users {
             }
         }
         let rows = if by_name {
-            storage::reader(ctx)?.users_by_names(&names)?
+            ctx.reader()?.users_by_names(&names)?
         } else if !self.userids.is_empty() {
-            storage::reader(ctx)?.users_by_ids(&self.userids)?
+            ctx.reader()?.users_by_ids(&self.userids)?
         } else {
             Vec::new()
         };
@@ -100,12 +100,12 @@ impl QueryModule for Users {
             HashMap::new()
         };
         let genders: HashMap<i64, String> = if has(UserProp::Gender) {
-            storage::reader(ctx)?.user_property(&ids, "gender")?.into_iter().collect()
+            ctx.reader()?.user_property(&ids, "gender")?.into_iter().collect()
         } else {
             HashMap::new()
         };
         let no_mail: HashMap<i64, String> = if has(UserProp::Emailable) {
-            storage::reader(ctx)?.user_property(&ids, "disablemail")?.into_iter().collect()
+            ctx.reader()?.user_property(&ids, "disablemail")?.into_iter().collect()
         } else {
             HashMap::new()
         };
@@ -128,7 +128,7 @@ impl QueryModule for Users {
             }
             let explicit: Vec<&str> =
                 memberships.get(&row.id).map(|m| m.iter().map(|(g, _)| g.as_str()).collect()).unwrap_or_default();
-            let implicit = family::implicit_groups(settings, row, now);
+            let implicit = crate::family::accounts::implicit_groups(settings, row, now);
             let mut groups = explicit.clone();
             for g in &implicit {
                 if !groups.contains(g) {

@@ -7,8 +7,9 @@
 use std::collections::HashMap;
 
 use wikiquery_domain::revision::{Visibility, DELETED_USER};
-use wikiquery_domain::settings::{Patrolling, SiteSettings};
+use wikiquery_domain::settings::Patrolling;
 use wikiquery_framework::format::ItemWriter;
+use wikiquery_framework::Generated;
 use wikiquery_framework::{
     query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp, UserRef, ValueSet,
 };
@@ -18,9 +19,9 @@ use crate::family::change_writer::{BatchData, ChangeWriter, Hidden};
 use crate::family::changes::{filter_by_performer, hide_hidden_log_entries, parse_continue, Show};
 use crate::family::watchlists::watchlist_owner;
 use crate::list::recentchanges::{change_type_id, patrol_flags_denied};
-use crate::storage;
 use crate::values::ChangeType;
 use crate::values::TimeDir;
+use crate::wiki::WikiContext;
 
 /// What to return of each change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -144,7 +145,7 @@ impl Watchlist {
         if !self.type_.is_empty() {
             filter.types = Some(self.type_.iter().map(|t| change_type_id(*t)).collect());
         }
-        let mut reader = storage::reader(ctx)?;
+        let mut reader = ctx.reader()?;
         filter_by_performer(ctx, &mut reader, self.user.as_ref(), self.excludeuser.as_ref(), &mut filter)?;
         hide_hidden_log_entries(Visibility::of(rights), &mut filter);
         Ok(filter)
@@ -154,22 +155,16 @@ impl Watchlist {
 impl QueryModule for Watchlist {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let owner = watchlist_owner(ctx, self.owner.as_ref(), self.token.as_deref())?;
-        let settings = ctx.services.require::<SiteSettings>()?;
+        let settings = ctx.settings();
         let patrolling = settings.patrolling;
-        let generating = ctx.is_generator();
         let fields = ValueSet::of(&self.prop);
-        if !generating && fields.has(WatchlistProp::Patrol) && !patrolling.any(&ctx.state.rights) {
-            return Err(ApiError::new(
-                "patrol",
-                "You need the <code>patrol</code> or <code>patrolmarks</code> right to request the patrolled flag.",
-            ));
-        }
         let filter = self.filter(ctx, owner, patrolling)?;
-        let store = storage::store(ctx)?;
+        let store = ctx.store()?;
         let site = store.site();
-        let mut reader = storage::reader(ctx)?;
-        if !generating {
-            ctx.ensure_list();
+        let mut reader = ctx.reader()?;
+        ctx.ensure_list();
+        if self.allrev {
+            ctx.generates_revisions();
         }
         let mut rows = reader.recent_changes(&filter)?;
         let limit = usize::try_from(self.limit.get()).unwrap_or(usize::MAX);
@@ -178,44 +173,49 @@ impl QueryModule for Watchlist {
             ctx.set_continue(format!("{}|{}", next.timestamp, next.id));
             rows.truncate(limit);
         }
-        if generating {
-            for row in &rows {
+        ctx.emit(
+            rows,
+            |row| {
                 if self.allrev {
-                    ctx.add_generated_revision_as_is(row.this_oldid);
+                    Generated::RevisionAsIs(row.this_oldid)
                 } else {
-                    ctx.add_generated_page_id(row.page_id);
+                    Generated::PageId(row.page_id)
                 }
-            }
-            if self.allrev && rows.is_empty() {
-                ctx.add_generated_revision(0);
-            }
-            return Ok(());
-        }
+            },
+            |ctx, rows| {
+                // Only listed changes say whether they are patrolled (the generator's pages do not).
+                if fields.has(WatchlistProp::Patrol) && !patrolling.any(&ctx.state.rights) {
+                    return Err(ApiError::new(
+                    "patrol",
+                    "You need the <code>patrol</code> or <code>patrolmarks</code> right to request the patrolled flag.",
+                ));
+                }
+                let rights = ctx.state.rights.clone();
+                let wanted = (
+                    fields.has(WatchlistProp::Comment),
+                    fields.has(WatchlistProp::Parsedcomment),
+                    fields.has(WatchlistProp::Tags),
+                );
+                let data = BatchData::read(&mut reader, site, &rows, Visibility::of(&rights), wanted)?;
+                let notifications = if fields.has(WatchlistProp::Notificationtimestamp) {
+                    let titles: Vec<(i32, String)> = rows.iter().map(|r| (r.namespace, r.title.clone())).collect();
+                    reader.watch_notifications(owner, &titles)?
+                } else {
+                    HashMap::new()
+                };
+                drop(reader);
 
-        let rights = ctx.state.rights.clone();
-        let wanted = (
-            fields.has(WatchlistProp::Comment),
-            fields.has(WatchlistProp::Parsedcomment),
-            fields.has(WatchlistProp::Tags),
-        );
-        let data = BatchData::read(&mut reader, site, &rows, Visibility::of(&rights), wanted)?;
-        let notifications = if fields.has(WatchlistProp::Notificationtimestamp) {
-            let titles: Vec<(i32, String)> = rows.iter().map(|r| (r.namespace, r.title.clone())).collect();
-            reader.watch_notifications(owner, &titles)?
-        } else {
-            HashMap::new()
-        };
-        drop(reader);
-
-        let iw = site.interwikis();
-        let is_interwiki = |p: &str| iw.is_interwiki(p);
-        let writer = ChangeWriter::new(&rights, patrolling, site, &is_interwiki, data);
-        let mut batch = Batch { fields, writer, notifications };
-        ctx.reserve_written(rows.len() * 300);
-        for row in &rows {
-            ctx.write_item(|out| batch.write(row, out));
-        }
-        Ok(())
+                let iw = site.interwikis();
+                let is_interwiki = |p: &str| iw.is_interwiki(p);
+                let writer = ChangeWriter::new(&rights, patrolling, site, &is_interwiki, data);
+                let mut batch = Batch { fields, writer, notifications };
+                ctx.reserve_written(rows.len() * 300);
+                for row in &rows {
+                    ctx.write_item(|out| batch.write(row, out));
+                }
+                Ok(())
+            },
+        )
     }
 }
 

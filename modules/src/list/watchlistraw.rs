@@ -3,6 +3,7 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::full_text;
+use wikiquery_framework::Generated;
 use wikiquery_framework::{
     query_module, ApiError, Continue, ExactInt, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp,
     UserRef,
@@ -13,6 +14,7 @@ use crate::family::changes::Show;
 use crate::family::watchlists::watchlist_owner;
 use crate::storage;
 use crate::values::SortDir;
+use crate::wiki::WikiContext;
 
 /// What to return of each watched page besides its title.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -56,7 +58,7 @@ impl QueryModule for WatchlistRaw {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let user = watchlist_owner(ctx, self.owner.as_ref(), self.token.as_deref())?;
         let show = Show::checked(self.show.iter().map(String::as_str), &[("changed", "!changed")])?;
-        let site = storage::store(ctx)?.site();
+        let site = ctx.store()?.site();
         let limit = self.limit.get();
         let mut filter = WatchedItemsFilter {
             user,
@@ -77,35 +79,36 @@ impl QueryModule for WatchlistRaw {
         }
         filter.from = self.fromtitle.as_deref().map(|t| storage::prefixed_title_part(site, t)).transpose()?;
         filter.until = self.totitle.as_deref().map(|t| storage::prefixed_title_part(site, t)).transpose()?;
-        let mut items = storage::reader(ctx)?.watched_items(&filter)?;
+        let mut items = ctx.reader()?.watched_items(&filter)?;
         let limit = usize::try_from(limit).unwrap_or(usize::MAX);
         if items.len() > limit {
             let next = &items[limit];
             ctx.set_continue(format!("{}|{}", next.namespace, next.title));
             items.truncate(limit);
         }
-        if ctx.is_generator() {
-            for item in items {
-                ctx.add_generated(item.namespace, item.title);
-            }
-            return Ok(());
-        }
         let changed = self.prop.contains(&WatchlistRawProp::Changed);
-        let list: Vec<Value> = items
-            .iter()
-            .map(|item| {
-                let mut o = Map::new();
-                o.insert("ns".into(), json!(item.namespace));
-                o.insert("title".into(), json!(full_text(item.namespace, &item.title, site.namespaces())));
-                if let Some(iso) = item.notification.as_deref().filter(|_| changed).and_then(Timestamp::iso_of_stored) {
-                    o.insert("changed".into(), json!(&*iso));
+        ctx.emit(
+            items,
+            |item| Generated::Title(item.namespace, item.title.clone()),
+            |ctx, items| {
+                let list: Vec<Value> = items
+                    .iter()
+                    .map(|item| {
+                        let mut o = Map::new();
+                        o.insert("ns".into(), json!(item.namespace));
+                        o.insert("title".into(), json!(full_text(item.namespace, &item.title, site.namespaces())));
+                        let notified = item.notification.as_deref().filter(|_| changed);
+                        if let Some(iso) = notified.and_then(Timestamp::iso_of_stored) {
+                            o.insert("changed".into(), json!(&*iso));
+                        }
+                        Value::Object(o)
+                    })
+                    .collect();
+                if !list.is_empty() {
+                    ctx.add_result_member("watchlistraw", Value::Array(list));
                 }
-                Value::Object(o)
-            })
-            .collect();
-        if !list.is_empty() {
-            ctx.add_result_member("watchlistraw", Value::Array(list));
-        }
-        Ok(())
+                Ok(())
+            },
+        )
     }
 }

@@ -15,6 +15,7 @@ use wikiquery_framework::{query_module, ApiError, CacheMode, ParamValues, QueryC
 use wikiquery_store::queries::allpages::AllPagesFilter;
 
 use crate::storage;
+use crate::wiki::WikiContext;
 
 /// Extra properties of each message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -72,7 +73,7 @@ impl QueryModule for AllMessages {
     }
 
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let store = storage::store(ctx)?;
+        let store = ctx.store()?;
         let site = store.site();
         let content_lang = site.language_code().to_owned();
         let lang = match &self.lang {
@@ -92,7 +93,7 @@ impl QueryModule for AllMessages {
         }
         let foreign = lang != content_lang;
         // The wiki's own messages: its `MediaWiki:` pages, by title.
-        let mut reader = storage::reader(ctx)?;
+        let mut reader = ctx.reader()?;
         let page_title = |key: &str| {
             let title = upper_first(&normalize_key(key));
             if foreign {
@@ -215,7 +216,7 @@ impl MessageSite for GenderSite<'_, '_> {
     }
 
     fn gender(&self, user: &str) -> Gender {
-        let found = storage::reader(self.ctx).ok().and_then(|mut reader| {
+        let found = self.ctx.reader().ok().and_then(|mut reader| {
             let users = reader.users_by_names(&[upper_first(&user.replace('_', " "))]).ok()?;
             let id = users.first()?.id;
             reader.user_property(&[id], "gender").ok()?.into_iter().next().map(|(_, g)| g)

@@ -3,12 +3,11 @@
 //! `/images`).
 
 use serde_json::{json, Map, Value};
-use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::NS_FILE;
 use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule};
-use wikiquery_store::store::Store;
 
 use crate::storage::{absolute, site_paths};
+use crate::wiki::Wiki;
 
 /// Properties of a file repository (mixed case, as MediaWiki names them).
 pub const FILEREPO_PROP: &[&str] = &[
@@ -44,8 +43,8 @@ pub struct FileRepoInfo {
 impl QueryModule for FileRepoInfo {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let services = ctx.services;
-        let settings = services.require::<SiteSettings>()?;
-        let site = services.require::<Store>()?.site();
+        let settings = services.settings();
+        let site = Wiki::of(services)?.store().site();
         let paths = site_paths(site, settings);
         let url = settings.upload_path.clone().unwrap_or_else(|| format!("{}/images", paths.script_path));
         let has = |p: &str| self.prop.iter().any(|v| v == p);

@@ -13,9 +13,8 @@ use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, Que
 use crate::family::users::{account_blocks, block_details, default_preferences, memberships};
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_store::queries::blocks::{BlockRow, BlocksFilter};
-use wikiquery_store::store::Store;
 
-use crate::storage;
+use crate::wiki::{Wiki, WikiContext};
 
 /// Which pieces of information about the user to return.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -66,7 +65,7 @@ pub struct UserInfo {
 impl QueryModule for UserInfo {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let services = ctx.services;
-        let settings = services.require::<SiteSettings>()?;
+        let settings = services.settings();
         let has = |p: UserInfoProp| self.prop.contains(&p);
         let rights = ctx.state.rights.clone();
         let ip = ctx.state.client_ip.clone();
@@ -74,7 +73,7 @@ impl QueryModule for UserInfo {
         let mut info = Map::new();
         // A logged-in caller's own record, when some property needs it.
         let row = match &account {
-            Some(a) => storage::reader(ctx)?.users_by_ids(&[a.id])?.pop(),
+            Some(a) => ctx.reader()?.users_by_ids(&[a.id])?.pop(),
             None => None,
         };
         match &account {
@@ -102,7 +101,7 @@ impl QueryModule for UserInfo {
         if has(UserInfoProp::Hasmsg) {
             // An anonymous caller's are by address, which this server does not keep.
             let messages = match &account {
-                Some(a) => storage::reader(ctx)?.has_new_messages(a.id)?,
+                Some(a) => ctx.reader()?.has_new_messages(a.id)?,
                 None => false,
             };
             info.insert("messages".into(), json!(messages));
@@ -146,14 +145,12 @@ impl QueryModule for UserInfo {
             info.insert("changeablegroups".into(), changeable_groups(settings, &groups, &rights));
         }
         let (real_name, properties) = match &account {
-            Some(a) if has(UserInfoProp::Options) || has(UserInfoProp::Realname) => {
-                storage::reader(ctx)?.own_details(a.id)?
-            }
+            Some(a) if has(UserInfoProp::Options) || has(UserInfoProp::Realname) => ctx.reader()?.own_details(a.id)?,
             _ => (String::new(), Vec::new()),
         };
         if has(UserInfoProp::Options) {
             // The defaults, under what the user chose.
-            let site = services.require::<Store>()?.site();
+            let site = Wiki::of(services)?.store().site();
             let mut options = default_preferences(site, settings);
             for (name, value) in properties {
                 options.insert(name, json!(value));
@@ -190,7 +187,7 @@ impl QueryModule for UserInfo {
         }
         if has(UserInfoProp::Unreadcount) {
             let count = match &account {
-                Some(a) => storage::reader(ctx)?.unread_watched(a.id, UNREAD_CAP)?,
+                Some(a) => ctx.reader()?.unread_watched(a.id, UNREAD_CAP)?,
                 None => 0,
             };
             // MediaWiki counts to its cap and then says so.
@@ -204,8 +201,7 @@ impl QueryModule for UserInfo {
         }
         if has(UserInfoProp::Latestcontrib) {
             if let Some(a) = &account {
-                if let Some(at) = storage::reader(ctx)?.latest_contribution(a.id)?.as_deref().and_then(Timestamp::parse)
-                {
+                if let Some(at) = ctx.reader()?.latest_contribution(a.id)?.as_deref().and_then(Timestamp::parse) {
                     info.insert("latestcontrib".into(), json!(at.to_iso()));
                 }
             }
@@ -303,7 +299,7 @@ fn caller_block(
     }
     let Some(hex) = ip_hex(ip) else { return Ok(None) };
     let now = ctx.state.now().to_mw();
-    let mut reader = storage::reader(ctx)?;
+    let mut reader = ctx.reader()?;
     let ids = reader.blocks_on_address(&hex, &now)?;
     if ids.is_empty() {
         return Ok(None);

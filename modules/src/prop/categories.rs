@@ -4,12 +4,12 @@ use serde_json::{json, Map, Value};
 use wikiquery_domain::php::bin2hex;
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::{full_text, parse_title, NS_CATEGORY, NS_MAIN};
+use wikiquery_framework::Generated;
 use wikiquery_framework::{query_module, ApiError, Continue, Limit, LooseInt, ParamValues, QueryContext, QueryModule};
 use wikiquery_store::queries::categories::CategoriesFilter;
-use wikiquery_store::store::Store;
 
-use crate::storage;
 use crate::values::SortDir;
+use crate::wiki::WikiContext;
 
 /// What to return of each category.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -58,7 +58,7 @@ impl QueryModule for Categories {
         if from.is_empty() {
             return Ok(());
         }
-        let store = ctx.services.require::<Store>()?;
+        let store = ctx.store()?;
         let site = store.site();
         let categories = if self.categories.is_empty() {
             None
@@ -96,29 +96,31 @@ impl QueryModule for Categories {
             descending: self.dir == SortDir::Descending,
             limit: self.limit.fetch(),
         };
-        let (rows, next) = self.limit.split(storage::reader(ctx)?.page_categories(&filter)?);
+        let (rows, next) = self.limit.split(ctx.reader()?.page_categories(&filter)?);
         let has = |p: CategoryProp| self.prop.contains(&p);
-        let generating = ctx.is_generator();
-        for (row, is_hidden) in rows {
-            if generating {
-                ctx.add_generated(NS_CATEGORY, row.to);
-                continue;
-            }
-            let mut o = Map::new();
-            o.insert("ns".into(), json!(NS_CATEGORY));
-            o.insert("title".into(), json!(full_text(NS_CATEGORY, &row.to, site.namespaces())));
-            if has(CategoryProp::Sortkey) {
-                o.insert("sortkey".into(), json!(bin2hex(row.sortkey.as_bytes())));
-                o.insert("sortkeyprefix".into(), json!(row.sortkey_prefix));
-            }
-            if has(CategoryProp::Timestamp) {
-                o.insert("timestamp".into(), json!(format_expiry(&row.timestamp, "infinity")));
-            }
-            if has(CategoryProp::Hidden) {
-                o.insert("hidden".into(), json!(is_hidden));
-            }
-            ctx.push_page_item(row.from, "categories", Value::Object(o));
-        }
+        ctx.emit(
+            rows,
+            |(row, _)| Generated::Title(NS_CATEGORY, row.to.clone()),
+            |ctx, rows| {
+                for (row, is_hidden) in rows {
+                    let mut o = Map::new();
+                    o.insert("ns".into(), json!(NS_CATEGORY));
+                    o.insert("title".into(), json!(full_text(NS_CATEGORY, &row.to, site.namespaces())));
+                    if has(CategoryProp::Sortkey) {
+                        o.insert("sortkey".into(), json!(bin2hex(row.sortkey.as_bytes())));
+                        o.insert("sortkeyprefix".into(), json!(row.sortkey_prefix));
+                    }
+                    if has(CategoryProp::Timestamp) {
+                        o.insert("timestamp".into(), json!(format_expiry(&row.timestamp, "infinity")));
+                    }
+                    if has(CategoryProp::Hidden) {
+                        o.insert("hidden".into(), json!(is_hidden));
+                    }
+                    ctx.push_page_item(row.from, "categories", Value::Object(o));
+                }
+                Ok(())
+            },
+        )?;
         if let Some((row, _)) = next {
             ctx.set_continue(format!("{}|{}", row.from, row.to));
         }

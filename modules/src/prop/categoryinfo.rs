@@ -6,7 +6,7 @@ use serde_json::{json, Map};
 use wikiquery_domain::title::NS_CATEGORY;
 use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule};
 
-use crate::storage;
+use crate::wiki::WikiContext;
 
 /// Information about categories: how many pages, files and subcategories they hold.
 #[query_module(
@@ -39,7 +39,7 @@ impl QueryModule for CategoryInfo {
         }
         let titles: Vec<String> = ids.keys().cloned().collect();
         // Never checked: MediaWiki compares the title given with those of the categories.
-        let rows = storage::reader(ctx)?.category_counts(&titles, self.continue_.as_deref())?;
+        let rows = ctx.reader()?.category_counts(&titles, self.continue_.as_deref())?;
         for row in rows {
             let Some(&id) = ids.get(&row.title) else { continue };
             let info = json!({

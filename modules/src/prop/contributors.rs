@@ -2,12 +2,11 @@
 //! anonymous editors each page had. Edits whose user is hidden do not count.
 
 use serde_json::json;
-use wikiquery_domain::settings::SiteSettings;
 use wikiquery_framework::{query_module, ApiError, Continue, Limit, LooseInt, QueryContext, QueryModule};
 use wikiquery_store::queries::contributors::ContributorsFilter;
 
 use crate::family::users::groups_with_rights;
-use crate::storage;
+use crate::wiki::WikiContext;
 use wikiquery_domain::rights::{CONTRIBUTOR_RIGHTS, GROUPS};
 
 /// The most pages one request reads contributors of; the others follow in a continuation.
@@ -40,7 +39,7 @@ pub struct Contributors {
 
 impl QueryModule for Contributors {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let settings = ctx.services.require::<SiteSettings>()?;
+        let settings = ctx.settings();
         let continue_from = self.continue_.as_ref().map(|Continue((LooseInt(page), LooseInt(actor)))| (*page, *actor));
         let mut pages: Vec<i64> = ctx.page_set().map(|p| p.good.iter().map(|g| g.id).collect()).unwrap_or_default();
         if let Some((page, _)) = continue_from {
@@ -56,7 +55,7 @@ impl QueryModule for Contributors {
             pages.truncate(MAX_PAGES);
         }
 
-        for (page, count) in storage::reader(ctx)?.anonymous_contributors(&pages)? {
+        for (page, count) in ctx.reader()?.anonymous_contributors(&pages)? {
             let mut members = serde_json::Map::new();
             members.insert("anoncontributors".into(), json!(count));
             ctx.add_page_values(page, members);
@@ -90,7 +89,7 @@ impl QueryModule for Contributors {
             now: ctx.state.now().to_mw(),
             limit: self.limit.fetch(),
         };
-        let (rows, next) = self.limit.split(storage::reader(ctx)?.page_contributors(&filter)?);
+        let (rows, next) = self.limit.split(ctx.reader()?.page_contributors(&filter)?);
         for (page, _, user_id, name) in rows {
             ctx.push_page_item(page, "contributors", json!({ "userid": user_id, "name": name }));
         }

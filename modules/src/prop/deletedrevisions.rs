@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use wikiquery_domain::revision::Visibility;
+use wikiquery_framework::Generated;
 use wikiquery_framework::{
     query_module, ApiError, CacheMode, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
 };
@@ -12,8 +13,8 @@ use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder};
 use wikiquery_store::queries::revisions::RevisionRow;
 
 use crate::family::revisions::{archive_continue, archive_continue_value, mark_empty, RevisionFamily};
-use crate::storage;
 use crate::values::TimeDir;
+use crate::wiki::WikiContext;
 
 /// Deleted revisions of pages, or of the given revision ids.
 #[query_module(
@@ -62,7 +63,6 @@ impl QueryModule for DeletedRevisions {
         if ids.is_empty() {
             return Ok(());
         }
-        let generating = ctx.is_generator();
         let view = self.family.view(ctx)?;
         view.check_archive_access(&ctx.state.rights)?;
         let limit = self.family.batch_size(ctx, &view, true);
@@ -74,7 +74,7 @@ impl QueryModule for DeletedRevisions {
             (None, None) => None,
         };
         let hidden_bits = if actor.is_some() { Visibility::of(&ctx.state.rights).hidden_user_bits() } else { 0 };
-        let mut reader = storage::reader(ctx)?;
+        let mut reader = ctx.reader()?;
         let tag = match &self.family.tag {
             Some(name) => Some(reader.tag_id(name)?),
             None => None,
@@ -103,27 +103,32 @@ impl QueryModule for DeletedRevisions {
             None
         };
 
-        if generating {
-            let mut seen: Vec<(i32, &str)> = Vec::new();
-            for row in &rows {
-                if !seen.contains(&(row.namespace, row.title.as_str())) {
-                    seen.push((row.namespace, row.title.as_str()));
-                    ctx.add_generated(row.namespace, row.title.clone());
+        // As a generator, each title of the batch once.
+        let mut seen = std::collections::HashSet::new();
+        ctx.emit(
+            rows,
+            |row| {
+                if seen.insert((row.namespace, row.title.clone())) {
+                    Generated::Title(row.namespace, row.title.clone())
+                } else {
+                    Generated::Nothing
                 }
-            }
-        } else {
-            let revisions: Vec<RevisionRow> = rows.iter().map(|r| r.revision.clone()).collect();
-            let title_of = |rev: &RevisionRow| {
-                rows.iter().find(|r| r.revision.id == rev.id).map(|r| (r.namespace, r.title.clone()))
-            };
-            let mut data = view.load(ctx, &revisions, &title_of)?;
-            for row in &rows {
-                let Some(&page) = ids.get(&(row.namespace, row.title.clone())) else { continue };
-                let mut revision = view.revision(ctx, &row.revision, &mut data)?;
-                mark_empty(&mut revision);
-                ctx.push_page_item(page, "deletedrevisions", serde_json::Value::Object(revision));
-            }
-        }
+            },
+            |ctx, rows| {
+                let revisions: Vec<RevisionRow> = rows.iter().map(|r| r.revision.clone()).collect();
+                let title_of = |rev: &RevisionRow| {
+                    rows.iter().find(|r| r.revision.id == rev.id).map(|r| (r.namespace, r.title.clone()))
+                };
+                let mut data = view.load(ctx, &revisions, &title_of)?;
+                for row in &rows {
+                    let Some(&page) = ids.get(&(row.namespace, row.title.clone())) else { continue };
+                    let mut revision = view.revision(ctx, &row.revision, &mut data)?;
+                    mark_empty(&mut revision);
+                    ctx.push_page_item(page, "deletedrevisions", serde_json::Value::Object(revision));
+                }
+                Ok(())
+            },
+        )?;
         if let Some(next) = next {
             ctx.set_continue(archive_continue_value(&next, order));
         }

@@ -5,11 +5,11 @@ use std::collections::HashMap;
 use serde_json::json;
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_domain::title::NS_FILE;
+use wikiquery_framework::Generated;
 use wikiquery_framework::{query_module, ApiError, Limit, QueryContext, QueryModule};
 
-use crate::storage;
-
 use crate::values::SortDir;
+use crate::wiki::WikiContext;
 
 /// Lists the files whose hash equals that of each given file.
 #[query_module(
@@ -62,7 +62,7 @@ impl QueryModule for DuplicateFiles {
             images.drain(..keep_from);
             skip_until = Some(parts[1].to_owned());
         }
-        let mut reader = storage::reader(ctx)?;
+        let mut reader = ctx.reader()?;
         let names: Vec<String> = images.iter().map(|(t, _)| t.clone()).collect();
         let sha1s: HashMap<String, String> =
             reader.current_files(&names)?.into_iter().map(|f| (f.name, f.sha1)).collect();
@@ -76,6 +76,7 @@ impl QueryModule for DuplicateFiles {
         drop(reader);
         let limit = self.limit.get() as usize;
         let mut count = 0;
+        let mut found = Vec::new();
         'images: for (image, page_id) in &images {
             let Some(sha1) = sha1s.get(image) else { continue };
             let mut dups: Vec<_> = by_sha1.get(sha1).map(|v| v.iter().collect()).unwrap_or_default();
@@ -97,18 +98,23 @@ impl QueryModule for DuplicateFiles {
                     ctx.set_continue(format!("{image}|{}", dup.name));
                     break 'images;
                 }
-                if ctx.is_generator() {
-                    ctx.add_generated(NS_FILE, dup.name.clone());
-                } else {
+                found.push((*page_id, dup));
+            }
+        }
+        ctx.emit(
+            found,
+            |(_, dup)| Generated::Title(NS_FILE, dup.name.clone()),
+            |ctx, found| {
+                for (page_id, dup) in found {
                     let timestamp = Timestamp::iso_text(&dup.timestamp);
                     ctx.push_page_item(
-                        *page_id,
+                        page_id,
                         "duplicatefiles",
                         json!({ "name": dup.name, "timestamp": timestamp, "shared": false, "user": dup.actor_name }),
                     );
                 }
-            }
-        }
-        Ok(())
+                Ok(())
+            },
+        )
     }
 }

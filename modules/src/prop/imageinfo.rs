@@ -8,12 +8,12 @@ use wikiquery_framework::{
     query_module, ApiError, CacheMode, Limit, ParamValues, QueryContext, QueryModule, RequestState, Timestamp, ValueSet,
 };
 use wikiquery_store::queries::files::FileVersion;
-use wikiquery_store::store::Store;
 
 use crate::family::files::{BadFiles, FileProps, FileWriter};
 use crate::family::thumbnails;
 use crate::family::upload_warnings::upload_warnings;
 use crate::storage;
+use crate::wiki::WikiContext;
 
 /// What to return of each file version.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -89,7 +89,7 @@ impl QueryModule for ImageInfo {
         let set = ValueSet::of(&self.prop);
         let has = |p: ImageInfoProp| set.has(p);
         let scale = thumbnails::scale(self.urlwidth, self.urlheight, &self.urlparam);
-        let store = ctx.services.require::<Store>()?;
+        let store = ctx.store()?;
         let site = store.site();
         let context = match &self.badfilecontexttitle {
             Some(text) => match storage::site_title(site, text) {
@@ -131,7 +131,7 @@ impl QueryModule for ImageInfo {
         let end = self.end.map(Timestamp::to_mw);
         let limit = self.limit.get() as i64;
 
-        let mut reader = storage::reader(ctx)?;
+        let mut reader = ctx.reader()?;
         // Upload warnings show a file's image as a page would, and a page does not show a bad file.
         let bad_files = if has(ImageInfoProp::Badfile) || has(ImageInfoProp::Uploadwarning) {
             Some(BadFiles::read(&mut reader, site)?)

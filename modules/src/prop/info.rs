@@ -11,7 +11,7 @@ use wikiquery_framework::{
     query_module, ApiError, CacheMode, ParamValues, QueryContext, QueryModule, RequestState, Timestamp, Title,
 };
 
-use crate::storage;
+use crate::wiki::WikiContext;
 
 /// Additional properties to return; `preload` and `readable` are deprecated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -104,8 +104,8 @@ impl QueryModule for Info {
 
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let Some(set) = ctx.page_set() else { return Ok(()) };
-        let site = storage::store(ctx)?.site();
-        let mut db = storage::reader(ctx)?;
+        let site = ctx.store()?.site();
+        let mut db = ctx.reader()?;
         let has = |p: InfoProp| self.prop.contains(&p);
         // The pages info describes: existing ones and missing titles, by (possibly fake) id.
         let mut pages: Vec<(i64, i32, String, Option<PageRecord>)> =

@@ -3,7 +3,7 @@
 use serde_json::{Map, Value};
 use wikiquery_framework::{query_module, ApiError, ContinuePart, ExactInt, QueryContext, QueryModule};
 
-use crate::storage;
+use crate::wiki::WikiContext;
 
 /// Page properties set in page content.
 #[query_module(
@@ -32,7 +32,7 @@ impl QueryModule for PageProps {
             pages.retain(|&id| id >= from);
         }
         let names = (!self.prop.is_empty()).then_some(self.prop.as_slice());
-        let rows = storage::reader(ctx)?.page_props(&pages, names)?;
+        let rows = ctx.reader()?.page_props(&pages, names)?;
         let mut props: Vec<(i64, Map<String, Value>)> = Vec::new();
         for (page, name, value) in rows {
             match props.last_mut() {

@@ -6,14 +6,15 @@
 use std::collections::HashMap;
 
 use wikiquery_domain::revision::Visibility;
+use wikiquery_framework::Generated;
 use wikiquery_framework::{
     query_module, ApiError, CacheMode, Continue, LooseInt, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
 };
 use wikiquery_store::queries::revisions::{HistoryEdge, RevisionRow, RevisionSelection, RevisionsFilter};
 
 use crate::family::revisions::{mark_empty, RevisionFamily};
-use crate::storage;
 use crate::values::TimeDir;
+use crate::wiki::WikiContext;
 
 /// Revisions of pages; with one page, a range of its history.
 #[query_module(
@@ -87,10 +88,9 @@ impl QueryModule for Revisions {
             ));
         }
 
-        let generating = ctx.is_generator();
         let view = self.family.view(ctx)?;
         let limit = self.family.batch_size(ctx, &view, enumerating);
-        let mut reader = storage::reader(ctx)?;
+        let mut reader = ctx.reader()?;
         let tag = match &self.family.tag {
             Some(name) => Some(reader.tag_id(name)?),
             None => None,
@@ -163,25 +163,25 @@ impl QueryModule for Revisions {
             None
         };
 
-        if generating {
-            let mut seen = Vec::new();
-            for row in &rows {
-                if let Some((_, ns, key)) = pages.iter().find(|p| p.0 == row.page) {
-                    if !seen.contains(&row.page) {
-                        seen.push(row.page);
-                        ctx.add_generated(*ns, key.clone());
-                    }
+        // As a generator, each page of the batch once.
+        let mut seen = std::collections::HashSet::new();
+        ctx.emit(
+            rows,
+            |row| match pages.iter().find(|p| p.0 == row.page) {
+                Some((_, ns, key)) if seen.insert(row.page) => Generated::Title(*ns, key.clone()),
+                _ => Generated::Nothing,
+            },
+            |ctx, rows| {
+                let title_of = |row: &RevisionRow| pages.iter().find(|p| p.0 == row.page).map(|p| (p.1, p.2.clone()));
+                let mut data = view.load(ctx, &rows, &title_of)?;
+                for row in &rows {
+                    let mut revision = view.revision(ctx, row, &mut data)?;
+                    mark_empty(&mut revision);
+                    ctx.push_page_item(row.page, "revisions", serde_json::Value::Object(revision));
                 }
-            }
-        } else {
-            let title_of = |row: &RevisionRow| pages.iter().find(|p| p.0 == row.page).map(|p| (p.1, p.2.clone()));
-            let mut data = view.load(ctx, &rows, &title_of)?;
-            for row in &rows {
-                let mut revision = view.revision(ctx, row, &mut data)?;
-                mark_empty(&mut revision);
-                ctx.push_page_item(row.page, "revisions", serde_json::Value::Object(revision));
-            }
-        }
+                Ok(())
+            },
+        )?;
         if let Some(next) = next {
             let value = if enumerating {
                 format!("{}|{}", next.timestamp, next.id)

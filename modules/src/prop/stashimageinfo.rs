@@ -2,7 +2,7 @@
 
 use wikiquery_framework::{query_module, ApiError, CacheMode, ParamValues, QueryContext, QueryModule, RequestState};
 
-use crate::storage;
+use crate::wiki::WikiContext;
 
 /// What to return of each stashed file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -76,7 +76,7 @@ impl QueryModule for StashImageInfo {
         if !well_formed_key(key) {
             return Err(ApiError::new("uploadstash-bad-path-bad-format", format!("\"{key}\" is not a stash key.")));
         }
-        if storage::reader(ctx)?.stashed_file(key)?.is_none() {
+        if ctx.reader()?.stashed_file(key)?.is_none() {
             return Err(ApiError::new("uploadstash-file-not-found", format!("The stash holds no file \"{key}\".")));
         }
         Err(ApiError::new("uploadstash-bad-path", format!("The stashed file \"{key}\" is not kept on this server.")))

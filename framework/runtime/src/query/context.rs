@@ -1,14 +1,41 @@
 //! [`QueryContext`]: what a query submodule (list, prop or meta) sees of the request it runs in.
 
 use serde_json::{Map, Value};
+use wikiquery_domain::settings::SiteSettings;
 
 use super::pageset::PageSet;
 use super::run::QueryRun;
 use crate::descriptor::ModuleDescriptor;
+use crate::error::ApiError;
 use crate::format::ItemWriter;
 use crate::param::{Limit, RequestState};
 use crate::result::ApiResult;
 use crate::services::Services;
+
+/// What one row of a module stands for in the page set when the module is the query's
+/// generator ([`QueryContext::emit`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Generated {
+    /// A page by title; the generator's pages are then sorted as a batch of titles is.
+    Title(i32, String),
+    /// A page the module read as a row of its own listing (MediaWiki's `processDbRow`, as
+    /// `allpages`, the back-link lists and `categorymembers` give pages): such pages keep the
+    /// generator's order in `pages`.
+    Row(i32, String),
+    /// A page by title with members its entry in `pages` shows (`index`).
+    TitleWith(i32, String, Map<String, Value>),
+    /// A revision: the generator gives revisions (as `revids=` does) rather than pages. An id of
+    /// 0 adds nothing, but still makes the output revisions.
+    Revision(i64),
+    /// A revision id as given, 0 included: MediaWiki's watchlist gives its log entries' 0,
+    /// which the page set then reports as a bad id.
+    RevisionAsIs(i64),
+    /// A page by its id, as given (0 and ids no page has included, which the page set reports
+    /// as missing): a generator over rows that name their page by id.
+    PageId(i64),
+    /// Nothing for this row (a page already given).
+    Nothing,
+}
 
 /// The part of a request a query submodule works in.
 pub struct QueryContext<'a> {
@@ -34,6 +61,11 @@ impl<'a> QueryContext<'a> {
     ) -> Self {
         QueryContext { state, services, module, result, run }
     }
+    /// The site's settings.
+    pub fn settings(&self) -> &'a SiteSettings {
+        self.services.settings()
+    }
+
     /// The request's value of one of the module's own parameters (`name` without its prefix,
     /// `g`-prefixed as a generator), as sent: for the rules that depend on whether a parameter
     /// was given at all, or given empty.
@@ -47,13 +79,15 @@ impl<'a> QueryContext<'a> {
         format!("{}{name}", self.module.prefix)
     }
 
-    /// Appends an item to the module's list in `query` (`query.<name>`).
+    /// Appends an item to the module's list in `query` (`query.<name>`). A module that can
+    /// generate writes its items in the listing step of [`QueryContext::emit`], which runs only
+    /// when it lists.
     pub fn push_item(&mut self, item: Value) {
-        if self.run.generating {
-            // A module that does not know it runs as a generator.
-            self.run.generator_pushed = true;
-            return;
-        }
+        debug_assert!(
+            !self.run.generating,
+            "{} writes items as a generator: give its rows to `emit`",
+            self.module.name
+        );
         self.result.push_item(self.module.name, item);
     }
 
@@ -61,10 +95,11 @@ impl<'a> QueryContext<'a> {
     /// modules that list many items, this costs a fraction of building a [`Value`] for each.
     /// Items written this way follow those pushed as values.
     pub fn write_item(&mut self, write: impl FnOnce(&mut ItemWriter<'_>)) {
-        if self.run.generating {
-            self.run.generator_pushed = true;
-            return;
-        }
+        debug_assert!(
+            !self.run.generating,
+            "{} writes items as a generator: give its rows to `emit`",
+            self.module.name
+        );
         self.result.write_item(self.module.name, write);
     }
 
@@ -127,60 +162,57 @@ impl<'a> QueryContext<'a> {
         }
     }
 
-    /// Whether the module runs as the query's generator: it then gives pages with
-    /// [`QueryContext::add_generated`] instead of items.
-    pub fn is_generator(&self) -> bool {
-        self.run.generating
-    }
-
-    /// Whether the page set resolves redirects (`redirects=1`); some generators refuse that.
+    /// Whether the page set the module generates for resolves redirects (`redirects=1`); some
+    /// generators refuse that. Never when the module lists.
     pub fn is_resolving_redirects(&self) -> bool {
-        self.run.resolve_redirects
+        self.run.generating && self.run.resolve_redirects
     }
 
-    /// Adds a page (namespace, database key) to the generator's output.
-    pub fn add_generated(&mut self, ns: i32, dbkey: impl Into<String>) {
-        self.run.generated.push((ns, dbkey.into()));
-    }
-
-    /// Adds a page the generator read as a row of its own listing (MediaWiki's
-    /// `processDbRow`, as `allpages`, the back-link lists and `categorymembers` give pages):
-    /// pages given so keep the generator's order in `pages`, where pages given by title
-    /// ([`QueryContext::add_generated`]) are sorted as a batch of titles is.
-    pub fn add_generated_row(&mut self, ns: i32, dbkey: impl Into<String>) {
-        self.run.generated_in_order = true;
-        self.run.generated.push((ns, dbkey.into()));
-    }
-
-    /// Adds a page to the generator's output with members for it (`index`), which its entry
-    /// in `pages` shows.
-    pub fn add_generated_with(&mut self, ns: i32, dbkey: impl Into<String>, data: Map<String, Value>) {
-        let dbkey = dbkey.into();
-        self.run.generated_data.push(((ns, dbkey.clone()), data));
-        self.run.generated.push((ns, dbkey));
-    }
-
-    /// Adds a revision to the generator's output: a generator that gives revisions (as
-    /// `revids=` does) rather than pages. A revision id of 0 adds nothing, but still makes the
-    /// output revisions.
-    pub fn add_generated_revision(&mut self, rev_id: i64) {
-        let revisions = self.run.generated_revisions.get_or_insert_with(Vec::new);
-        if rev_id > 0 {
-            revisions.push(rev_id);
+    /// Gives the module's rows, written once whichever way the module runs: as the query's
+    /// generator, the page set receives what `page_of` says each row stands for; as a list (or
+    /// a prop), `list` writes them, reading then what only the written items need.
+    pub fn emit<R>(
+        &mut self,
+        rows: Vec<R>,
+        mut page_of: impl FnMut(&R) -> Generated,
+        list: impl FnOnce(&mut Self, Vec<R>) -> Result<(), ApiError>,
+    ) -> Result<(), ApiError> {
+        if !self.run.generating {
+            return list(self, rows);
         }
+        for row in &rows {
+            match page_of(row) {
+                Generated::Title(ns, dbkey) => self.run.generated.push((ns, dbkey)),
+                Generated::Row(ns, dbkey) => {
+                    self.run.generated_in_order = true;
+                    self.run.generated.push((ns, dbkey));
+                }
+                Generated::TitleWith(ns, dbkey, data) => {
+                    self.run.generated_data.push(((ns, dbkey.clone()), data));
+                    self.run.generated.push((ns, dbkey));
+                }
+                Generated::Revision(rev_id) => {
+                    let revisions = self.run.generated_revisions.get_or_insert_with(Vec::new);
+                    if rev_id > 0 {
+                        revisions.push(rev_id);
+                    }
+                }
+                Generated::RevisionAsIs(rev_id) => {
+                    self.run.generated_revisions.get_or_insert_with(Vec::new).push(rev_id)
+                }
+                Generated::PageId(page_id) => self.run.generated_page_ids.get_or_insert_with(Vec::new).push(page_id),
+                Generated::Nothing => {}
+            }
+        }
+        Ok(())
     }
 
-    /// Adds a page to the generator's output by its id, as given (0 and ids no page has
-    /// included, which the page set reports as missing): a generator over rows that name
-    /// their page by id (the watchlist's `rc_cur_id`).
-    pub fn add_generated_page_id(&mut self, page_id: i64) {
-        self.run.generated_page_ids.get_or_insert_with(Vec::new).push(page_id);
-    }
-
-    /// Adds a revision id to the generator's output as given, 0 included: MediaWiki's watchlist
-    /// gives its log entries' 0, which the page set then reports as a bad id.
-    pub fn add_generated_revision_as_is(&mut self, rev_id: i64) {
-        self.run.generated_revisions.get_or_insert_with(Vec::new).push(rev_id);
+    /// Says that the module, when it generates, gives revisions rather than pages, even when it
+    /// gives none (the page set then reports revisions). Nothing when it lists.
+    pub fn generates_revisions(&mut self) {
+        if self.run.generating {
+            self.run.generated_revisions.get_or_insert_with(Vec::new);
+        }
     }
 
     /// Says where the generator restarts when the modules working on its pages must continue

@@ -5,18 +5,18 @@
 
 pub mod context;
 mod continuation;
-mod export;
+pub mod export;
 pub mod pageset;
 mod run;
 
-pub use context::QueryContext;
+pub use context::{Generated, QueryContext};
 pub use continuation::Continuation;
 pub use export::PageExport;
 pub use pageset::{Lookup, PageLookup, PageRecord, PageSet, PageSource};
 pub use run::QueryRun;
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Mutex, OnceLock};
 
 use crate::action::ActionContext;
 use crate::descriptor::{Group, ModuleDescriptor};
@@ -79,8 +79,7 @@ pub struct Query {
 impl Query {
     /// The export of the pages `ids`, in the schema asked for.
     fn export_pages(&self, ctx: &ActionContext<'_>, ids: &[i64]) -> Result<String, ApiError> {
-        let exporter = ctx.services.require::<Arc<dyn PageExport>>()?;
-        exporter.export(&ctx.state.scope, ctx.services, ids, &self.exportschema)
+        ctx.services.export()?.export(&ctx.state.scope, ctx.services.settings(), ids, &self.exportschema)
     }
 }
 
@@ -242,7 +241,7 @@ impl ActionModule for Query {
         let mut export: Option<String> = None;
 
         if wants_pages {
-            let lookup = ctx.services.require::<Arc<dyn PageLookup>>()?.clone();
+            let lookup = ctx.services.pages()?.clone();
             let sees_deleted = ctx.state.rights.has("deletedhistory");
             let generated_revisions: Vec<i64>;
             let generated_page_ids: Vec<i64>;
@@ -282,9 +281,6 @@ impl ActionModule for Query {
                     run.generating = false;
                     run.pageset = None;
                     outcome?;
-                    if run.generator_pushed {
-                        return Err(ApiError::not_implemented(&format!("{} as a generator", descriptor.path())));
-                    }
                     source = match (run.generated_revisions.take(), run.generated_page_ids.take()) {
                         (Some(revisions), _) => {
                             generated_revisions = revisions;

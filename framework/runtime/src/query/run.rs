@@ -25,8 +25,6 @@ pub struct QueryRun {
     pub(crate) generated_revisions: Option<Vec<i64>>,
     /// The page ids the generator gave, when it gives pages by id rather than by title.
     pub(crate) generated_page_ids: Option<Vec<i64>>,
-    /// The generator pushed items: it cannot run as a generator yet.
-    pub(crate) generator_pushed: bool,
     /// The page set.
     pub(crate) pageset: Option<PageSet>,
     /// Members prop modules added to pages.

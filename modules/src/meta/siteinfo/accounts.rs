@@ -5,13 +5,13 @@ use serde_json::{json, Map, Value};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_framework::{ApiError, QueryContext};
 
-use crate::storage;
+use crate::wiki::WikiContext;
 
 /// `siprop=usergroups`: every group with its rights and the groups its members may add and
 /// remove, and with `sinumberingroup` how many users it has.
 pub fn user_groups(ctx: &QueryContext<'_>, settings: &SiteSettings, number_in_group: bool) -> Result<Value, ApiError> {
     let now = ctx.state.now().to_mw();
-    let mut reader = storage::reader(ctx)?;
+    let mut reader = ctx.reader()?;
     let mut groups = Vec::new();
     for group in settings.groups.groups() {
         let mut o = Map::new();

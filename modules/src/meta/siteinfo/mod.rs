@@ -16,6 +16,7 @@ use wikiquery_store::store::Store;
 
 use crate::family::users::default_preferences;
 use crate::storage::{self, absolute, main_page_url, site_paths, SitePaths};
+use crate::wiki::{Wiki, WikiContext};
 
 mod accounts;
 mod installed;
@@ -84,8 +85,8 @@ pub struct SiteInfo {
 impl QueryModule for SiteInfo {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let services = ctx.services;
-        let store = services.require::<Store>()?;
-        let settings = services.require::<SiteSettings>()?;
+        let store = Wiki::of(services)?.store();
+        let settings = services.settings();
         let site = store.site();
         for prop in &self.prop {
             let (key, value) = match prop {
@@ -94,7 +95,7 @@ impl QueryModule for SiteInfo {
                 SiteInfoProp::Namespacealiases => ("namespacealiases", namespace_aliases(site)),
                 SiteInfoProp::Statistics => {
                     let now = ctx.state.now().to_mw();
-                    let mut reader = storage::reader(ctx)?;
+                    let mut reader = ctx.reader()?;
                     let counters = reader.site_counters()?;
                     let admins = reader.group_size("sysop", &now)?;
                     let stats = json!({
