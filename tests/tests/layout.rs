@@ -14,3 +14,19 @@ fn no_file_imports_itself_around_a_circle() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "import circles:\n{stdout}{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// The README's example of a module is a module of the tree, word for word: each item of its
+/// code block (the value enum, the annotated struct, the `impl`) appears in
+/// `modules/src/list/allcategories.rs` as written there.
+#[test]
+fn the_readmes_module_is_the_one_in_the_tree() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let module = std::fs::read_to_string(root.join("modules/src/list/allcategories.rs")).expect("the module");
+    let section = readme.split("## Writing a module").nth(1).expect("a section on writing a module");
+    let code = section.split("```rust\n").nth(1).and_then(|rest| rest.split("\n```").next()).expect("a code block");
+    for item in code.split("\n\n") {
+        assert!(module.contains(item.trim()), "the README shows what the module does not have:\n{item}");
+    }
+    assert!(code.contains("impl QueryModule for AllCategories"), "the example shows the module's execute");
+}

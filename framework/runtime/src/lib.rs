@@ -36,8 +36,9 @@ pub use error::{ApiError, Warning, Warnings};
 pub use format::{Format, Printer, Shape};
 pub use module::{ActionModule, ModuleSpec, QueryModule};
 pub use param::{
-    continue_parts, ComputedValues, Continue, ContinuePart, ExactInt, Limit, LooseInt, Namespace, ParamGroup,
-    ParamReader, RequestState, Templated, Timestamp, Title, UserRef, ValueList, ValueSet,
+    ComputedValues, Continue, ContinueForm, ContinuePart, ContinueValue, ExactInt, Limit, LooseInt, Namespace,
+    ParamGroup, ParamReader, Parts, ReadContinue, RequestState, Templated, Timestamp, Title, Truthy, UserRef,
+    ValueList, ValueSet,
 };
 pub use query::{Generated, QueryContext};
 pub use registry::{ModuleEntry, Registry};

@@ -5,9 +5,9 @@
 
 use serde_json::{Map, Value};
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::Generated;
 use wikiquery_framework::{
-    continue_parts, ApiError, ContinuePart, Limit, LooseInt, ParamGroup, ParamValues, QueryContext, ValueList,
+    ApiError, Continue, ContinuePart, Generated, Limit, LooseInt, ParamGroup, ParamValues, Parts, QueryContext,
+    ValueList,
 };
 use wikiquery_store::queries::alllinks::AllLinksFilter;
 pub use wikiquery_store::queries::backlinks::BacklinkTable;
@@ -29,7 +29,7 @@ pub enum AllLinksProp {
 pub struct AllLinksRange {
     /// Where to continue.
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<Parts>>,
     /// The title to start at.
     pub from: Option<String>,
     /// The title to stop at.
@@ -88,11 +88,11 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: AllLinksListing<'_>) -> Result<(
             ));
         }
     }
-    let continue_from = match range.continue_.as_deref() {
+    let continue_from = match range.continue_.as_ref() {
         None => None,
-        Some(raw) if range.unique => Some((continue_parts(raw, 1)?[0].to_owned(), None)),
+        Some(raw) if range.unique => Some((raw.parts(1)?[0].to_owned(), None)),
         Some(raw) => {
-            let parts = continue_parts(raw, 2)?;
+            let parts = raw.parts(2)?;
             let LooseInt(from) = LooseInt::parse_part(parts[1])?;
             Some((parts[0].to_owned(), Some(from)))
         }

@@ -14,8 +14,8 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 use wikiquery_domain::title::{full_text, NS_FILE};
-use wikiquery_framework::Generated;
-use wikiquery_framework::{ApiError, ContinuePart, ExactInt, Limit, Namespace, ParamGroup, QueryContext};
+use wikiquery_framework::{ApiError, ContinuePart, ExactInt, Generated, Limit, Namespace, ParamGroup, QueryContext};
+use wikiquery_framework::{Continue, ContinueForm};
 pub use wikiquery_store::queries::backlinks::BacklinkTable;
 use wikiquery_store::queries::backlinks::{BacklinkKey, BacklinkRow, BacklinksFilter};
 
@@ -33,7 +33,7 @@ pub struct BacklinksParams {
     pub pageid: Option<i64>,
     /// Where to continue.
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<BacklinksContinue>>,
     /// Only linking pages in these namespaces.
     #[param(all)]
     pub namespace: Vec<Namespace>,
@@ -48,7 +48,7 @@ pub struct BacklinksParams {
 /// A continue value's parts, as MediaWiki reads them: the first query's start (linking
 /// page's namespace and id), then the second's (target namespace and title, linking page's
 /// namespace and id), then two ids of a batch cut short by the result's size.
-struct Cont {
+pub struct BacklinksContinue {
     first: Option<(i32, i64)>,
     second: Option<BacklinkKey>,
 }
@@ -64,26 +64,27 @@ pub fn ns_part(n: i64) -> i32 {
     n.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
 }
 
-fn read_cont(raw: &str) -> Result<Cont, ApiError> {
-    let parts: Vec<&str> = raw.split('|').collect();
-    if !matches!(parts.len(), 2 | 6 | 7 | 8) {
-        return Err(ApiError::bad_continue());
+impl ContinueForm for BacklinksContinue {
+    fn parse_parts(parts: &[&str]) -> Result<BacklinksContinue, ApiError> {
+        if !matches!(parts.len(), 2 | 6 | 7 | 8) {
+            return Err(ApiError::bad_continue());
+        }
+        for extra in parts.iter().skip(6) {
+            exact_int(extra)?;
+        }
+        let second = if parts.len() >= 6 {
+            Some(BacklinkKey {
+                ns: ns_part(exact_int(parts[2])?),
+                title: parts[3].to_owned(),
+                from_ns: ns_part(exact_int(parts[4])?),
+                from: exact_int(parts[5])?,
+            })
+        } else {
+            None
+        };
+        let first = Some((ns_part(exact_int(parts[0])?), exact_int(parts[1])?));
+        Ok(BacklinksContinue { first, second })
     }
-    for extra in parts.iter().skip(6) {
-        exact_int(extra)?;
-    }
-    let second = if parts.len() >= 6 {
-        Some(BacklinkKey {
-            ns: ns_part(exact_int(parts[2])?),
-            title: parts[3].to_owned(),
-            from_ns: ns_part(exact_int(parts[4])?),
-            from: exact_int(parts[5])?,
-        })
-    } else {
-        None
-    };
-    let first = Some((ns_part(exact_int(parts[0])?), exact_int(parts[1])?));
-    Ok(Cont { first, second })
 }
 
 /// Lists the pages pointing at the page through `table` (or, as a generator, gives them);
@@ -95,15 +96,14 @@ pub fn run(
     through_redirects: bool,
 ) -> Result<(), ApiError> {
     // Following redirects halves the maximum.
-    let limit = if through_redirects { ctx.lower_limit(params.limit, 250, 2500) } else { params.limit.get() };
-    let limit = Limit(limit);
+    let limit = if through_redirects { ctx.lower_limit(params.limit, 250, 2500) } else { params.limit };
     let (ns, dbkey) = crate::wiki::title_or_page_id(ctx, params.title.as_deref(), params.pageid)?;
     if table == BacklinkTable::Images && ns != NS_FILE {
         return Err(ApiError::new("bad_image_title", format!("The title for {} must be a file.", ctx.module.name)));
     }
-    let cont = match params.continue_.as_deref() {
-        Some(raw) => read_cont(raw)?,
-        None => Cont { first: None, second: None },
+    let cont = match params.continue_.as_ref() {
+        Some(raw) => raw.read()?,
+        None => BacklinksContinue { first: None, second: None },
     };
     let namespaces: Option<Vec<i32>> =
         (!params.namespace.is_empty()).then(|| params.namespace.iter().map(|n| n.0).collect());

@@ -14,9 +14,8 @@ use std::collections::HashMap;
 use serde_json::{Map, Value};
 use wikiquery_domain::title::{full_text, NS_FILE};
 use wikiquery_framework::result::php_array;
-use wikiquery_framework::Generated;
 use wikiquery_framework::{
-    continue_parts, ApiError, ContinuePart, Limit, Namespace, ParamGroup, ParamValues, QueryContext,
+    ApiError, Continue, ContinuePart, Generated, Limit, Namespace, ParamGroup, ParamValues, Parts, QueryContext,
 };
 pub use wikiquery_store::queries::backlinks::BacklinkTable;
 use wikiquery_store::queries::backlinks::{BacklinkKey, BacklinksFilter};
@@ -50,7 +49,7 @@ pub struct BacklinksPropParams {
     pub limit: Limit,
     /// Where to continue.
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<Parts>>,
 }
 
 impl BacklinksPropParams {
@@ -69,7 +68,7 @@ impl BacklinksPropParams {
                 self.show.contains(&BacklinkShow::NotRedirect),
             ),
             only_fragments: Ok(None),
-            continue_: self.continue_.as_deref(),
+            continue_: self.continue_.as_ref(),
             limit: self.limit,
         }
     }
@@ -106,7 +105,7 @@ pub struct BacklinksPropListing<'a> {
     /// Only redirects with a fragment, or only those without; the `show` error for both.
     pub only_fragments: Result<Option<bool>, ApiError>,
     /// Where to continue.
-    pub continue_: Option<&'a str>,
+    pub continue_: Option<&'a Continue<Parts>>,
     /// The batch's size.
     pub limit: Limit,
 }
@@ -225,9 +224,9 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: BacklinksPropListing<'_>) -> Res
 
 /// Reads a continue value of the fields `sort` holds; the others are constant, the only
 /// target's.
-fn read_continue(raw: &str, sort: &SortFields, targets: &[(i32, String)]) -> Result<BacklinkKey, ApiError> {
+fn read_continue(raw: &Continue<Parts>, sort: &SortFields, targets: &[(i32, String)]) -> Result<BacklinkKey, ApiError> {
     let count = 1 + usize::from(sort.ns) + usize::from(sort.title) + usize::from(sort.from_ns);
-    let mut parts = continue_parts(raw, count)?.into_iter();
+    let mut parts = raw.parts(count)?.into_iter();
     let mut next = || parts.next().unwrap_or_default();
     let (first_ns, first_title) = targets[0].clone();
     let ns = if sort.ns { ns_part(i64::parse_part(next())?) } else { first_ns };

@@ -3,14 +3,14 @@
 //! timestamps read as MediaWiki reads them, their `show` filters, and the feeds' filters by
 //! performer and on hidden log entries.
 
-use wikiquery_domain::php;
 use wikiquery_domain::revision::{Visibility, DELETED_RESTRICTED};
-use wikiquery_framework::{ApiError, QueryContext, Timestamp, UserRef};
-use wikiquery_store::queries::recent_changes::RecentChangesFilter;
+use wikiquery_framework::{ApiError, QueryContext, UserRef};
+use wikiquery_store::queries::recent_changes::{RecentChangesFilter, RC_LOG};
 use wikiquery_store::reader::Reader;
 
 use crate::family::change_writer::DELETED_ACTION;
 use crate::family::users;
+use crate::values::ChangeType;
 
 /// A feed's `user` or `excludeuser` (both is MediaWiki's error): only or all but the changes
 /// of that performer, leaving out those whose performer the caller may not see (hidden
@@ -52,34 +52,6 @@ pub fn hide_hidden_log_entries(visibility: Visibility, filter: &mut RecentChange
     }
 }
 
-/// Reads a `<timestamp>|<id>` continue value as MediaWiki's log and recent-changes listings do:
-/// any timestamp form its timestamp library reads, and an id that PHP compares equal to its
-/// integer value. Gives the timestamp in the 14-digit form and the id.
-pub fn parse_continue(value: &str) -> Result<(String, i64), ApiError> {
-    let parts: Vec<&str> = value.split('|').collect();
-    if parts.len() != 2 {
-        return Err(ApiError::bad_continue());
-    }
-    let ts = stored_timestamp(parts[0])?;
-    let id = php::numeric(parts[1])
-        .filter(|f| f.fract() == 0.0 && f.abs() < 9.0e18)
-        .map(|f| f as i64)
-        .ok_or_else(ApiError::bad_continue)?;
-    Ok((ts, id))
-}
-
-/// A continue value's timestamp in the 14-digit form MediaWiki stores. MediaWiki converts it
-/// before checking anything else, and a value its timestamp library cannot read ends in that
-/// library's exception.
-pub fn stored_timestamp(text: &str) -> Result<String, ApiError> {
-    Timestamp::parse(text).map(Timestamp::to_mw).ok_or_else(|| {
-        ApiError::new(
-            "internal_api_error_Wikimedia\\Timestamp\\TimestampException",
-            format!("Invalid timestamp - {text}"),
-        )
-    })
-}
-
 /// The values of a `show` parameter (`minor`, `!bot`, ...), checked for pairs that contradict
 /// each other.
 pub struct Show<'a>(Vec<&'a str>);
@@ -113,20 +85,28 @@ impl<'a> Show<'a> {
     }
 }
 
+/// `rc_type` of each kind of change.
+pub fn change_type_id(kind: ChangeType) -> i32 {
+    match kind {
+        ChangeType::Edit => 0,
+        ChangeType::New => 1,
+        ChangeType::Log => RC_LOG,
+        ChangeType::External => 5,
+        ChangeType::Categorize => 6,
+    }
+}
+
+/// `permissiondenied`: patrol flags asked for without the right to patrol.
+pub fn patrol_flags_denied() -> ApiError {
+    ApiError::new(
+        "permissiondenied",
+        "You need the <code>patrol</code> or <code>patrolmarks</code> right to request the patrolled flag.",
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn continue_values_are_read_as_mediawiki_reads_them() {
-        assert_eq!(parse_continue("20261121233230|255").ok(), Some(("20261121233230".to_owned(), 255)));
-        assert_eq!(parse_continue("2026-11-21T23:32:30Z| 255").ok(), Some(("20261121233230".to_owned(), 255)));
-        assert_eq!(parse_continue("20261121233230|255.0").ok(), Some(("20261121233230".to_owned(), 255)));
-        for bad in ["x", "", "1|2|3", "20261121233230|abc", "20261121233230|", "20261121233230|2.5"] {
-            assert_eq!(parse_continue(bad).unwrap_err().code, "badcontinue", "{bad}");
-        }
-        assert!(parse_continue("abc|5").unwrap_err().code.contains("TimestampException"));
-    }
 
     #[test]
     fn show_values_that_contradict_each_other_are_the_show_error() {

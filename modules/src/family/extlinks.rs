@@ -6,7 +6,7 @@
 
 use wikiquery_domain::ext_links::{protocol_prefix, search_prefix};
 use wikiquery_domain::url::normalize_link_url;
-use wikiquery_framework::{continue_parts, ApiError, Limit, QueryContext};
+use wikiquery_framework::{ApiError, Continue, Limit, Parts, QueryContext};
 pub use wikiquery_store::queries::extlinks::ExtLinkRow;
 use wikiquery_store::queries::extlinks::{ExtLinksFilter, INDEX_60};
 
@@ -24,7 +24,7 @@ pub struct UrlListing<'a> {
     /// The URL searched for, without protocol; `*.` before the host for any subdomain.
     pub query: Option<&'a str>,
     /// Where to continue.
-    pub continue_: Option<&'a str>,
+    pub continue_: Option<&'a Continue<Parts>>,
     /// Write protocol-relative URLs with the site's protocol.
     pub expand: bool,
     /// The batch's size.
@@ -51,7 +51,7 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: UrlListing<'_>) -> Result<Vec<(E
         None => None,
         Some(raw) => {
             let count = usize::from(by_page) + usize::from(by_index) + 1;
-            let mut parts = continue_parts(raw, count)?.into_iter().map(raw_url_decode);
+            let mut parts = raw.parts(count)?.into_iter().map(raw_url_decode);
             let page = if by_page { parts.next().unwrap_or_default() } else { "0".to_owned() };
             let index = if by_index { parts.next().unwrap_or_default() } else { String::new() };
             let id = parts.next().unwrap_or_default();

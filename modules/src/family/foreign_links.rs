@@ -6,8 +6,7 @@
 
 use serde_json::{Map, Value};
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::Generated;
-use wikiquery_framework::{continue_parts, ApiError, ContinuePart, Limit, LooseInt, QueryContext};
+use wikiquery_framework::{ApiError, Continue, ContinuePart, Generated, Limit, LooseInt, Parts, QueryContext};
 use wikiquery_store::queries::foreign_links::{ForeignBacklinksFilter, ForeignLinksFilter};
 
 use crate::wiki::WikiContext;
@@ -23,7 +22,7 @@ pub struct ForeignListing<'a> {
     /// The deprecated `url` flag given with `prop`: MediaWiki's parameter-mix error.
     pub url_and_prop: bool,
     /// Where to continue: `<page>|<prefix>` (`|<title>` for interwiki links).
-    pub continue_: Option<&'a str>,
+    pub continue_: Option<&'a Continue<Parts>>,
     /// Last first.
     pub descending: bool,
     /// The batch's size.
@@ -55,7 +54,7 @@ pub fn run(
     let continue_from = match listing.continue_ {
         None => None,
         Some(raw) => {
-            let parts = continue_parts(raw, if listing.languages { 2 } else { 3 })?;
+            let parts = raw.parts(if listing.languages { 2 } else { 3 })?;
             let LooseInt(from) = LooseInt::parse_part(parts[0])?;
             Some((from, parts[1].to_owned(), parts.get(2).copied().unwrap_or_default().to_owned()))
         }
@@ -100,7 +99,7 @@ pub struct ForeignBacklinks<'a> {
     /// The member giving each link's title (`lltitle`, `iwtitle`), when asked for.
     pub title_member: Option<&'static str>,
     /// Where to continue: `<prefix>|<title>|<page>`.
-    pub continue_: Option<&'a str>,
+    pub continue_: Option<&'a Continue<Parts>>,
     /// Last first.
     pub descending: bool,
     /// The batch's size.
@@ -120,7 +119,7 @@ pub fn run_backlinks(ctx: &mut QueryContext<'_>, listing: ForeignBacklinks<'_>) 
     let continue_from = match listing.continue_ {
         None => None,
         Some(raw) => {
-            let parts = continue_parts(raw, 3)?;
+            let parts = raw.parts(3)?;
             let LooseInt(from) = LooseInt::parse_part(parts[2])?;
             Some((parts[0].to_owned(), parts[1].to_owned(), from))
         }
@@ -161,7 +160,7 @@ pub fn run_backlinks(ctx: &mut QueryContext<'_>, listing: ForeignBacklinks<'_>) 
         },
     )?;
     if let Some(row) = next {
-        ctx.set_continue(format!("{}|{}|{}", row.prefix, row.title, row.from));
+        ctx.set_continue((&row.prefix, &row.title, &row.from));
     }
     Ok(())
 }

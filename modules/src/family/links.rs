@@ -6,8 +6,7 @@
 
 use serde_json::json;
 use wikiquery_domain::title::{full_text, parse_title, NS_FILE, NS_MAIN};
-use wikiquery_framework::Generated;
-use wikiquery_framework::{ApiError, Continue, Limit, LooseInt, Namespace, ParamGroup, QueryContext};
+use wikiquery_framework::{ApiError, Continue, Generated, Limit, LooseInt, Namespace, ParamGroup, Parts, QueryContext};
 pub use wikiquery_store::queries::links::LinkTable;
 use wikiquery_store::queries::links::LinksFilter;
 
@@ -24,7 +23,7 @@ pub struct LinksParams {
     pub limit: Limit,
     /// Where to continue.
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<Parts>>,
 }
 
 /// One listing of the family: which table, the filters and the batch.
@@ -36,7 +35,7 @@ pub struct LinkListing<'a> {
     /// Only these targets, as titles given (none: all).
     pub targets: &'a [String],
     /// Where to continue.
-    pub continue_: Option<&'a str>,
+    pub continue_: Option<&'a Continue<Parts>>,
     /// Last first.
     pub descending: bool,
     /// The batch's size.
@@ -80,11 +79,11 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: LinkListing<'_>) -> Result<(), A
     let continue_from = match listing.continue_ {
         None => None,
         Some(raw) if images => {
-            let Continue((LooseInt(from), title)) = Continue::<(LooseInt, String)>::parse(raw)?;
+            let (LooseInt(from), title) = raw.read_as::<(LooseInt, String)>()?;
             Some((from, NS_FILE, title))
         }
         Some(raw) => {
-            let Continue((LooseInt(from), LooseInt(ns), title)) = Continue::<(LooseInt, LooseInt, String)>::parse(raw)?;
+            let (LooseInt(from), LooseInt(ns), title) = raw.read_as::<(LooseInt, LooseInt, String)>()?;
             Some((from, i32::try_from(ns).unwrap_or(0), title))
         }
     };

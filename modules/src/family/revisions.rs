@@ -12,7 +12,9 @@ use wikiquery_domain::revision::{
 };
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_framework::result::{php_array, set_content};
-use wikiquery_framework::{ApiError, Continue, Limit, ParamGroup, QueryContext, Rights, Templated};
+use wikiquery_framework::{
+    ApiError, Continue, ContinueValue, Limit, ParamGroup, Parts, QueryContext, Rights, Templated,
+};
 use wikiquery_store::queries::archive::{ArchiveContinue, ArchiveOrder, ArchiveRow};
 use wikiquery_store::queries::revisions::{RevisionRow, SlotRow};
 
@@ -54,9 +56,9 @@ pub struct RevisionFamily {
     pub contentformat: Option<String>,
     /// Only revisions tagged with this tag.
     pub tag: Option<String>,
-    /// Where to continue.
+    /// Where to continue: its form depends on the module and on how it lists.
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<Parts>>,
 }
 
 /// What each revision shows, from the family's parameters.
@@ -183,7 +185,7 @@ impl RevisionFamily {
     }
 
     /// The number of revisions a batch holds ([`batch_size`] with this family's `limit`).
-    pub fn batch_size(&self, ctx: &mut QueryContext<'_>, view: &RevisionView, enumerating: bool) -> u64 {
+    pub fn batch_size(&self, ctx: &mut QueryContext<'_>, view: &RevisionView, enumerating: bool) -> Limit {
         batch_size(ctx, self.limit, view.fetch_content, enumerating)
     }
 }
@@ -192,15 +194,15 @@ impl RevisionFamily {
 /// module lists one revision a page, `enumerating` false), against a lower maximum when content
 /// is read (50, or 500 with `apihighlimits`), with MediaWiki's warning when clamped; `max`
 /// resolves to it.
-pub fn batch_size(ctx: &mut QueryContext<'_>, limit: Option<Limit>, fetch_content: bool, enumerating: bool) -> u64 {
+pub fn batch_size(ctx: &mut QueryContext<'_>, limit: Option<Limit>, fetch_content: bool, enumerating: bool) -> Limit {
     let (max, highmax) = if fetch_content { (50, 500) } else { (500, 5000) };
     let Some(limit) = limit.filter(|_| enumerating) else {
         if !enumerating {
             // One revision a page: as many as the pages, no `limits` member.
             ctx.state.limits.remove(ctx.module.name);
-            return if ctx.state.high_limits() { highmax } else { max };
+            return Limit(if ctx.state.high_limits() { highmax } else { max });
         }
-        return 10;
+        return Limit(10);
     };
     ctx.lower_limit(limit, max, highmax)
 }
@@ -225,18 +227,18 @@ impl RevisionView {
 /// Where a listing of deleted revisions continues, as MediaWiki writes it for its order: by
 /// title (`ns|title|timestamp|ar_id`), by time (`timestamp|ar_id`) or by revision
 /// (`rev_id|ar_id`); `Err` for anything else, as `badcontinue`.
-pub fn archive_continue(raw: &str, order: ArchiveOrder) -> Result<ArchiveContinue, ApiError> {
+pub fn archive_continue(cont: &Continue<Parts>, order: ArchiveOrder) -> Result<ArchiveContinue, ApiError> {
     Ok(match order {
         ArchiveOrder::Revision => {
-            let Continue((rev, id)) = Continue::<(i64, i64)>::parse(raw)?;
+            let (rev, id) = cont.read_as::<(i64, i64)>()?;
             ArchiveContinue::Revision(rev, id)
         }
         ArchiveOrder::Title => {
-            let Continue((ns, title, time, id)) = Continue::<(i64, String, Timestamp, i64)>::parse(raw)?;
-            ArchiveContinue::Title(i32::try_from(ns).map_err(|_| ApiError::bad_continue())?, title, time.to_mw(), id)
+            let (ns, title, time, id) = cont.read_as::<(i32, String, Timestamp, i64)>()?;
+            ArchiveContinue::Title(ns, title, time.to_mw(), id)
         }
         ArchiveOrder::Time => {
-            let Continue((time, id)) = Continue::<(Timestamp, i64)>::parse(raw)?;
+            let (time, id) = cont.read_as::<(Timestamp, i64)>()?;
             ArchiveContinue::Time(time.to_mw(), id)
         }
     })
@@ -266,9 +268,9 @@ pub fn mark_empty(revision: &mut Map<String, Value>) {
 /// The value a listing of deleted revisions continues from, for its order.
 pub fn archive_continue_value(row: &ArchiveRow, order: ArchiveOrder) -> String {
     match order {
-        ArchiveOrder::Title => format!("{}|{}|{}|{}", row.namespace, row.title, row.revision.timestamp, row.ar_id),
-        ArchiveOrder::Time => format!("{}|{}", row.revision.timestamp, row.ar_id),
-        ArchiveOrder::Revision => format!("{}|{}", row.revision.id, row.ar_id),
+        ArchiveOrder::Title => (row.namespace, &row.title, &row.revision.timestamp, row.ar_id).continue_text(),
+        ArchiveOrder::Time => (&row.revision.timestamp, row.ar_id).continue_text(),
+        ArchiveOrder::Revision => (row.revision.id, row.ar_id).continue_text(),
     }
 }
 

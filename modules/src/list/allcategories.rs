@@ -3,8 +3,9 @@
 use serde_json::{Map, Value};
 use wikiquery_domain::title::{full_text, NS_CATEGORY};
 use wikiquery_framework::result::set_content;
-use wikiquery_framework::Generated;
-use wikiquery_framework::{continue_parts, query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{
+    query_module, ApiError, Continue, Generated, Limit, ParamValues, QueryContext, QueryModule, ReadContinue,
+};
 use wikiquery_store::queries::categories::AllCategoriesFilter;
 
 use crate::storage;
@@ -32,7 +33,7 @@ pub enum AllCategoriesProp {
 pub struct AllCategories {
     pub from: Option<String>,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<(String,)>>,
     pub to: Option<String>,
     pub prefix: Option<String>,
     #[param(default = "ascending")]
@@ -49,12 +50,8 @@ pub struct AllCategories {
 
 impl QueryModule for AllCategories {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let continue_from = match self.continue_.as_deref() {
-            Some(raw) => Some(continue_parts(raw, 1)?[0].to_owned()),
-            None => None,
-        };
-        let store = ctx.store()?;
-        let site = store.site();
+        let continue_from = self.continue_.read()?.map(|(title,)| title);
+        let site = ctx.site()?;
         let title_part = |part: &Option<String>| storage::title_part(site, part.as_deref(), NS_CATEGORY);
         let filter = AllCategoriesFilter {
             from: title_part(&self.from)?,

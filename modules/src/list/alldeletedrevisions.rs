@@ -5,9 +5,9 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::Generated;
 use wikiquery_framework::{
-    query_module, ApiError, CacheMode, Namespace, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
+    query_module, ApiError, CacheMode, Generated, Namespace, QueryContext, QueryModule, RequestState, Timestamp,
+    UserRef,
 };
 use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder};
 use wikiquery_store::queries::revisions::RevisionRow;
@@ -91,7 +91,7 @@ impl QueryModule for AllDeletedRevisions {
         let key_ns = if namespaces.len() == 1 { namespaces[0] } else { 0 };
         let key = |part: &Option<String>| storage::title_part(site, part.as_deref(), key_ns);
         let order = if by_user { ArchiveOrder::Time } else { ArchiveOrder::Title };
-        let continue_from = self.family.continue_.as_deref().map(|raw| archive_continue(raw, order)).transpose()?;
+        let continue_from = self.family.continue_.as_ref().map(|cont| archive_continue(cont, order)).transpose()?;
         let actor = match (&self.user, &self.excludeuser) {
             (Some(u), _) => Some((u.text(), false)),
             (None, Some(u)) => Some((u.text(), true)),
@@ -116,15 +116,11 @@ impl QueryModule for AllDeletedRevisions {
             hidden_bits,
             continue_from,
             tag,
-            limit: i64::try_from(limit).unwrap_or(i64::MAX).saturating_add(1),
+            limit: limit.fetch(),
             ..ArchiveFilter::default()
         };
-        let mut rows = reader.archived_revisions(&filter)?;
-        let next = if rows.len() as u64 > limit {
-            rows.drain(usize::try_from(limit).unwrap_or(usize::MAX)..).next()
-        } else {
-            None
-        };
+        let rows = reader.archived_revisions(&filter)?;
+        let (rows, next) = limit.split(rows);
 
         // As a generator, each title of the batch once.
         let mut seen = std::collections::HashSet::new();

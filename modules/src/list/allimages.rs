@@ -2,9 +2,9 @@
 
 use serde_json::{json, Value};
 use wikiquery_domain::title::{full_text, NS_FILE};
-use wikiquery_framework::Generated;
 use wikiquery_framework::{
-    query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule, Timestamp, UserRef, ValueSet,
+    query_module, ApiError, Continue, Generated, Limit, ParamValues, Parts, QueryContext, QueryModule, Timestamp,
+    UserRef, ValueSet,
 };
 use wikiquery_store::queries::files::{AllFilesFilter, FileOrder};
 
@@ -79,7 +79,7 @@ pub struct AllImages {
     pub from: Option<String>,
     pub to: Option<String>,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<Parts>>,
     pub start: Option<Timestamp>,
     pub end: Option<Timestamp>,
     #[param(default = "timestamp|url")]
@@ -127,10 +127,7 @@ impl QueryModule for AllImages {
                 if self.filterbots != FilterBots::All {
                     return Err(mix("filterbots", "timestamp"));
                 }
-                let resume = match &self.continue_ {
-                    Some(cont) if cont.contains('|') => return Err(ApiError::bad_continue()),
-                    other => other.clone(),
-                };
+                let resume = self.continue_.as_ref().map(|c| c.read_as::<(String,)>()).transpose()?.map(|(name,)| name);
                 FileOrder::Name {
                     from: storage::title_part(site, self.from.as_deref(), NS_FILE)?,
                     to: storage::title_part(site, self.to.as_deref(), NS_FILE)?,
@@ -154,11 +151,8 @@ impl QueryModule for AllImages {
                 }
                 let after = match &self.continue_ {
                     Some(cont) => {
-                        let parts: Vec<&str> = cont.split('|').collect();
-                        if parts.len() != 2 {
-                            return Err(ApiError::bad_continue());
-                        }
-                        Some((crate::family::changes::stored_timestamp(parts[0])?, parts[1].to_owned()))
+                        let (time, name) = cont.read_as::<(Timestamp, String)>()?;
+                        Some((time.to_mw(), name))
                     }
                     None => None,
                 };

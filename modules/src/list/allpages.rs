@@ -2,8 +2,9 @@
 
 use serde_json::json;
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::Generated;
-use wikiquery_framework::{query_module, ApiError, Continue, Limit, Namespace, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{
+    query_module, ApiError, Continue, Generated, Limit, Namespace, ParamValues, QueryContext, QueryModule, ReadContinue,
+};
 use wikiquery_store::queries::allpages::{AllPagesFilter, ExpiryFilter, ProtectionFilter};
 
 use crate::storage;
@@ -139,7 +140,7 @@ impl QueryModule for AllPages {
         let filter = AllPagesFilter {
             namespace,
             descending: self.dir == SortDir::Descending,
-            continue_from: self.continue_.as_ref().map(|Continue((title,))| title.clone()),
+            continue_from: self.continue_.read()?.map(|(title,)| title),
             from,
             to,
             prefix,

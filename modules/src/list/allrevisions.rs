@@ -4,9 +4,9 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::Generated;
 use wikiquery_framework::{
-    query_module, ApiError, CacheMode, Continue, Namespace, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
+    query_module, ApiError, CacheMode, Generated, Namespace, QueryContext, QueryModule, RequestState, Timestamp,
+    UserRef,
 };
 use wikiquery_store::queries::revisions::{RevisionRow, RevisionSelection, RevisionsFilter};
 
@@ -62,8 +62,8 @@ impl QueryModule for AllRevisions {
 
         let continue_from = match &self.family.continue_ {
             None => None,
-            Some(raw) => {
-                let Continue((ts, id)) = Continue::<(Timestamp, i64)>::parse(raw)?;
+            Some(cont) => {
+                let (ts, id) = cont.read_as::<(Timestamp, i64)>()?;
                 Some((ts.to_mw(), id))
             }
         };
@@ -90,14 +90,10 @@ impl QueryModule for AllRevisions {
                 continue_from,
             },
             tag,
-            limit: i64::try_from(limit).unwrap_or(i64::MAX).saturating_add(1),
+            limit: limit.fetch(),
         };
-        let mut rows = reader.revisions(&filter)?;
-        let next = if rows.len() as u64 > limit {
-            rows.drain(usize::try_from(limit).unwrap_or(usize::MAX)..).next()
-        } else {
-            None
-        };
+        let rows = reader.revisions(&filter)?;
+        let (rows, next) = limit.split(rows);
         let mut page_ids: Vec<i64> = rows.iter().map(|r| r.page).collect();
         page_ids.sort_unstable();
         page_ids.dedup();
@@ -145,7 +141,7 @@ impl QueryModule for AllRevisions {
             },
         )?;
         if let Some(next) = next {
-            ctx.set_continue(format!("{}|{}", next.timestamp, next.id));
+            ctx.set_continue((&next.timestamp, &next.id));
         }
         Ok(())
     }

@@ -9,7 +9,7 @@ use serde_json::{json, Map, Value};
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::{full_text, ip_from_hex, ip_range_hex};
 use wikiquery_framework::{
-    query_module, ApiError, Continue, Limit, ParamValues, QueryContext, QueryModule, Timestamp, UserRef,
+    query_module, ApiError, Continue, Limit, ParamValues, QueryContext, QueryModule, ReadContinue, Timestamp, UserRef,
 };
 use wikiquery_store::queries::blocks::{BlockKinds, BlocksFilter};
 
@@ -142,7 +142,7 @@ impl QueryModule for Blocks {
             ascending,
             start: self.start.map(Timestamp::to_mw),
             end: self.end.map(Timestamp::to_mw),
-            continue_from: self.continue_.as_ref().map(|Continue((ts, id))| (ts.to_mw(), *id)),
+            continue_from: self.continue_.read()?.map(|(ts, id)| (ts.to_mw(), id)),
             ids: self.ids.clone(),
             addresses: self.users.iter().map(UserRef::text).collect(),
             covering,
@@ -231,7 +231,7 @@ impl QueryModule for Blocks {
             ctx.push_item(Value::Object(o));
         }
         if let Some(next) = next {
-            ctx.set_continue(format!("{}|{}", next.timestamp, next.id));
+            ctx.set_continue((&next.timestamp, &next.id));
         }
         Ok(())
     }

@@ -4,10 +4,9 @@ use serde_json::{Map, Value};
 use wikiquery_domain::php::bin2hex;
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::{full_text, NS_CATEGORY};
-use wikiquery_framework::Generated;
 use wikiquery_framework::{
-    continue_parts, query_module, ApiError, ContinuePart, Limit, LooseInt, Namespace, ParamValues, QueryContext,
-    QueryModule, Timestamp, ValueList,
+    query_module, ApiError, Continue, ContinuePart, Generated, Limit, LooseInt, Namespace, ParamValues, Parts,
+    QueryContext, QueryModule, Timestamp, ValueList,
 };
 use wikiquery_store::queries::category_members::{CategoryMemberRow, CategoryMembersFilter};
 
@@ -72,7 +71,8 @@ pub struct CategoryMembers {
     #[param(rename = "type", default = "page|subcat|file")]
     pub type_: Vec<CategoryMemberType>,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    /// By time `<timestamp>|<id>`; by sort key `<type>|<hex sort key>|<id>`.
+    pub continue_: Option<Continue<Parts>>,
     #[param(default = 10)]
     pub limit: Limit,
     #[param(default = "sortkey")]
@@ -114,13 +114,13 @@ impl QueryModule for CategoryMembers {
         if by_time {
             filter.start = self.start.map(Timestamp::to_mw);
             filter.end = self.end.map(Timestamp::to_mw);
-            if let Some(raw) = self.continue_.as_deref() {
-                let parts = continue_parts(raw, 2)?;
-                let time = Timestamp::parse_part(parts[0])?.to_mw();
-                filter.continue_from = Some((time, i64::parse_part(parts[1])?));
+            if let Some(cont) = &self.continue_ {
+                let (time, id) = cont.read_as::<(Timestamp, i64)>()?;
+                filter.continue_from = Some((time.to_mw(), id));
             }
-        } else if let Some(raw) = self.continue_.as_deref().filter(|c| !c.is_empty() && *c != "0") {
-            let parts: Vec<&str> = raw.splitn(3, '|').collect();
+        } else if let Some(cont) = self.continue_.as_ref().filter(|c| c.is_truthy()) {
+            // MediaWiki splits at the first two bars only: the id is what follows them.
+            let parts: Vec<&str> = cont.text().splitn(3, '|').collect();
             if parts.len() != 3 {
                 return Err(ApiError::bad_continue());
             }

@@ -12,7 +12,8 @@ use wikiquery_domain::revision::{
 use wikiquery_domain::title::full_text;
 use wikiquery_framework::result::set_content;
 use wikiquery_framework::{
-    query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp, UserRef,
+    query_module, ApiError, Continue, Limit, Namespace, ParamValues, Parts, QueryContext, QueryModule, Timestamp,
+    UserRef,
 };
 use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder, ArchiveRow};
 use wikiquery_store::queries::revisions::RevisionRow;
@@ -76,7 +77,7 @@ pub struct DeletedRevs {
     #[param(default = 10)]
     pub limit: Limit,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<Parts>>,
 }
 
 /// The modes of the module.
@@ -144,7 +145,7 @@ impl QueryModule for DeletedRevs {
             Mode::User => ArchiveOrder::Time,
             _ => ArchiveOrder::Title,
         };
-        let continue_from = self.continue_.as_deref().map(|raw| archive_continue(raw, order)).transpose()?;
+        let continue_from = self.continue_.as_ref().map(|cont| archive_continue(cont, order)).transpose()?;
         let ns = self.namespace.0;
         let key = |part: &Option<String>| storage::title_part(site, part.as_deref(), ns);
         let actor = match (&self.user, &self.excludeuser) {
@@ -174,15 +175,11 @@ impl QueryModule for DeletedRevs {
             hidden_bits,
             continue_from,
             tag,
-            limit: i64::try_from(limit).unwrap_or(i64::MAX).saturating_add(1),
+            limit: limit.fetch(),
             ..ArchiveFilter::default()
         };
-        let mut rows = reader.archived_revisions(&filter)?;
-        let next = if rows.len() as u64 > limit {
-            rows.drain(usize::try_from(limit).unwrap_or(usize::MAX)..).next()
-        } else {
-            None
-        };
+        let rows = reader.archived_revisions(&filter)?;
+        let (mut rows, next) = limit.split(rows);
         if all && self.unique {
             // One revision a title, the first in the order of listing.
             let mut seen: Vec<String> = Vec::new();

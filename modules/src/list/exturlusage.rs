@@ -2,8 +2,9 @@
 
 use serde_json::{Map, Value};
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::Generated;
-use wikiquery_framework::{query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{
+    query_module, ApiError, Continue, Generated, Limit, Namespace, ParamValues, Parts, QueryContext, QueryModule,
+};
 
 use crate::family::extlinks::{run, UrlListing};
 use crate::values::PROTO;
@@ -32,7 +33,7 @@ pub struct ExtUrlUsage {
     #[param(default = "ids|title|url")]
     pub prop: Vec<ExtUrlUsageProp>,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<Parts>>,
     /// The protocol of the URL; the empty string with an empty `query` lists every link.
     #[param(values = PROTO, default = "")]
     pub protocol: String,
@@ -53,7 +54,7 @@ impl QueryModule for ExtUrlUsage {
             namespaces: (!self.namespace.is_empty()).then(|| self.namespace.iter().map(|n| n.0).collect()),
             protocol: &self.protocol,
             query: self.query.as_deref(),
-            continue_: self.continue_.as_deref(),
+            continue_: self.continue_.as_ref(),
             expand: self.expandurl,
             limit: self.limit,
         };

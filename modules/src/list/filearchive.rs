@@ -7,6 +7,7 @@ use wikiquery_domain::revision::{
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_domain::title::{full_text, NS_FILE};
 use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule, ValueSet};
+use wikiquery_framework::{Continue, ExactInt};
 use wikiquery_store::queries::files::FileArchiveFilter;
 
 use crate::family::comments::{parsed_comments, CommentOf};
@@ -55,7 +56,8 @@ pub struct FileArchive {
     #[param(default = 10)]
     pub limit: Limit,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    /// `<name>|<timestamp>|<id>`.
+    pub continue_: Option<Continue<(String, Timestamp, ExactInt)>>,
 }
 
 /// A file's own bit of `fa_deleted`: its content is hidden.
@@ -81,15 +83,8 @@ impl QueryModule for FileArchive {
         }
         let after = match &self.continue_ {
             Some(cont) => {
-                let parts: Vec<&str> = cont.split('|').collect();
-                if parts.len() != 3 {
-                    return Err(ApiError::bad_continue());
-                }
-                let id = wikiquery_domain::php::leading_int(parts[2]);
-                if parts[2] != id.to_string() {
-                    return Err(ApiError::bad_continue());
-                }
-                Some((parts[0].to_owned(), crate::family::changes::stored_timestamp(parts[1])?, id))
+                let (name, time, ExactInt(id)) = cont.read()?;
+                Some((name, time.to_mw(), id))
             }
             None => None,
         };
@@ -208,7 +203,7 @@ impl QueryModule for FileArchive {
             ctx.push_item(Value::Object(file));
         }
         if let Some(next) = next {
-            ctx.set_continue(format!("{}|{}|{}", next.name, next.timestamp.unwrap_or_default(), next.id));
+            ctx.set_continue((&next.name, next.timestamp.unwrap_or_default(), &next.id));
         }
         Ok(())
     }

@@ -1,6 +1,6 @@
 //! `list=iwbacklinks`: pages that link to a given interwiki link.
 
-use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Continue, Limit, ParamValues, Parts, QueryContext, QueryModule};
 
 use crate::family::foreign_links::{run_backlinks, ForeignBacklinks};
 use crate::values::SortDir;
@@ -28,7 +28,7 @@ pub struct IwBacklinks {
     pub prefix: Option<String>,
     pub title: Option<String>,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<Parts>>,
     #[param(default = 10)]
     pub limit: Limit,
     #[param(default = "")]
@@ -46,7 +46,7 @@ impl QueryModule for IwBacklinks {
             missing_prefix_code: "invalidparammix",
             prefix_member: self.prop.contains(&IwBacklinkProp::Iwprefix).then_some("iwprefix"),
             title_member: self.prop.contains(&IwBacklinkProp::Iwtitle).then_some("iwtitle"),
-            continue_: self.continue_.as_deref(),
+            continue_: self.continue_.as_ref(),
             descending: self.dir == SortDir::Descending,
             limit: self.limit,
         };

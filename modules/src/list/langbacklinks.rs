@@ -1,6 +1,6 @@
 //! `list=langbacklinks`: pages that link to a given interlanguage link.
 
-use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Continue, Limit, ParamValues, Parts, QueryContext, QueryModule};
 
 use crate::family::foreign_links::{run_backlinks, ForeignBacklinks};
 use crate::values::SortDir;
@@ -27,7 +27,7 @@ pub struct LangBacklinks {
     pub lang: Option<String>,
     pub title: Option<String>,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<Parts>>,
     #[param(default = 10)]
     pub limit: Limit,
     #[param(default = "")]
@@ -45,7 +45,7 @@ impl QueryModule for LangBacklinks {
             missing_prefix_code: "nolang",
             prefix_member: self.prop.contains(&LangBacklinkProp::Lllang).then_some("lllang"),
             title_member: self.prop.contains(&LangBacklinkProp::Lltitle).then_some("lltitle"),
-            continue_: self.continue_.as_deref(),
+            continue_: self.continue_.as_ref(),
             descending: self.dir == SortDir::Descending,
             limit: self.limit,
         };

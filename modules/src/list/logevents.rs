@@ -17,13 +17,12 @@ use wikiquery_domain::revision::Visibility;
 use wikiquery_domain::title::{push_full_text, SiteNamespaces};
 use wikiquery_framework::format::ItemWriter;
 use wikiquery_framework::{
-    query_module, ApiError, CacheMode, Limit, ModuleSpec, Namespace, ParamValues, QueryContext, QueryModule,
+    query_module, ApiError, CacheMode, Continue, Limit, ModuleSpec, Namespace, ParamValues, QueryContext, QueryModule,
     RequestState, Rights, Timestamp, UserRef, ValueSet,
 };
 use wikiquery_store::queries::logevents::{self as q, LogEventsFilter, LogRow};
 use wikiquery_store::site::Site;
 
-use crate::family::changes::parse_continue;
 use crate::family::comments::{parsed_comments, CommentOf};
 use crate::family::users;
 use crate::storage;
@@ -149,7 +148,7 @@ pub struct LogEvents {
     #[param(default = 10)]
     pub limit: Limit,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<(Timestamp, i64)>>,
 }
 
 /// Log types only some callers may read, with the right they need (`$wgLogRestrictions`).
@@ -346,7 +345,8 @@ impl LogEvents {
         filter.end = self.end.map(Timestamp::to_mw);
 
         if let Some(cont) = &self.continue_ {
-            filter.continue_from = Some(parse_continue(cont)?);
+            let (time, id) = cont.read()?;
+            filter.continue_from = Some((time.to_mw(), id));
         }
 
         if let Some(user) = &self.user {
@@ -434,7 +434,7 @@ impl LogEvents {
             ctx.write_item(|out| batch.write(row, out));
         }
         if let Some(next) = next {
-            ctx.set_continue(format!("{}|{}", next.timestamp, next.id));
+            ctx.set_continue((&next.timestamp, next.id));
         }
         Ok(())
     }

@@ -1,7 +1,9 @@
 //! `list=mystashedfiles`: files in the calling user's upload stash.
 
 use serde_json::{json, Map, Value};
-use wikiquery_framework::{query_module, ApiError, Continue, ExactInt, Limit, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{
+    query_module, ApiError, Continue, ExactInt, Limit, ParamValues, QueryContext, QueryModule, ReadContinue,
+};
 
 use crate::wiki::WikiContext;
 
@@ -26,7 +28,7 @@ pub struct MyStashedFiles {
     #[param(default = 10)]
     pub limit: Limit,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<(ExactInt,)>>,
 }
 
 impl QueryModule for MyStashedFiles {
@@ -37,14 +39,7 @@ impl QueryModule for MyStashedFiles {
         let Some(user) = ctx.state.user.as_ref().map(|a| a.id) else {
             return Err(ApiError::new("stashnotloggedin", "Only a logged-in user has an upload stash."));
         };
-        // Read here rather than as the parameter is parsed: the caller is checked first.
-        let from = match &self.continue_ {
-            Some(raw) => {
-                let Continue((ExactInt(id),)) = Continue::parse(raw)?;
-                Some(id)
-            }
-            None => None,
-        };
+        let from = self.continue_.read()?.map(|(ExactInt(id),)| id);
         let files = ctx.reader()?.stashed_files(user, from, self.limit.fetch())?;
         let (files, next) = self.limit.split(files);
         let size = self.prop.contains(&StashedFileProp::Size);
@@ -67,7 +62,7 @@ impl QueryModule for MyStashedFiles {
         }
         ctx.ensure_list();
         if let Some(file) = next {
-            ctx.set_continue(file.id.to_string());
+            ctx.set_continue(file.id);
         }
         Ok(())
     }

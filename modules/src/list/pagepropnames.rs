@@ -1,7 +1,7 @@
 //! `list=pagepropnames`: the page property names in use.
 
 use serde_json::json;
-use wikiquery_framework::{continue_parts, query_module, ApiError, Limit, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Continue, Limit, QueryContext, QueryModule, ReadContinue, Truthy};
 
 use crate::wiki::WikiContext;
 
@@ -17,17 +17,14 @@ use crate::wiki::WikiContext;
 )]
 pub struct PagePropNames {
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Truthy<Continue<(String,)>>,
     #[param(default = 10)]
     pub limit: Limit,
 }
 
 impl QueryModule for PagePropNames {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let from = match self.continue_.as_deref().filter(|c| !c.is_empty() && *c != "0") {
-            Some(raw) => Some(continue_parts(raw, 1)?[0].to_owned()),
-            None => None,
-        };
+        let from = self.continue_.read()?.map(|(name,)| name);
         let names = ctx.reader()?.page_prop_names(from.as_deref(), self.limit.fetch())?;
         let (names, next) = self.limit.split(names);
         for name in names {

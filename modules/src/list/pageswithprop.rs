@@ -2,9 +2,9 @@
 
 use serde_json::{Map, Value};
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::Generated;
 use wikiquery_framework::{
-    continue_parts, query_module, ApiError, ContinuePart, Limit, LooseInt, ParamValues, QueryContext, QueryModule,
+    query_module, ApiError, Continue, Generated, Limit, LooseInt, ParamValues, QueryContext, QueryModule, ReadContinue,
+    Truthy,
 };
 
 use crate::values::SortDir;
@@ -34,7 +34,7 @@ pub struct PagesWithProp {
     #[param(default = "ids|title")]
     pub prop: Vec<PagesWithPropProp>,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Truthy<Continue<(LooseInt,)>>,
     #[param(default = 10)]
     pub limit: Limit,
     #[param(default = "ascending")]
@@ -44,10 +44,7 @@ pub struct PagesWithProp {
 impl QueryModule for PagesWithProp {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         // A page id, read as PHP casts it; `0` or empty is no continue value.
-        let from = match self.continue_.as_deref().filter(|c| !c.is_empty() && *c != "0") {
-            Some(raw) => Some(LooseInt::parse_part(continue_parts(raw, 1)?[0])?.0),
-            None => None,
-        };
+        let from = self.continue_.read()?.map(|(LooseInt(id),)| id);
         let descending = self.dir == SortDir::Descending;
         let rows = ctx.reader()?.pages_with_prop(&self.propname, from, descending, self.limit.fetch())?;
         let (rows, next) = self.limit.split(rows);
@@ -77,7 +74,7 @@ impl QueryModule for PagesWithProp {
             },
         )?;
         if let Some(row) = next {
-            ctx.set_continue(row.id.to_string());
+            ctx.set_continue(row.id);
         }
         Ok(())
     }

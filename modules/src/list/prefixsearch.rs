@@ -2,8 +2,7 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::{full_text, NS_SPECIAL};
-use wikiquery_framework::Generated;
-use wikiquery_framework::{query_module, ApiError, Limit, Namespace, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Generated, Limit, Namespace, QueryContext, QueryModule};
 
 use crate::family::completion::{complete, Completion};
 use crate::wiki::WikiContext;

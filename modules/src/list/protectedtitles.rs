@@ -5,17 +5,14 @@
 
 use std::collections::HashMap;
 
-use wikiquery_domain::php;
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::push_full_text;
-use wikiquery_framework::Generated;
 use wikiquery_framework::{
-    query_module, ApiError, CacheMode, Limit, Namespace, ParamValues, QueryContext, QueryModule, RequestState,
-    Timestamp, ValueList,
+    query_module, ApiError, CacheMode, Continue, Generated, Limit, Namespace, ParamValues, QueryContext, QueryModule,
+    RequestState, Timestamp, ValueList,
 };
 use wikiquery_store::queries::protected_titles::ProtectedTitlesFilter;
 
-use crate::family::changes::stored_timestamp;
 use crate::family::comments::{parsed_comments, CommentOf};
 use crate::values::TimeDir;
 use crate::wiki::WikiContext;
@@ -63,21 +60,8 @@ pub struct ProtectedTitles {
     #[param(default = "timestamp|level")]
     pub prop: Vec<ProtectedTitleProp>,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
-}
-
-/// Reads `ptcontinue`, `<timestamp>|<namespace>|<title>`, as MediaWiki does.
-fn parse_continue(value: &str) -> Result<(String, i32, String), ApiError> {
-    let parts: Vec<&str> = value.splitn(4, '|').collect();
-    if parts.len() != 3 {
-        return Err(ApiError::bad_continue());
-    }
-    let ts = stored_timestamp(parts[0])?;
-    let ns = php::numeric(parts[1])
-        .filter(|f| f.fract() == 0.0 && f.abs() <= f64::from(i32::MAX))
-        .map(|f| f as i32)
-        .ok_or_else(ApiError::bad_continue)?;
-    Ok((ts, ns, parts[2].to_owned()))
+    /// `<timestamp>|<namespace>|<title>`.
+    pub continue_: Option<Continue<(Timestamp, i32, String)>>,
 }
 
 impl QueryModule for ProtectedTitles {
@@ -106,15 +90,16 @@ impl QueryModule for ProtectedTitles {
         if !self.level.is_empty() {
             filter.levels = Some(self.level.iter().map(|l| l.as_str().to_owned()).collect());
         }
-        if let Some(raw) = &self.continue_ {
-            filter.continue_from = Some(parse_continue(raw)?);
+        if let Some(cont) = &self.continue_ {
+            let (time, ns, title) = cont.read()?;
+            filter.continue_from = Some((time.to_mw(), ns, title));
         }
         let mut reader = ctx.reader()?;
         let mut rows = reader.protected_titles(&filter)?;
         let limit = usize::try_from(self.limit.get()).unwrap_or(usize::MAX);
         if rows.len() > limit {
             if let Some(next) = rows.drain(limit..).next() {
-                ctx.set_continue(format!("{}|{}|{}", next.timestamp, next.namespace, next.title));
+                ctx.set_continue((&next.timestamp, next.namespace, &next.title));
             }
         }
         ctx.emit(

@@ -2,8 +2,9 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::Generated;
-use wikiquery_framework::{query_module, ApiError, Limit, Namespace, QueryContext, QueryModule};
+use wikiquery_framework::{
+    query_module, ApiError, Continue, Generated, Limit, Namespace, Parts, QueryContext, QueryModule,
+};
 use wikiquery_store::queries::random::{RandomFilter, RandomPage};
 use wikiquery_store::reader::Reader;
 
@@ -32,7 +33,7 @@ pub struct Random {
     #[param(default = 1)]
     pub limit: Limit,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<Parts>>,
 }
 
 impl QueryModule for Random {
@@ -45,10 +46,7 @@ impl QueryModule for Random {
         // has wrapped round to the start of the range, which it then reads up to that key.
         let (rand, start_text, start, start_id, mut wrapped) = match &self.continue_ {
             Some(cont) => {
-                let parts: Vec<&str> = cont.split('|').collect();
-                if parts.len() != 4 {
-                    return Err(ApiError::bad_continue());
-                }
+                let parts = cont.parts(4)?;
                 let key = |text: &str| {
                     let digits =
                         text.strip_prefix("0.").filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
@@ -68,7 +66,7 @@ impl QueryModule for Random {
             }
         };
         let rand_key: f64 = rand.parse().unwrap_or(0.0);
-        ctx.set_generator_restart("continue", format!("{rand}|{start_text}|{start_id}|{}", u8::from(wrapped)));
+        ctx.set_generator_restart("continue", (&rand, &start_text, start_id, u8::from(wrapped)));
         let redirect = if self.redirect {
             Some(true)
         } else {
@@ -126,12 +124,7 @@ impl QueryModule for Random {
             },
         )?;
         if let Some(next) = next {
-            ctx.set_continue(format!(
-                "{rand}|{}|{}|{}",
-                wikiquery_domain::php::float_text(next.random),
-                next.id,
-                u8::from(wrapped)
-            ));
+            ctx.set_continue((&rand, wikiquery_domain::php::float_text(next.random), next.id, u8::from(wrapped)));
         }
         Ok(())
     }

@@ -12,17 +12,16 @@ use std::collections::HashMap;
 use wikiquery_domain::revision::{sha1_hex, Visibility, DELETED_TEXT, DELETED_USER};
 use wikiquery_domain::settings::Patrolling;
 use wikiquery_framework::format::ItemWriter;
-use wikiquery_framework::Generated;
 use wikiquery_framework::{
-    query_module, ApiError, CacheMode, Limit, Namespace, ParamValues, QueryContext, QueryModule, RequestState,
-    Timestamp, UserRef, ValueSet,
+    query_module, ApiError, CacheMode, Continue, Generated, Limit, Namespace, ParamValues, QueryContext, QueryModule,
+    RequestState, Timestamp, UserRef, ValueSet,
 };
-use wikiquery_store::queries::recent_changes::{RecentChangeRow, RecentChangesFilter, RC_LOG};
+use wikiquery_store::queries::recent_changes::{RecentChangeRow, RecentChangesFilter};
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
 use crate::family::change_writer::{BatchData, ChangeWriter, Hidden};
-use crate::family::changes::{filter_by_performer, hide_hidden_log_entries, parse_continue, Show};
+use crate::family::changes::{change_type_id, filter_by_performer, hide_hidden_log_entries, patrol_flags_denied, Show};
 use crate::storage;
 use crate::values::{ChangeType, TimeDir, SHOW_RC, SLOTS};
 use crate::wiki::WikiContext;
@@ -79,21 +78,10 @@ pub struct RecentChanges {
     pub toponly: bool,
     pub title: Option<String>,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<(Timestamp, i64)>>,
     pub generaterevisions: bool,
     #[param(values = SLOTS)]
     pub slot: Option<String>,
-}
-
-/// `rc_type` of each kind of change.
-pub fn change_type_id(kind: ChangeType) -> i32 {
-    match kind {
-        ChangeType::Edit => 0,
-        ChangeType::New => 1,
-        ChangeType::Log => RC_LOG,
-        ChangeType::External => 5,
-        ChangeType::Categorize => 6,
-    }
 }
 
 /// `rcshow` values that contradict each other.
@@ -112,14 +100,6 @@ const CONTRADICTIONS: &[(&str, &str)] = &[
 
 /// `rcshow` values about patrolling, which need the right to patrol.
 const PATROL_SHOW: &[&str] = &["patrolled", "!patrolled", "unpatrolled", "autopatrolled", "!autopatrolled"];
-
-/// `permissiondenied`: patrol flags asked for without the right to patrol.
-pub fn patrol_flags_denied() -> ApiError {
-    ApiError::new(
-        "permissiondenied",
-        "You need the <code>patrol</code> or <code>patrolmarks</code> right to request the patrolled flag.",
-    )
-}
 
 /// What a batch's changes are written with, beyond the shared writer.
 struct Batch<'a> {
@@ -221,7 +201,8 @@ impl RecentChanges {
             ..RecentChangesFilter::default()
         };
         if let Some(cont) = &self.continue_ {
-            filter.continue_from = Some(parse_continue(cont)?);
+            let (time, id) = cont.read()?;
+            filter.continue_from = Some((time.to_mw(), id));
         }
         if !self.namespace.is_empty() {
             filter.namespaces = Some(self.namespace.iter().map(|n| n.0).collect());
@@ -302,13 +283,13 @@ impl RecentChanges {
         let limit = usize::try_from(self.limit.get()).unwrap_or(usize::MAX);
         let next = if rows.len() > limit { rows.drain(limit..).next() } else { None };
         if let Some(next) = &next {
-            ctx.set_continue(format!("{}|{}", next.timestamp, next.id));
+            ctx.set_continue((&next.timestamp, next.id));
         }
 
         // The feed grows at its start: the modules on the generated pages continue with the
         // generator pinned to this batch.
         if let Some(first) = rows.first() {
-            ctx.set_generator_restart("continue", format!("{}|{}", first.timestamp, first.id));
+            ctx.set_generator_restart("continue", (&first.timestamp, first.id));
         }
         ctx.emit(
             rows,

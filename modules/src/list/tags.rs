@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use wikiquery_domain::change_tags::{default_text, is_software_tag, SOFTWARE_TAGS};
-use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Continue, Limit, ParamValues, Parts, QueryContext, QueryModule};
 
 use crate::wiki::WikiContext;
 
@@ -31,7 +31,7 @@ pub enum TagProp {
 )]
 pub struct Tags {
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<Parts>>,
     #[param(default = 10)]
     pub limit: Limit,
     #[param(default = "")]
@@ -61,7 +61,8 @@ impl QueryModule for Tags {
         }
         let has = |p: TagProp| self.prop.contains(&p);
         let limit = usize::try_from(self.limit.get()).unwrap_or(usize::MAX);
-        let from = self.continue_.as_deref().unwrap_or("");
+        // MediaWiki compares the value with tag names as text.
+        let from = self.continue_.as_ref().map_or("", Continue::text);
         ctx.ensure_list();
         for (count, (name, known)) in tags.iter().filter(|(name, _)| name.as_str() >= from).enumerate() {
             if count == limit {

@@ -13,16 +13,16 @@ use wikiquery_domain::revision::{Visibility, DELETED_COMMENT, DELETED_RESTRICTED
 use wikiquery_domain::settings::{Patrolling, SiteSettings};
 use wikiquery_domain::title::{ip_from_hex, ip_hex, ip_range_hex, push_full_text};
 use wikiquery_framework::{
-    query_module, ApiError, Limit, ModuleSpec, Namespace, ParamValues, QueryContext, QueryModule, Timestamp, UserRef,
-    ValueSet,
+    query_module, ApiError, Continue, Limit, ModuleSpec, Namespace, ParamValues, Parts, QueryContext, QueryModule,
+    Timestamp, UserRef, ValueSet,
 };
 use wikiquery_store::queries::contributions::{ContribRow, ContribsContinue, ContribsFilter};
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
-use crate::family::changes::{parse_continue, Show};
+use crate::family::changes::patrol_flags_denied;
+use crate::family::changes::Show;
 use crate::family::comments::{parsed_comments, CommentOf};
-use crate::list::recentchanges::patrol_flags_denied;
 use crate::values::TimeDir;
 use crate::wiki::WikiContext;
 
@@ -63,7 +63,7 @@ pub struct UserContribs {
     pub start: Option<Timestamp>,
     pub end: Option<Timestamp>,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<Parts>>,
     #[param(subtypes = "name|ip|temp|interwiki")]
     pub user: Vec<UserRef>,
     pub userids: Vec<i64>,
@@ -155,7 +155,7 @@ impl UserContribs {
     /// The continue value's parts when it has the mode's shape (its mode word and count).
     fn continue_parts(&self, words: &[&str]) -> Result<Option<Vec<String>>, ApiError> {
         let Some(raw) = &self.continue_ else { return Ok(None) };
-        let parts: Vec<String> = raw.split('|').map(str::to_owned).collect();
+        let parts: Vec<String> = raw.text().split('|').map(str::to_owned).collect();
         if parts.len() != 4 || !words.contains(&parts[0].as_str()) {
             return Err(ApiError::bad_continue());
         }
@@ -261,7 +261,7 @@ impl UserContribs {
         };
         let mut name_key = None;
         if let Some(raw) = &self.continue_ {
-            let parts: Vec<&str> = raw.split('|').collect();
+            let parts: Vec<&str> = raw.text().split('|').collect();
             let rest = match mode {
                 Mode::Single if parts.len() == 2 => &parts[..],
                 Mode::Single => return Err(ApiError::bad_continue()),
@@ -270,7 +270,8 @@ impl UserContribs {
                 Mode::Names if parts[0] == "name" => &parts[2..],
                 _ => return Err(ApiError::bad_continue()),
             };
-            let (timestamp, id) = parse_continue(&format!("{}|{}", rest[0], rest[1]))?;
+            let (time, id) = Continue::<(Timestamp, i64)>::parse(&format!("{}|{}", rest[0], rest[1]))?;
+            let timestamp = time.to_mw();
             let actor = match mode {
                 // The database compares the actor column with the value as text: a value that
                 // is no number comes after every actor.
@@ -350,7 +351,7 @@ impl UserContribs {
             }
             Users::Prefix(_) | Users::Range(..) => {
                 let mut from: Option<String> = match &self.continue_ {
-                    Some(raw) => raw.split('|').nth(1).map(str::to_owned),
+                    Some(raw) => raw.text().split('|').nth(1).map(str::to_owned),
                     None => None,
                 };
                 let mut range = match &users {

@@ -9,16 +9,16 @@ use std::collections::HashMap;
 use wikiquery_domain::revision::{Visibility, DELETED_USER};
 use wikiquery_domain::settings::Patrolling;
 use wikiquery_framework::format::ItemWriter;
-use wikiquery_framework::Generated;
 use wikiquery_framework::{
-    query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp, UserRef, ValueSet,
+    query_module, ApiError, Continue, Generated, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp,
+    UserRef, ValueSet,
 };
 use wikiquery_store::queries::recent_changes::{RecentChangeRow, RecentChangesFilter};
 
 use crate::family::change_writer::{BatchData, ChangeWriter, Hidden};
-use crate::family::changes::{filter_by_performer, hide_hidden_log_entries, parse_continue, Show};
+use crate::family::changes::{change_type_id, patrol_flags_denied};
+use crate::family::changes::{filter_by_performer, hide_hidden_log_entries, Show};
 use crate::family::watchlists::watchlist_owner;
-use crate::list::recentchanges::{change_type_id, patrol_flags_denied};
 use crate::values::ChangeType;
 use crate::values::TimeDir;
 use crate::wiki::WikiContext;
@@ -90,7 +90,7 @@ pub struct Watchlist {
     #[param(sensitive)]
     pub token: Option<String>,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<(Timestamp, i64)>>,
 }
 
 /// `wlshow` values that contradict each other.
@@ -125,7 +125,8 @@ impl Watchlist {
             ..RecentChangesFilter::default()
         };
         if let Some(cont) = &self.continue_ {
-            filter.continue_from = Some(parse_continue(cont)?);
+            let (time, id) = cont.read()?;
+            filter.continue_from = Some((time.to_mw(), id));
         }
         if !self.namespace.is_empty() {
             filter.namespaces = Some(self.namespace.iter().map(|n| n.0).collect());
@@ -170,7 +171,7 @@ impl QueryModule for Watchlist {
         let limit = usize::try_from(self.limit.get()).unwrap_or(usize::MAX);
         if rows.len() > limit {
             let next = &rows[limit];
-            ctx.set_continue(format!("{}|{}", next.timestamp, next.id));
+            ctx.set_continue((&next.timestamp, next.id));
             rows.truncate(limit);
         }
         ctx.emit(

@@ -3,10 +3,9 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::Generated;
 use wikiquery_framework::{
-    query_module, ApiError, Continue, ExactInt, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp,
-    UserRef,
+    query_module, ApiError, Continue, ExactInt, Generated, Limit, Namespace, ParamValues, QueryContext, QueryModule,
+    Timestamp, UserRef,
 };
 use wikiquery_store::queries::watchlist::WatchedItemsFilter;
 
@@ -36,7 +35,7 @@ pub const SHOW_WR: &[&str] = &["!changed", "changed"];
 )]
 pub struct WatchlistRaw {
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<(ExactInt, String)>>,
     #[param(all)]
     pub namespace: Vec<Namespace>,
     #[param(default = 10)]
@@ -69,8 +68,7 @@ impl QueryModule for WatchlistRaw {
             ..WatchedItemsFilter::default()
         };
         if let Some(cont) = &self.continue_ {
-            // Read here rather than as the parameter is parsed: the owner is checked first.
-            let Continue((ExactInt(ns), title)) = Continue::<(ExactInt, String)>::parse(cont)?;
+            let (ExactInt(ns), title) = cont.read()?;
             let ns = i32::try_from(ns).map_err(|_| ApiError::bad_continue())?;
             if title.is_empty() {
                 return Err(ApiError::bad_continue());
@@ -83,7 +81,7 @@ impl QueryModule for WatchlistRaw {
         let limit = usize::try_from(limit).unwrap_or(usize::MAX);
         if items.len() > limit {
             let next = &items[limit];
-            ctx.set_continue(format!("{}|{}", next.namespace, next.title));
+            ctx.set_continue((&next.namespace, &next.title));
             items.truncate(limit);
         }
         let changed = self.prop.contains(&WatchlistRawProp::Changed);

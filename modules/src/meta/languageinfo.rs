@@ -4,7 +4,7 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::languages::{autonym, bcp47, direction, fallbacks, named_languages, variants};
-use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Continue, ParamValues, Parts, QueryContext, QueryModule};
 
 /// What to return of each language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
@@ -28,7 +28,7 @@ pub struct LanguageInfo {
     #[param(default = "*")]
     pub code: Vec<String>,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<Parts>>,
 }
 
 impl QueryModule for LanguageInfo {
@@ -51,7 +51,7 @@ impl QueryModule for LanguageInfo {
         let has = |p| self.prop.contains(&p);
         let mut out = Map::new();
         for (code, name) in chosen {
-            if self.continue_.as_deref().is_some_and(|from| *code < from) {
+            if self.continue_.as_ref().is_some_and(|from| *code < from.text()) {
                 continue;
             }
             let mut info = Map::new();

@@ -4,8 +4,9 @@ use serde_json::{json, Map, Value};
 use wikiquery_domain::php::bin2hex;
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::{full_text, parse_title, NS_CATEGORY, NS_MAIN};
-use wikiquery_framework::Generated;
-use wikiquery_framework::{query_module, ApiError, Continue, Limit, LooseInt, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{
+    query_module, ApiError, Continue, Generated, Limit, LooseInt, ParamValues, QueryContext, QueryModule, ReadContinue,
+};
 use wikiquery_store::queries::categories::CategoriesFilter;
 
 use crate::values::SortDir;
@@ -76,7 +77,7 @@ impl QueryModule for Categories {
             }
             Some(found)
         };
-        let continue_from = self.continue_.as_ref().map(|Continue((LooseInt(from), to))| (*from, to.clone()));
+        let continue_from = self.continue_.read()?.map(|(LooseInt(from), to)| (from, to));
         let show = |s: CategoryShow| self.show.contains(&s);
         if show(CategoryShow::Hidden) && show(CategoryShow::NotHidden) {
             return Err(ApiError::show_conflict());
@@ -122,7 +123,7 @@ impl QueryModule for Categories {
             },
         )?;
         if let Some((row, _)) = next {
-            ctx.set_continue(format!("{}|{}", row.from, row.to));
+            ctx.set_continue((&row.from, &row.to));
         }
         Ok(())
     }

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use serde_json::{json, Map};
 use wikiquery_domain::title::NS_CATEGORY;
-use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Continue, Parts, QueryContext, QueryModule};
 
 use crate::wiki::WikiContext;
 
@@ -19,7 +19,7 @@ use crate::wiki::WikiContext;
 )]
 pub struct CategoryInfo {
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<Parts>>,
 }
 
 impl QueryModule for CategoryInfo {
@@ -39,7 +39,7 @@ impl QueryModule for CategoryInfo {
         }
         let titles: Vec<String> = ids.keys().cloned().collect();
         // Never checked: MediaWiki compares the title given with those of the categories.
-        let rows = ctx.reader()?.category_counts(&titles, self.continue_.as_deref())?;
+        let rows = ctx.reader()?.category_counts(&titles, self.continue_.as_ref().map(Continue::text))?;
         for row in rows {
             let Some(&id) = ids.get(&row.title) else { continue };
             let info = json!({

@@ -40,7 +40,12 @@ pub struct Contributors {
 impl QueryModule for Contributors {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let settings = ctx.settings();
-        let continue_from = self.continue_.as_ref().map(|Continue((LooseInt(page), LooseInt(actor)))| (*page, *actor));
+        let continue_from = self
+            .continue_
+            .as_ref()
+            .map(Continue::read)
+            .transpose()?
+            .map(|(LooseInt(page), LooseInt(actor))| (page, actor));
         let mut pages: Vec<i64> = ctx.page_set().map(|p| p.good.iter().map(|g| g.id).collect()).unwrap_or_default();
         if let Some((page, _)) = continue_from {
             pages.retain(|&p| p >= page);
@@ -94,7 +99,7 @@ impl QueryModule for Contributors {
             ctx.push_page_item(page, "contributors", json!({ "userid": user_id, "name": name }));
         }
         if let Some((page, actor, _, _)) = next {
-            ctx.set_continue(format!("{page}|{actor}"));
+            ctx.set_continue((page, actor));
         } else if let Some(next) = continue_pages {
             ctx.set_continue(next);
         }

@@ -5,9 +5,8 @@
 use std::collections::HashMap;
 
 use wikiquery_domain::revision::Visibility;
-use wikiquery_framework::Generated;
 use wikiquery_framework::{
-    query_module, ApiError, CacheMode, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
+    query_module, ApiError, CacheMode, Generated, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
 };
 use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder};
 use wikiquery_store::queries::revisions::RevisionRow;
@@ -67,7 +66,7 @@ impl QueryModule for DeletedRevisions {
         view.check_archive_access(&ctx.state.rights)?;
         let limit = self.family.batch_size(ctx, &view, true);
         let order = if by_revids { ArchiveOrder::Revision } else { ArchiveOrder::Title };
-        let continue_from = self.family.continue_.as_deref().map(|raw| archive_continue(raw, order)).transpose()?;
+        let continue_from = self.family.continue_.as_ref().map(|cont| archive_continue(cont, order)).transpose()?;
         let actor = match (&self.user, &self.excludeuser) {
             (Some(u), _) => Some((u.text(), false)),
             (None, Some(u)) => Some((u.text(), true)),
@@ -92,16 +91,12 @@ impl QueryModule for DeletedRevisions {
             hidden_bits,
             continue_from,
             tag,
-            limit: i64::try_from(limit).unwrap_or(i64::MAX).saturating_add(1),
+            limit: limit.fetch(),
             ..ArchiveFilter::default()
         };
-        let mut rows = reader.archived_revisions(&filter)?;
+        let rows = reader.archived_revisions(&filter)?;
         drop(reader);
-        let next = if rows.len() as u64 > limit {
-            rows.drain(usize::try_from(limit).unwrap_or(usize::MAX)..).next()
-        } else {
-            None
-        };
+        let (rows, next) = limit.split(rows);
 
         // As a generator, each title of the batch once.
         let mut seen = std::collections::HashSet::new();

@@ -5,8 +5,7 @@ use std::collections::HashMap;
 use serde_json::json;
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_domain::title::NS_FILE;
-use wikiquery_framework::Generated;
-use wikiquery_framework::{query_module, ApiError, Limit, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Continue, Generated, Limit, QueryContext, QueryModule};
 
 use crate::values::SortDir;
 use crate::wiki::WikiContext;
@@ -25,7 +24,7 @@ pub struct DuplicateFiles {
     #[param(default = 10)]
     pub limit: Limit,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<(String, String)>>,
     #[param(default = "ascending")]
     pub dir: SortDir,
     /// Only files of the local repository.
@@ -53,14 +52,11 @@ impl QueryModule for DuplicateFiles {
         }
         let mut skip_until: Option<String> = None;
         if let Some(cont) = &self.continue_ {
-            let parts: Vec<&str> = cont.split('|').collect();
-            if parts.len() != 2 {
-                return Err(ApiError::bad_continue());
-            }
+            let (image, duplicate) = cont.read()?;
             // As MediaWiki: the leading titles before the continue title are dropped.
-            let keep_from = images.iter().position(|(t, _)| t.as_str() >= parts[0]).unwrap_or(images.len());
+            let keep_from = images.iter().position(|(t, _)| *t >= image).unwrap_or(images.len());
             images.drain(..keep_from);
-            skip_until = Some(parts[1].to_owned());
+            skip_until = Some(duplicate);
         }
         let mut reader = ctx.reader()?;
         let names: Vec<String> = images.iter().map(|(t, _)| t.clone()).collect();
@@ -95,7 +91,7 @@ impl QueryModule for DuplicateFiles {
                 skip_until = None;
                 count += 1;
                 if count > limit {
-                    ctx.set_continue(format!("{image}|{}", dup.name));
+                    ctx.set_continue((image, &dup.name));
                     break 'images;
                 }
                 found.push((*page_id, dup));

@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value};
 use wikiquery_framework::result::set_content;
-use wikiquery_framework::{query_module, ApiError, Limit, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Continue, Limit, Parts, QueryContext, QueryModule};
 
 use crate::family::extlinks::{run, UrlListing};
 use crate::values::PROTO;
@@ -21,7 +21,7 @@ pub struct ExtLinks {
     #[param(default = 10)]
     pub limit: Limit,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<Parts>>,
     /// Only links of this protocol; the empty string means protocol-relative (with `query`) or any.
     #[param(values = PROTO, default = "")]
     pub protocol: String,
@@ -43,7 +43,7 @@ impl QueryModule for ExtLinks {
             namespaces: None,
             protocol: &self.protocol,
             query: self.query.as_deref(),
-            continue_: self.continue_.as_deref(),
+            continue_: self.continue_.as_ref(),
             expand: self.expandurl,
             limit: self.limit,
         };

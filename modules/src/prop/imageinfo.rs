@@ -5,7 +5,8 @@ use std::collections::HashMap;
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::NS_FILE;
 use wikiquery_framework::{
-    query_module, ApiError, CacheMode, Limit, ParamValues, QueryContext, QueryModule, RequestState, Timestamp, ValueSet,
+    query_module, ApiError, CacheMode, Continue, Limit, ParamValues, QueryContext, QueryModule, RequestState,
+    Timestamp, ValueSet,
 };
 use wikiquery_store::queries::files::FileVersion;
 
@@ -73,7 +74,7 @@ pub struct ImageInfo {
     pub urlparam: String,
     pub badfilecontexttitle: Option<String>,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<(String, String)>>,
     pub localonly: bool,
 }
 
@@ -119,12 +120,9 @@ impl QueryModule for ImageInfo {
         titles.sort();
         let mut from: Option<(String, String)> = None;
         if let Some(cont) = &self.continue_ {
-            let parts: Vec<&str> = cont.split('|').collect();
-            if parts.len() != 2 {
-                return Err(ApiError::bad_continue());
-            }
-            from = Some((parts[0].to_owned(), parts[1].to_owned()));
-            titles.retain(|(t, _)| t.as_str() >= parts[0]);
+            let (name, timestamp) = cont.read()?;
+            titles.retain(|(t, _)| *t >= name);
+            from = Some((name, timestamp));
         }
         let single = titles.len() == 1;
         let start = self.start.map(Timestamp::to_mw);
@@ -256,6 +254,6 @@ fn continue_from(ctx: &mut QueryContext<'_>, single: bool, name: &str, timestamp
     if single {
         ctx.set_continue_named("start", wikiquery_domain::timestamp::Timestamp::iso_text(timestamp));
     } else {
-        ctx.set_continue(format!("{name}|{timestamp}"));
+        ctx.set_continue((name, timestamp));
     }
 }

@@ -1,6 +1,6 @@
 //! `prop=images`: the files used on the given pages.
 
-use wikiquery_framework::{query_module, ApiError, Limit, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Continue, Limit, Parts, QueryContext, QueryModule};
 
 use crate::family::links::{run, LinkListing, LinkTable};
 use crate::values::SortDir;
@@ -20,7 +20,7 @@ pub struct Images {
     #[param(default = 10)]
     pub limit: Limit,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<Parts>>,
     /// Only these files (full titles).
     pub images: Vec<String>,
     #[param(default = "ascending")]
@@ -35,7 +35,7 @@ impl QueryModule for Images {
                 table: LinkTable::Images,
                 namespaces: Vec::new(),
                 targets: &self.images,
-                continue_: self.continue_.as_deref(),
+                continue_: self.continue_.as_ref(),
                 descending: self.dir == SortDir::Descending,
                 limit: self.limit,
             },

@@ -8,7 +8,8 @@ use wikiquery_domain::page::PageRecord;
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::{full_dbkey, full_text, subject, talk, NS_FILE, NS_MEDIAWIKI, NS_USER};
 use wikiquery_framework::{
-    query_module, ApiError, CacheMode, ParamValues, QueryContext, QueryModule, RequestState, Timestamp, Title,
+    query_module, ApiError, CacheMode, Continue, ParamValues, Parts, QueryContext, QueryModule, RequestState,
+    Timestamp, Title,
 };
 
 use crate::wiki::WikiContext;
@@ -84,7 +85,7 @@ pub struct Info {
     #[param(info = "editintroonly")]
     pub editintrocustom: Option<String>,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<Parts>>,
 }
 
 impl QueryModule for Info {

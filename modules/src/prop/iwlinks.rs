@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value};
 use wikiquery_framework::result::set_content;
-use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Continue, Limit, ParamValues, Parts, QueryContext, QueryModule};
 
 use crate::family::foreign_links::{run, ForeignListing};
 use crate::values::SortDir;
@@ -34,7 +34,7 @@ pub struct IwLinks {
     #[param(default = 10)]
     pub limit: Limit,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<Parts>>,
     #[param(deprecated)]
     pub url: bool,
 }
@@ -47,7 +47,7 @@ impl QueryModule for IwLinks {
             prefix: self.prefix.as_deref(),
             title: self.title.as_deref(),
             url_and_prop: self.url && self.prop.is_some(),
-            continue_: self.continue_.as_deref(),
+            continue_: self.continue_.as_ref(),
             descending: self.dir == SortDir::Descending,
             limit: self.limit,
         };

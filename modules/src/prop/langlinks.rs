@@ -3,7 +3,7 @@
 use serde_json::{Map, Value};
 use wikiquery_domain::languages::autonym;
 use wikiquery_framework::result::set_content;
-use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{query_module, ApiError, Continue, Limit, ParamValues, Parts, QueryContext, QueryModule};
 
 use crate::family::foreign_links::{run, ForeignListing};
 use crate::values::SortDir;
@@ -40,7 +40,7 @@ pub struct LangLinks {
     #[param(default = 10)]
     pub limit: Limit,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<Parts>>,
     #[param(deprecated)]
     pub url: bool,
 }
@@ -56,7 +56,7 @@ impl QueryModule for LangLinks {
             prefix: self.lang.as_deref(),
             title: self.title.as_deref(),
             url_and_prop: self.url && self.prop.is_some(),
-            continue_: self.continue_.as_deref(),
+            continue_: self.continue_.as_ref(),
             descending: self.dir == SortDir::Descending,
             limit: self.limit,
         };

@@ -1,7 +1,9 @@
 //! `prop=pageprops`: the page properties of the given pages.
 
 use serde_json::{Map, Value};
-use wikiquery_framework::{query_module, ApiError, ContinuePart, ExactInt, QueryContext, QueryModule};
+use wikiquery_framework::{
+    query_module, ApiError, Continue, ExactInt, QueryContext, QueryModule, ReadContinue, Truthy,
+};
 
 use crate::wiki::WikiContext;
 
@@ -16,7 +18,7 @@ use crate::wiki::WikiContext;
 )]
 pub struct PageProps {
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Truthy<Continue<(ExactInt,)>>,
     /// Only these property names; all when empty.
     pub prop: Vec<String>,
 }
@@ -27,8 +29,7 @@ impl QueryModule for PageProps {
         let mut pages: Vec<i64> = pageset.good.iter().map(|p| p.id).collect();
         // A page id: pages before it are left out. MediaWiki takes no `0` and nothing but
         // the integer's own text.
-        if let Some(raw) = self.continue_.as_deref().filter(|c| !c.is_empty() && *c != "0") {
-            let ExactInt(from) = ExactInt::parse_part(raw)?;
+        if let Some((ExactInt(from),)) = self.continue_.read()? {
             pages.retain(|&id| id >= from);
         }
         let names = (!self.prop.is_empty()).then_some(self.prop.as_slice());

@@ -1,6 +1,8 @@
 //! `prop=redirects`: the redirects to the given pages.
 
-use wikiquery_framework::{query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule};
+use wikiquery_framework::{
+    query_module, ApiError, Continue, Limit, Namespace, ParamValues, Parts, QueryContext, QueryModule,
+};
 
 use crate::family::backlinksprop::{exclusive, run, BacklinkTable, BacklinksPropListing};
 
@@ -40,7 +42,7 @@ pub struct Redirects {
     #[param(default = 10)]
     pub limit: Limit,
     #[param(rename = "continue")]
-    pub continue_: Option<String>,
+    pub continue_: Option<Continue<Parts>>,
 }
 
 impl QueryModule for Redirects {
@@ -56,7 +58,7 @@ impl QueryModule for Redirects {
             namespaces: self.namespace.as_deref(),
             only_redirects: Ok(None),
             only_fragments: exclusive(show(RedirectShow::Fragment), show(RedirectShow::NotFragment)),
-            continue_: self.continue_.as_deref(),
+            continue_: self.continue_.as_ref(),
             limit: self.limit,
         };
         run(ctx, listing)

@@ -6,9 +6,8 @@
 use std::collections::HashMap;
 
 use wikiquery_domain::revision::Visibility;
-use wikiquery_framework::Generated;
 use wikiquery_framework::{
-    query_module, ApiError, CacheMode, Continue, LooseInt, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
+    query_module, ApiError, CacheMode, Generated, LooseInt, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
 };
 use wikiquery_store::queries::revisions::{HistoryEdge, RevisionRow, RevisionSelection, RevisionsFilter};
 
@@ -99,8 +98,8 @@ impl QueryModule for Revisions {
         let selection = if enumerating {
             let continue_from = match &self.family.continue_ {
                 None => None,
-                Some(raw) => {
-                    let Continue((ts, id)) = Continue::<(Timestamp, i64)>::parse(raw)?;
+                Some(cont) => {
+                    let (ts, id) = cont.read_as::<(Timestamp, i64)>()?;
                     Some((ts.to_mw(), id))
                 }
             };
@@ -140,28 +139,23 @@ impl QueryModule for Revisions {
         } else if by_revids {
             let continue_from = match &self.family.continue_ {
                 None => None,
-                Some(raw) => Some(Continue::<(LooseInt,)>::parse(raw)?.0 .0 .0),
+                Some(cont) => Some(cont.read_as::<(LooseInt,)>()?.0 .0),
             };
             RevisionSelection::Ids { ids: revids, continue_from }
         } else {
             let continue_from = match &self.family.continue_ {
                 None => None,
-                Some(raw) => {
-                    let Continue((LooseInt(page), LooseInt(id))) = Continue::<(LooseInt, LooseInt)>::parse(raw)?;
+                Some(cont) => {
+                    let (LooseInt(page), LooseInt(id)) = cont.read_as::<(LooseInt, LooseInt)>()?;
                     Some((page, id))
                 }
             };
             RevisionSelection::Latest { pages: pages.iter().map(|p| p.0).collect(), continue_from }
         };
-        let filter =
-            RevisionsFilter { selection, tag, limit: i64::try_from(limit).unwrap_or(i64::MAX).saturating_add(1) };
-        let mut rows = reader.revisions(&filter)?;
+        let filter = RevisionsFilter { selection, tag, limit: limit.fetch() };
+        let rows = reader.revisions(&filter)?;
         drop(reader);
-        let next = if rows.len() as u64 > limit {
-            rows.drain(usize::try_from(limit).unwrap_or(usize::MAX)..).next()
-        } else {
-            None
-        };
+        let (rows, next) = limit.split(rows);
 
         // As a generator, each page of the batch once.
         let mut seen = std::collections::HashSet::new();

@@ -33,7 +33,7 @@ impl QueryModule for Templates {
                 table: LinkTable::Templates,
                 namespaces: self.common.namespace.iter().map(|n| n.0).collect(),
                 targets: &self.templates,
-                continue_: self.common.continue_.as_deref(),
+                continue_: self.common.continue_.as_ref(),
                 descending: self.dir == SortDir::Descending,
                 limit: self.common.limit,
             },

@@ -5,8 +5,9 @@
 
 use wikiquery_domain::timestamp::Timestamp;
 
-use super::types::{Hints, MultiValue, ScalarParam, ValueContext};
-use crate::descriptor::ParamKind;
+use super::reader::ParamReader;
+use super::types::{describe_scalar, extract_scalar, Hints, MultiValue, ParamType, ScalarParam, ValueContext};
+use crate::descriptor::{ParamDescriptor, ParamKind};
 use crate::error::ApiError;
 
 /// One `|`-separated part of a continue value.
@@ -54,6 +55,13 @@ impl ContinuePart for LooseInt {
     }
 }
 
+/// A namespace id, compared loosely as [`i64`] is, and within the range of a namespace.
+impl ContinuePart for i32 {
+    fn parse_part(text: &str) -> Result<Self, ApiError> {
+        i32::try_from(i64::parse_part(text)?).map_err(|_| ApiError::bad_continue())
+    }
+}
+
 /// A timestamp in any form MediaWiki's timestamp library reads. MediaWiki 1.39 hands such a
 /// part to that library before checking anything else, so text it cannot read ends in the
 /// library's exception rather than `badcontinue`.
@@ -68,19 +76,21 @@ impl ContinuePart for Timestamp {
     }
 }
 
-/// The parts of a continue value, as a tuple of [`ContinuePart`]s.
+/// The parts of a continue value: a tuple of [`ContinuePart`]s, or a module's enum of the
+/// forms it hands out, told apart by their number of parts (`categorymembers` continues by
+/// time with two parts, by sort key with three).
 pub trait ContinueForm: Sized {
-    /// How many parts the value has.
-    const PARTS: usize;
-    /// Reads the parts (exactly [`Self::PARTS`] of them).
+    /// Reads the `|`-separated parts; `badcontinue` when they are no form of the module's.
     fn parse_parts(parts: &[&str]) -> Result<Self, ApiError>;
 }
 
 macro_rules! continue_form {
     ($n:expr; $($t:ident $i:tt),+) => {
         impl<$($t: ContinuePart),+> ContinueForm for ($($t,)+) {
-            const PARTS: usize = $n;
             fn parse_parts(parts: &[&str]) -> Result<Self, ApiError> {
+                if parts.len() != $n {
+                    return Err(ApiError::bad_continue());
+                }
                 Ok(($($t::parse_part(parts[$i])?,)+))
             }
         }
@@ -91,32 +101,193 @@ continue_form!(2; A 0, B 1);
 continue_form!(3; A 0, B 1, C 2);
 continue_form!(4; A 0, B 1, C 2, D 3);
 
-/// A module's continue parameter: the parts of the value it handed out.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Continue<F>(pub F);
+/// A module's continue parameter: the value it handed out, read into its parts when the
+/// module asks ([`Continue::read`]) rather than as the parameters are parsed. MediaWiki reads
+/// a module's continue value in the middle of its work, after the checks it makes first (the
+/// caller's rights, the watchlist's owner, the other parameters' combinations), so a request
+/// wrong in both ways gets the earlier error.
+pub struct Continue<F>(String, std::marker::PhantomData<F>);
+
+impl<F> Clone for Continue<F> {
+    fn clone(&self) -> Self {
+        Continue(self.0.clone(), std::marker::PhantomData)
+    }
+}
+
+impl<F> PartialEq for Continue<F> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl<F> std::fmt::Debug for Continue<F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Continue").field(&self.0).finish()
+    }
+}
 
 impl<F: ContinueForm> Continue<F> {
-    /// Reads a continue value: exactly the form's number of `|`-separated parts, each read as
-    /// its type reads it.
-    pub fn parse(text: &str) -> Result<Self, ApiError> {
+    /// The value's `|`-separated parts, each read as its type reads it; `badcontinue` when they
+    /// are no form of the module's.
+    pub fn read(&self) -> Result<F, ApiError> {
+        Self::parse(&self.0)
+    }
+
+    /// Reads a continue value's text.
+    pub fn parse(text: &str) -> Result<F, ApiError> {
         let parts: Vec<&str> = text.split('|').collect();
-        if parts.len() != F::PARTS {
+        F::parse_parts(&parts)
+    }
+
+    /// The value's parts as another form: for a module that hands out several, which one the
+    /// request's other parameters say (declared `Continue<Parts>`).
+    pub fn read_as<G: ContinueForm>(&self) -> Result<G, ApiError> {
+        Continue::<G>::parse(&self.0)
+    }
+
+    /// The value's `|`-separated parts, exactly `count` of them (a listing that sorts by more
+    /// fields when asked about more pages hands out more); `badcontinue` for another number.
+    /// Each is then read with [`ContinuePart::parse_part`].
+    pub fn parts(&self, count: usize) -> Result<Vec<&str>, ApiError> {
+        let found: Vec<&str> = self.0.split('|').collect();
+        if found.len() != count {
             return Err(ApiError::bad_continue());
         }
-        F::parse_parts(&parts).map(Continue)
+        Ok(found)
+    }
+
+    /// Whether PHP takes the value as true (not empty, not `0`): some modules read their
+    /// continue value only then (`if ($params['continue'])`).
+    pub fn is_truthy(&self) -> bool {
+        !self.0.is_empty() && self.0 != "0"
+    }
+
+    /// The value as sent: for a module that reads it in a way of its own (a title compared as
+    /// text, the rest of the value after its first parts).
+    pub fn text(&self) -> &str {
+        &self.0
     }
 }
 
-/// The parts of a continue value whose number of parts depends on the request (a listing
-/// that sorts by more fields when asked about more pages): exactly `parts` of them, each
-/// then read with [`ContinuePart::parse_part`]; `badcontinue` for another number.
-pub fn continue_parts(text: &str, parts: usize) -> Result<Vec<&str>, ApiError> {
-    let found: Vec<&str> = text.split('|').collect();
-    if found.len() != parts {
-        return Err(ApiError::bad_continue());
+/// The form of a continue value whose form depends on the request (`Continue<Parts>`): the
+/// module reads it once it knows which ([`Continue::read_as`], [`Continue::parts`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parts(pub Vec<String>);
+
+impl ContinueForm for Parts {
+    fn parse_parts(parts: &[&str]) -> Result<Self, ApiError> {
+        Ok(Parts(parts.iter().map(|p| (*p).to_owned()).collect()))
     }
-    Ok(found)
 }
+
+/// A parameter MediaWiki reads only when its value is true to PHP (`if ($params['continue'])`):
+/// an empty value and `0` count as not given.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Truthy<T>(pub Option<T>);
+
+impl<T: ScalarParam> ScalarParam for Truthy<T> {
+    const ABSENT_OK: bool = true;
+
+    fn kind(hints: &Hints) -> ParamKind {
+        T::kind(hints)
+    }
+
+    fn parse(raw: &str, cx: &mut ValueContext<'_, '_>) -> Result<Self, ApiError> {
+        if raw.is_empty() || raw == "0" {
+            return Ok(Truthy(None));
+        }
+        T::parse(raw, cx).map(|v| Truthy(Some(v)))
+    }
+
+    fn absent() -> Option<Self> {
+        Some(Truthy(None))
+    }
+}
+
+impl<T: ScalarParam> ParamType for Truthy<T> {
+    const OPTIONAL: bool = true;
+    const MULTI: bool = false;
+    const VALUES: Option<&'static [&'static str]> = T::VALUES;
+
+    fn describe(hints: &Hints, d: &mut ParamDescriptor) {
+        describe_scalar::<T>(hints, d);
+    }
+
+    fn extract(d: &ParamDescriptor, r: &mut ParamReader<'_>) -> Result<Self, ApiError> {
+        extract_scalar::<Truthy<T>>(d, r)
+    }
+}
+
+/// A module's continue field read in one step: `self.continue_.read()?` is the value's parts,
+/// `None` when the request gave none (or, for [`Truthy`], none PHP takes as true).
+pub trait ReadContinue<F> {
+    /// The parts of the value given; `badcontinue` when they are no form of the module's.
+    fn read(&self) -> Result<Option<F>, ApiError>;
+}
+
+impl<F: ContinueForm> ReadContinue<F> for Option<Continue<F>> {
+    fn read(&self) -> Result<Option<F>, ApiError> {
+        self.as_ref().map(Continue::read).transpose()
+    }
+}
+
+impl<F: ContinueForm> ReadContinue<F> for Truthy<Continue<F>> {
+    fn read(&self) -> Result<Option<F>, ApiError> {
+        self.0.as_ref().map(Continue::read).transpose()
+    }
+}
+
+/// A continue value as a module hands it out: its parts joined with `|` (`(timestamp, id)`
+/// is `20261121233230|42`).
+pub trait ContinueValue {
+    /// The value's text.
+    fn continue_text(self) -> String;
+}
+
+impl ContinueValue for String {
+    fn continue_text(self) -> String {
+        self
+    }
+}
+
+impl ContinueValue for &str {
+    fn continue_text(self) -> String {
+        self.to_owned()
+    }
+}
+
+impl ContinueValue for &String {
+    fn continue_text(self) -> String {
+        self.clone()
+    }
+}
+
+impl ContinueValue for i64 {
+    fn continue_text(self) -> String {
+        self.to_string()
+    }
+}
+
+macro_rules! continue_value {
+    ($first:ident $($t:ident)*) => {
+        impl<$first: std::fmt::Display, $($t: std::fmt::Display),*> ContinueValue for ($first, $($t,)*) {
+            #[allow(non_snake_case)]
+            fn continue_text(self) -> String {
+                let ($first, $($t,)*) = self;
+                let mut out = $first.to_string();
+                $(
+                    out.push('|');
+                    out.push_str(&$t.to_string());
+                )*
+                out
+            }
+        }
+    };
+}
+continue_value!(A B);
+continue_value!(A B C);
+continue_value!(A B C D);
+continue_value!(A B C D E F);
 
 impl<F: ContinueForm> ScalarParam for Continue<F> {
     fn kind(_: &Hints) -> ParamKind {
@@ -124,7 +295,7 @@ impl<F: ContinueForm> ScalarParam for Continue<F> {
     }
 
     fn parse(raw: &str, _: &mut ValueContext<'_, '_>) -> Result<Self, ApiError> {
-        Continue::parse(raw)
+        Ok(Continue(raw.to_owned(), std::marker::PhantomData))
     }
 }
 
@@ -141,12 +312,14 @@ mod tests {
 
     #[test]
     fn the_parts_come_back_typed() {
-        let Continue((ts, id)) = Continue::<(Timestamp, i64)>::parse("20261121233230|42").unwrap();
+        let (ts, id) = Continue::<(Timestamp, i64)>::parse("20261121233230|42").unwrap();
         assert_eq!(ts.to_mw(), "20261121233230");
         assert_eq!(id, 42);
-        assert_eq!(Continue::<(String,)>::parse("Cat").unwrap().0 .0, "Cat");
-        // PHP compares the id loosely: `42.0` is 42.
-        assert_eq!(Continue::<(i64,)>::parse("42.0").unwrap().0 .0, 42);
+        assert_eq!(Continue::<(String,)>::parse("Cat").unwrap().0, "Cat");
+        // PHP compares the id loosely: `42.0` is 42, ` 42` too; any form of timestamp is read.
+        assert_eq!(Continue::<(i64,)>::parse("42.0").unwrap().0, 42);
+        let (ts, id) = Continue::<(Timestamp, i64)>::parse("2026-11-21T23:32:30Z| 255").unwrap();
+        assert_eq!((ts.to_mw().as_str(), id), ("20261121233230", 255));
     }
 
     #[test]
@@ -155,7 +328,18 @@ mod tests {
         assert_eq!(code::<(Timestamp, i64)>("20261121233230|4|2"), "badcontinue");
         assert_eq!(code::<(Timestamp, i64)>("20261121233230|x"), "badcontinue");
         assert_eq!(code::<(Timestamp, i64)>("20261121233230|4.5"), "badcontinue");
+        assert_eq!(code::<(Timestamp, i64)>("20261121233230|"), "badcontinue");
+        assert_eq!(code::<(Timestamp, i64)>(""), "badcontinue");
         assert_eq!(code::<(String,)>("A|B"), "badcontinue");
+        assert_eq!(code::<(i32, String)>("99999999999|A"), "badcontinue");
+    }
+
+    #[test]
+    fn a_value_is_written_as_its_parts_joined() {
+        use super::ContinueValue;
+        assert_eq!(("20261121233230", 42).continue_text(), "20261121233230|42");
+        assert_eq!((1, "Cat", 0, 7).continue_text(), "1|Cat|0|7");
+        assert_eq!(42.continue_text(), "42");
     }
 
     #[test]

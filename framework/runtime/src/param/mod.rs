@@ -15,7 +15,9 @@ mod types;
 pub mod user;
 
 pub use crate::error::listed;
-pub use continuation::{continue_parts, Continue, ContinueForm, ContinuePart, ExactInt, LooseInt};
+pub use continuation::{
+    Continue, ContinueForm, ContinuePart, ContinueValue, ExactInt, LooseInt, Parts, ReadContinue, Truthy,
+};
 pub use reader::{ParamReader, RequestParams, RequestState, DEFAULT_NAMESPACES};
 pub use rules::{check_rule, ParamRule};
 pub use scalar::{Limit, Namespace, Title};

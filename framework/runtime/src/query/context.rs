@@ -8,7 +8,7 @@ use super::run::QueryRun;
 use crate::descriptor::ModuleDescriptor;
 use crate::error::ApiError;
 use crate::format::ItemWriter;
-use crate::param::{Limit, RequestState};
+use crate::param::{ContinueValue, Limit, RequestState};
 use crate::result::ApiResult;
 use crate::services::Services;
 
@@ -140,15 +140,16 @@ impl<'a> QueryContext<'a> {
         self.result
     }
 
-    /// Says where the module continues: sets `<prefix>continue` in the `continue` object.
-    pub fn set_continue(&mut self, value: impl Into<String>) {
+    /// Says where the module continues: sets `<prefix>continue` in the `continue` object to
+    /// the value's parts joined with `|`.
+    pub fn set_continue(&mut self, value: impl ContinueValue) {
         self.set_continue_named("continue", value);
     }
 
     /// Says where the module continues through another of its parameters (`allusers`
     /// continues with `aufrom`): sets `<prefix><param>` in the `continue` object.
-    pub fn set_continue_named(&mut self, param: &str, value: impl Into<String>) {
-        self.set_continue_value(param, Value::String(value.into()));
+    pub fn set_continue_named(&mut self, param: &str, value: impl ContinueValue) {
+        self.set_continue_value(param, Value::String(value.continue_text()));
     }
 
     /// As [`QueryContext::set_continue_named`] with a value that is not text: MediaWiki
@@ -219,10 +220,10 @@ impl<'a> QueryContext<'a> {
     /// but the generator itself is finished or moves on: a generator over a list that grows at
     /// its start (recent changes) pins its first item so the next request sees the same pages.
     /// Sets `g<prefix><param>` among the generator's parameters copied into `continue`.
-    pub fn set_generator_restart(&mut self, param: &str, value: impl Into<String>) {
+    pub fn set_generator_restart(&mut self, param: &str, value: impl ContinueValue) {
         if self.run.generating {
             let name = format!("g{}{param}", self.module.prefix);
-            self.run.continuation.set_generator_restart(name, value.into());
+            self.run.continuation.set_generator_restart(name, value.continue_text());
         }
     }
 
@@ -253,12 +254,12 @@ impl<'a> QueryContext<'a> {
     /// resolves to the caller's lower maximum (`max`, or `highmax` with `apihighlimits`) and
     /// the response's `limits` says so; a larger number is cut to it with MediaWiki's
     /// `outofrange` warning.
-    pub fn lower_limit(&mut self, limit: Limit, max: u64, highmax: u64) -> u64 {
+    pub fn lower_limit(&mut self, limit: Limit, max: u64, highmax: u64) -> Limit {
         let cap = if self.state.high_limits() { highmax } else { max };
         let module = self.module.name.to_owned();
         if self.state.limits.contains_key(&module) {
             self.state.limits.insert(module, cap);
-            return cap;
+            return Limit(cap);
         }
         if limit.get() > cap {
             let wire = format!("{}limit", self.module.prefix);
@@ -269,9 +270,9 @@ impl<'a> QueryContext<'a> {
             data.insert("highmax".into(), Value::from(highmax));
             let text = format!("The value \"{}\" for parameter \"{wire}\" must be between 1 and {cap}.", limit.get());
             self.state.warnings.add_with_data(&self.module.path(), "outofrange", text, Some(data));
-            return cap;
+            return Limit(cap);
         }
-        limit.get()
+        limit
     }
 
     /// Files a warning under the running module.
