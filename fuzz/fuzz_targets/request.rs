@@ -8,8 +8,8 @@ use std::sync::OnceLock;
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
 use wikiquery_domain::settings::SiteSettings;
-use wikiquery_framework::api::{handle, ApiConfig, ApiRequest};
-use wikiquery_framework::{Clock, Rights};
+use wikiquery_runtime::api::{handle, ApiConfig, ApiRequest};
+use wikiquery_runtime::{Clock, Rights};
 use wikiquery_store::store::{OpenOptions, Store};
 
 fn config() -> &'static ApiConfig {

@@ -3,7 +3,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-/// `::wikiquery_framework::__private`, the hidden module generated code reaches through.
+/// `::wikiquery_runtime::__private`, the hidden module generated code reaches through.
 pub fn private() -> TokenStream {
-    quote!(::wikiquery_framework::__private)
+    quote!(::wikiquery_runtime::__private)
 }

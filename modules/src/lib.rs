@@ -8,6 +8,7 @@ pub mod family;
 pub mod list;
 pub mod meta;
 pub mod prop;
+pub mod shared;
 pub mod storage;
 pub mod values;
 pub mod wiki;

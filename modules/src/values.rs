@@ -1,7 +1,7 @@
 //! Value sets shared by several modules, defined once, and the small value enums many modules
 //! use.
 
-use wikiquery_framework::{ParamValues, QueryContext};
+use wikiquery_runtime::{ParamValues, QueryContext};
 
 /// Revision properties (REVPROP); `parsetree` is deprecated.
 pub const REVPROP: &[&str] = &[

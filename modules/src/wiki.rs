@@ -4,13 +4,13 @@
 
 use std::sync::Arc;
 
-use wikiquery_framework::query::PageLookup;
-use wikiquery_framework::{ActionContext, ApiError, QueryContext, Services};
+use wikiquery_runtime::query::PageLookup;
+use wikiquery_runtime::{ActionContext, ApiError, QueryContext, Services};
 use wikiquery_store::site::Site;
 use wikiquery_store::store::Store;
 
-use crate::family::accounts::AccountDirectory;
-use crate::family::export::StoreExport;
+use crate::shared::accounts::AccountDirectory;
+use crate::shared::export::StoreExport;
 use crate::storage::{site_title, ReaderGuard, RequestReader, StorePages};
 
 /// What the modules are built on, the host of the server's [`Services`]: the store and the

@@ -9,7 +9,7 @@
 
 use std::time::Instant;
 
-use wikiquery_framework::api::{self, ApiRequest};
+use wikiquery_runtime::api::{self, ApiRequest};
 use wikiquery_server::cli::ServeArgs;
 use wikiquery_server::config::{resolve, FileConfig};
 use wikiquery_server::serve::{api_config, open_store};

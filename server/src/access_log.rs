@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde_json::json;
 use wikiquery_domain::timestamp::Timestamp;
-use wikiquery_framework::observe::{is_sensitive, RequestLabels};
+use wikiquery_runtime::observe::{is_sensitive, RequestLabels};
 
 /// How access log lines are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Deserialize)]

@@ -2,7 +2,7 @@
 //! precedence.
 
 use wikiquery_domain::settings::SiteSettings;
-use wikiquery_framework::cors::CorsConfig;
+use wikiquery_runtime::cors::CorsConfig;
 
 use crate::access_log::LogFormat;
 use crate::proxies::TrustedProxies;
@@ -166,7 +166,7 @@ mod tests {
         let clock = crate::serve::clock(Some("2026-11-22T00:00:00Z")).unwrap();
         assert_eq!(clock.now().to_mw(), "20261122000000");
         assert!(crate::serve::clock(Some("next tuesday")).is_err());
-        assert_eq!(crate::serve::clock(None), Ok(wikiquery_framework::Clock::System));
+        assert_eq!(crate::serve::clock(None), Ok(wikiquery_runtime::Clock::System));
     }
 
     #[test]

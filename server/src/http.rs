@@ -9,8 +9,8 @@ use actix_multipart::Multipart;
 use actix_web::http::header::{HeaderName, HeaderValue, CONTENT_ENCODING, CONTENT_TYPE};
 use actix_web::{web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
-use wikiquery_framework::api::{self, ApiConfig, ApiRequest};
-use wikiquery_framework::ApiError;
+use wikiquery_runtime::api::{self, ApiConfig, ApiRequest};
+use wikiquery_runtime::ApiError;
 
 use crate::access_log::Entry;
 use crate::compression::{vary_with_encoding, Coding, MIN_COMPRESSED_BYTES};

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use actix_web::{web, App};
 use wikiquery_domain::settings::SiteSettings;
-use wikiquery_framework::api::ApiConfig;
-use wikiquery_framework::{Clock, Registry, Rights, SessionKeys};
+use wikiquery_runtime::api::ApiConfig;
+use wikiquery_runtime::{Clock, Registry, Rights, SessionKeys};
 use wikiquery_store::backend::DbUrl;
 use wikiquery_store::store::{OpenOptions, Store};
 

@@ -5,8 +5,8 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 use wikiquery_domain::settings::SiteSettings;
-use wikiquery_framework::api::{handle, ApiConfig, ApiRequest, ApiResponse};
-use wikiquery_framework::{Clock, Rights};
+use wikiquery_runtime::api::{handle, ApiConfig, ApiRequest, ApiResponse};
+use wikiquery_runtime::{Clock, Rights};
 use wikiquery_server::config::FileConfig;
 use wikiquery_server::site_config::site_settings;
 use wikiquery_store::store::{OpenOptions, Store};
@@ -64,7 +64,7 @@ pub fn fixture_api(query: &str) -> (u16, Value) {
 /// exactly `rights` (what an operator grants with `--anonymous-rights`).
 pub fn fixture_api_as(rights: &[&str], query: &str) -> (u16, Value) {
     let mut config = fixture_config().clone();
-    config.anonymous_rights = wikiquery_framework::Rights::new(rights);
+    config.anonymous_rights = wikiquery_runtime::Rights::new(rights);
     run(query, &config)
 }
 

@@ -12,8 +12,8 @@ use wikiquery_domain::accounts::throttle::DEFAULT_RULES;
 use wikiquery_domain::accounts::tokens;
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::timestamp::Timestamp;
-use wikiquery_framework::api::{handle, ApiConfig, ApiRequest};
-use wikiquery_framework::{Rights, SessionKeys};
+use wikiquery_runtime::api::{handle, ApiConfig, ApiRequest};
+use wikiquery_runtime::{Rights, SessionKeys};
 use wikiquery_store::store::{OpenOptions, Store};
 use wikiquery_tests::{
     altered_fixture_config, api_with_cookie, comparable, differences, fixture_settings, fixtures, log_in,
@@ -360,7 +360,7 @@ fn sessions_end_unused_unless_remembered() {
     let later = |seconds: i64| {
         let mut c = config.clone();
         c.clock =
-            wikiquery_framework::Clock::frozen_at(&Timestamp::from_unix(config.clock.now().unix() + seconds).to_iso())
+            wikiquery_runtime::Clock::frozen_at(&Timestamp::from_unix(config.clock.now().unix() + seconds).to_iso())
                 .expect("a time");
         c
     };
@@ -406,7 +406,7 @@ fn a_logout_ends_the_session_for_every_process_of_a_wikiquery_database() {
     services.set_settings(SiteSettings::default());
     let first = ApiConfig {
         services,
-        clock: wikiquery_framework::Clock::frozen_at("2026-11-22T00:00:00Z").expect("a time"),
+        clock: wikiquery_runtime::Clock::frozen_at("2026-11-22T00:00:00Z").expect("a time"),
         sessions: SessionKeys::new(Some("farm"), "wiki"),
         ..ApiConfig::default()
     };

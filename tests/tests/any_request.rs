@@ -8,8 +8,8 @@
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use serde_json::Value;
-use wikiquery_framework::descriptor::{Group, ParamKind};
-use wikiquery_framework::Registry;
+use wikiquery_runtime::descriptor::{Group, ParamKind};
+use wikiquery_runtime::Registry;
 use wikiquery_tests::{fixture_api, fixture_api_as};
 
 /// A parameter of a module as requests spell it, with values it takes (hostile ones are

@@ -8,8 +8,8 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 use wikiquery_domain::timestamp::Timestamp;
-use wikiquery_framework::api::{ApiConfig, ApiResponse};
-use wikiquery_framework::Registry;
+use wikiquery_runtime::api::{ApiConfig, ApiResponse};
+use wikiquery_runtime::Registry;
 use wikiquery_tests::{fixture_config, fixture_json, log_in, request, FIXTURE_NOW};
 
 /// Actions MediaWiki has that this server does not build yet: their captured answers wait.
@@ -132,8 +132,8 @@ fn caching_headers_equal_mediawikis() {
 /// A module's requests for the leak test: its defaults, and every multi-valued parameter with
 /// closed values given all of them (so that each property that depends on the caller is
 /// asked for), both as the module and, for a generator, as the generator of `info`.
-fn requests_of(d: &wikiquery_framework::ModuleDescriptor) -> Vec<String> {
-    use wikiquery_framework::{Group, ParamKind};
+fn requests_of(d: &wikiquery_runtime::ModuleDescriptor) -> Vec<String> {
+    use wikiquery_runtime::{Group, ParamKind};
     let group = d.group.map(Group::as_str).unwrap_or("list");
     let pages = if group == "prop" { "&titles=Main_Page|Cat|File:Example.png|User:Alice" } else { "" };
     let mut everything = String::new();

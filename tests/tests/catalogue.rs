@@ -3,8 +3,8 @@
 //! never from this code's output.
 
 use serde_json::{Map, Value};
-use wikiquery_framework::format::{to_json_text, JsonStyle};
-use wikiquery_framework::Registry;
+use wikiquery_runtime::format::{to_json_text, JsonStyle};
+use wikiquery_runtime::Registry;
 use wikiquery_tests::{api, fixture_json};
 
 /// Parameters whose value lists the spec leaves unordered: compared as sets.

@@ -4,7 +4,7 @@
 use actix_web::{test, web, App};
 use serde_json::Value;
 use std::sync::Arc;
-use wikiquery_framework::api::ApiConfig;
+use wikiquery_runtime::api::ApiConfig;
 use wikiquery_server::http::{configure, AppState};
 
 fn state() -> web::Data<AppState> {
@@ -175,7 +175,7 @@ async fn head_and_preflight_requests_are_answered() {
 /// answered without the headers that would let its page read the answer.
 #[actix_web::test]
 async fn trusted_origins_get_credentials_and_others_do_not() {
-    use wikiquery_framework::cors::CorsConfig;
+    use wikiquery_runtime::cors::CorsConfig;
     wikiquery_modules::link();
     let cors = CorsConfig { domains: vec!["*.example.org".into()], ..CorsConfig::default() };
     let state = web::Data::new(AppState::new(Arc::new(ApiConfig { cors, ..ApiConfig::default() })));

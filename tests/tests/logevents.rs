@@ -16,14 +16,14 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use serde_json::{json, Map, Value};
-use wikiquery_framework::api::ApiConfig;
-use wikiquery_framework::format::JsonStyle;
-use wikiquery_framework::param::{RequestParams, RequestState};
-use wikiquery_framework::query::QueryRun;
-use wikiquery_framework::result::{ApiResult, ErrorFormat};
-use wikiquery_framework::{Limit, ModuleSpec, QueryContext, QueryModule, Rights};
 use wikiquery_modules::list::logevents::{LogEventProp, LogEvents};
 use wikiquery_modules::values::TimeDir;
+use wikiquery_runtime::api::ApiConfig;
+use wikiquery_runtime::format::JsonStyle;
+use wikiquery_runtime::param::{RequestParams, RequestState};
+use wikiquery_runtime::query::QueryRun;
+use wikiquery_runtime::result::{ApiResult, ErrorFormat};
+use wikiquery_runtime::{Limit, ModuleSpec, QueryContext, QueryModule, Rights};
 use wikiquery_tests::{
     altered_fixture_config, api_with, comparable_member, differences, fixture_api, fixture_config, fixture_json,
     fixtures, query_of,

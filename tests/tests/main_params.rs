@@ -15,9 +15,9 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use serde_json::{json, Map, Value};
-use wikiquery_framework::main_module::Main;
-use wikiquery_framework::ModuleSpec;
-use wikiquery_framework::Registry;
+use wikiquery_runtime::main_module::Main;
+use wikiquery_runtime::ModuleSpec;
+use wikiquery_runtime::Registry;
 use wikiquery_tests::{fixture_api, fixture_api_raw, fixture_json, fixtures, response_json};
 
 /// Captures left out of the exact replay: they describe modules, and our `action` and `format`

@@ -8,8 +8,8 @@
 use std::sync::OnceLock;
 
 use serde_json::Value;
-use wikiquery_framework::api::ApiConfig;
-use wikiquery_framework::Rights;
+use wikiquery_runtime::api::ApiConfig;
+use wikiquery_runtime::Rights;
 use wikiquery_tests::{altered_fixture_config, api_with, captures, fixtures, replay, ADMIN_GROUPS};
 
 /// The fixture with MediaWiki's filled cache, in miser mode, for a caller of these groups

@@ -150,7 +150,7 @@ fn paging_every_revision_gives_what_one_read_gives() {
 /// with `tools/capture_expansions.py`).
 #[test]
 fn templates_expand_as_mediawiki_expands_them() {
-    use wikiquery_modules::family::expansion::expand_page_text;
+    use wikiquery_modules::shared::expansion::expand_page_text;
 
     let cases = wikiquery_tests::fixture_json("oracle/expand/cases.json");
     let cases = cases.as_array().expect("a list of cases");

@@ -2,8 +2,8 @@
 //! `LocalSettings.php` does for MediaWiki: a private wiki, a group of the operator's own.
 
 use wikiquery_domain::settings::SiteSettings;
-use wikiquery_framework::api::ApiConfig;
-use wikiquery_framework::Rights;
+use wikiquery_runtime::api::ApiConfig;
+use wikiquery_runtime::Rights;
 use wikiquery_server::config::FileConfig;
 use wikiquery_server::site_config::apply;
 use wikiquery_tests::{altered_fixture_config, api_with};

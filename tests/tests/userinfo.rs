@@ -50,14 +50,14 @@ fn a_blocked_address_is_told_of_its_block() {
             .chain(&[("format", "json"), ("formatversion", "2")])
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect();
-        let request = wikiquery_framework::api::ApiRequest {
+        let request = wikiquery_runtime::api::ApiRequest {
             params,
             posted: false,
             headers: Vec::new(),
             client: Some(ip.to_owned()),
             query_names: Vec::new(),
         };
-        let res = wikiquery_framework::api::handle(request, wikiquery_tests::fixture_config());
+        let res = wikiquery_runtime::api::handle(request, wikiquery_tests::fixture_config());
         serde_json::from_str::<serde_json::Value>(&res.body).expect("json")["query"]["userinfo"].clone()
     };
     let in_range = ask("198.51.100.7");

@@ -140,7 +140,7 @@ fn temporary_accounts_are_told_apart_where_the_wiki_has_them() {
                user_touched, user_token, user_registration, user_editcount) \
                VALUES (50, '~2026-1', '', '', '', '', '20261121000000', '', '20261121000000', 1);";
     let mut config = wikiquery_tests::altered_fixture_config("temporary-accounts.sqlite", sql);
-    let names = |config: &wikiquery_framework::api::ApiConfig, extra: &str| -> Vec<String> {
+    let names = |config: &wikiquery_runtime::api::ApiConfig, extra: &str| -> Vec<String> {
         let q = format!("action=query&list=allusers&aulimit=max&format=json&formatversion=2{extra}");
         let (_, body) = wikiquery_tests::api_with(config, &q);
         body["query"]["allusers"].as_array().unwrap().iter().map(|u| u["name"].as_str().unwrap().to_owned()).collect()

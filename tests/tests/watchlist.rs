@@ -11,8 +11,8 @@
 use std::sync::OnceLock;
 
 use serde_json::Value;
-use wikiquery_framework::api::ApiConfig;
-use wikiquery_framework::Rights;
+use wikiquery_runtime::api::ApiConfig;
+use wikiquery_runtime::Rights;
 use wikiquery_tests::{
     altered_fixture_config, api_with, captures, fixture_api, replay, ADMIN_GROUPS, SYSOP_GROUPS, USER_GROUPS,
 };

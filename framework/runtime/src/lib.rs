@@ -4,8 +4,8 @@
 //! Module authors write a struct annotated with [`query_module`] and implement
 //! [`QueryModule`] (or [`ActionModule`]) for it; everything else is here.
 
-// Lets the paths that generated code uses (`::wikiquery_framework::...`) resolve in this crate too.
-extern crate self as wikiquery_framework;
+// Lets the paths that generated code uses (`::wikiquery_runtime::...`) resolve in this crate too.
+extern crate self as wikiquery_runtime;
 
 pub mod accounts;
 pub mod action;

@@ -104,7 +104,7 @@ pub fn pageset_descriptor(registry: &Registry) -> &'static ModuleDescriptor {
             name: "pageset",
             group: Some(Group::Action),
             prefix: "",
-            classname: "wikiquery_framework::query::PageSet",
+            classname: "wikiquery_runtime::query::PageSet",
             readrights: true,
             cache_mode: crate::cache::CacheMode::Public,
             generator: false,

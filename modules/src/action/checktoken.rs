@@ -4,7 +4,7 @@
 use serde_json::{json, Map};
 use wikiquery_domain::accounts::tokens::{self, TokenCheck};
 use wikiquery_domain::timestamp::Timestamp;
-use wikiquery_framework::{query_module, ActionContext, ActionModule, ApiError, ValueList};
+use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError, ValueList};
 
 use crate::meta::tokens::TokenType;
 

@@ -4,10 +4,10 @@
 //! `loginmessageformat`. A password is the only step, so nothing is ever left to continue.
 
 use serde_json::{json, Map, Value};
-use wikiquery_framework::{query_module, ActionContext, ActionModule, ApiError};
+use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError};
 
-use crate::family::accounts::LoginOutcome;
-use crate::family::logins::{client_message, Reason};
+use crate::shared::accounts::LoginOutcome;
+use crate::shared::logins::{client_message, Reason};
 use crate::wiki::Wiki;
 
 /// The formats of `loginmessageformat`.

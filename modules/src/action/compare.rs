@@ -9,15 +9,15 @@ use wikiquery_domain::revision::{
 };
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::result::set_content;
-use wikiquery_framework::{query_module, ActionContext, ActionModule, ApiError, CacheMode, Templated};
+use wikiquery_runtime::result::set_content;
+use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError, CacheMode, Templated};
 use wikiquery_store::queries::archive::ArchiveFilter;
 use wikiquery_store::queries::revisions::RevisionRow;
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
-use crate::family::comments::{parsed_comments, CommentOf};
-use crate::family::diffs::{adjacent, latest, line_label, pre_save_transform, revision};
+use crate::shared::comments::{parsed_comments, CommentOf};
+use crate::shared::diffs::{adjacent, latest, line_label, pre_save_transform, revision};
 use crate::storage;
 use crate::values::{CONTENTFMT, CONTENTMODELS, SLOTS};
 use crate::wiki::WikiContext;

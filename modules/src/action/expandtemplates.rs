@@ -4,10 +4,10 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::preprocessor::{preprocess, Options};
-use wikiquery_framework::result::{php_array, set_content};
-use wikiquery_framework::{query_module, ActionContext, ActionModule, ApiError};
+use wikiquery_runtime::result::{php_array, set_content};
+use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError};
 
-use crate::family::expansion::{expand_text, TemplateCache};
+use crate::shared::expansion::{expand_text, TemplateCache};
 use crate::storage;
 use crate::wiki::WikiContext;
 

@@ -4,11 +4,11 @@
 //! `WrongToken`, `Failed` with a reason, or `Aborted`.
 
 use serde_json::{json, Map, Value};
-use wikiquery_framework::action::require_posted;
-use wikiquery_framework::{query_module, ActionContext, ActionModule, ApiError};
+use wikiquery_runtime::action::require_posted;
+use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError};
 
-use crate::family::accounts::LoginOutcome;
-use crate::family::logins::{self, Reason};
+use crate::shared::accounts::LoginOutcome;
+use crate::shared::logins::{self, Reason};
 use crate::wiki::Wiki;
 
 /// Logs in and starts a session for the user.

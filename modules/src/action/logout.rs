@@ -1,7 +1,7 @@
 //! `action=logout`: ends the caller's session, given its csrf token. The session's cookie is
 //! removed, and refused from then on should it be sent again.
 
-use wikiquery_framework::{query_module, ActionContext, ActionModule, ApiError};
+use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError};
 
 use crate::wiki::Wiki;
 

@@ -7,12 +7,12 @@ use wikiquery_domain::html::{escape_attribute, escape_text};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::{full_text, NS_SPECIAL};
 use wikiquery_domain::url::wf_urlencode;
-use wikiquery_framework::{
+use wikiquery_runtime::{
     query_module, ActionContext, ActionModule, ApiError, Format, Limit, Namespace, Printer, Shape,
 };
 use wikiquery_store::site::Site;
 
-use crate::family::completion::{complete, Completion};
+use crate::shared::completion::{complete, Completion};
 use crate::storage::{absolute, site_paths, SitePaths};
 use crate::wiki::WikiContext;
 

@@ -1,7 +1,7 @@
 //! `action=paraminfo`: the descriptors of modules.
 
 use serde_json::{json, Map, Value};
-use wikiquery_framework::{
+use wikiquery_runtime::{
     main_module, query_module, ActionContext, ActionModule, ApiError, ModuleDescriptor, ModuleSpec, Registry,
 };
 

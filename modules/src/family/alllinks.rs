@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value};
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::{
+use wikiquery_runtime::{
     ApiError, Continue, ContinuePart, Generated, Limit, LooseInt, ParamGroup, ParamValues, Parts, QueryContext,
     ValueList,
 };

@@ -14,8 +14,8 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 use wikiquery_domain::title::{full_text, NS_FILE};
-use wikiquery_framework::{ApiError, ContinuePart, ExactInt, Generated, Limit, Namespace, ParamGroup, QueryContext};
-use wikiquery_framework::{Continue, ContinueForm};
+use wikiquery_runtime::{ApiError, ContinuePart, ExactInt, Generated, Limit, Namespace, ParamGroup, QueryContext};
+use wikiquery_runtime::{Continue, ContinueForm};
 pub use wikiquery_store::queries::backlinks::BacklinkTable;
 use wikiquery_store::queries::backlinks::{BacklinkKey, BacklinkRow, BacklinksFilter};
 

@@ -13,8 +13,8 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 use wikiquery_domain::title::{full_text, NS_FILE};
-use wikiquery_framework::result::php_array;
-use wikiquery_framework::{
+use wikiquery_runtime::result::php_array;
+use wikiquery_runtime::{
     ApiError, Continue, ContinuePart, Generated, Limit, Namespace, ParamGroup, ParamValues, Parts, QueryContext,
 };
 pub use wikiquery_store::queries::backlinks::BacklinkTable;

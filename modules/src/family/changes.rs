@@ -4,12 +4,12 @@
 //! performer and on hidden log entries.
 
 use wikiquery_domain::revision::{Visibility, DELETED_RESTRICTED};
-use wikiquery_framework::{ApiError, QueryContext, UserRef};
+use wikiquery_runtime::{ApiError, QueryContext, UserRef};
 use wikiquery_store::queries::recent_changes::{RecentChangesFilter, RC_LOG};
 use wikiquery_store::reader::Reader;
 
-use crate::family::change_writer::DELETED_ACTION;
-use crate::family::users;
+use crate::shared::change_writer::DELETED_ACTION;
+use crate::shared::users;
 use crate::values::ChangeType;
 
 /// A feed's `user` or `excludeuser` (both is MediaWiki's error): only or all but the changes

@@ -6,7 +6,7 @@
 
 use wikiquery_domain::ext_links::{protocol_prefix, search_prefix};
 use wikiquery_domain::url::normalize_link_url;
-use wikiquery_framework::{ApiError, Continue, Limit, Parts, QueryContext};
+use wikiquery_runtime::{ApiError, Continue, Limit, Parts, QueryContext};
 pub use wikiquery_store::queries::extlinks::ExtLinkRow;
 use wikiquery_store::queries::extlinks::{ExtLinksFilter, INDEX_60};
 

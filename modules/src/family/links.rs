@@ -6,7 +6,7 @@
 
 use serde_json::json;
 use wikiquery_domain::title::{full_text, parse_title, NS_FILE, NS_MAIN};
-use wikiquery_framework::{ApiError, Continue, Generated, Limit, LooseInt, Namespace, ParamGroup, Parts, QueryContext};
+use wikiquery_runtime::{ApiError, Continue, Generated, Limit, LooseInt, Namespace, ParamGroup, Parts, QueryContext};
 pub use wikiquery_store::queries::links::LinkTable;
 use wikiquery_store::queries::links::LinksFilter;
 

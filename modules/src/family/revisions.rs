@@ -11,16 +11,14 @@ use wikiquery_domain::revision::{
     default_format, section_of, sha1_hex, Visibility, DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER,
 };
 use wikiquery_domain::timestamp::Timestamp;
-use wikiquery_framework::result::{php_array, set_content};
-use wikiquery_framework::{
-    ApiError, Continue, ContinueValue, Limit, ParamGroup, Parts, QueryContext, Rights, Templated,
-};
+use wikiquery_runtime::result::{php_array, set_content};
+use wikiquery_runtime::{ApiError, Continue, ContinueValue, Limit, ParamGroup, Parts, QueryContext, Rights, Templated};
 use wikiquery_store::queries::archive::{ArchiveContinue, ArchiveOrder, ArchiveRow};
 use wikiquery_store::queries::revisions::{RevisionRow, SlotRow};
 
-use crate::family::comments::{parsed_comments, CommentOf};
-use crate::family::diffs::DiffRequest;
-use crate::family::expansion::{expand_page_text, TemplateCache};
+use crate::shared::comments::{parsed_comments, CommentOf};
+use crate::shared::diffs::DiffRequest;
+use crate::shared::expansion::{expand_page_text, TemplateCache};
 use crate::values::{bad_format_warning, CONTENTFMT, REVPROP, SLOTS};
 use crate::wiki::WikiContext;
 use wikiquery_domain::preprocessor::expand::Unsupported;

@@ -2,8 +2,8 @@
 
 use serde_json::{Map, Value};
 use wikiquery_domain::title::{full_text, NS_CATEGORY};
-use wikiquery_framework::result::set_content;
-use wikiquery_framework::{
+use wikiquery_runtime::result::set_content;
+use wikiquery_runtime::{
     query_module, ApiError, Continue, Generated, Limit, ParamValues, QueryContext, QueryModule, ReadContinue,
 };
 use wikiquery_store::queries::categories::AllCategoriesFilter;

@@ -5,7 +5,7 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::{
+use wikiquery_runtime::{
     query_module, ApiError, CacheMode, Generated, Namespace, QueryContext, QueryModule, RequestState, Timestamp,
     UserRef,
 };

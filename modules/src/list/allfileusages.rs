@@ -1,6 +1,6 @@
 //! `list=allfileusages`: every file that is used, in title order.
 
-use wikiquery_framework::{query_module, ApiError, Limit, QueryContext, QueryModule};
+use wikiquery_runtime::{query_module, ApiError, Limit, QueryContext, QueryModule};
 
 use crate::family::alllinks::{run, AllLinksListing, AllLinksProp, AllLinksRange, BacklinkTable};
 use crate::values::SortDir;

@@ -2,14 +2,14 @@
 
 use serde_json::{json, Value};
 use wikiquery_domain::title::{full_text, NS_FILE};
-use wikiquery_framework::{
+use wikiquery_runtime::{
     query_module, ApiError, Continue, Generated, Limit, ParamValues, Parts, QueryContext, QueryModule, Timestamp,
     UserRef, ValueSet,
 };
 use wikiquery_store::queries::files::{AllFilesFilter, FileOrder};
 
-use crate::family::files::{sha1_param, FileProps, FileWriter};
-use crate::family::users::{groups_with_rights, name_of};
+use crate::shared::files::{sha1_param, FileProps, FileWriter};
+use crate::shared::users::{groups_with_rights, name_of};
 use crate::storage;
 use crate::wiki::WikiContext;
 

@@ -1,6 +1,6 @@
 //! `list=allredirects`: every redirect target, in title order.
 
-use wikiquery_framework::{query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule};
+use wikiquery_runtime::{query_module, ApiError, Limit, Namespace, ParamValues, QueryContext, QueryModule};
 
 use crate::family::alllinks::{run, AllLinksListing, AllLinksRange, BacklinkTable};
 use crate::values::SortDir;

@@ -1,6 +1,6 @@
 //! `list=alltransclusions`: every transcluded page, in title order.
 
-use wikiquery_framework::{query_module, ApiError, Limit, Namespace, QueryContext, QueryModule};
+use wikiquery_runtime::{query_module, ApiError, Limit, Namespace, QueryContext, QueryModule};
 
 use crate::family::alllinks::{run, AllLinksListing, AllLinksProp, AllLinksRange, BacklinkTable};
 use crate::values::SortDir;

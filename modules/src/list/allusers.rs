@@ -5,10 +5,10 @@ use std::collections::HashMap;
 use serde_json::{json, Map};
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_domain::title::upper_first;
-use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
+use wikiquery_runtime::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule};
 use wikiquery_store::queries::users::AllUsersFilter;
 
-use crate::family::users as family;
+use crate::shared::users;
 use crate::storage;
 use crate::values::SortDir;
 use crate::wiki::{Wiki, WikiContext};
@@ -70,7 +70,7 @@ impl QueryModule for AllUsers {
         // Groups with the rights asked for join the groups asked for; no such group, no user.
         let mut groups = self.group.clone();
         if !self.rights.is_empty() {
-            let with_rights = family::groups_with_rights(settings, &self.rights);
+            let with_rights = users::groups_with_rights(settings, &self.rights);
             if with_rights.is_empty() {
                 ctx.ensure_list();
                 return Ok(());
@@ -108,16 +108,16 @@ impl QueryModule for AllUsers {
             exclude_groups: self.excludegroup.clone(),
             with_edits: self.witheditsonly,
             active_since: active_since.clone(),
-            exclude_hidden: !family::sees_hidden_users(ctx),
+            exclude_hidden: !users::sees_hidden_users(ctx),
             name_pattern,
             now: now.to_mw(),
             limit: self.limit.fetch(),
         };
         let (rows, next) = self.limit.split(ctx.reader()?.all_users(&filter)?);
         let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-        let blocks = family::account_blocks(ctx, &ids)?;
+        let blocks = users::account_blocks(ctx, &ids)?;
         let memberships = if has(AllUsersProp::Groups) || has(AllUsersProp::Rights) {
-            family::memberships(ctx, &ids)?
+            users::memberships(ctx, &ids)?
         } else {
             HashMap::new()
         };
@@ -135,11 +135,11 @@ impl QueryModule for AllUsers {
             let block = blocks.get(&row.id);
             let hidden = block.is_some_and(|b| b.deleted != 0);
             if has(AllUsersProp::Centralids) {
-                family::central_ids(&mut o, row.id, hidden, self.attachedwiki.as_deref(), &wiki_id);
+                users::central_ids(&mut o, row.id, hidden, self.attachedwiki.as_deref(), &wiki_id);
             }
             if has(AllUsersProp::Blockinfo) {
                 if let Some(block) = block {
-                    o.extend(family::block_details(block, settings));
+                    o.extend(users::block_details(block, settings));
                 }
             }
             if hidden {
@@ -156,7 +156,7 @@ impl QueryModule for AllUsers {
                 o.insert("registration".into(), json!(registration.as_ref().map_or("", |t| t.as_str())));
             }
             if has(AllUsersProp::Implicitgroups) || has(AllUsersProp::Groups) || has(AllUsersProp::Rights) {
-                let implicit = crate::family::accounts::implicit_groups(settings, row, now);
+                let implicit = crate::shared::accounts::implicit_groups(settings, row, now);
                 // Here implicit groups come first, then the explicit ones.
                 let mut groups: Vec<&str> = implicit.clone();
                 groups.extend(memberships.get(&row.id).into_iter().flatten().map(|(g, _)| g.as_str()));
@@ -167,7 +167,7 @@ impl QueryModule for AllUsers {
                     o.insert("implicitgroups".into(), json!(implicit));
                 }
                 if has(AllUsersProp::Rights) {
-                    o.insert("rights".into(), family::rights_of(settings, &groups));
+                    o.insert("rights".into(), users::rights_of(settings, &groups));
                 }
             }
             ctx.push_item(serde_json::Value::Object(o));

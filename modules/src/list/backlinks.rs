@@ -1,6 +1,6 @@
 //! `list=backlinks`: pages that link to a given page.
 
-use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule};
+use wikiquery_runtime::{query_module, ApiError, QueryContext, QueryModule};
 
 use crate::family::backlinks::{run, BacklinkTable, BacklinksParams};
 

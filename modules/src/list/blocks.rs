@@ -8,12 +8,12 @@ use std::collections::HashMap;
 use serde_json::{json, Map, Value};
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::{full_text, ip_from_hex, ip_range_hex};
-use wikiquery_framework::{
+use wikiquery_runtime::{
     query_module, ApiError, Continue, Limit, ParamValues, QueryContext, QueryModule, ReadContinue, Timestamp, UserRef,
 };
 use wikiquery_store::queries::blocks::{BlockKinds, BlocksFilter};
 
-use crate::family::users::sees_hidden_users;
+use crate::shared::users::sees_hidden_users;
 use crate::values::TimeDir;
 use crate::wiki::{Wiki, WikiContext};
 

@@ -4,7 +4,7 @@ use serde_json::{Map, Value};
 use wikiquery_domain::php::bin2hex;
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::{full_text, NS_CATEGORY};
-use wikiquery_framework::{
+use wikiquery_runtime::{
     query_module, ApiError, Continue, ContinuePart, Generated, Limit, LooseInt, Namespace, ParamValues, Parts,
     QueryContext, QueryModule, Timestamp, ValueList,
 };

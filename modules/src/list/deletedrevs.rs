@@ -10,16 +10,16 @@ use wikiquery_domain::revision::{
     sha1_hex, Visibility, DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER,
 };
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::result::set_content;
-use wikiquery_framework::{
+use wikiquery_runtime::result::set_content;
+use wikiquery_runtime::{
     query_module, ApiError, Continue, Limit, Namespace, ParamValues, Parts, QueryContext, QueryModule, Timestamp,
     UserRef,
 };
 use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder, ArchiveRow};
 use wikiquery_store::queries::revisions::RevisionRow;
 
-use crate::family::comments::{parsed_comments, CommentOf};
 use crate::family::revisions::{archive_continue, archive_continue_value, batch_size};
+use crate::shared::comments::{parsed_comments, CommentOf};
 use crate::storage;
 use crate::values::TimeDir;
 use crate::wiki::WikiContext;

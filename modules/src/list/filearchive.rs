@@ -6,12 +6,12 @@ use wikiquery_domain::revision::{
 };
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_domain::title::{full_text, NS_FILE};
-use wikiquery_framework::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule, ValueSet};
-use wikiquery_framework::{Continue, ExactInt};
+use wikiquery_runtime::{query_module, ApiError, Limit, ParamValues, QueryContext, QueryModule, ValueSet};
+use wikiquery_runtime::{Continue, ExactInt};
 use wikiquery_store::queries::files::FileArchiveFilter;
 
-use crate::family::comments::{parsed_comments, CommentOf};
-use crate::family::files::{metadata, sha1_param};
+use crate::shared::comments::{parsed_comments, CommentOf};
+use crate::shared::files::{metadata, sha1_param};
 use crate::storage;
 
 use crate::values::SortDir;

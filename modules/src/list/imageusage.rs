@@ -1,6 +1,6 @@
 //! `list=imageusage`: pages that use a given file.
 
-use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule};
+use wikiquery_runtime::{query_module, ApiError, QueryContext, QueryModule};
 
 use crate::family::backlinks::{run, BacklinkTable, BacklinksParams};
 

@@ -1,6 +1,6 @@
 //! `list=langbacklinks`: pages that link to a given interlanguage link.
 
-use wikiquery_framework::{query_module, ApiError, Continue, Limit, ParamValues, Parts, QueryContext, QueryModule};
+use wikiquery_runtime::{query_module, ApiError, Continue, Limit, ParamValues, Parts, QueryContext, QueryModule};
 
 use crate::family::foreign_links::{run_backlinks, ForeignBacklinks};
 use crate::values::SortDir;

@@ -7,7 +7,7 @@
 //! out, and parts hidden by revision deletion (`log_deleted`) are replaced by flags.
 //!
 //! The `params` member is written per log type by the domain's [`log_params`], and
-//! `parsedcomment` by the shared comment formatter (`family::comments`), which looks up, for
+//! `parsedcomment` by the shared comment formatter (`shared::comments`), which looks up, for
 //! the whole batch, the pages and files the comments link to.
 
 use std::collections::HashMap;
@@ -15,16 +15,16 @@ use std::collections::HashMap;
 use wikiquery_domain::log_params::{self, EntryInfo, TitleContext};
 use wikiquery_domain::revision::Visibility;
 use wikiquery_domain::title::{push_full_text, SiteNamespaces};
-use wikiquery_framework::format::ItemWriter;
-use wikiquery_framework::{
+use wikiquery_runtime::format::ItemWriter;
+use wikiquery_runtime::{
     query_module, ApiError, CacheMode, Continue, Limit, ModuleSpec, Namespace, ParamValues, QueryContext, QueryModule,
     RequestState, Rights, Timestamp, UserRef, ValueSet,
 };
 use wikiquery_store::queries::logevents::{self as q, LogEventsFilter, LogRow};
 use wikiquery_store::site::Site;
 
-use crate::family::comments::{parsed_comments, CommentOf};
-use crate::family::users;
+use crate::shared::comments::{parsed_comments, CommentOf};
+use crate::shared::users;
 use crate::storage;
 use crate::values::TimeDir;
 use crate::wiki::{Wiki, WikiContext};

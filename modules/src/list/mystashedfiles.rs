@@ -1,7 +1,7 @@
 //! `list=mystashedfiles`: files in the calling user's upload stash.
 
 use serde_json::{json, Map, Value};
-use wikiquery_framework::{
+use wikiquery_runtime::{
     query_module, ApiError, Continue, ExactInt, Limit, ParamValues, QueryContext, QueryModule, ReadContinue,
 };
 

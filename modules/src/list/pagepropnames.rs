@@ -1,7 +1,7 @@
 //! `list=pagepropnames`: the page property names in use.
 
 use serde_json::json;
-use wikiquery_framework::{query_module, ApiError, Continue, Limit, QueryContext, QueryModule, ReadContinue, Truthy};
+use wikiquery_runtime::{query_module, ApiError, Continue, Limit, QueryContext, QueryModule, ReadContinue, Truthy};
 
 use crate::wiki::WikiContext;
 

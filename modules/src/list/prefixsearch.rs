@@ -2,9 +2,9 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::{full_text, NS_SPECIAL};
-use wikiquery_framework::{query_module, ApiError, Generated, Limit, Namespace, QueryContext, QueryModule};
+use wikiquery_runtime::{query_module, ApiError, Generated, Limit, Namespace, QueryContext, QueryModule};
 
-use crate::family::completion::{complete, Completion};
+use crate::shared::completion::{complete, Completion};
 use crate::wiki::WikiContext;
 
 /// A prefix search over page titles.

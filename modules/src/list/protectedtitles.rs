@@ -7,13 +7,13 @@ use std::collections::HashMap;
 
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::push_full_text;
-use wikiquery_framework::{
+use wikiquery_runtime::{
     query_module, ApiError, CacheMode, Continue, Generated, Limit, Namespace, ParamValues, QueryContext, QueryModule,
     RequestState, Timestamp, ValueList,
 };
 use wikiquery_store::queries::protected_titles::ProtectedTitlesFilter;
 
-use crate::family::comments::{parsed_comments, CommentOf};
+use crate::shared::comments::{parsed_comments, CommentOf};
 use crate::values::TimeDir;
 use crate::wiki::WikiContext;
 

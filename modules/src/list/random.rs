@@ -2,7 +2,7 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::{
+use wikiquery_runtime::{
     query_module, ApiError, Continue, Generated, Limit, Namespace, Parts, QueryContext, QueryModule,
 };
 use wikiquery_store::queries::random::{RandomFilter, RandomPage};

@@ -11,8 +11,8 @@ use std::collections::HashMap;
 
 use wikiquery_domain::revision::{sha1_hex, Visibility, DELETED_TEXT, DELETED_USER};
 use wikiquery_domain::settings::Patrolling;
-use wikiquery_framework::format::ItemWriter;
-use wikiquery_framework::{
+use wikiquery_runtime::format::ItemWriter;
+use wikiquery_runtime::{
     query_module, ApiError, CacheMode, Continue, Generated, Limit, Namespace, ParamValues, QueryContext, QueryModule,
     RequestState, Timestamp, UserRef, ValueSet,
 };
@@ -20,8 +20,8 @@ use wikiquery_store::queries::recent_changes::{RecentChangeRow, RecentChangesFil
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
-use crate::family::change_writer::{BatchData, ChangeWriter, Hidden};
 use crate::family::changes::{change_type_id, filter_by_performer, hide_hidden_log_entries, patrol_flags_denied, Show};
+use crate::shared::change_writer::{BatchData, ChangeWriter, Hidden};
 use crate::storage;
 use crate::values::{ChangeType, TimeDir, SHOW_RC, SLOTS};
 use crate::wiki::WikiContext;
@@ -362,8 +362,8 @@ impl QueryModule for RecentChanges {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::family::change_writer::change_type_name;
-    use wikiquery_framework::ValueList;
+    use crate::shared::change_writer::change_type_name;
+    use wikiquery_runtime::ValueList;
 
     #[test]
     fn change_types_have_their_numbers_both_ways() {

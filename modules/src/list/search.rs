@@ -10,7 +10,7 @@ use serde_json::{json, Map, Value};
 use wikiquery_domain::page::PageRecord;
 use wikiquery_domain::search::{snippet, word_count, SearchQuery};
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::{
+use wikiquery_runtime::{
     query_module, ApiError, Generated, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp,
 };
 use wikiquery_store::queries::search::{SearchFilter, SearchHit, SearchIndex};

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use wikiquery_domain::change_tags::{default_text, is_software_tag, SOFTWARE_TAGS};
-use wikiquery_framework::{query_module, ApiError, Continue, Limit, ParamValues, Parts, QueryContext, QueryModule};
+use wikiquery_runtime::{query_module, ApiError, Continue, Limit, ParamValues, Parts, QueryContext, QueryModule};
 
 use crate::wiki::WikiContext;
 

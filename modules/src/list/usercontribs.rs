@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use wikiquery_domain::revision::{Visibility, DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER};
 use wikiquery_domain::settings::{Patrolling, SiteSettings};
 use wikiquery_domain::title::{ip_from_hex, ip_hex, ip_range_hex, push_full_text};
-use wikiquery_framework::{
+use wikiquery_runtime::{
     query_module, ApiError, Continue, Limit, ModuleSpec, Namespace, ParamValues, Parts, QueryContext, QueryModule,
     Timestamp, UserRef, ValueSet,
 };
@@ -22,7 +22,7 @@ use wikiquery_store::site::Site;
 
 use crate::family::changes::patrol_flags_denied;
 use crate::family::changes::Show;
-use crate::family::comments::{parsed_comments, CommentOf};
+use crate::shared::comments::{parsed_comments, CommentOf};
 use crate::values::TimeDir;
 use crate::wiki::WikiContext;
 

@@ -10,10 +10,10 @@ use serde_json::{json, Map, Value};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::timestamp::{format_expiry, Timestamp};
 use wikiquery_domain::user::{canonical_name, is_ip_name};
-use wikiquery_framework::{query_module, ApiError, CacheMode, ParamValues, QueryContext, QueryModule, RequestState};
+use wikiquery_runtime::{query_module, ApiError, CacheMode, ParamValues, QueryContext, QueryModule, RequestState};
 use wikiquery_store::queries::users::UserRow;
 
-use crate::family::users as family;
+use crate::shared::users;
 use crate::storage;
 use crate::wiki::{Wiki, WikiContext};
 
@@ -89,13 +89,13 @@ impl QueryModule for Users {
         // Every account asked for, hidden ones included: a hidden name still cannot be created.
         let existing: std::collections::HashSet<String> = rows.iter().map(|r| r.name.clone()).collect();
         let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-        let blocks = family::account_blocks(ctx, &ids)?;
-        let sees_hidden = family::sees_hidden_users(ctx);
+        let blocks = users::account_blocks(ctx, &ids)?;
+        let sees_hidden = users::sees_hidden_users(ctx);
         let rows: Vec<UserRow> =
             rows.into_iter().filter(|r| sees_hidden || blocks.get(&r.id).is_none_or(|b| b.deleted == 0)).collect();
         let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
         let memberships = if has(UserProp::Groups) || has(UserProp::Groupmemberships) || has(UserProp::Rights) {
-            family::memberships(ctx, &ids)?
+            users::memberships(ctx, &ids)?
         } else {
             HashMap::new()
         };
@@ -128,7 +128,7 @@ impl QueryModule for Users {
             }
             let explicit: Vec<&str> =
                 memberships.get(&row.id).map(|m| m.iter().map(|(g, _)| g.as_str()).collect()).unwrap_or_default();
-            let implicit = crate::family::accounts::implicit_groups(settings, row, now);
+            let implicit = crate::shared::accounts::implicit_groups(settings, row, now);
             let mut groups = explicit.clone();
             for g in &implicit {
                 if !groups.contains(g) {
@@ -151,7 +151,7 @@ impl QueryModule for Users {
                 o.insert("implicitgroups".into(), json!(implicit));
             }
             if has(UserProp::Rights) {
-                o.insert("rights".into(), family::rights_of(settings, &groups));
+                o.insert("rights".into(), users::rights_of(settings, &groups));
             }
             let block = blocks.get(&row.id);
             let hidden = block.is_some_and(|b| b.deleted != 0);
@@ -160,7 +160,7 @@ impl QueryModule for Users {
             }
             if has(UserProp::Blockinfo) {
                 if let Some(block) = block {
-                    o.extend(family::block_details(block, settings));
+                    o.extend(users::block_details(block, settings));
                 }
             }
             if has(UserProp::Emailable) {
@@ -173,7 +173,7 @@ impl QueryModule for Users {
                 o.insert("gender".into(), json!(gender.map_or("unknown", String::as_str)));
             }
             if has(UserProp::Centralids) {
-                family::central_ids(&mut o, row.id, hidden, self.attachedwiki.as_deref(), &wiki_id);
+                users::central_ids(&mut o, row.id, hidden, self.attachedwiki.as_deref(), &wiki_id);
             }
             let key = if by_name { row.name.clone() } else { row.id.to_string() };
             found.insert(key, Value::Object(o));

@@ -8,17 +8,17 @@ use std::collections::HashMap;
 
 use wikiquery_domain::revision::{Visibility, DELETED_USER};
 use wikiquery_domain::settings::Patrolling;
-use wikiquery_framework::format::ItemWriter;
-use wikiquery_framework::{
+use wikiquery_runtime::format::ItemWriter;
+use wikiquery_runtime::{
     query_module, ApiError, Continue, Generated, Limit, Namespace, ParamValues, QueryContext, QueryModule, Timestamp,
     UserRef, ValueSet,
 };
 use wikiquery_store::queries::recent_changes::{RecentChangeRow, RecentChangesFilter};
 
-use crate::family::change_writer::{BatchData, ChangeWriter, Hidden};
 use crate::family::changes::{change_type_id, patrol_flags_denied};
 use crate::family::changes::{filter_by_performer, hide_hidden_log_entries, Show};
-use crate::family::watchlists::watchlist_owner;
+use crate::shared::change_writer::{BatchData, ChangeWriter, Hidden};
+use crate::shared::watchlists::watchlist_owner;
 use crate::values::ChangeType;
 use crate::values::TimeDir;
 use crate::wiki::WikiContext;

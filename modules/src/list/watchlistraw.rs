@@ -3,14 +3,14 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::full_text;
-use wikiquery_framework::{
+use wikiquery_runtime::{
     query_module, ApiError, Continue, ExactInt, Generated, Limit, Namespace, ParamValues, QueryContext, QueryModule,
     Timestamp, UserRef,
 };
 use wikiquery_store::queries::watchlist::WatchedItemsFilter;
 
 use crate::family::changes::Show;
-use crate::family::watchlists::watchlist_owner;
+use crate::shared::watchlists::watchlist_owner;
 use crate::storage;
 use crate::values::SortDir;
 use crate::wiki::WikiContext;

@@ -10,8 +10,8 @@ use wikiquery_domain::messages::{
     self, expand, is_valid_language_code, normalize_key, substitute, Gender, MessageSite,
 };
 use wikiquery_domain::title::{upper_first, NS_MEDIAWIKI};
-use wikiquery_framework::result::set_content;
-use wikiquery_framework::{query_module, ApiError, CacheMode, ParamValues, QueryContext, QueryModule, RequestState};
+use wikiquery_runtime::result::set_content;
+use wikiquery_runtime::{query_module, ApiError, CacheMode, ParamValues, QueryContext, QueryModule, RequestState};
 use wikiquery_store::queries::allpages::AllPagesFilter;
 
 use crate::storage;

@@ -5,7 +5,7 @@
 //! gave its password in the last five minutes.
 
 use serde_json::{json, Map, Value};
-use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule};
+use wikiquery_runtime::{query_module, ApiError, ParamValues, QueryContext, QueryModule};
 
 /// The authentication operation to describe the requests of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::NS_FILE;
-use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule};
+use wikiquery_runtime::{query_module, ApiError, QueryContext, QueryModule};
 
 use crate::storage::{absolute, site_paths};
 use crate::wiki::Wiki;

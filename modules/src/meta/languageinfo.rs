@@ -4,7 +4,7 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::languages::{autonym, bcp47, direction, fallbacks, named_languages, variants};
-use wikiquery_framework::{query_module, ApiError, Continue, ParamValues, Parts, QueryContext, QueryModule};
+use wikiquery_runtime::{query_module, ApiError, Continue, ParamValues, Parts, QueryContext, QueryModule};
 
 /// What to return of each language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]

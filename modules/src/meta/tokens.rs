@@ -3,7 +3,7 @@
 //! start a session (a cookie) for the login to come.
 
 use serde_json::{Map, Value};
-use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule, ValueList};
+use wikiquery_runtime::{query_module, ApiError, ParamValues, QueryContext, QueryModule, ValueList};
 
 /// The kinds of action token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]

@@ -7,10 +7,10 @@
 use serde_json::{json, Map, Value};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::ip_hex;
-use wikiquery_framework::result::set_content;
-use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule, Rights};
+use wikiquery_runtime::result::set_content;
+use wikiquery_runtime::{query_module, ApiError, ParamValues, QueryContext, QueryModule, Rights};
 
-use crate::family::users::{account_blocks, block_details, default_preferences, memberships};
+use crate::shared::users::{account_blocks, block_details, default_preferences, memberships};
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_store::queries::blocks::{BlockRow, BlocksFilter};
 

@@ -4,7 +4,7 @@ use serde_json::{json, Map, Value};
 use wikiquery_domain::php::bin2hex;
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::{full_text, parse_title, NS_CATEGORY, NS_MAIN};
-use wikiquery_framework::{
+use wikiquery_runtime::{
     query_module, ApiError, Continue, Generated, Limit, LooseInt, ParamValues, QueryContext, QueryModule, ReadContinue,
 };
 use wikiquery_store::queries::categories::CategoriesFilter;

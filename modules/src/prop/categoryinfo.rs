@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use serde_json::{json, Map};
 use wikiquery_domain::title::NS_CATEGORY;
-use wikiquery_framework::{query_module, ApiError, Continue, Parts, QueryContext, QueryModule};
+use wikiquery_runtime::{query_module, ApiError, Continue, Parts, QueryContext, QueryModule};
 
 use crate::wiki::WikiContext;
 

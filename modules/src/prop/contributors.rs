@@ -2,10 +2,10 @@
 //! anonymous editors each page had. Edits whose user is hidden do not count.
 
 use serde_json::json;
-use wikiquery_framework::{query_module, ApiError, Continue, Limit, LooseInt, QueryContext, QueryModule};
+use wikiquery_runtime::{query_module, ApiError, Continue, Limit, LooseInt, QueryContext, QueryModule};
 use wikiquery_store::queries::contributors::ContributorsFilter;
 
-use crate::family::users::groups_with_rights;
+use crate::shared::users::groups_with_rights;
 use crate::wiki::WikiContext;
 use wikiquery_domain::rights::{CONTRIBUTOR_RIGHTS, GROUPS};
 

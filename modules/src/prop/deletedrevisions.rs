@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use wikiquery_domain::revision::Visibility;
-use wikiquery_framework::{
+use wikiquery_runtime::{
     query_module, ApiError, CacheMode, Generated, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
 };
 use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder};

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use serde_json::json;
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_domain::title::NS_FILE;
-use wikiquery_framework::{query_module, ApiError, Continue, Generated, Limit, QueryContext, QueryModule};
+use wikiquery_runtime::{query_module, ApiError, Continue, Generated, Limit, QueryContext, QueryModule};
 
 use crate::values::SortDir;
 use crate::wiki::WikiContext;

@@ -1,8 +1,8 @@
 //! `prop=extlinks`: the external URLs linked from the given pages.
 
 use serde_json::{Map, Value};
-use wikiquery_framework::result::set_content;
-use wikiquery_framework::{query_module, ApiError, Continue, Limit, Parts, QueryContext, QueryModule};
+use wikiquery_runtime::result::set_content;
+use wikiquery_runtime::{query_module, ApiError, Continue, Limit, Parts, QueryContext, QueryModule};
 
 use crate::family::extlinks::{run, UrlListing};
 use crate::values::PROTO;

@@ -1,6 +1,6 @@
 //! `prop=fileusage`: the pages that use the given files.
 
-use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule};
+use wikiquery_runtime::{query_module, ApiError, QueryContext, QueryModule};
 
 use crate::family::backlinksprop::{run, BacklinkTable, BacklinksPropParams};
 

@@ -4,15 +4,15 @@ use std::collections::HashMap;
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::NS_FILE;
-use wikiquery_framework::{
+use wikiquery_runtime::{
     query_module, ApiError, CacheMode, Continue, Limit, ParamValues, QueryContext, QueryModule, RequestState,
     Timestamp, ValueSet,
 };
 use wikiquery_store::queries::files::FileVersion;
 
-use crate::family::files::{BadFiles, FileProps, FileWriter};
-use crate::family::thumbnails;
-use crate::family::upload_warnings::upload_warnings;
+use crate::shared::files::{BadFiles, FileProps, FileWriter};
+use crate::shared::thumbnails;
+use crate::shared::upload_warnings::upload_warnings;
 use crate::storage;
 use crate::wiki::WikiContext;
 

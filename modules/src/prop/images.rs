@@ -1,6 +1,6 @@
 //! `prop=images`: the files used on the given pages.
 
-use wikiquery_framework::{query_module, ApiError, Continue, Limit, Parts, QueryContext, QueryModule};
+use wikiquery_runtime::{query_module, ApiError, Continue, Limit, Parts, QueryContext, QueryModule};
 
 use crate::family::links::{run, LinkListing, LinkTable};
 use crate::values::SortDir;

@@ -7,7 +7,7 @@ use wikiquery_domain::html;
 use wikiquery_domain::page::PageRecord;
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::{full_dbkey, full_text, subject, talk, NS_FILE, NS_MEDIAWIKI, NS_USER};
-use wikiquery_framework::{
+use wikiquery_runtime::{
     query_module, ApiError, CacheMode, Continue, ParamValues, Parts, QueryContext, QueryModule, RequestState,
     Timestamp, Title,
 };

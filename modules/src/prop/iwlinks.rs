@@ -1,8 +1,8 @@
 //! `prop=iwlinks`: the interwiki links of the given pages.
 
 use serde_json::{Map, Value};
-use wikiquery_framework::result::set_content;
-use wikiquery_framework::{query_module, ApiError, Continue, Limit, ParamValues, Parts, QueryContext, QueryModule};
+use wikiquery_runtime::result::set_content;
+use wikiquery_runtime::{query_module, ApiError, Continue, Limit, ParamValues, Parts, QueryContext, QueryModule};
 
 use crate::family::foreign_links::{run, ForeignListing};
 use crate::values::SortDir;

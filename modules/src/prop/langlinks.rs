@@ -2,8 +2,8 @@
 
 use serde_json::{Map, Value};
 use wikiquery_domain::languages::autonym;
-use wikiquery_framework::result::set_content;
-use wikiquery_framework::{query_module, ApiError, Continue, Limit, ParamValues, Parts, QueryContext, QueryModule};
+use wikiquery_runtime::result::set_content;
+use wikiquery_runtime::{query_module, ApiError, Continue, Limit, ParamValues, Parts, QueryContext, QueryModule};
 
 use crate::family::foreign_links::{run, ForeignListing};
 use crate::values::SortDir;

@@ -1,9 +1,7 @@
 //! `prop=pageprops`: the page properties of the given pages.
 
 use serde_json::{Map, Value};
-use wikiquery_framework::{
-    query_module, ApiError, Continue, ExactInt, QueryContext, QueryModule, ReadContinue, Truthy,
-};
+use wikiquery_runtime::{query_module, ApiError, Continue, ExactInt, QueryContext, QueryModule, ReadContinue, Truthy};
 
 use crate::wiki::WikiContext;
 

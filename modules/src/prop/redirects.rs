@@ -1,6 +1,6 @@
 //! `prop=redirects`: the redirects to the given pages.
 
-use wikiquery_framework::{
+use wikiquery_runtime::{
     query_module, ApiError, Continue, Limit, Namespace, ParamValues, Parts, QueryContext, QueryModule,
 };
 

@@ -1,6 +1,6 @@
 //! `prop=stashimageinfo`: file information of stashed uploads.
 
-use wikiquery_framework::{query_module, ApiError, CacheMode, ParamValues, QueryContext, QueryModule, RequestState};
+use wikiquery_runtime::{query_module, ApiError, CacheMode, ParamValues, QueryContext, QueryModule, RequestState};
 
 use crate::wiki::WikiContext;
 

@@ -1,6 +1,6 @@
 //! `prop=templates`: the pages transcluded on the given pages.
 
-use wikiquery_framework::{query_module, ApiError, QueryContext, QueryModule};
+use wikiquery_runtime::{query_module, ApiError, QueryContext, QueryModule};
 
 use crate::family::links::{run, LinkListing, LinkTable, LinksParams};
 use crate::values::SortDir;

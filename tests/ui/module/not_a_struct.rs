@@ -1,4 +1,4 @@
-use wikiquery_framework::query_module;
+use wikiquery_runtime::query_module;
 
 #[query_module(name = "demo", group = "list", prefix = "dm")]
 enum Demo {

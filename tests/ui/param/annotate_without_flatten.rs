@@ -1,9 +1,9 @@
-use wikiquery_framework::{query_module, QueryModule};
+use wikiquery_runtime::{query_module, QueryModule};
 
 #[query_module(name = "demo", group = "list", prefix = "dm")]
 struct Demo {
     #[param(annotate(limit = "singlepageonly"))]
-    pub limit: Option<wikiquery_framework::Limit>,
+    pub limit: Option<wikiquery_runtime::Limit>,
 }
 
 impl QueryModule for Demo {}

@@ -1,6 +1,6 @@
-use wikiquery_framework::{query_module, QueryModule};
+use wikiquery_runtime::{query_module, QueryModule};
 
-#[derive(wikiquery_framework::ParamGroup)]
+#[derive(wikiquery_runtime::ParamGroup)]
 struct Shared {
     tag: Option<String>,
 }

@@ -1,4 +1,4 @@
-use wikiquery_framework::ParamGroup;
+use wikiquery_runtime::ParamGroup;
 
 #[derive(ParamGroup)]
 struct Shared {

@@ -1,4 +1,4 @@
-use wikiquery_framework::{query_module, QueryModule};
+use wikiquery_runtime::{query_module, QueryModule};
 
 #[query_module(name = "demo", group = "list", prefix = "dm")]
 struct Demo {

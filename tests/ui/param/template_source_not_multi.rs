@@ -1,10 +1,10 @@
-use wikiquery_framework::{query_module, QueryModule};
+use wikiquery_runtime::{query_module, QueryModule};
 
 #[query_module(name = "demo", group = "list", prefix = "dm")]
 struct Demo {
     pub slot: Option<String>,
     #[param(template = "contentformat-{slot}", source = "slot")]
-    pub contentformat: wikiquery_framework::Templated<String>,
+    pub contentformat: wikiquery_runtime::Templated<String>,
 }
 
 impl QueryModule for Demo {}

@@ -1,9 +1,9 @@
-use wikiquery_framework::{query_module, QueryModule};
+use wikiquery_runtime::{query_module, QueryModule};
 
 #[query_module(name = "demo", group = "list", prefix = "dm")]
 struct Demo {
     #[param(subtypes = "name|ip|robot")]
-    pub user: Option<wikiquery_framework::UserRef>,
+    pub user: Option<wikiquery_runtime::UserRef>,
 }
 
 impl QueryModule for Demo {}

@@ -1,4 +1,4 @@
-use wikiquery_framework::{
+use wikiquery_runtime::{
     query_module, CacheMode, Group, Info, Limit, ModuleSpec, Namespace, ParamGroup, ParamKind, ParamValues, QueryModule,
     Templated, Timestamp, UserRef,
 };

@@ -1,4 +1,4 @@
-use wikiquery_framework::{query_module, ModuleSpec, QueryModule};
+use wikiquery_runtime::{query_module, ModuleSpec, QueryModule};
 
 #[query_module(name = "demo", group = "list", prefix = "")]
 struct Demo;

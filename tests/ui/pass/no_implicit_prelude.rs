@@ -1,6 +1,6 @@
 #![no_implicit_prelude]
 
-use ::wikiquery_framework::{
+use ::wikiquery_runtime::{
     query_module, Limit, ModuleSpec, Namespace, ParamGroup, ParamValues, QueryModule, Templated, UserRef,
 };
 
@@ -33,7 +33,7 @@ struct Hygiene {
     #[param(default = -3, min = -10, max = 10, info(modes(1)))]
     offset: i64,
     #[param(required, sensitive)]
-    title: ::wikiquery_framework::Title,
+    title: ::wikiquery_runtime::Title,
     #[param(subtypes = "name|ip", deprecated)]
     user: ::core::option::Option<UserRef>,
     #[param(extra_namespaces, all, allow_duplicates)]
@@ -48,11 +48,11 @@ impl QueryModule for Hygiene {}
 #[query_module(name = "hygieneaction", group = "action", prefix = "")]
 struct HygieneAction;
 
-impl ::wikiquery_framework::ActionModule for HygieneAction {
+impl ::wikiquery_runtime::ActionModule for HygieneAction {
     fn execute(
         &self,
-        _: &mut ::wikiquery_framework::ActionContext<'_>,
-    ) -> ::core::result::Result<(), ::wikiquery_framework::ApiError> {
+        _: &mut ::wikiquery_runtime::ActionContext<'_>,
+    ) -> ::core::result::Result<(), ::wikiquery_runtime::ApiError> {
         ::core::result::Result::Ok(())
     }
 }

@@ -1,6 +1,6 @@
 //! Rules over several parameters compile on optional parameters and are checked when the
 //! module's parameters are read.
-use wikiquery_framework::{query_module, Continue, ModuleSpec, QueryModule, Timestamp};
+use wikiquery_runtime::{query_module, Continue, ModuleSpec, QueryModule, Timestamp};
 
 #[query_module(
     name = "demo",
@@ -25,5 +25,5 @@ impl QueryModule for Demo {}
 fn main() {
     let d = Demo::descriptor();
     assert_eq!(d.params.len(), 6);
-    assert!(matches!(d.param("continue").map(|p| &p.kind), Some(wikiquery_framework::ParamKind::String)));
+    assert!(matches!(d.param("continue").map(|p| &p.kind), Some(wikiquery_runtime::ParamKind::String)));
 }

@@ -1,7 +1,7 @@
 //! A parameter whose values are known only when the program runs: the function is called when
 //! the descriptor is built, and its values, deprecated values and submodules are described.
 
-use wikiquery_framework::{query_module, ComputedValues, ModuleSpec, ParamKind, QueryModule};
+use wikiquery_runtime::{query_module, ComputedValues, ModuleSpec, ParamKind, QueryModule};
 
 fn plain() -> Vec<&'static str> {
     vec!["one", "two"]

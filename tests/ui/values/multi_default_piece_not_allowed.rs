@@ -1,4 +1,4 @@
-use wikiquery_framework::{query_module, ParamValues, QueryModule};
+use wikiquery_runtime::{query_module, ParamValues, QueryModule};
 
 #[derive(Clone, Copy, ParamValues)]
 enum Prop {

@@ -1,4 +1,4 @@
-use wikiquery_framework::ParamValues;
+use wikiquery_runtime::ParamValues;
 
 #[derive(Clone, Copy, ParamValues)]
 struct Dir {

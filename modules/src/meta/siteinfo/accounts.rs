@@ -3,7 +3,7 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::settings::SiteSettings;
-use wikiquery_framework::{ApiError, QueryContext};
+use wikiquery_runtime::{ApiError, QueryContext};
 
 use crate::wiki::WikiContext;
 

@@ -3,8 +3,8 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::settings::SiteSettings;
-use wikiquery_framework::result::set_content;
-use wikiquery_framework::ApiError;
+use wikiquery_runtime::result::set_content;
+use wikiquery_runtime::ApiError;
 
 /// The installed skins, the default one marked, those readers may not choose marked
 /// `unusable`.

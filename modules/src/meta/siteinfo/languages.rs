@@ -3,7 +3,7 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::languages::{autonym, bcp47, is_language_code, named_languages, LANGUAGE_VARIANTS};
-use wikiquery_framework::result::set_content;
+use wikiquery_runtime::result::set_content;
 use wikiquery_store::site::Site;
 
 use super::FilterIw;

@@ -9,12 +9,12 @@ use wikiquery_domain::settings::{
 };
 use wikiquery_domain::title::{NS_MAIN, NS_MEDIAWIKI};
 use wikiquery_domain::url::URL_PROTOCOLS;
-use wikiquery_framework::result::{indexed_object, keep_bools, set_content};
-use wikiquery_framework::{query_module, ApiError, ParamValues, QueryContext, QueryModule};
+use wikiquery_runtime::result::{indexed_object, keep_bools, set_content};
+use wikiquery_runtime::{query_module, ApiError, ParamValues, QueryContext, QueryModule};
 use wikiquery_store::site::Site;
 use wikiquery_store::store::Store;
 
-use crate::family::users::default_preferences;
+use crate::shared::users::default_preferences;
 use crate::storage::{self, absolute, main_page_url, site_paths, SitePaths};
 use crate::wiki::{Wiki, WikiContext};
 
@@ -233,7 +233,7 @@ fn general(ctx: &QueryContext<'_>, store: &Store, site: &Site, settings: &SiteSe
     for link in ["ISBN", "PMID", "RFC"] {
         magic.insert(link.to_owned(), json!(false));
     }
-    wikiquery_framework::result::php_array(&mut magic);
+    wikiquery_runtime::result::php_array(&mut magic);
     put("magiclinks", Value::Object(magic));
     put("categorycollation", json!("uppercase"));
     put("nofollowlinks", json!(true));

@@ -13,13 +13,13 @@ use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_domain::title::{NS_FILE, NS_MEDIAWIKI};
 use wikiquery_domain::url::rawurlencode;
-use wikiquery_framework::{ApiError, QueryContext};
+use wikiquery_runtime::{ApiError, QueryContext};
 use wikiquery_store::queries::files::FileVersion;
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
-use crate::family::comments::{parsed_comments, CommentOf};
-use crate::family::thumbnails::{self, Thumb};
+use crate::shared::comments::{parsed_comments, CommentOf};
+use crate::shared::thumbnails::{self, Thumb};
 use crate::storage::{absolute, site_paths, SitePaths};
 
 /// A file's own bit of `oi_deleted`: the file's content is hidden (the revision's text bit).

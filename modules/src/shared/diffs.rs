@@ -9,8 +9,8 @@ use wikiquery_domain::diff::table_diff;
 use wikiquery_domain::languages::format_number;
 use wikiquery_domain::php;
 use wikiquery_domain::revision::{default_format, Visibility, DELETED_TEXT};
-use wikiquery_framework::result::set_content;
-use wikiquery_framework::{ApiError, QueryContext};
+use wikiquery_runtime::result::set_content;
+use wikiquery_runtime::{ApiError, QueryContext};
 use wikiquery_store::queries::revisions::{RevisionRow, RevisionSelection, RevisionsFilter, SlotRow};
 use wikiquery_store::reader::Reader;
 

@@ -5,7 +5,7 @@
 //! cannot be rasterised (`thumberror`), and a file no media handler reads gets its type's icon.
 //! The parameters are checked as MediaWiki checks them, with its warnings and errors.
 
-use wikiquery_framework::ApiError;
+use wikiquery_runtime::ApiError;
 use wikiquery_store::queries::files::FileVersion;
 
 /// How MediaWiki's media handlers read a file, by its MIME type.

@@ -4,7 +4,7 @@
 //! preferences (`bad_wlowner` for a user that does not exist, `bad_wltoken` for a wrong or
 //! unset token).
 
-use wikiquery_framework::{ApiError, QueryContext, UserRef};
+use wikiquery_runtime::{ApiError, QueryContext, UserRef};
 
 use crate::wiki::WikiContext;
 

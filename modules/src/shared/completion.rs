@@ -5,7 +5,7 @@
 
 use wikiquery_domain::special_pages::SPECIAL_PAGES;
 use wikiquery_domain::title::{upper_first, NS_MAIN, NS_SPECIAL};
-use wikiquery_framework::ApiError;
+use wikiquery_runtime::ApiError;
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 

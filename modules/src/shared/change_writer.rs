@@ -9,13 +9,13 @@ use wikiquery_domain::log_params::{self, EntryInfo, TitleContext};
 use wikiquery_domain::revision::{Visibility, DELETED_COMMENT, DELETED_RESTRICTED};
 use wikiquery_domain::settings::Patrolling;
 use wikiquery_domain::title::{push_full_text, SiteNamespaces};
-use wikiquery_framework::format::ItemWriter;
-use wikiquery_framework::{ApiError, Rights, Timestamp};
+use wikiquery_runtime::format::ItemWriter;
+use wikiquery_runtime::{ApiError, Rights, Timestamp};
 use wikiquery_store::queries::recent_changes::{RecentChangeRow, RC_LOG};
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
-use crate::family::comments::{parsed_comments, CommentOf};
+use crate::shared::comments::{parsed_comments, CommentOf};
 
 /// The kind of change an `rc_type` is, as the API names it.
 pub fn change_type_name(id: i32) -> &'static str {

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::hash::Hash;
 
 use wikiquery_domain::comment::{self, LinkStatus, Needed, SelfTitle};
-use wikiquery_framework::ApiError;
+use wikiquery_runtime::ApiError;
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 

@@ -3,7 +3,7 @@
 //! not attempt; and how MediaWiki tells a bot password's login from a main account's.
 
 use serde_json::{json, Value};
-use wikiquery_framework::ApiResult;
+use wikiquery_runtime::ApiResult;
 
 /// Why a login did not succeed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,13 +11,13 @@ use std::collections::HashMap;
 use wikiquery_domain::html::{escape_text, escape_tidied_attribute};
 use wikiquery_domain::title::{full_dbkey, full_text, SiteNamespaces, NS_FILE, NS_MEDIAWIKI, NS_SPECIAL};
 use wikiquery_domain::url::wf_urlencode;
-use wikiquery_framework::{ApiError, QueryContext};
+use wikiquery_runtime::{ApiError, QueryContext};
 use wikiquery_store::queries::files::{AllFilesFilter, FileOrder, FileVersion};
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
-use crate::family::files::{file_url, upload_path, BadFiles};
-use crate::family::thumbnails::{self, Thumb};
+use crate::shared::files::{file_url, upload_path, BadFiles};
+use crate::shared::thumbnails::{self, Thumb};
 use crate::storage::site_paths;
 
 /// Why an upload under a name would be warned about.
@@ -426,7 +426,7 @@ fn lay_out(prose: &str, image: Option<Image>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::family::thumbnails::tests::file;
+    use crate::shared::thumbnails::tests::file;
 
     /// A wiki of a few files and a list of camera prefixes.
     struct Files(Vec<FileVersion>, Vec<String>);
