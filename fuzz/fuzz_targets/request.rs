@@ -27,13 +27,12 @@ fn config() -> &'static ApiConfig {
             ..OpenOptions::default()
         })
         .expect("the fixture opens");
-        let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
         let mut services = wikiquery_modules::services(store);
         let settings = SiteSettings::default();
         let anonymous_rights = Rights::new(settings.groups.rights_of("*"));
         services.set_settings(settings);
         let clock = Clock::frozen_at("2026-11-22T00:00:00Z").expect("a timestamp");
-        ApiConfig { services, namespaces, clock, anonymous_rights, ..ApiConfig::default() }
+        ApiConfig { services, clock, anonymous_rights, ..ApiConfig::default() }
     })
 }
 

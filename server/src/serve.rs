@@ -41,7 +41,6 @@ pub fn open_store(config: &ServeConfig) -> Result<Store, String> {
 
 /// The API's settings for a store and the site's settings.
 pub fn api_config(store: Store, settings: SiteSettings, served_by: String, api_url: String) -> ApiConfig {
-    let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
     let mut services = wikiquery_modules::services(store);
     // An anonymous caller has the rights of the `*` group.
     let anonymous_rights = Rights::new(settings.groups.rights_of("*"));
@@ -50,7 +49,6 @@ pub fn api_config(store: Store, settings: SiteSettings, served_by: String, api_u
         served_by,
         api_url,
         services,
-        namespaces,
         anonymous_rights,
         clock: Clock::System,
         sessions: SessionKeys::default(),

@@ -118,14 +118,13 @@ pub fn altered_fixture_config(name: &str, sql: &str) -> ApiConfig {
         ..OpenOptions::default()
     };
     let store = Store::open(&options).unwrap_or_else(|e| panic!("opening {}: {e}", copy.display()));
-    let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
     let mut services = wikiquery_modules::services(store);
     let settings = fixture_settings();
     // Every caller is anonymous: the fixture's `*` group's rights.
     let anonymous_rights = Rights::new(settings.groups.rights_of("*"));
     services.set_settings(settings);
     let clock = Clock::frozen_at(FIXTURE_NOW).expect("FIXTURE_NOW is a timestamp");
-    ApiConfig { services, namespaces, clock, anonymous_rights, ..ApiConfig::default() }
+    ApiConfig { services, clock, anonymous_rights, ..ApiConfig::default() }
 }
 
 /// The fixture wiki as wikiquery's own database: its full dump imported into a new SQLite
@@ -153,13 +152,12 @@ pub fn imported_fixture_config() -> &'static ApiConfig {
             ..OpenOptions::default()
         };
         let store = Store::open(&options).expect("reopening the imported fixture");
-        let namespaces = store.site().namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
         let mut services = wikiquery_modules::services(store);
         let settings = fixture_settings();
         let anonymous_rights = Rights::new(settings.groups.rights_of("*"));
         services.set_settings(settings);
         let clock = Clock::frozen_at(FIXTURE_NOW).expect("FIXTURE_NOW is a timestamp");
-        ApiConfig { services, namespaces, clock, anonymous_rights, ..ApiConfig::default() }
+        ApiConfig { services, clock, anonymous_rights, ..ApiConfig::default() }
     })
 }
 

@@ -73,7 +73,6 @@ fn update_special_pages_caches_what_the_live_reports_give() {
     let mut settings = wikiquery_tests::fixture_settings();
     settings.miser_mode = true;
     let mut miser = ApiConfig { services: live.services.clone(), ..ApiConfig::default() };
-    miser.namespaces = live.namespaces.clone();
     miser.clock = live.clock.clone();
     miser.anonymous_rights = live.anonymous_rights.clone();
     miser.services.set_settings(settings);

@@ -29,8 +29,6 @@ pub struct ApiConfig {
     pub api_url: String,
     /// What the server provides to modules (database, site configuration).
     pub services: Services,
-    /// The site's namespaces (the values namespace parameters accept).
-    pub namespaces: Vec<i32>,
     /// The rights of every caller (there are no logins): MediaWiki's `*` group by default.
     pub anonymous_rights: Rights,
     /// Where "now" comes from: the system's clock, or an instant it is frozen at.
@@ -47,7 +45,6 @@ impl Default for ApiConfig {
             served_by: "wikiquery".to_owned(),
             api_url: "/api.php".to_owned(),
             services: Services::default(),
-            namespaces: crate::param::DEFAULT_NAMESPACES.to_vec(),
             anonymous_rights: Rights::anonymous(),
             clock: Clock::System,
             sessions: SessionKeys::default(),
@@ -374,7 +371,7 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         state.params.names().into_iter().map(str::to_owned).collect()
     };
     state.posted = posted;
-    state.namespaces.clone_from(&config.namespaces);
+    state.namespaces = config.services.namespace_ids().to_vec();
     state.rights = config.anonymous_rights.clone();
     state.clock = config.clock;
     if let Some(client) = client {

@@ -22,11 +22,19 @@ pub struct Services {
     export: Option<Arc<dyn PageExport>>,
     accounts: Option<Arc<dyn Accounts>>,
     host: Option<Arc<dyn Any + Send + Sync>>,
+    namespace_ids: Arc<[i32]>,
 }
 
 impl Default for Services {
     fn default() -> Self {
-        Services { settings: Arc::new(SiteSettings::default()), pages: None, export: None, accounts: None, host: None }
+        Services {
+            settings: Arc::new(SiteSettings::default()),
+            pages: None,
+            export: None,
+            accounts: None,
+            host: None,
+            namespace_ids: crate::param::DEFAULT_NAMESPACES.into(),
+        }
     }
 }
 
@@ -34,7 +42,8 @@ impl Services {
     /// The services of a server built on `host`, whose pages the page set finds through
     /// `pages`, with MediaWiki's default site settings (see [`Services::set_settings`]).
     pub fn new(host: impl Any + Send + Sync, pages: Arc<dyn PageLookup>) -> Self {
-        Services { host: Some(Arc::new(host)), pages: Some(pages), ..Services::default() }
+        let namespace_ids = pages.namespaces().all().iter().map(|n| n.id).filter(|id| *id >= 0).collect();
+        Services { host: Some(Arc::new(host)), pages: Some(pages), namespace_ids, ..Services::default() }
     }
 
     /// Replaces the site's settings (a configured server's).
@@ -68,6 +77,12 @@ impl Services {
     /// The export; an internal error on a server that provides none.
     pub fn export(&self) -> Result<&dyn PageExport, ApiError> {
         self.export.as_deref().ok_or_else(|| missing("export"))
+    }
+
+    /// The ids of the namespaces pages can be in (the values namespace parameters accept): the
+    /// site's, as its page lookup knows them, else MediaWiki's defaults.
+    pub fn namespace_ids(&self) -> &[i32] {
+        &self.namespace_ids
     }
 
     /// The accounts, on a server that has them.
