@@ -76,7 +76,7 @@ macro_rules! all_links_query {
         if f.unique {
             let mut q = narrowed!($base.select($t).distinct().into_boxed());
             if let Some((title, _)) = f.continue_from.clone() {
-                q = if f.descending { q.filter($t.le(title)) } else { q.filter($t.ge(title)) };
+                q = q.filter(keyset!(!f.descending; $t => title));
             }
             q = if f.descending { q.order($t.desc()) } else { q.order($t.asc()) };
             q.limit(f.limit).load::<String>($c).map(|titles| {
@@ -88,12 +88,7 @@ macro_rules! all_links_query {
         } else {
             let mut q = narrowed!($base.select(($t, $from, $frag, $iw)).into_boxed());
             if let Some((title, from)) = f.continue_from.clone() {
-                let from = from.unwrap_or_default();
-                q = if f.descending {
-                    q.filter($t.lt(title.clone()).or($t.eq(title).and($from.le(from))))
-                } else {
-                    q.filter($t.gt(title.clone()).or($t.eq(title).and($from.ge(from))))
-                };
+                q = q.filter(keyset!(!f.descending; $t => title, $from => from.unwrap_or_default()));
             }
             q = if f.descending { q.order(($t.desc(), $from.desc())) } else { q.order(($t.asc(), $from.asc())) };
             q.limit(f.limit).load::<(String, i64, Option<String>, Option<String>)>($c).map(|rows| {

@@ -96,11 +96,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 .into_boxed();
 
             if let Some(cont) = &filter.continue_from {
-                query = if filter.descending {
-                    query.filter(page::page_title.le(cont))
-                } else {
-                    query.filter(page::page_title.ge(cont))
-                };
+                query = query.filter(keyset!(!filter.descending; page::page_title => cont));
             }
             // The range's start and end swap sides when listing backwards.
             let (lower, upper) =

@@ -167,57 +167,18 @@ impl<C: AsAnyConnection> Reader<C> {
             }
             match &filter.continue_from {
                 Some(ArchiveContinue::Title(ns, title, ts, id)) => {
-                    let (ns, id) = (*ns, *id);
-                    let (title, ts) = (title.clone(), ts.clone());
-                    query = if filter.ascending {
-                        query.filter(
-                            archive::ar_namespace.gt(ns).or(archive::ar_namespace.eq(ns).and(
-                                archive::ar_title.gt(title.clone()).or(archive::ar_title.eq(title).and(
-                                    archive::ar_timestamp
-                                        .gt(ts.clone())
-                                        .or(archive::ar_timestamp.eq(ts).and(archive::ar_id.ge(id))),
-                                )),
-                            )),
-                        )
-                    } else {
-                        query.filter(
-                            archive::ar_namespace.lt(ns).or(archive::ar_namespace.eq(ns).and(
-                                archive::ar_title.lt(title.clone()).or(archive::ar_title.eq(title).and(
-                                    archive::ar_timestamp
-                                        .lt(ts.clone())
-                                        .or(archive::ar_timestamp.eq(ts).and(archive::ar_id.le(id))),
-                                )),
-                            )),
-                        )
-                    };
+                    query = query.filter(keyset!(filter.ascending;
+                        archive::ar_namespace => *ns,
+                        archive::ar_title => title.clone(),
+                        archive::ar_timestamp => ts.clone(),
+                        archive::ar_id => *id));
                 }
                 Some(ArchiveContinue::Time(ts, id)) => {
-                    let id = *id;
-                    query = if filter.ascending {
-                        query.filter(
-                            archive::ar_timestamp
-                                .gt(ts.clone())
-                                .or(archive::ar_timestamp.eq(ts.clone()).and(archive::ar_id.ge(id))),
-                        )
-                    } else {
-                        query.filter(
-                            archive::ar_timestamp
-                                .lt(ts.clone())
-                                .or(archive::ar_timestamp.eq(ts.clone()).and(archive::ar_id.le(id))),
-                        )
-                    };
+                    query = query
+                        .filter(keyset!(filter.ascending; archive::ar_timestamp => ts.clone(), archive::ar_id => *id));
                 }
                 Some(ArchiveContinue::Revision(rev, id)) => {
-                    let (rev, id) = (*rev, *id);
-                    query = if filter.ascending {
-                        query.filter(
-                            archive::ar_rev_id.gt(rev).or(archive::ar_rev_id.eq(rev).and(archive::ar_id.ge(id))),
-                        )
-                    } else {
-                        query.filter(
-                            archive::ar_rev_id.lt(rev).or(archive::ar_rev_id.eq(rev).and(archive::ar_id.le(id))),
-                        )
-                    };
+                    query = query.filter(keyset!(filter.ascending; archive::ar_rev_id => *rev, archive::ar_id => *id));
                 }
                 None => {}
             }

@@ -7,7 +7,7 @@
 use crate::queries::sql::fixed_sql;
 use crate::queries::sql::InListExt;
 use diesel::prelude::*;
-use diesel::sql_types::{Bool, Integer, Nullable, Text};
+use diesel::sql_types::{Integer, Nullable, Text};
 
 use crate::backend::{AsAnyConnection, StoreError};
 use crate::reader::Reader;
@@ -117,18 +117,12 @@ macro_rules! backlinks_query {
         if let Some(key) = &f.continue_from {
             let BacklinkKey { ns, title, from_ns, from } = key.clone();
             // (ns, title, [from_ns,] from) at or after the key, in the listing's direction.
-            let tail: Box<dyn BoxableExpression<_, _, SqlType = Bool>> = match (f.order_by_from_namespace, f.descending)
-            {
-                (true, false) => Box::new($fromns.gt(from_ns).or($fromns.eq(from_ns).and($from.ge(from)))),
-                (true, true) => Box::new($fromns.lt(from_ns).or($fromns.eq(from_ns).and($from.le(from)))),
-                (false, false) => Box::new($from.ge(from)),
-                (false, true) => Box::new($from.le(from)),
-            };
-            q = if f.descending {
-                q.filter($tns.lt(ns).or($tns.eq(ns).and($ttitle.lt(title.clone()).or($ttitle.eq(title).and(tail)))))
+            let key = if f.order_by_from_namespace {
+                keyset!(!f.descending; $tns => ns, $ttitle => title, $fromns => from_ns, $from => from)
             } else {
-                q.filter($tns.gt(ns).or($tns.eq(ns).and($ttitle.gt(title.clone()).or($ttitle.eq(title).and(tail)))))
+                keyset!(!f.descending; $tns => ns, $ttitle => title, $from => from)
             };
+            q = q.filter(key);
         }
         q = match (f.order_by_from_namespace, f.descending) {
             (true, false) => q.order(($nsorder.asc(), $ttitle.asc(), $fromns.asc(), $from.asc())),

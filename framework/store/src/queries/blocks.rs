@@ -123,15 +123,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 query = query.filter(ipblocks::ipb_timestamp.le(upper));
             }
             if let Some((ts, id)) = &filter.continue_from {
-                query = if filter.ascending {
-                    query.filter(
-                        ipblocks::ipb_timestamp.gt(ts).or(ipblocks::ipb_timestamp.eq(ts).and(ipblocks::ipb_id.ge(*id))),
-                    )
-                } else {
-                    query.filter(
-                        ipblocks::ipb_timestamp.lt(ts).or(ipblocks::ipb_timestamp.eq(ts).and(ipblocks::ipb_id.le(*id))),
-                    )
-                };
+                query = query.filter(keyset!(filter.ascending; ipblocks::ipb_timestamp => ts, ipblocks::ipb_id => *id));
             }
             if !filter.ids.is_empty() {
                 query = query.filter(ipblocks::ipb_id.in_list(&filter.ids));

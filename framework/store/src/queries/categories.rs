@@ -115,11 +115,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 .select((category::cat_title, category::cat_pages, category::cat_subcats, category::cat_files))
                 .into_boxed();
             if let Some(cont) = &f.continue_from {
-                q = if f.descending {
-                    q.filter(category::cat_title.le(cont.clone()))
-                } else {
-                    q.filter(category::cat_title.ge(cont.clone()))
-                };
+                q = q.filter(keyset!(!f.descending; category::cat_title => cont.clone()));
             }
             // `from` and `to` bound the listing in its direction.
             let (low, high) = if f.descending { (&f.to, &f.from) } else { (&f.from, &f.to) };
@@ -191,16 +187,9 @@ impl<C: AsAnyConnection> Reader<C> {
                 None => {}
             }
             if let Some((f, to)) = &filter.continue_from {
-                let (f, to) = (*f, to.clone());
-                q = if filter.descending {
-                    q.filter(
-                        categorylinks::cl_from.lt(f).or(categorylinks::cl_from.eq(f).and(categorylinks::cl_to.le(to))),
-                    )
-                } else {
-                    q.filter(
-                        categorylinks::cl_from.gt(f).or(categorylinks::cl_from.eq(f).and(categorylinks::cl_to.ge(to))),
-                    )
-                };
+                q = q.filter(
+                    keyset!(!filter.descending; categorylinks::cl_from => *f, categorylinks::cl_to => to.clone()),
+                );
             }
             q = if filter.descending {
                 q.order((categorylinks::cl_from.desc(), categorylinks::cl_to.desc()))

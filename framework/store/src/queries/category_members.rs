@@ -88,11 +88,7 @@ impl<C: AsAnyConnection> Reader<C> {
                         q = q.filter($key.le(high.clone()));
                     }
                     if let Some((key, from)) = f.continue_from.clone() {
-                        q = if desc {
-                            q.filter($key.lt(key.clone()).or($key.eq(key).and(categorylinks::cl_from.le(from))))
-                        } else {
-                            q.filter($key.gt(key.clone()).or($key.eq(key).and(categorylinks::cl_from.ge(from))))
-                        };
+                        q = q.filter(keyset!(!desc; $key => key, categorylinks::cl_from => from));
                     }
                     q = if desc {
                         q.order(($key.desc(), categorylinks::cl_from.desc()))

@@ -218,41 +218,14 @@ impl<C: AsAnyConnection> Reader<C> {
             }
             if let Some(cont) = &filter.continue_from {
                 let (ts, id) = (cont.timestamp.clone(), cont.id);
-                match (cont.actor, filter.ascending) {
-                    // Written so that the timestamp alone bounds a range of the actor's index.
-                    (None, true) => {
-                        query = query.filter(
-                            revision::rev_timestamp
-                                .ge(ts.clone())
-                                .and(revision::rev_timestamp.gt(ts).or(revision::rev_id.ge(id))),
-                        )
-                    }
-                    (None, false) => {
-                        query = query.filter(
-                            revision::rev_timestamp
-                                .le(ts.clone())
-                                .and(revision::rev_timestamp.lt(ts).or(revision::rev_id.le(id))),
-                        )
-                    }
-                    (Some(a), true) => {
-                        query = query.filter(
-                            revision::rev_actor.gt(a).or(revision::rev_actor.eq(a).and(
-                                revision::rev_timestamp
-                                    .gt(ts.clone())
-                                    .or(revision::rev_timestamp.eq(ts).and(revision::rev_id.ge(id))),
-                            )),
-                        )
-                    }
-                    (Some(a), false) => {
-                        query = query.filter(
-                            revision::rev_actor.lt(a).or(revision::rev_actor.eq(a).and(
-                                revision::rev_timestamp
-                                    .lt(ts.clone())
-                                    .or(revision::rev_timestamp.eq(ts).and(revision::rev_id.le(id))),
-                            )),
-                        )
-                    }
-                }
+                let key = match cont.actor {
+                    None => keyset!(filter.ascending; revision::rev_timestamp => ts, revision::rev_id => id),
+                    Some(a) => keyset!(filter.ascending;
+                        revision::rev_actor => a,
+                        revision::rev_timestamp => ts,
+                        revision::rev_id => id),
+                };
+                query = query.filter(key);
             }
             if filter.hidden_bits != 0 {
                 let bits = filter.hidden_bits;

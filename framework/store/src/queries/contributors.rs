@@ -81,9 +81,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 };
             }
             if let Some((page, actor_id)) = filter.continue_from {
-                query = query.filter(
-                    revision::rev_page.gt(page).or(revision::rev_page.eq(page).and(revision::rev_actor.ge(actor_id))),
-                );
+                query = query.filter(keyset!(true; revision::rev_page => page, revision::rev_actor => actor_id));
             }
             query.order((revision::rev_page, revision::rev_actor)).limit(filter.limit).load(c)
         })?;

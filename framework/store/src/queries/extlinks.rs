@@ -92,20 +92,14 @@ impl<C: AsAnyConnection> Reader<C> {
                 q = q.filter(externallinks::el_to.not_like("//%").or(externallinks::el_index_60.like("http://%")));
             }
             if let Some((from, index, id)) = filter.continue_from.clone() {
-                let tail: Box<dyn BoxableExpression<_, _, SqlType = diesel::sql_types::Bool>> = if filter.by_index {
-                    Box::new(
-                        externallinks::el_index_60
-                            .gt(index.clone())
-                            .or(externallinks::el_index_60.eq(index).and(externallinks::el_id.ge(id))),
-                    )
-                } else {
-                    Box::new(externallinks::el_id.ge(id))
+                use externallinks::{el_from, el_id, el_index_60};
+                let key = match (filter.by_page, filter.by_index) {
+                    (true, true) => keyset!(true; el_from => from, el_index_60 => index, el_id => id),
+                    (true, false) => keyset!(true; el_from => from, el_id => id),
+                    (false, true) => keyset!(true; el_index_60 => index, el_id => id),
+                    (false, false) => keyset!(true; el_id => id),
                 };
-                q = if filter.by_page {
-                    q.filter(externallinks::el_from.gt(from).or(externallinks::el_from.eq(from).and(tail)))
-                } else {
-                    q.filter(tail)
-                };
+                q = q.filter(key);
             }
             q = match (filter.by_page, filter.by_index) {
                 (true, true) => q.order((

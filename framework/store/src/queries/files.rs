@@ -271,19 +271,7 @@ impl<C: AsAnyConnection> Reader<C> {
                         };
                     }
                     if let Some((ts, name)) = after {
-                        q = if desc {
-                            q.filter(
-                                image::img_timestamp
-                                    .lt(ts)
-                                    .or(image::img_timestamp.eq(ts).and(image::img_name.le(name))),
-                            )
-                        } else {
-                            q.filter(
-                                image::img_timestamp
-                                    .gt(ts)
-                                    .or(image::img_timestamp.eq(ts).and(image::img_name.ge(name))),
-                            )
-                        };
+                        q = q.filter(keyset!(!desc; image::img_timestamp => ts, image::img_name => name));
                     }
                     q = if desc {
                         q.order((image::img_timestamp.desc(), image::img_name.desc()))
@@ -385,63 +373,54 @@ impl<C: AsAnyConnection> Reader<C> {
         use crate::schema::filearchive as fa;
         use diesel::sql_types::Integer;
         let conn = self.conn();
-        let rows =
-            with_conn!(conn, |c| {
-                let mut q = fa::table
-                    .inner_join(actor::table.on(actor::actor_id.eq(fa::fa_actor)))
-                    .select((
-                        (fa::fa_id, fa::fa_name, fa::fa_archive_name, fa::fa_size, fa::fa_width, fa::fa_height),
-                        (fa::fa_metadata, fa::fa_bits, fa::fa_media_type, fa::fa_major_mime, fa::fa_minor_mime),
-                        (fa::fa_description_id, actor::actor_name, actor::actor_user, fa::fa_timestamp, fa::fa_deleted),
-                        fa::fa_sha1,
-                    ))
-                    .into_boxed();
-                let desc = filter.descending;
-                if let Some(from) = &filter.from {
-                    q = if desc { q.filter(fa::fa_name.le(from)) } else { q.filter(fa::fa_name.ge(from)) };
+        let rows = with_conn!(conn, |c| {
+            let mut q = fa::table
+                .inner_join(actor::table.on(actor::actor_id.eq(fa::fa_actor)))
+                .select((
+                    (fa::fa_id, fa::fa_name, fa::fa_archive_name, fa::fa_size, fa::fa_width, fa::fa_height),
+                    (fa::fa_metadata, fa::fa_bits, fa::fa_media_type, fa::fa_major_mime, fa::fa_minor_mime),
+                    (fa::fa_description_id, actor::actor_name, actor::actor_user, fa::fa_timestamp, fa::fa_deleted),
+                    fa::fa_sha1,
+                ))
+                .into_boxed();
+            let desc = filter.descending;
+            if let Some(from) = &filter.from {
+                q = if desc { q.filter(fa::fa_name.le(from)) } else { q.filter(fa::fa_name.ge(from)) };
+            }
+            if let Some(to) = &filter.to {
+                q = if desc { q.filter(fa::fa_name.ge(to)) } else { q.filter(fa::fa_name.le(to)) };
+            }
+            if let Some(prefix) = &filter.prefix {
+                q = q.filter(fa::fa_name.ge(prefix));
+                if let Some(bound) = crate::queries::prefix_upper_bound(prefix) {
+                    q = q.filter(fa::fa_name.lt(bound));
                 }
-                if let Some(to) = &filter.to {
-                    q = if desc { q.filter(fa::fa_name.ge(to)) } else { q.filter(fa::fa_name.le(to)) };
+            }
+            if let Some((name, ts, id)) = &filter.after {
+                // `fa_timestamp` may be NULL, which no key is equal to, before or after: the SQL is the same.
+                let stamp = fa::fa_timestamp.assume_not_null();
+                q = q.filter(keyset!(!desc; fa::fa_name => name.clone(), stamp => ts.clone(), fa::fa_id => *id));
+            }
+            if let Some((sha1, mask)) = &filter.sha1 {
+                q = q.filter(fa::fa_sha1.eq(sha1.clone()));
+                if *mask != 0 {
+                    q = q.filter(BitAnd::new(fa::fa_deleted, mask.into_sql::<Integer>()).ne(*mask));
                 }
-                if let Some(prefix) = &filter.prefix {
-                    q = q.filter(fa::fa_name.ge(prefix));
-                    if let Some(bound) = crate::queries::prefix_upper_bound(prefix) {
-                        q = q.filter(fa::fa_name.lt(bound));
-                    }
-                }
-                if let Some((name, ts, id)) = &filter.after {
-                    let (name, ts, id) = (name.clone(), ts.clone(), *id);
-                    q =
-                        if desc {
-                            q.filter(fa::fa_name.lt(name.clone()).or(fa::fa_name.eq(name).and(
-                                fa::fa_timestamp.lt(ts.clone()).or(fa::fa_timestamp.eq(ts).and(fa::fa_id.le(id))),
-                            )))
-                        } else {
-                            q.filter(fa::fa_name.gt(name.clone()).or(fa::fa_name.eq(name).and(
-                                fa::fa_timestamp.gt(ts.clone()).or(fa::fa_timestamp.eq(ts).and(fa::fa_id.ge(id))),
-                            )))
-                        };
-                }
-                if let Some((sha1, mask)) = &filter.sha1 {
-                    q = q.filter(fa::fa_sha1.eq(sha1.clone()));
-                    if *mask != 0 {
-                        q = q.filter(BitAnd::new(fa::fa_deleted, mask.into_sql::<Integer>()).ne(*mask));
-                    }
-                }
-                q = if desc {
-                    q.order((fa::fa_name.desc(), fa::fa_timestamp.desc(), fa::fa_id.desc()))
-                } else {
-                    q.order((fa::fa_name, fa::fa_timestamp, fa::fa_id))
-                };
-                #[allow(clippy::type_complexity)]
-                let rows: Vec<(
-                    (i64, String, Option<String>, Option<i64>, Option<i32>, Option<i32>),
-                    (Option<Vec<u8>>, Option<i32>, Option<String>, Option<String>, Option<String>),
-                    (i64, String, Option<i64>, Option<String>, i32),
-                    String,
-                )> = q.limit(filter.limit).load(c)?;
-                Ok::<_, diesel::result::Error>(rows)
-            })?;
+            }
+            q = if desc {
+                q.order((fa::fa_name.desc(), fa::fa_timestamp.desc(), fa::fa_id.desc()))
+            } else {
+                q.order((fa::fa_name, fa::fa_timestamp, fa::fa_id))
+            };
+            #[allow(clippy::type_complexity)]
+            let rows: Vec<(
+                (i64, String, Option<String>, Option<i64>, Option<i32>, Option<i32>),
+                (Option<Vec<u8>>, Option<i32>, Option<String>, Option<String>, Option<String>),
+                (i64, String, Option<i64>, Option<String>, i32),
+                String,
+            )> = q.limit(filter.limit).load(c)?;
+            Ok::<_, diesel::result::Error>(rows)
+        })?;
         Ok(rows
             .into_iter()
             .map(

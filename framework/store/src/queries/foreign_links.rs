@@ -54,11 +54,7 @@ impl<C: AsAnyConnection> Reader<C> {
                     }
                 }
                 if let Some((f, lang, _)) = filter.continue_from.clone() {
-                    q = if desc {
-                        q.filter(langlinks::ll_from.lt(f).or(langlinks::ll_from.eq(f).and(langlinks::ll_lang.le(lang))))
-                    } else {
-                        q.filter(langlinks::ll_from.gt(f).or(langlinks::ll_from.eq(f).and(langlinks::ll_lang.ge(lang))))
-                    };
+                    q = q.filter(keyset!(!desc; langlinks::ll_from => f, langlinks::ll_lang => lang));
                 }
                 q = if desc {
                     q.order((langlinks::ll_from.desc(), langlinks::ll_lang.desc()))
@@ -80,23 +76,9 @@ impl<C: AsAnyConnection> Reader<C> {
                 }
             }
             if let Some((f, prefix, title)) = filter.continue_from.clone() {
-                q = if desc {
-                    q.filter(
-                        iwlinks::iwl_from.lt(f).or(iwlinks::iwl_from.eq(f).and(
-                            iwlinks::iwl_prefix
-                                .lt(prefix.clone())
-                                .or(iwlinks::iwl_prefix.eq(prefix).and(iwlinks::iwl_title.le(title))),
-                        )),
-                    )
-                } else {
-                    q.filter(
-                        iwlinks::iwl_from.gt(f).or(iwlinks::iwl_from.eq(f).and(
-                            iwlinks::iwl_prefix
-                                .gt(prefix.clone())
-                                .or(iwlinks::iwl_prefix.eq(prefix).and(iwlinks::iwl_title.ge(title))),
-                        )),
-                    )
-                };
+                q = q.filter(
+                    keyset!(!desc; iwlinks::iwl_from => f, iwlinks::iwl_prefix => prefix, iwlinks::iwl_title => title),
+                );
             }
             q = if desc {
                 q.order((iwlinks::iwl_from.desc(), iwlinks::iwl_prefix.desc(), iwlinks::iwl_title.desc()))
@@ -156,19 +138,7 @@ macro_rules! foreign_backlinks_query {
             }
         }
         if let Some((prefix, title, from)) = f.continue_from.clone() {
-            q = if f.descending {
-                q.filter(
-                    $prefix
-                        .lt(prefix.clone())
-                        .or($prefix.eq(prefix).and($title.lt(title.clone()).or($title.eq(title).and($from.le(from))))),
-                )
-            } else {
-                q.filter(
-                    $prefix
-                        .gt(prefix.clone())
-                        .or($prefix.eq(prefix).and($title.gt(title.clone()).or($title.eq(title).and($from.ge(from))))),
-                )
-            };
+            q = q.filter(keyset!(!f.descending; $prefix => prefix, $title => title, $from => from));
         }
         q = if f.descending {
             q.order(($prefix.desc(), $title.desc(), $from.desc()))

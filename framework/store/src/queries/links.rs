@@ -59,11 +59,7 @@ macro_rules! page_links_query {
             q = q.filter(any_title!($ns, $title, targets));
         }
         if let Some((from, ns, title)) = f.continue_from.clone() {
-            q = if f.descending {
-                q.filter($from.lt(from).or($from.eq(from).and($ns.lt(ns).or($ns.eq(ns).and($title.le(title))))))
-            } else {
-                q.filter($from.gt(from).or($from.eq(from).and($ns.gt(ns).or($ns.eq(ns).and($title.ge(title))))))
-            };
+            q = q.filter(keyset!(!f.descending; $from => from, $ns => ns, $title => title));
         }
         q = if f.descending {
             q.order(($from.desc(), $ns.desc(), $title.desc()))
@@ -101,20 +97,7 @@ impl<C: AsAnyConnection> Reader<C> {
                         q = q.filter(imagelinks::il_to.in_list(files));
                     }
                     if let Some((f, _, title)) = &filter.continue_from {
-                        let (f, title) = (*f, title.clone());
-                        q = if desc {
-                            q.filter(
-                                imagelinks::il_from
-                                    .lt(f)
-                                    .or(imagelinks::il_from.eq(f).and(imagelinks::il_to.le(title))),
-                            )
-                        } else {
-                            q.filter(
-                                imagelinks::il_from
-                                    .gt(f)
-                                    .or(imagelinks::il_from.eq(f).and(imagelinks::il_to.ge(title))),
-                            )
-                        };
+                        q = q.filter(keyset!(!desc; imagelinks::il_from => *f, imagelinks::il_to => title.clone()));
                     }
                     q = if desc {
                         q.order((imagelinks::il_from.desc(), imagelinks::il_to.desc()))

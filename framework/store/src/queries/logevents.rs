@@ -148,17 +148,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 query = query.filter(logging::log_timestamp.le(upper));
             }
             if let Some((ts, id)) = &filter.continue_from {
-                // (timestamp, id) at or after the key, written so that the timestamp alone bounds
-                // an index range.
-                query = if filter.ascending {
-                    query.filter(
-                        logging::log_timestamp.ge(ts).and(logging::log_timestamp.gt(ts).or(logging::log_id.ge(*id))),
-                    )
-                } else {
-                    query.filter(
-                        logging::log_timestamp.le(ts).and(logging::log_timestamp.lt(ts).or(logging::log_id.le(*id))),
-                    )
-                };
+                query = query.filter(keyset!(filter.ascending; logging::log_timestamp => ts, logging::log_id => *id));
             }
             if let Some(name) = &filter.actor_name {
                 query = query.filter(actor::actor_name.eq(name));

@@ -7,6 +7,29 @@ use std::collections::HashMap;
 /// The condition "(namespace, title) is one of `targets`" on two columns, as a boxed
 /// expression: `(ns = n AND title IN (…)) OR …`, one term per namespace, each an index range
 /// (SQLite reads an OR through an index only when every term is one); `1=0` for no targets.
+/// The rows at or after a continue key in the listing's direction (keyset paging), the one way
+/// every listing resumes: `keyset!(ascending; a => x, b => y)` is `(a, b) >= (x, y)` in the
+/// order of the columns, `<=` when descending; the key is the first row of the next batch, so
+/// its own row is included. Written `a >= x AND (a > x OR ...)`, so that the first column
+/// alone bounds an index range.
+macro_rules! keyset {
+    ($asc:expr; $c:expr => $v:expr) => {{
+        let key: Box<dyn diesel::expression::BoxableExpression<_, _, SqlType = diesel::sql_types::Bool>> =
+            if $asc { Box::new($c.ge($v)) } else { Box::new($c.le($v)) };
+        key
+    }};
+    ($asc:expr; $c:expr => $v:expr, $($rest:tt)+) => {{
+        let v = $v;
+        let rest = keyset!($asc; $($rest)+);
+        let key: Box<dyn diesel::expression::BoxableExpression<_, _, SqlType = diesel::sql_types::Bool>> = if $asc {
+            Box::new($c.ge(v.clone()).and($c.gt(v).or(rest)))
+        } else {
+            Box::new($c.le(v.clone()).and($c.lt(v).or(rest)))
+        };
+        key
+    }};
+}
+
 macro_rules! any_title {
     ($ns:expr, $title:expr, $targets:expr) => {{
         let targets: &[(i32, String)] = $targets;

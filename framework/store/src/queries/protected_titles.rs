@@ -57,68 +57,56 @@ impl<C: AsAnyConnection> Reader<C> {
     /// The protected titles a filter selects, in its order.
     pub fn protected_titles(&mut self, filter: &ProtectedTitlesFilter) -> Result<Vec<ProtectedTitleRow>, StoreError> {
         let conn = self.conn();
-        let rows: Vec<ProtectedTitleRow> =
-            with_conn!(conn, |c| {
-                let mut query = protected_titles::table
-                    .left_join(user::table.on(user::user_id.eq(protected_titles::pt_user)))
-                    .inner_join(comment::table.on(comment::comment_id.eq(protected_titles::pt_reason_id)))
-                    .select((
-                        protected_titles::pt_namespace,
-                        protected_titles::pt_title,
-                        protected_titles::pt_timestamp,
-                        protected_titles::pt_user,
-                        user::user_name.nullable(),
-                        comment::comment_text,
-                        protected_titles::pt_expiry,
-                        protected_titles::pt_create_perm,
-                    ))
-                    .into_boxed();
-                let (lower, upper) =
-                    if filter.ascending { (&filter.start, &filter.end) } else { (&filter.end, &filter.start) };
-                if let Some(lower) = lower {
-                    query = query.filter(protected_titles::pt_timestamp.ge(lower));
-                }
-                if let Some(upper) = upper {
-                    query = query.filter(protected_titles::pt_timestamp.le(upper));
-                }
-                if let Some(namespaces) = &filter.namespaces {
-                    query = query.filter(protected_titles::pt_namespace.in_list(namespaces));
-                }
-                if let Some(levels) = &filter.levels {
-                    query = query.filter(protected_titles::pt_create_perm.in_list(levels));
-                }
-                if let Some((ts, ns, title)) = &filter.continue_from {
-                    let (ts, ns, title) = (ts.clone(), *ns, title.clone());
-                    query =
-                        if filter.ascending {
-                            query.filter(protected_titles::pt_timestamp.gt(ts.clone()).or(
-                                protected_titles::pt_timestamp.eq(ts).and(protected_titles::pt_namespace.gt(ns).or(
-                                    protected_titles::pt_namespace.eq(ns).and(protected_titles::pt_title.ge(title)),
-                                )),
-                            ))
-                        } else {
-                            query.filter(protected_titles::pt_timestamp.lt(ts.clone()).or(
-                                protected_titles::pt_timestamp.eq(ts).and(protected_titles::pt_namespace.lt(ns).or(
-                                    protected_titles::pt_namespace.eq(ns).and(protected_titles::pt_title.le(title)),
-                                )),
-                            ))
-                        };
-                }
-                query = if filter.ascending {
-                    query.order((
-                        protected_titles::pt_timestamp.asc(),
-                        protected_titles::pt_namespace.asc(),
-                        protected_titles::pt_title.asc(),
-                    ))
-                } else {
-                    query.order((
-                        protected_titles::pt_timestamp.desc(),
-                        protected_titles::pt_namespace.desc(),
-                        protected_titles::pt_title.desc(),
-                    ))
-                };
-                query.limit(filter.limit).load(c)
-            })?;
+        let rows: Vec<ProtectedTitleRow> = with_conn!(conn, |c| {
+            let mut query = protected_titles::table
+                .left_join(user::table.on(user::user_id.eq(protected_titles::pt_user)))
+                .inner_join(comment::table.on(comment::comment_id.eq(protected_titles::pt_reason_id)))
+                .select((
+                    protected_titles::pt_namespace,
+                    protected_titles::pt_title,
+                    protected_titles::pt_timestamp,
+                    protected_titles::pt_user,
+                    user::user_name.nullable(),
+                    comment::comment_text,
+                    protected_titles::pt_expiry,
+                    protected_titles::pt_create_perm,
+                ))
+                .into_boxed();
+            let (lower, upper) =
+                if filter.ascending { (&filter.start, &filter.end) } else { (&filter.end, &filter.start) };
+            if let Some(lower) = lower {
+                query = query.filter(protected_titles::pt_timestamp.ge(lower));
+            }
+            if let Some(upper) = upper {
+                query = query.filter(protected_titles::pt_timestamp.le(upper));
+            }
+            if let Some(namespaces) = &filter.namespaces {
+                query = query.filter(protected_titles::pt_namespace.in_list(namespaces));
+            }
+            if let Some(levels) = &filter.levels {
+                query = query.filter(protected_titles::pt_create_perm.in_list(levels));
+            }
+            if let Some((ts, ns, title)) = &filter.continue_from {
+                query = query.filter(keyset!(filter.ascending;
+                        protected_titles::pt_timestamp => ts.clone(),
+                        protected_titles::pt_namespace => *ns,
+                        protected_titles::pt_title => title.clone()));
+            }
+            query = if filter.ascending {
+                query.order((
+                    protected_titles::pt_timestamp.asc(),
+                    protected_titles::pt_namespace.asc(),
+                    protected_titles::pt_title.asc(),
+                ))
+            } else {
+                query.order((
+                    protected_titles::pt_timestamp.desc(),
+                    protected_titles::pt_namespace.desc(),
+                    protected_titles::pt_title.desc(),
+                ))
+            };
+            query.limit(filter.limit).load(c)
+        })?;
         Ok(rows)
     }
 

@@ -55,7 +55,7 @@ impl<C: AsAnyConnection> Reader<C> {
             }
             match filter.start {
                 Some((key, id)) if id > 0 => {
-                    q = q.filter(page::page_random.eq(key).and(page::page_id.ge(id)).or(page::page_random.gt(key)));
+                    q = q.filter(keyset!(true; page::page_random => key, page::page_id => id));
                 }
                 Some((key, _)) => q = q.filter(page::page_random.ge(key)),
                 None => {}

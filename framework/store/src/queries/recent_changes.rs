@@ -212,19 +212,8 @@ impl<C: AsAnyConnection> Reader<C> {
                 query = query.filter(recentchanges::rc_timestamp.le(upper));
             }
             if let Some((ts, id)) = &filter.continue_from {
-                query = if filter.ascending {
-                    query.filter(
-                        recentchanges::rc_timestamp
-                            .ge(ts)
-                            .and(recentchanges::rc_timestamp.gt(ts).or(recentchanges::rc_id.ge(*id))),
-                    )
-                } else {
-                    query.filter(
-                        recentchanges::rc_timestamp
-                            .le(ts)
-                            .and(recentchanges::rc_timestamp.lt(ts).or(recentchanges::rc_id.le(*id))),
-                    )
-                };
+                query = query
+                    .filter(keyset!(filter.ascending; recentchanges::rc_timestamp => ts, recentchanges::rc_id => *id));
             }
             if let Some((ns, title)) = &filter.title {
                 query = query.filter(recentchanges::rc_namespace.eq(*ns)).filter(recentchanges::rc_title.eq(title));

@@ -175,33 +175,14 @@ impl<C: AsAnyConnection> Reader<C> {
                         query = match (lower, id) {
                             (true, None) => query.filter(revision::rev_timestamp.ge(ts.clone())),
                             (false, None) => query.filter(revision::rev_timestamp.le(ts.clone())),
-                            (true, Some(id)) => query.filter(
-                                revision::rev_timestamp
-                                    .gt(ts.clone())
-                                    .or(revision::rev_timestamp.eq(ts.clone()).and(revision::rev_id.ge(*id))),
-                            ),
-                            (false, Some(id)) => query.filter(
-                                revision::rev_timestamp
-                                    .lt(ts.clone())
-                                    .or(revision::rev_timestamp.eq(ts.clone()).and(revision::rev_id.le(*id))),
-                            ),
+                            (lower, Some(id)) => query
+                                .filter(keyset!(lower; revision::rev_timestamp => ts.clone(), revision::rev_id => *id)),
                         };
                     }
                     if let Some((ts, id)) = continue_from {
-                        let id: i64 = *id;
-                        query = if *ascending {
-                            query.filter(
-                                revision::rev_timestamp
-                                    .gt(ts.clone())
-                                    .or(revision::rev_timestamp.eq(ts.clone()).and(revision::rev_id.ge(id))),
-                            )
-                        } else {
-                            query.filter(
-                                revision::rev_timestamp
-                                    .lt(ts.clone())
-                                    .or(revision::rev_timestamp.eq(ts.clone()).and(revision::rev_id.le(id))),
-                            )
-                        };
+                        query = query.filter(
+                            keyset!(*ascending; revision::rev_timestamp => ts.clone(), revision::rev_id => *id),
+                        );
                     }
                     if let Some((name, exclude)) = who {
                         query = if *exclude {
@@ -224,7 +205,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 RevisionSelection::Ids { ids, continue_from } => {
                     query = query.filter(revision::rev_id.in_list(ids.clone()));
                     if let Some(id) = continue_from {
-                        query = query.filter(revision::rev_id.ge(*id));
+                        query = query.filter(keyset!(true; revision::rev_id => *id));
                     }
                     query = query.order(revision::rev_id.asc());
                 }
@@ -232,10 +213,7 @@ impl<C: AsAnyConnection> Reader<C> {
                     let latest = page::table.select(page::page_latest).filter(page::page_id.in_list(pages.clone()));
                     query = query.filter(revision::rev_id.eq_any(latest));
                     if let Some((page, id)) = continue_from {
-                        let (page, id): (i64, i64) = (*page, *id);
-                        query = query.filter(
-                            revision::rev_page.gt(page).or(revision::rev_page.eq(page).and(revision::rev_id.ge(id))),
-                        );
+                        query = query.filter(keyset!(true; revision::rev_page => *page, revision::rev_id => *id));
                     }
                     query = query.order((revision::rev_page.asc(), revision::rev_id.asc()));
                 }

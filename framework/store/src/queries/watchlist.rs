@@ -67,21 +67,7 @@ impl<C: AsAnyConnection> Reader<C> {
             // direction (`after`), or at or before it.
             let bound = |at: &(i32, String), after: bool| {
                 let (ns, title) = (at.0, at.1.clone());
-                let forward = after != filter.descending;
-                if forward {
-                    Box::new(
-                        watchlist::wl_namespace
-                            .gt(ns)
-                            .or(watchlist::wl_namespace.eq(ns).and(watchlist::wl_title.ge(title))),
-                    )
-                        as Box<dyn BoxableExpression<watchlist::table, _, SqlType = diesel::sql_types::Bool>>
-                } else {
-                    Box::new(
-                        watchlist::wl_namespace
-                            .lt(ns)
-                            .or(watchlist::wl_namespace.eq(ns).and(watchlist::wl_title.le(title))),
-                    )
-                }
+                keyset!(after != filter.descending; watchlist::wl_namespace => ns, watchlist::wl_title => title)
             };
             for (at, after) in [(&filter.from, true), (&filter.continue_from, true), (&filter.until, false)] {
                 if let Some(at) = at {
