@@ -3,7 +3,7 @@
 //! ([`RevisionView`]), the batch's comments, tags, slots and text read at once, and one
 //! revision written as MediaWiki writes it, hidden parts shown only to those allowed.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::preprocessor::{preprocess, Options as PreprocessorOptions};
@@ -12,7 +12,9 @@ use wikiquery_domain::revision::{
 };
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_runtime::result::{php_array, set_content};
-use wikiquery_runtime::{ApiError, Continue, ContinueValue, Limit, ParamGroup, Parts, QueryContext, Rights, Templated};
+use wikiquery_runtime::{
+    ApiError, Continue, ContinueValue, Generated, Limit, ParamGroup, Parts, QueryContext, Rights, Templated,
+};
 use wikiquery_store::queries::archive::{ArchiveContinue, ArchiveOrder, ArchiveRow};
 use wikiquery_store::queries::revisions::{RevisionRow, SlotRow};
 
@@ -252,6 +254,16 @@ impl RevisionData {
         } else {
             self.texts.get(address).cloned()
         }
+    }
+}
+
+/// What a revision module gives as the query's generator: the page of each revision of the
+/// batch, each page once (`title_of` says a revision's page, `None` for one it cannot name).
+pub fn each_page_once<R>(title_of: impl Fn(&R) -> Option<(i32, String)>) -> impl FnMut(&R) -> Generated {
+    let mut seen = HashSet::new();
+    move |row| match title_of(row) {
+        Some(page) if seen.insert(page.clone()) => Generated::Title(page.0, page.1),
+        _ => Generated::Nothing,
     }
 }
 

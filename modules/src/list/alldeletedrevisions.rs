@@ -6,15 +6,14 @@
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::full_text;
 use wikiquery_runtime::{
-    query_module, ApiError, CacheMode, Generated, Namespace, QueryContext, QueryModule, RequestState, Timestamp,
-    UserRef,
+    query_module, ApiError, CacheMode, Namespace, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
 };
-use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder};
+use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder, ArchiveRow};
 use wikiquery_store::queries::revisions::RevisionRow;
 
 use wikiquery_domain::revision::Visibility;
 
-use crate::family::revisions::{archive_continue, archive_continue_value, mark_empty, RevisionFamily};
+use crate::family::revisions::{archive_continue, archive_continue_value, each_page_once, mark_empty, RevisionFamily};
 use crate::storage;
 use crate::values::TimeDir;
 use crate::wiki::WikiContext;
@@ -122,52 +121,40 @@ impl QueryModule for AllDeletedRevisions {
         let rows = reader.archived_revisions(&filter)?;
         let (rows, next) = limit.split(rows);
 
-        // As a generator, each title of the batch once.
-        let mut seen = std::collections::HashSet::new();
-        ctx.emit(
-            rows,
-            |row| {
-                if seen.insert((row.namespace, row.title.clone())) {
-                    Generated::Title(row.namespace, row.title.clone())
-                } else {
-                    Generated::Nothing
+        ctx.emit(rows, each_page_once(|row: &ArchiveRow| Some((row.namespace, row.title.clone()))), |ctx, rows| {
+            // Each title's page now, if it exists again.
+            let mut titles: Vec<(i32, String)> = rows.iter().map(|r| (r.namespace, r.title.clone())).collect();
+            titles.sort();
+            titles.dedup();
+            let current = reader.pages_by_titles(&titles)?;
+            drop(reader);
+            let revisions: Vec<RevisionRow> = rows.iter().map(|r| r.revision.clone()).collect();
+            let title_of = |rev: &RevisionRow| {
+                rows.iter().find(|r| r.revision.id == rev.id).map(|r| (r.namespace, r.title.clone()))
+            };
+            let mut data = view.load(ctx, &revisions, &title_of)?;
+            let mut entries: Vec<((i32, String), Vec<Value>)> = Vec::new();
+            for row in &rows {
+                let mut revision = view.revision(ctx, &row.revision, &mut data)?;
+                mark_empty(&mut revision);
+                let key = (row.namespace, row.title.clone());
+                match entries.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, list)) => list.push(Value::Object(revision)),
+                    None => entries.push((key, vec![Value::Object(revision)])),
                 }
-            },
-            |ctx, rows| {
-                // Each title's page now, if it exists again.
-                let mut titles: Vec<(i32, String)> = rows.iter().map(|r| (r.namespace, r.title.clone())).collect();
-                titles.sort();
-                titles.dedup();
-                let current = reader.pages_by_titles(&titles)?;
-                drop(reader);
-                let revisions: Vec<RevisionRow> = rows.iter().map(|r| r.revision.clone()).collect();
-                let title_of = |rev: &RevisionRow| {
-                    rows.iter().find(|r| r.revision.id == rev.id).map(|r| (r.namespace, r.title.clone()))
-                };
-                let mut data = view.load(ctx, &revisions, &title_of)?;
-                let mut entries: Vec<((i32, String), Vec<Value>)> = Vec::new();
-                for row in &rows {
-                    let mut revision = view.revision(ctx, &row.revision, &mut data)?;
-                    mark_empty(&mut revision);
-                    let key = (row.namespace, row.title.clone());
-                    match entries.iter_mut().find(|(k, _)| *k == key) {
-                        Some((_, list)) => list.push(Value::Object(revision)),
-                        None => entries.push((key, vec![Value::Object(revision)])),
-                    }
-                }
-                ctx.ensure_list();
-                for ((ns, title), revisions) in entries {
-                    let pageid = current.iter().find(|p| p.ns == ns && p.dbkey == title).map_or(0, |p| p.id);
-                    let mut o = Map::new();
-                    o.insert("pageid".into(), json!(pageid));
-                    o.insert("revisions".into(), Value::Array(revisions));
-                    o.insert("ns".into(), json!(ns));
-                    o.insert("title".into(), json!(full_text(ns, &title, site.namespaces())));
-                    ctx.push_item(Value::Object(o));
-                }
-                Ok(())
-            },
-        )?;
+            }
+            ctx.ensure_list();
+            for ((ns, title), revisions) in entries {
+                let pageid = current.iter().find(|p| p.ns == ns && p.dbkey == title).map_or(0, |p| p.id);
+                let mut o = Map::new();
+                o.insert("pageid".into(), json!(pageid));
+                o.insert("revisions".into(), Value::Array(revisions));
+                o.insert("ns".into(), json!(ns));
+                o.insert("title".into(), json!(full_text(ns, &title, site.namespaces())));
+                ctx.push_item(Value::Object(o));
+            }
+            Ok(())
+        })?;
         if let Some(next) = next {
             ctx.set_continue(archive_continue_value(&next, order));
         }

@@ -5,14 +5,13 @@
 use serde_json::{json, Map, Value};
 use wikiquery_domain::title::full_text;
 use wikiquery_runtime::{
-    query_module, ApiError, CacheMode, Generated, Namespace, QueryContext, QueryModule, RequestState, Timestamp,
-    UserRef,
+    query_module, ApiError, CacheMode, Namespace, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
 };
 use wikiquery_store::queries::revisions::{RevisionRow, RevisionSelection, RevisionsFilter};
 
 use wikiquery_domain::revision::Visibility;
 
-use crate::family::revisions::{mark_empty, RevisionFamily};
+use crate::family::revisions::{each_page_once, mark_empty, RevisionFamily};
 use crate::values::TimeDir;
 use crate::wiki::WikiContext;
 
@@ -103,14 +102,9 @@ impl QueryModule for AllRevisions {
             pages.iter().map(|p| (p.id, p)).collect();
         let page_of = |id: i64| by_id.get(&id).copied();
 
-        // As a generator, each page of the batch once.
-        let mut seen = std::collections::HashSet::new();
         ctx.emit(
             rows,
-            |row| match page_of(row.page) {
-                Some(page) if seen.insert(page.id) => Generated::Title(page.ns, page.dbkey.clone()),
-                _ => Generated::Nothing,
-            },
+            each_page_once(|row: &RevisionRow| page_of(row.page).map(|p| (p.ns, p.dbkey.clone()))),
             |ctx, rows| {
                 let title_of = |row: &RevisionRow| page_of(row.page).map(|p| (p.ns, p.dbkey.clone()));
                 let mut data = view.load(ctx, &rows, &title_of)?;

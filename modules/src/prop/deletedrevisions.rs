@@ -6,12 +6,12 @@ use std::collections::HashMap;
 
 use wikiquery_domain::revision::Visibility;
 use wikiquery_runtime::{
-    query_module, ApiError, CacheMode, Generated, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
+    query_module, ApiError, CacheMode, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
 };
-use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder};
+use wikiquery_store::queries::archive::{ArchiveFilter, ArchiveOrder, ArchiveRow};
 use wikiquery_store::queries::revisions::RevisionRow;
 
-use crate::family::revisions::{archive_continue, archive_continue_value, mark_empty, RevisionFamily};
+use crate::family::revisions::{archive_continue, archive_continue_value, each_page_once, mark_empty, RevisionFamily};
 use crate::values::TimeDir;
 use crate::wiki::WikiContext;
 
@@ -98,32 +98,20 @@ impl QueryModule for DeletedRevisions {
         drop(reader);
         let (rows, next) = limit.split(rows);
 
-        // As a generator, each title of the batch once.
-        let mut seen = std::collections::HashSet::new();
-        ctx.emit(
-            rows,
-            |row| {
-                if seen.insert((row.namespace, row.title.clone())) {
-                    Generated::Title(row.namespace, row.title.clone())
-                } else {
-                    Generated::Nothing
-                }
-            },
-            |ctx, rows| {
-                let revisions: Vec<RevisionRow> = rows.iter().map(|r| r.revision.clone()).collect();
-                let title_of = |rev: &RevisionRow| {
-                    rows.iter().find(|r| r.revision.id == rev.id).map(|r| (r.namespace, r.title.clone()))
-                };
-                let mut data = view.load(ctx, &revisions, &title_of)?;
-                for row in &rows {
-                    let Some(&page) = ids.get(&(row.namespace, row.title.clone())) else { continue };
-                    let mut revision = view.revision(ctx, &row.revision, &mut data)?;
-                    mark_empty(&mut revision);
-                    ctx.push_page_item(page, "deletedrevisions", serde_json::Value::Object(revision));
-                }
-                Ok(())
-            },
-        )?;
+        ctx.emit(rows, each_page_once(|row: &ArchiveRow| Some((row.namespace, row.title.clone()))), |ctx, rows| {
+            let revisions: Vec<RevisionRow> = rows.iter().map(|r| r.revision.clone()).collect();
+            let title_of = |rev: &RevisionRow| {
+                rows.iter().find(|r| r.revision.id == rev.id).map(|r| (r.namespace, r.title.clone()))
+            };
+            let mut data = view.load(ctx, &revisions, &title_of)?;
+            for row in &rows {
+                let Some(&page) = ids.get(&(row.namespace, row.title.clone())) else { continue };
+                let mut revision = view.revision(ctx, &row.revision, &mut data)?;
+                mark_empty(&mut revision);
+                ctx.push_page_item(page, "deletedrevisions", serde_json::Value::Object(revision));
+            }
+            Ok(())
+        })?;
         if let Some(next) = next {
             ctx.set_continue(archive_continue_value(&next, order));
         }

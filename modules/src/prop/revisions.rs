@@ -7,11 +7,11 @@ use std::collections::HashMap;
 
 use wikiquery_domain::revision::Visibility;
 use wikiquery_runtime::{
-    query_module, ApiError, CacheMode, Generated, LooseInt, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
+    query_module, ApiError, CacheMode, LooseInt, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
 };
 use wikiquery_store::queries::revisions::{HistoryEdge, RevisionRow, RevisionSelection, RevisionsFilter};
 
-use crate::family::revisions::{mark_empty, RevisionFamily};
+use crate::family::revisions::{each_page_once, mark_empty, RevisionFamily};
 use crate::values::TimeDir;
 use crate::wiki::WikiContext;
 
@@ -157,14 +157,9 @@ impl QueryModule for Revisions {
         drop(reader);
         let (rows, next) = limit.split(rows);
 
-        // As a generator, each page of the batch once.
-        let mut seen = std::collections::HashSet::new();
         ctx.emit(
             rows,
-            |row| match pages.iter().find(|p| p.0 == row.page) {
-                Some((_, ns, key)) if seen.insert(row.page) => Generated::Title(*ns, key.clone()),
-                _ => Generated::Nothing,
-            },
+            each_page_once(|row: &RevisionRow| pages.iter().find(|p| p.0 == row.page).map(|p| (p.1, p.2.clone()))),
             |ctx, rows| {
                 let title_of = |row: &RevisionRow| pages.iter().find(|p| p.0 == row.page).map(|p| (p.1, p.2.clone()));
                 let mut data = view.load(ctx, &rows, &title_of)?;
