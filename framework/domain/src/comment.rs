@@ -27,14 +27,14 @@ const UPLOAD_PATH: &str = "/images";
 const SECTION_ARROW: &str = "\u{2192}\u{200e}";
 
 /// What the formatter needs to know of the site.
-pub struct Site<'a> {
+pub struct CommentSite<'a> {
     /// The site's namespaces.
     pub namespaces: &'a SiteNamespaces,
     /// Interwiki prefixes (lower case) and their URLs, with `$1` for the title.
     pub interwiki_urls: &'a HashMap<String, String>,
 }
 
-impl Site<'_> {
+impl CommentSite<'_> {
     fn parse(&self, text: &str) -> Option<ParsedTitle> {
         parse_title(text, NS_MAIN, self.namespaces, &|p| self.interwiki_urls.contains_key(p)).ok()
     }
@@ -68,13 +68,13 @@ pub struct SelfTitle<'a> {
 }
 
 /// Adds what `comment`'s links need to know to `needed`.
-pub fn links_needed(comment: &str, self_title: SelfTitle<'_>, site: &Site<'_>, needed: &mut Needed) {
+pub fn links_needed(comment: &str, self_title: SelfTitle<'_>, site: &CommentSite<'_>, needed: &mut Needed) {
     let mut recorder = Lookup::Record(needed);
     let _ = render(comment, self_title, site, &mut recorder);
 }
 
 /// The HTML of a comment.
-pub fn format(comment: &str, self_title: SelfTitle<'_>, site: &Site<'_>, status: &LinkStatus) -> String {
+pub fn format(comment: &str, self_title: SelfTitle<'_>, site: &CommentSite<'_>, status: &LinkStatus) -> String {
     render(comment, self_title, site, &mut Lookup::Known(status))
 }
 
@@ -111,7 +111,7 @@ impl Lookup<'_> {
     }
 }
 
-fn render(comment: &str, self_title: SelfTitle<'_>, site: &Site<'_>, lookup: &mut Lookup<'_>) -> String {
+fn render(comment: &str, self_title: SelfTitle<'_>, site: &CommentSite<'_>, lookup: &mut Lookup<'_>) -> String {
     let cleaned: String = comment.chars().map(|c| if c == '\n' || c == '\x1b' { ' ' } else { c }).collect();
     let escaped = html::escape(&decode_char_references(&cleaned)).replace('\u{338}', "&#x338;");
     let sectioned = section_links(&escaped, self_title, site);
@@ -124,7 +124,7 @@ fn is_pcre_space(b: u8) -> bool {
 }
 
 /// `/* ... */` becomes a link to that section of the entry's page.
-fn section_links(text: &str, self_title: SelfTitle<'_>, site: &Site<'_>) -> String {
+fn section_links(text: &str, self_title: SelfTitle<'_>, site: &CommentSite<'_>) -> String {
     let mut out = String::with_capacity(text.len());
     let mut append = String::new();
     let mut pos = 0;
@@ -235,7 +235,7 @@ fn escape_id_legacy(id: &str) -> String {
     url::urlencode(&id.replace(' ', "_")).replace("%3A", ":").replace('%', ".")
 }
 
-fn article_url(ns: i32, dbkey: &str, site: &Site<'_>) -> String {
+fn article_url(ns: i32, dbkey: &str, site: &CommentSite<'_>) -> String {
     format!("{ARTICLE_PATH}{}", url::wf_urlencode(&full_dbkey(ns, dbkey, site.namespaces)))
 }
 
@@ -308,7 +308,7 @@ fn match_link(text: &str, start: usize) -> Option<LinkMatch<'_>> {
 }
 
 /// `[[links]]` become links.
-fn wiki_links(text: &str, self_title: SelfTitle<'_>, site: &Site<'_>, lookup: &mut Lookup<'_>) -> String {
+fn wiki_links(text: &str, self_title: SelfTitle<'_>, site: &CommentSite<'_>, lookup: &mut Lookup<'_>) -> String {
     let mut out = String::with_capacity(text.len() + 64);
     let mut pos = 0;
     let mut search = 0;
@@ -335,7 +335,7 @@ fn replace_link(
     whole: &str,
     m: &LinkMatch<'_>,
     self_title: SelfTitle<'_>,
-    site: &Site<'_>,
+    site: &CommentSite<'_>,
     lookup: &mut Lookup<'_>,
 ) -> String {
     let mut target = m.target.to_owned();
@@ -402,13 +402,13 @@ fn replace_first_link(whole: &str, trail: &str, html: &str) -> String {
 }
 
 /// Relative links (`/Sub`, `../Sibling`) in namespaces with subpages.
-fn subpage_target(self_title: SelfTitle<'_>, target: &str, site: &Site<'_>) -> String {
+fn subpage_target(self_title: SelfTitle<'_>, target: &str, site: &CommentSite<'_>) -> String {
     let context = full_text(self_title.ns, self_title.dbkey, site.namespaces);
     normalize_subpage_link(site.namespaces, self_title.ns, &context, target, &mut String::new())
 }
 
 /// A link to a page: blue, red, to another wiki, or to a special page.
-fn page_link(t: &ParsedTitle, text: &str, site: &Site<'_>, lookup: &mut Lookup<'_>) -> String {
+fn page_link(t: &ParsedTitle, text: &str, site: &CommentSite<'_>, lookup: &mut Lookup<'_>) -> String {
     if t.is_external() {
         let url_pattern = site.interwiki_urls.get(&t.interwiki).cloned().unwrap_or_default();
         let mut href = url_pattern.replace("$1", &url::wf_urlencode(&t.dbkey));
@@ -521,7 +521,7 @@ mod tests {
     }
 
     fn html(f: &Fixture, self_ns: i32, self_key: &str, comment: &str) -> String {
-        let site = Site { namespaces: &f.ns, interwiki_urls: &f.iw };
+        let site = CommentSite { namespaces: &f.ns, interwiki_urls: &f.iw };
         format(comment, SelfTitle { ns: self_ns, dbkey: self_key }, &site, &f.status)
     }
 
@@ -611,7 +611,7 @@ mod tests {
     #[test]
     fn the_links_to_look_up_are_listed() {
         let f = fixture();
-        let site = Site { namespaces: &f.ns, interwiki_urls: &f.iw };
+        let site = CommentSite { namespaces: &f.ns, interwiki_urls: &f.iw };
         let mut needed = Needed::default();
         links_needed(
             "[[Cat]] [[Talk:Dog|x]] [[Media:A.png]] [[Special:Log]] [[wikipedia:X]]",

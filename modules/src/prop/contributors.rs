@@ -7,7 +7,7 @@ use wikiquery_store::queries::contributors::ContributorsFilter;
 
 use crate::shared::users::groups_with_rights;
 use crate::wiki::WikiContext;
-use wikiquery_domain::rights::{CONTRIBUTOR_RIGHTS, GROUPS};
+use wikiquery_domain::rights::{contributor_rights, GROUPS};
 
 /// The most pages one request reads contributors of; the others follow in a continuation.
 const MAX_PAGES: usize = 100;
@@ -27,9 +27,9 @@ pub struct Contributors {
     pub group: Vec<String>,
     #[param(values = GROUPS)]
     pub excludegroup: Vec<String>,
-    #[param(values = CONTRIBUTOR_RIGHTS)]
+    #[param(values_from = contributor_rights)]
     pub rights: Vec<String>,
-    #[param(values = CONTRIBUTOR_RIGHTS)]
+    #[param(values_from = contributor_rights)]
     pub excluderights: Vec<String>,
     #[param(default = 10)]
     pub limit: Limit,

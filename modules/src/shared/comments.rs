@@ -34,7 +34,7 @@ pub fn parsed_comments<K: Copy + Eq + Hash>(
     }
     let urls: HashMap<String, String> =
         site.interwiki.iter().map(|row| (row.prefix.to_lowercase(), row.url.clone())).collect();
-    let csite = comment::Site { namespaces: site.namespaces(), interwiki_urls: &urls };
+    let csite = comment::CommentSite { namespaces: site.namespaces(), interwiki_urls: &urls };
     let mut needed = Needed::default();
     for c in comments {
         comment::links_needed(c.text, SelfTitle { ns: c.ns, dbkey: c.dbkey }, &csite, &mut needed);

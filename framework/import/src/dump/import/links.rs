@@ -54,7 +54,7 @@ impl<'c> Importer<'c> {
         let Some(site) = self.site.as_ref() else {
             return Err(Fail::Data("no site information".to_owned()));
         };
-        let lookup = PageLookup {
+        let lookup = TemplateSource {
             conn: RefCell::new(&mut *self.conn),
             cache: &self.page_cache,
             unflushed: &self.unflushed,
@@ -568,7 +568,7 @@ fn redirect_row(from: i64, target: &RedirectTarget) -> RedirectRow {
 
 /// Template lookups for the link extractor: pages read but not yet written, then a cache,
 /// then the database.
-struct PageLookup<'a> {
+struct TemplateSource<'a> {
     conn: RefCell<&'a mut AnyConnection>,
     cache: &'a RefCell<PageCache>,
     unflushed: &'a HashMap<(i32, String), Option<Rc<str>>>,
@@ -579,7 +579,7 @@ struct PageLookup<'a> {
     error: RefCell<Option<StoreError>>,
 }
 
-impl PageLookup<'_> {
+impl TemplateSource<'_> {
     fn fail(&self, error: StoreError) {
         let mut slot = self.error.borrow_mut();
         if slot.is_none() {
