@@ -97,8 +97,7 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: AllLinksListing<'_>) -> Result<(
             Some((parts[0].to_owned(), Some(from)))
         }
     };
-    let store = ctx.store()?;
-    let site = store.site();
+    let site = ctx.site()?;
     let namespace = listing.namespace;
     let title_part = |part: &Option<String>| storage::title_part(site, part.as_deref(), namespace);
     // A continue value overrides `from`.

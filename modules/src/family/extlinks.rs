@@ -73,7 +73,7 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: UrlListing<'_>) -> Result<Vec<(E
     let (rows, next) = listing.limit.split(ctx.reader()?.external_links(&filter)?);
     let server = if listing.expand {
         let settings = ctx.settings();
-        storage::site_paths(ctx.store()?.site(), settings).server
+        storage::site_paths(ctx.site()?, settings).server
     } else {
         String::new()
     };

@@ -49,8 +49,7 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: LinkListing<'_>) -> Result<(), A
     if from.is_empty() {
         return Ok(());
     }
-    let store = ctx.store()?;
-    let site = store.site();
+    let site = ctx.site()?;
     let images = listing.table == LinkTable::Images;
     let targets = if listing.targets.is_empty() {
         None

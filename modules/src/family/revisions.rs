@@ -331,7 +331,7 @@ impl RevisionView {
                         Some(CommentOf { key: *id, text, ns: *ns, dbkey: key })
                     })
                     .collect();
-                let site = ctx.store()?.site();
+                let site = ctx.site()?;
                 data.parsed = parsed_comments(&mut reader, site, &items)?;
             }
         }
@@ -588,7 +588,7 @@ impl RevisionView {
         if self.expand_templates {
             if slot.model == "wikitext" {
                 let page = data.titles.get(&row.id).cloned().unwrap_or_default();
-                let site = ctx.store()?.site();
+                let site = ctx.site()?;
                 let mut reader = ctx.reader()?;
                 let expanded = expand_page_text(&mut reader, site, (page.0, &page.1), &text, &mut data.templates)
                     .map_err(|Unsupported(what)| {

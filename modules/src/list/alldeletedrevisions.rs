@@ -80,8 +80,7 @@ impl QueryModule for AllDeletedRevisions {
         let view = self.family.view(ctx)?;
         view.check_archive_access(&ctx.state.rights)?;
         let limit = self.family.batch_size(ctx, &view, true);
-        let store = ctx.store()?;
-        let site = store.site();
+        let site = ctx.site()?;
 
         let mut namespaces: Vec<i32> = self.namespace.iter().map(|n| n.0).collect();
         namespaces.sort_unstable();

@@ -112,8 +112,7 @@ impl QueryModule for AllImages {
             ApiError::new("invalidparammix", format!("{p}{param} may only be used with {p}sort={sort}."))
         };
         let descending = matches!(self.dir, AllImagesDir::Descending | AllImagesDir::Older);
-        let store = ctx.store()?;
-        let site = store.site();
+        let site = ctx.site()?;
         let mut reader = ctx.reader()?;
         let order = match self.sort {
             AllImagesSort::Name => {

@@ -48,8 +48,7 @@ impl QueryModule for AllRevisions {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let view = self.family.view(ctx)?;
         let limit = self.family.batch_size(ctx, &view, true);
-        let store = ctx.store()?;
-        let site = store.site();
+        let site = ctx.site()?;
 
         // Every namespace is no filter.
         let mut namespaces: Vec<i32> = self.namespace.iter().map(|n| n.0).collect();

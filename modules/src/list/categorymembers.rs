@@ -119,11 +119,8 @@ impl QueryModule for CategoryMembers {
                 filter.continue_from = Some((time.to_mw(), id));
             }
         } else if let Some(cont) = self.continue_.as_ref().filter(|c| c.is_truthy()) {
-            // MediaWiki splits at the first two bars only: the id is what follows them.
-            let parts: Vec<&str> = cont.text().splitn(3, '|').collect();
-            if parts.len() != 3 {
-                return Err(ApiError::bad_continue());
-            }
+            // MediaWiki cuts at the first two bars only: the id is what follows them.
+            let parts = cont.parts_at_most(3)?;
             if let Some(at) = kinds.iter().position(|k| *k == parts[0]) {
                 kinds.drain(..at);
             }

@@ -139,8 +139,7 @@ impl QueryModule for DeletedRevs {
             ));
         }
         let limit = batch_size(ctx, Some(self.limit), fetch_content, true);
-        let store = ctx.store()?;
-        let site = store.site();
+        let site = ctx.site()?;
         let order = match mode {
             Mode::User => ArchiveOrder::Time,
             _ => ArchiveOrder::Title,

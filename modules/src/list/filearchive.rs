@@ -88,8 +88,7 @@ impl QueryModule for FileArchive {
             }
             None => None,
         };
-        let store = ctx.store()?;
-        let site = store.site();
+        let site = ctx.site()?;
         let sha1 = sha1_param(self.sha1.as_deref(), self.sha1base36.as_deref())?.map(|sha1| {
             // Versions whose content the caller may not see are not found by their hash.
             let mask = if !rights.has("deletedtext") {

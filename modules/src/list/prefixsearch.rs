@@ -30,7 +30,7 @@ pub struct PrefixSearch {
 
 impl QueryModule for PrefixSearch {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let site = ctx.store()?.site();
+        let site = ctx.site()?;
         let namespaces: Vec<i32> = self.namespace.iter().map(|n| n.0).collect();
         let limit = self.limit.get() as usize;
         let offset = self.offset.max(0);

@@ -75,8 +75,7 @@ impl QueryModule for ProtectedTitles {
     }
 
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let store = ctx.store()?;
-        let site = store.site();
+        let site = ctx.site()?;
         let mut filter = ProtectedTitlesFilter {
             ascending: self.dir == TimeDir::Newer,
             start: self.start.map(Timestamp::to_mw),

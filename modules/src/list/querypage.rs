@@ -89,8 +89,7 @@ impl QueryModule for QueryPage {
                 ));
             }
         }
-        let store = ctx.store()?;
-        let site = store.site();
+        let site = ctx.site()?;
         let limit = self.limit.get() as i64;
         // A negative offset reads from the start, and counts in the next one, as in MediaWiki.
         let offset = self.offset;

@@ -79,8 +79,7 @@ impl QueryModule for Random {
         let namespaces = (!self.namespace.is_empty()).then(|| self.namespace.iter().map(|n| n.0).collect::<Vec<_>>());
         // Listed, each page says whether it is a redirect unless only one kind is asked for.
         let show_redirect = redirect.is_none();
-        let store = ctx.store()?;
-        let site = store.site();
+        let site = ctx.site()?;
         let mut reader = ctx.reader()?;
         let mut want = self.limit.get() as i64;
         let base = RandomFilter { namespaces, redirect, ..Default::default() };

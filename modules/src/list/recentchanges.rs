@@ -269,8 +269,7 @@ impl RecentChanges {
     }
 
     fn run(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let store = ctx.store()?;
-        let site = store.site();
+        let site = ctx.site()?;
         let settings = ctx.settings();
         let patrolling = settings.patrolling;
         let mut reader = ctx.reader()?;
@@ -323,10 +322,7 @@ impl RecentChanges {
                     HashMap::new()
                 };
                 drop(reader);
-
-                let iw = site.interwikis();
-                let is_interwiki = |p: &str| iw.is_interwiki(p);
-                let writer = ChangeWriter::new(&rights, patrolling, site, &is_interwiki, data);
+                let writer = ChangeWriter::new(&rights, patrolling, site, data);
                 let mut batch = Batch { fields, writer, hashes, redirects };
                 // A change is up to about 300 bytes of JSON.
                 ctx.reserve_written(rows.len() * 300);

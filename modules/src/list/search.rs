@@ -93,7 +93,7 @@ pub struct Search {
 
 impl QueryModule for Search {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let site = ctx.store()?.site();
+        let site = ctx.site()?;
         let limit = self.limit.get();
         let offset = self.offset;
         let query = SearchQuery::parse(&self.search);
@@ -213,7 +213,7 @@ impl Search {
     /// (all lower case, each word capitalised, all upper case), as MediaWiki's near match
     /// finds it.
     fn near_match(&self, ctx: &QueryContext<'_>) -> Result<Vec<SearchHit>, ApiError> {
-        let site = ctx.store()?.site();
+        let site = ctx.site()?;
         let text = self.search.trim();
         let capitalised: String = text
             .split(' ')

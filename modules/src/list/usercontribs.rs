@@ -153,10 +153,10 @@ impl UserContribs {
     }
 
     /// The continue value's parts when it has the mode's shape (its mode word and count).
-    fn continue_parts(&self, words: &[&str]) -> Result<Option<Vec<String>>, ApiError> {
+    fn continue_parts(&self, words: &[&str]) -> Result<Option<Vec<&str>>, ApiError> {
         let Some(raw) = &self.continue_ else { return Ok(None) };
-        let parts: Vec<String> = raw.text().split('|').map(str::to_owned).collect();
-        if parts.len() != 4 || !words.contains(&parts[0].as_str()) {
+        let parts = raw.parts(4)?;
+        if !words.contains(&parts[0]) {
             return Err(ApiError::bad_continue());
         }
         Ok(Some(parts))
@@ -261,11 +261,11 @@ impl UserContribs {
         };
         let mut name_key = None;
         if let Some(raw) = &self.continue_ {
-            let parts: Vec<&str> = raw.text().split('|').collect();
+            // One user's contributions continue by `<timestamp>|<id>`; several users' by
+            // `<mode>|<user>|<timestamp>|<id>`.
+            let parts = raw.parts(if mode == Mode::Single { 2 } else { 4 })?;
             let rest = match mode {
-                Mode::Single if parts.len() == 2 => &parts[..],
-                Mode::Single => return Err(ApiError::bad_continue()),
-                _ if parts.len() != 4 => return Err(ApiError::bad_continue()),
+                Mode::Single => &parts[..],
                 Mode::Actors if parts[0] == "actor" => &parts[2..],
                 Mode::Names if parts[0] == "name" => &parts[2..],
                 _ => return Err(ApiError::bad_continue()),
@@ -331,8 +331,7 @@ impl UserContribs {
     fn run(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let settings = ctx.settings();
         let patrolling = settings.patrolling;
-        let store = ctx.store()?;
-        let site = store.site();
+        let site = ctx.site()?;
         let mut reader = ctx.reader()?;
         let descending = self.dir == TimeDir::Older;
         ctx.ensure_list();
@@ -351,7 +350,7 @@ impl UserContribs {
             }
             Users::Prefix(_) | Users::Range(..) => {
                 let mut from: Option<String> = match &self.continue_ {
-                    Some(raw) => raw.text().split('|').nth(1).map(str::to_owned),
+                    Some(raw) => raw.parts(4)?.get(1).map(|name| (*name).to_owned()),
                     None => None,
                 };
                 let mut range = match &users {

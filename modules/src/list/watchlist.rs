@@ -160,8 +160,7 @@ impl QueryModule for Watchlist {
         let patrolling = settings.patrolling;
         let fields = ValueSet::of(&self.prop);
         let filter = self.filter(ctx, owner, patrolling)?;
-        let store = ctx.store()?;
-        let site = store.site();
+        let site = ctx.site()?;
         let mut reader = ctx.reader()?;
         ctx.ensure_list();
         if self.allrev {
@@ -205,10 +204,7 @@ impl QueryModule for Watchlist {
                     HashMap::new()
                 };
                 drop(reader);
-
-                let iw = site.interwikis();
-                let is_interwiki = |p: &str| iw.is_interwiki(p);
-                let writer = ChangeWriter::new(&rights, patrolling, site, &is_interwiki, data);
+                let writer = ChangeWriter::new(&rights, patrolling, site, data);
                 let mut batch = Batch { fields, writer, notifications };
                 ctx.reserve_written(rows.len() * 300);
                 for row in &rows {

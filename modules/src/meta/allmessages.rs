@@ -73,8 +73,7 @@ impl QueryModule for AllMessages {
     }
 
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let store = ctx.store()?;
-        let site = store.site();
+        let site = ctx.site()?;
         let content_lang = site.language_code().to_owned();
         let lang = match &self.lang {
             Some(code) if !is_valid_language_code(code) => {

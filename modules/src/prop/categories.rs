@@ -59,8 +59,7 @@ impl QueryModule for Categories {
         if from.is_empty() {
             return Ok(());
         }
-        let store = ctx.store()?;
-        let site = store.site();
+        let site = ctx.site()?;
         let categories = if self.categories.is_empty() {
             None
         } else {

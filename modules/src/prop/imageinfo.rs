@@ -90,8 +90,7 @@ impl QueryModule for ImageInfo {
         let set = ValueSet::of(&self.prop);
         let has = |p: ImageInfoProp| set.has(p);
         let scale = thumbnails::scale(self.urlwidth, self.urlheight, &self.urlparam);
-        let store = ctx.store()?;
-        let site = store.site();
+        let site = ctx.site()?;
         let context = match &self.badfilecontexttitle {
             Some(text) => match storage::site_title(site, text) {
                 Ok(title) => Some(title),

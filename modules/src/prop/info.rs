@@ -105,7 +105,7 @@ impl QueryModule for Info {
 
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let Some(set) = ctx.page_set() else { return Ok(()) };
-        let site = ctx.store()?.site();
+        let site = ctx.site()?;
         let mut db = ctx.reader()?;
         let has = |p: InfoProp| self.prop.contains(&p);
         // The pages info describes: existing ones and missing titles, by (possibly fake) id.

@@ -38,7 +38,8 @@ pub struct ChangeWriter<'a> {
     pub rights: &'a Rights,
     pub patrolling: Patrolling,
     pub namespaces: &'a SiteNamespaces,
-    pub params_site: TitleContext<'a>,
+    /// The site, for the titles in log entries' parameters.
+    pub site: &'a Site,
     pub comments: HashMap<i64, String>,
     pub parsed: HashMap<i64, String>,
     pub tags: HashMap<i64, Vec<String>>,
@@ -102,19 +103,13 @@ impl BatchData {
 
 impl<'a> ChangeWriter<'a> {
     /// A writer for a batch: the caller's rights, the site, what was read for the batch.
-    pub fn new(
-        rights: &'a Rights,
-        patrolling: Patrolling,
-        site: &'a Site,
-        is_interwiki: &'a dyn Fn(&str) -> bool,
-        data: BatchData,
-    ) -> ChangeWriter<'a> {
+    pub fn new(rights: &'a Rights, patrolling: Patrolling, site: &'a Site, data: BatchData) -> ChangeWriter<'a> {
         ChangeWriter {
             visibility: Visibility::of(rights),
             rights,
             patrolling,
             namespaces: site.namespaces(),
-            params_site: TitleContext { namespaces: site.namespaces(), is_interwiki },
+            site,
             comments: data.comments,
             parsed: data.parsed,
             tags: data.tags,
@@ -238,7 +233,9 @@ impl<'a> ChangeWriter<'a> {
         out.str("logaction", action);
         let info =
             EntryInfo { log_type, action, timestamp: &row.timestamp, params: row.params.as_deref().unwrap_or("") };
-        out.object("logparams", log_params::format_params(&info, &self.params_site).iter());
+        let interwikis = self.site.interwikis();
+        let titles = TitleContext { namespaces: self.namespaces, is_interwiki: &|p| interwikis.is_interwiki(p) };
+        out.object("logparams", log_params::format_params(&info, &titles).iter());
     }
 
     /// `tags`.

@@ -156,6 +156,16 @@ impl<F: ContinueForm> Continue<F> {
         Ok(found)
     }
 
+    /// The value cut at its first `count - 1` bars, the last part holding the rest (PHP's
+    /// `explode('|', $value, $count)`); `badcontinue` for fewer parts.
+    pub fn parts_at_most(&self, count: usize) -> Result<Vec<&str>, ApiError> {
+        let found: Vec<&str> = self.0.splitn(count, '|').collect();
+        if found.len() != count {
+            return Err(ApiError::bad_continue());
+        }
+        Ok(found)
+    }
+
     /// Whether PHP takes the value as true (not empty, not `0`): some modules read their
     /// continue value only then (`if ($params['continue'])`).
     pub fn is_truthy(&self) -> bool {
@@ -171,12 +181,12 @@ impl<F: ContinueForm> Continue<F> {
 
 /// The form of a continue value whose form depends on the request (`Continue<Parts>`): the
 /// module reads it once it knows which ([`Continue::read_as`], [`Continue::parts`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Parts(pub Vec<String>);
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Parts;
 
 impl ContinueForm for Parts {
-    fn parse_parts(parts: &[&str]) -> Result<Self, ApiError> {
-        Ok(Parts(parts.iter().map(|p| (*p).to_owned()).collect()))
+    fn parse_parts(_: &[&str]) -> Result<Self, ApiError> {
+        Ok(Parts)
     }
 }
 
@@ -332,6 +342,15 @@ mod tests {
         assert_eq!(code::<(Timestamp, i64)>(""), "badcontinue");
         assert_eq!(code::<(String,)>("A|B"), "badcontinue");
         assert_eq!(code::<(i32, String)>("99999999999|A"), "badcontinue");
+    }
+
+    #[test]
+    fn a_value_cut_at_its_first_bars_keeps_the_rest_in_its_last_part() {
+        let cont = Continue::<super::Parts>(String::from("page|ab|12|x"), std::marker::PhantomData);
+        assert_eq!(cont.parts_at_most(3).unwrap(), ["page", "ab", "12|x"]);
+        assert_eq!(cont.parts(4).unwrap(), ["page", "ab", "12", "x"]);
+        assert_eq!(cont.parts(3).unwrap_err().code, "badcontinue");
+        assert_eq!(cont.parts_at_most(5).unwrap_err().code, "badcontinue");
     }
 
     #[test]
