@@ -145,7 +145,7 @@ fn section_links(text: &str, self_title: SelfTitle<'_>, site: &CommentSite<'_>) 
         let anchor = section_anchor(&stripped);
         if !anchor.is_empty() {
             // The fragment is escaped again when the link's URL is made.
-            let href = format!("{}#{}", article_url(self_title.ns, self_title.dbkey, site), escape_id(&anchor));
+            let href = format!("{}#{}", article_url(self_title.ns, self_title.dbkey, site), html::escape_id_for_link(&anchor));
             let title = full_text(self_title.ns, self_title.dbkey, site.namespaces);
             auto = format!(
                 "<a href=\"{}\" title=\"{}\">{SECTION_ARROW}{auto}</a>",
@@ -194,45 +194,7 @@ fn section_anchor(text: &str) -> String {
         Ok(t) => t.fragment,
         Err(_) => decoded.into_owned(),
     };
-    escape_id(&name)
-}
-
-/// An id for a link in MediaWiki's `html5` fragment mode.
-fn escape_id(id: &str) -> String {
-    let truncated: String = id.chars().take(1024).collect();
-    let spaced = truncated.replace(['\t', '\n', '\x0c', '\r', ' '], "_");
-    let bytes = spaced.as_bytes();
-    let mut out = String::with_capacity(spaced.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%'
-            && i + 2 < bytes.len()
-            && bytes[i + 1].is_ascii_hexdigit()
-            && bytes[i + 2].is_ascii_hexdigit()
-        {
-            out.push_str("%25");
-            i += 1;
-            continue;
-        }
-        let ch_len = utf8_len(bytes[i]);
-        out.push_str(&spaced[i..i + ch_len]);
-        i += ch_len;
-    }
-    out
-}
-
-fn utf8_len(first: u8) -> usize {
-    match first {
-        0x00..=0x7f => 1,
-        0xc0..=0xdf => 2,
-        0xe0..=0xef => 3,
-        _ => 4,
-    }
-}
-
-/// An id for a link to another wiki (`legacy` fragment mode).
-fn escape_id_legacy(id: &str) -> String {
-    url::urlencode(&id.replace(' ', "_")).replace("%3A", ":").replace('%', ".")
+    html::escape_id_for_link(&name)
 }
 
 fn article_url(ns: i32, dbkey: &str, site: &CommentSite<'_>) -> String {
@@ -414,7 +376,7 @@ fn page_link(t: &ParsedTitle, text: &str, site: &CommentSite<'_>, lookup: &mut L
         let mut href = url_pattern.replace("$1", &url::wf_urlencode(&t.dbkey));
         if !t.fragment.is_empty() {
             href.push('#');
-            href.push_str(&escape_id_legacy(&t.fragment));
+            href.push_str(&html::escape_id_legacy(&t.fragment));
         }
         return anchor(&href, "extiw", &t.prefixed_text(site.namespaces), text);
     }
@@ -460,7 +422,7 @@ fn page_link(t: &ParsedTitle, text: &str, site: &CommentSite<'_>, lookup: &mut L
 fn with_fragment(mut href: String, fragment: &str) -> String {
     if !fragment.is_empty() {
         href.push('#');
-        href.push_str(&escape_id(fragment));
+        href.push_str(&html::escape_id_for_link(fragment));
     }
     href
 }

@@ -43,6 +43,50 @@ pub fn escape_tidied_attribute(text: &str) -> String {
     text.replace('&', "&amp;").replace('"', "&quot;")
 }
 
+/// An id for an element in MediaWiki's `html5` fragment mode: white space as `_`, 1,024
+/// characters at most.
+pub fn escape_id_for_attribute(id: &str) -> String {
+    id.chars().take(1024).map(|c| if matches!(c, '\t' | '\n' | '\x0c' | '\r' | ' ') { '_' } else { c }).collect()
+}
+
+/// An id for a link in MediaWiki's `html5` fragment mode.
+pub fn escape_id_for_link(id: &str) -> String {
+    let truncated: String = id.chars().take(1024).collect();
+    let spaced = truncated.replace(['\t', '\n', '\x0c', '\r', ' '], "_");
+    let bytes = spaced.as_bytes();
+    let mut out = String::with_capacity(spaced.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && bytes[i + 1].is_ascii_hexdigit()
+            && bytes[i + 2].is_ascii_hexdigit()
+        {
+            out.push_str("%25");
+            i += 1;
+            continue;
+        }
+        let ch_len = utf8_len(bytes[i]);
+        out.push_str(&spaced[i..i + ch_len]);
+        i += ch_len;
+    }
+    out
+}
+
+fn utf8_len(first: u8) -> usize {
+    match first {
+        0x00..=0x7f => 1,
+        0xc0..=0xdf => 2,
+        0xe0..=0xef => 3,
+        _ => 4,
+    }
+}
+
+/// An id for a link to another wiki (`legacy` fragment mode).
+pub fn escape_id_legacy(id: &str) -> String {
+    crate::url::urlencode(&id.replace(' ', "_")).replace("%3A", ":").replace('%', ".")
+}
+
 #[cfg(test)]
 mod tests {
     use super::{escape, escape_attribute, escape_text};

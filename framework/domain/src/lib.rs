@@ -16,6 +16,7 @@ pub mod files;
 pub mod groups;
 pub mod html;
 pub mod languages;
+pub mod link_urls;
 pub mod log_params;
 pub mod magic_words;
 pub mod messages;

@@ -7,3 +7,4 @@ pub mod login;
 pub mod logout;
 pub mod opensearch;
 pub mod paraminfo;
+pub mod parse;

@@ -54,9 +54,7 @@ pub fn expand_text(
     options: &Options,
     templates: &mut TemplateCache,
 ) -> Result<Expanded, Unsupported> {
-    let functions =
-        PageFunctions::new(site.namespaces(), site.interwikis(), Some(&site.sitename), (page.0, page.1.to_owned()));
-    let mut wiki = PageWiki { reader, functions, templates };
+    let mut wiki = PageWiki::new(reader, site, page, templates);
     let text = expand(text, options, &mut wiki)?;
     let properties = wiki.functions.properties().map(<[_]>::to_vec);
     let categories = match wiki.functions.tracking_categories().map(<[_]>::to_vec) {
@@ -68,7 +66,7 @@ pub fn expand_text(
 
 /// The categories of tracking messages on this wiki (its `MediaWiki:` pages, else their
 /// default names), with their sort keys; none on a special page.
-fn tracked_categories(
+pub(crate) fn tracked_categories(
     reader: &mut Reader,
     site: &Site,
     page_ns: i32,
@@ -94,10 +92,33 @@ fn tracked_categories(
 }
 
 /// The wiki as one page's expansion sees it.
-struct PageWiki<'r> {
-    reader: &'r mut Reader,
-    functions: PageFunctions<'r>,
+pub(crate) struct PageWiki<'r> {
+    pub(crate) reader: &'r mut Reader,
+    pub(crate) functions: PageFunctions<'r>,
     templates: &'r mut TemplateCache,
+    /// The templates the expansion called, in order, once each: their full titles and whether
+    /// they exist.
+    pub(crate) used: Vec<(String, bool)>,
+}
+
+impl<'r> PageWiki<'r> {
+    /// The wiki as the expansion of page `(namespace, dbkey)` sees it.
+    pub(crate) fn new(reader: &'r mut Reader, site: &'r Site, page: (i32, &str), templates: &'r mut TemplateCache) -> Self {
+        let functions =
+            PageFunctions::new(site.namespaces(), site.interwikis(), Some(&site.sitename), (page.0, page.1.to_owned()));
+        PageWiki { reader, functions, templates, used: Vec::new() }
+    }
+
+    fn record(&mut self, found: &TemplateLookup) {
+        let entry = match found {
+            TemplateLookup::Found { title, .. } => (title.clone(), true),
+            TemplateLookup::Missing { title } | TemplateLookup::Message { title } => (title.clone(), false),
+            TemplateLookup::NotATitle => return,
+        };
+        if !self.used.contains(&entry) {
+            self.used.push(entry);
+        }
+    }
 }
 
 fn storage(e: impl std::fmt::Display) -> Unsupported {
@@ -124,14 +145,16 @@ impl Wiki for PageWiki<'_> {
     /// The page a call names, read once a request (a name relative to the page, once a page).
     fn template(&mut self, name: &str) -> Result<TemplateLookup, Unsupported> {
         let relative = name.starts_with('/') || name.starts_with("../");
-        if let Some(known) = self.templates.get(name).filter(|_| !relative) {
-            return Ok(known.clone());
+        if let Some(known) = self.templates.get(name).filter(|_| !relative).cloned() {
+            self.record(&known);
+            return Ok(known);
         }
         let reader = &mut *self.reader;
         let found = self.functions.resolve_template(name, &mut |ns, dbkey| fetch(reader, ns, dbkey))?.lookup;
         if !relative {
             self.templates.insert(name.to_owned(), found.clone());
         }
+        self.record(&found);
         Ok(found)
     }
 
@@ -145,5 +168,9 @@ impl Wiki for PageWiki<'_> {
 
     fn tracking_category(&mut self, message: &'static str) {
         self.functions.add_tracking_category(message);
+    }
+
+    fn default_sort(&mut self) -> Option<String> {
+        self.functions.default_sort().map(str::to_owned)
     }
 }

@@ -13,6 +13,7 @@ pub mod diffs;
 pub mod expansion;
 pub mod export;
 pub mod files;
+pub mod rendering;
 pub mod logins;
 pub mod thumbnails;
 pub mod upload_warnings;

@@ -64,6 +64,17 @@ pub trait Wiki {
     fn extension_tag(&mut self, tag: &ExtensionTag) -> Result<String, Unsupported> {
         Ok(tag.as_written())
     }
+    /// The sort key `{{DEFAULTSORT:}}` set, once the text is expanded.
+    fn default_sort(&mut self) -> Option<String> {
+        None
+    }
+    /// A marker to put after the equals signs of a heading (`index`: its `i` in the text it
+    /// stands in; `template`: that text's template, none for the page's own), which a renderer
+    /// uses to tell where each section comes from; by default none.
+    fn heading_marker(&mut self, template: Option<&str>, index: &str) -> Option<String> {
+        let _ = (template, index);
+        None
+    }
 }
 
 /// An extension tag of the tree (`<nowiki>…</nowiki>`, `<gallery/>`) in its parts.
@@ -221,6 +232,21 @@ impl Expander<'_> {
                 "comment" if self.options.keep_comments => out.push_str(&text_of(element)),
                 "comment" | "ignore" => {}
                 "ext" => out.push_str(&self.wiki.extension_tag(&ExtensionTag::of(element))?),
+                "h" => {
+                    let text = self.nodes(&element.children, frame)?;
+                    let attribute = |name: &str| element.attributes.iter().find(|(n, _)| *n == name).map(|(_, v)| v);
+                    let level: usize = attribute("level").and_then(|l| l.parse().ok()).unwrap_or(0);
+                    let index = attribute("i").cloned().unwrap_or_default();
+                    match self.wiki.heading_marker(frame.title.as_deref(), &index) {
+                        Some(marker) if text.is_char_boundary(level.min(text.len())) => {
+                            let at = level.min(text.len());
+                            out.push_str(&text[..at]);
+                            out.push_str(&marker);
+                            out.push_str(&text[at..]);
+                        }
+                        _ => out.push_str(&text),
+                    }
+                }
                 _ => out.push_str(&self.nodes(&element.children, frame)?),
             }
         }

@@ -15,7 +15,7 @@ mod reader;
 mod tests;
 
 pub use escape::escape_wikitext;
-pub use reader::preprocess;
+pub use reader::{heading_starts, preprocess};
 
 /// One node of the tree.
 #[derive(Debug, Clone, PartialEq, Eq)]

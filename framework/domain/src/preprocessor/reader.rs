@@ -212,7 +212,15 @@ fn closing_tag(text: &[u8], at: usize, name: &str) -> Option<(usize, usize)> {
 
 /// Reads `text` into its tree (the `root` element).
 pub fn preprocess(text: &str, options: &Options) -> Element {
-    Reader::new(text, options).run()
+    Reader::new(text, options).run(&mut Vec::new())
+}
+
+/// Where each heading of `text` starts (its first `=`, in bytes), by heading index less one:
+/// what MediaWiki counts a section's byte offset from.
+pub fn heading_starts(text: &str, options: &Options) -> Vec<usize> {
+    let mut starts = Vec::new();
+    Reader::new(text, options).run(&mut starts);
+    starts
 }
 
 struct Reader<'t> {
@@ -249,7 +257,7 @@ impl<'t> Reader<'t> {
         }
     }
 
-    fn run(self) -> Element {
+    fn run(self, heading_starts: &mut Vec<usize>) -> Element {
         let text = self.text;
         let bytes = self.bytes;
         let len = bytes.len();
@@ -475,11 +483,13 @@ impl<'t> Reader<'t> {
                         0
                     };
                     let piece = stack.pieces.pop().expect("a heading is open");
+                    let start = piece.start_pos;
                     let accum = piece.parts.into_iter().next().map(|p| p.out).unwrap_or_default();
                     let element = if level > 0 {
                         let mut h = Element::new("possible-h", accum);
                         h.attributes = vec![("level", level.to_string()), ("i", heading_index.to_string())];
                         heading_index += 1;
+                        heading_starts.push(start);
                         vec![Node::Element(h)]
                     } else {
                         accum

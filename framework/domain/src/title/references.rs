@@ -61,9 +61,15 @@ fn decode_one(after: &str) -> Option<(String, usize)> {
     }
 }
 
+/// What the named character reference `name` (without `&` and `;`) stands for, if HTML5 names
+/// it.
+pub fn named_entity(name: &str) -> Option<&'static str> {
+    NAMED_ENTITIES.binary_search_by(|(n, _)| (*n).cmp(name)).ok().map(|i| NAMED_ENTITIES[i].1)
+}
+
 /// Whether a numeric character reference may stand for a code point: those XML and HTML5
 /// both allow.
-fn valid_reference_code_point(c: u32) -> bool {
+pub fn valid_reference_code_point(c: u32) -> bool {
     c == 0x09
         || c == 0x0a
         || (0x20..=0x7e).contains(&c)

@@ -18,9 +18,8 @@ mod redirect;
 #[cfg(test)]
 mod tests;
 mod tracking;
-mod urls;
 
-pub use urls::{clean_url, normalize_link_url};
+pub use wikiquery_domain::link_urls::{clean_url, normalize_link_url};
 
 use wikiquery_domain::title::{full_text, parse_title, InterwikiMap, ParsedTitle, SiteNamespaces};
 

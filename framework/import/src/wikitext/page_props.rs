@@ -3,7 +3,7 @@
 //! the tracking categories MediaWiki's core adds (a missing file, a hidden category, an
 //! ignored display title, a page that asks for (no)indexing where it may).
 
-use wikiquery_domain::magic_words::{MagicWord, MAGIC_WORDS};
+use wikiquery_domain::magic_words::behaviour_switches;
 use wikiquery_domain::quotes::do_quotes;
 use wikiquery_domain::title::NS_CATEGORY;
 
@@ -11,61 +11,6 @@ use super::expand::Expansion;
 use super::expand::OPAQUE;
 use super::links::Collector;
 use super::LinkContext;
-
-/// The behaviour switches MediaWiki records as page properties, by magic word id.
-const DOUBLE_UNDERSCORES: &[&str] = &[
-    "notoc",
-    "nogallery",
-    "forcetoc",
-    "toc",
-    "noeditsection",
-    "newsectionlink",
-    "nonewsectionlink",
-    "hiddencat",
-    "expectunusedcategory",
-    "index",
-    "noindex",
-    "staticredirect",
-    "notitleconvert",
-    "nocontentconvert",
-];
-
-/// `text` without its behaviour switches, and the ids of those it held, first-seen order.
-fn behaviour_switches(text: &str) -> (String, Vec<&'static str>) {
-    if !text.contains("__") {
-        return (text.to_owned(), Vec::new());
-    }
-    let words: Vec<&MagicWord> =
-        DOUBLE_UNDERSCORES.iter().filter_map(|id| MAGIC_WORDS.iter().find(|w| w.id == *id)).collect();
-    let mut out = String::with_capacity(text.len());
-    let mut found: Vec<&'static str> = Vec::new();
-    let mut rest = text;
-    while let Some(at) = rest.find("__") {
-        out.push_str(&rest[..at]);
-        let candidate = &rest[at..];
-        let matched = words.iter().find_map(|word| {
-            word.aliases.iter().find_map(|alias| {
-                let head = candidate.get(..alias.len())?;
-                let same = if word.case_sensitive { head == *alias } else { head.eq_ignore_ascii_case(alias) };
-                same.then_some((word.id, alias.len()))
-            })
-        });
-        match matched {
-            Some((id, len)) => {
-                if !found.contains(&id) {
-                    found.push(id);
-                }
-                rest = &candidate[len..];
-            }
-            None => {
-                out.push('_');
-                rest = &candidate[1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    (out, found)
-}
 
 /// Takes the behaviour switches out of the expanded text and records what the page's
 /// expansion set as page properties, with the tracking categories they bring.

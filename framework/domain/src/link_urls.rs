@@ -1,11 +1,12 @@
-//! URLs: MediaWiki's protocols, where a URL ends, and the form in which it is recorded.
+//! URLs in wikitext: MediaWiki's protocols, where a URL ends, and the form in which it is
+//! recorded and linked.
 
-use wikiquery_domain::title::decode_char_references;
-pub use wikiquery_domain::url::normalize_link_url;
-use wikiquery_domain::url::URL_PROTOCOLS;
+use crate::title::decode_char_references;
+pub use crate::url::normalize_link_url;
+use crate::url::URL_PROTOCOLS;
 
 /// The length of the URL protocol `text` starts with (any case), if any.
-pub(super) fn protocol_len(text: &str, with_relative: bool) -> Option<usize> {
+pub fn protocol_len(text: &str, with_relative: bool) -> Option<usize> {
     URL_PROTOCOLS
         .iter()
         .filter(|p| with_relative || **p != "//")
@@ -19,13 +20,13 @@ fn is_url_char(c: char) -> bool {
 }
 
 /// Unicode's space separators (`\p{Zs}`).
-pub(super) fn is_space_separator(c: char) -> bool {
+pub fn is_space_separator(c: char) -> bool {
     matches!(c, ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{202f}' | '\u{205f}' | '\u{3000}')
 }
 
 /// The length of the host-and-path part of a URL at the start of `text` (MediaWiki's
 /// `EXT_LINK_ADDR` then URL characters); 0 when there is none.
-pub(super) fn url_body_len(text: &str) -> usize {
+pub fn url_body_len(text: &str) -> usize {
     let mut len = 0;
     if let Some(rest) = text.strip_prefix('[') {
         let inner = rest.bytes().take_while(|b| b.is_ascii_hexdigit() || *b == b':' || *b == b'.').count();
@@ -104,7 +105,7 @@ pub fn clean_url(url: &str) -> String {
 
 /// A bare URL without what MediaWiki leaves out of it (an escaped `<`, `>` or no-break
 /// space and what follows; trailing punctuation); `None` when nothing but the protocol is left.
-pub(super) fn trim_free_url(url: &str, body_len: usize) -> Option<&str> {
+pub fn trim_free_url(url: &str, body_len: usize) -> Option<&str> {
     let mut end = url.len();
     if let Some(cut) = entity_terminator(url) {
         end = cut;
@@ -166,7 +167,7 @@ fn ends_with_entity(text: &str) -> bool {
 }
 
 /// Whether a URL points at the wiki's own server, which MediaWiki does not record.
-pub(super) fn is_link_internal(server: &str, url: &str) -> bool {
+pub fn is_link_internal(server: &str, url: &str) -> bool {
     let server = server.to_lowercase();
     let url = url.to_lowercase();
     let candidates: Vec<String> = if server.starts_with("//") {

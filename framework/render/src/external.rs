@@ -1,0 +1,186 @@
+//! External links: bracketed (`[http://x text]`, numbered `[1]` without text) and free URLs
+//! in running text, as MediaWiki's `handleExternalLinks` and `handleMagicLinks` make them
+//! (ISBN, RFC and PMID magic links are off, as MediaWiki 1.39 configures them); and
+//! `[[Media:…]]` links to a file's contents.
+
+use wikiquery_domain::files::hash_path;
+use wikiquery_domain::html::escape;
+use wikiquery_domain::link_urls::{clean_url, is_space_separator, protocol_len, trim_free_url, url_body_len};
+use wikiquery_domain::title::ParsedTitle;
+use wikiquery_domain::url::{rawurlencode, wf_urlencode};
+
+use crate::links::split_trail;
+use crate::parser::Parser;
+use crate::strip::MARKER_PREFIX;
+use crate::Unsupported;
+
+/// `<a rel="nofollow" class="external …" href="…">` as MediaWiki's linker writes it.
+fn external_anchor(url: &str, kind: &str, html: &str) -> String {
+    format!("<a rel=\"nofollow\" class=\"external {kind}\" href=\"{}\">{html}</a>", escape(url))
+}
+
+/// Whether a character may stand in a bracketed link's text.
+fn is_link_text_char(c: char) -> bool {
+    !(c == ']' || matches!(c as u32, 0..=8 | 0x0a..=0x1f) || c == '\u{fffd}')
+}
+
+impl Parser<'_> {
+    /// `[url text]` links made; what is not one stays as written.
+    pub(crate) fn handle_external_links(&mut self, text: &str) -> Result<String, Unsupported> {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(open) = rest.find('[') {
+            let after = &rest[open + 1..];
+            let Some((url_len, text_start, text_end)) = bracketed(after) else {
+                out.push_str(&rest[..open + 1]);
+                rest = after;
+                continue;
+            };
+            out.push_str(&rest[..open]);
+            let mut url = after[..url_len].to_owned();
+            let mut link_text = after[text_start..text_end].to_owned();
+            let mut trail_rest = &after[text_end + 1..];
+            if let Some(cut) = first_of(&url, &["&lt;", "&gt;"]) {
+                link_text = format!("{} {link_text}", &url[cut..]);
+                url.truncate(cut);
+            }
+            let kind;
+            let mut dtrail = "";
+            if link_text.is_empty() {
+                self.autonumber += 1;
+                link_text = format!("[{}]", self.autonumber);
+                kind = "autonumber";
+            } else {
+                kind = "text";
+                let (inside, after_trail) = split_trail(trail_rest);
+                dtrail = inside;
+                trail_rest = after_trail;
+            }
+            let url = clean_url(&url);
+            out.push_str(&external_anchor(&url, kind, &link_text));
+            out.push_str(dtrail);
+            self.output.add_external_link(&url);
+            rest = trail_rest;
+        }
+        out.push_str(rest);
+        Ok(out)
+    }
+
+    /// Free URLs in running text made links (not inside tags or links).
+    pub(crate) fn handle_magic_links(&mut self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut i = 0;
+        let bytes = text.as_bytes();
+        let mut prev: Option<char> = None;
+        while i < text.len() {
+            let rest = &text[i..];
+            if bytes[i] == b'<' {
+                if let Some(len) = skip_tag(rest) {
+                    out.push_str(&rest[..len]);
+                    prev = rest[..len].chars().last();
+                    i += len;
+                    continue;
+                }
+            }
+            let c = rest.chars().next().expect("not at the end");
+            let boundary = !prev.is_some_and(|p| p.is_alphanumeric() || p == '_');
+            if boundary && c.is_ascii_alphabetic() {
+                if let Some(plen) = protocol_len(rest, false) {
+                    let blen = url_body_len(&rest[plen..]);
+                    if blen > 0 {
+                        let whole = &rest[..plen + blen];
+                        match trim_free_url(whole, blen) {
+                            Some(url) => {
+                                let trail = &whole[url.len()..];
+                                let url = clean_url(url);
+                                out.push_str(&external_anchor(&url, "free", &escape_text_compat(&url)));
+                                self.output.add_external_link(&url);
+                                out.push_str(trail);
+                            }
+                            None => out.push_str(whole),
+                        }
+                        prev = whole.chars().last();
+                        i += plen + blen;
+                        continue;
+                    }
+                }
+            }
+            out.push(c);
+            prev = Some(c);
+            i += c.len_utf8();
+        }
+        out
+    }
+
+    /// `[[Media:File]]`: a link to the file itself, or to its upload when it is missing.
+    pub(crate) fn media_link(&mut self, t: &ParsedTitle, text: &str) -> Result<String, Unsupported> {
+        self.output.add_image(&t.dbkey);
+        let exists = self.lookup.files(&[t.dbkey.clone()])?.contains(&t.dbkey);
+        let label = t.text.clone();
+        Ok(if exists {
+            let href = format!("{}/{}/{}", self.site.upload_path, hash_path(&t.dbkey), rawurlencode(&t.dbkey));
+            format!("<a href=\"{}\" class=\"internal\" title=\"{}\">{text}</a>", escape(&href), escape(&label))
+        } else {
+            let href = format!("{}?title=Special:Upload&wpDestFile={}", self.site.script, wf_urlencode(&t.dbkey));
+            format!("<a href=\"{}\" class=\"new\" title=\"{}\">{text}</a>", escape(&href), escape(&label))
+        })
+    }
+}
+
+/// `htmlspecialchars` with `ENT_COMPAT`: `&`, `<`, `>`, `"`.
+fn escape_text_compat(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+fn first_of(text: &str, needles: &[&str]) -> Option<usize> {
+    needles.iter().filter_map(|n| text.find(n)).min()
+}
+
+/// A bracketed link after its `[`: the URL's length, and where its text starts and ends
+/// (before the closing `]`).
+fn bracketed(after: &str) -> Option<(usize, usize, usize)> {
+    let plen = protocol_len(after, true)?;
+    let blen = url_body_len(&after[plen..]);
+    if blen == 0 {
+        return None;
+    }
+    let url_len = plen + blen;
+    let mut j = url_len;
+    for c in after[url_len..].chars() {
+        if is_space_separator(c) {
+            j += c.len_utf8();
+        } else {
+            break;
+        }
+    }
+    let text_start = j;
+    for c in after[j..].chars() {
+        if c == ']' {
+            return Some((url_len, text_start, j));
+        }
+        if !is_link_text_char(c) {
+            return None;
+        }
+        j += c.len_utf8();
+    }
+    None
+}
+
+/// The length of an `<a …>…</a>` or any other `<…>` at the start of `text`, on one line, which
+/// free links do not reach into.
+fn skip_tag(text: &str) -> Option<usize> {
+    let line_end = text.find('\n').unwrap_or(text.len());
+    let line = &text[..line_end];
+    let is_anchor = line.len() > 2 && line.as_bytes()[1] == b'a' && matches!(line.as_bytes()[2], b' ' | b'\t' | b'\r' | b'>');
+    if is_anchor {
+        if let Some(end) = line.find("</a>") {
+            return Some(end + 4);
+        }
+    }
+    line.find('>').map(|end| end + 1)
+}
+
+/// Markers that hid URLs from the free-link pass, removed.
+pub(crate) fn remove_noparse(text: &str) -> String {
+    text.replace(&format!("{MARKER_PREFIX}NOPARSE"), "")
+}

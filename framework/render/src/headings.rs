@@ -1,0 +1,391 @@
+//! Headings: `== x ==` lines made `<hN>`, then each given its anchor, its number, its edit
+//! link and its place in the table of contents (MediaWiki's `handleHeadings` and
+//! `finalizeHeadings`).
+
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
+use regex::Regex;
+use wikiquery_domain::html::{escape, escape_id_for_attribute, escape_id_for_link, escape_id_legacy};
+use wikiquery_domain::preprocessor::{heading_starts, Options};
+use wikiquery_domain::title::decode_char_references;
+
+use crate::parser::Parser;
+use crate::strip::{MARKER_PREFIX, MARKER_SUFFIX};
+
+/// Where the table of contents goes (MediaWiki's placeholder).
+pub(crate) const TOC_PLACEHOLDER: &str = "<mw:tocplace></mw:tocplace>";
+/// How deep the table of contents goes (`$wgMaxTocLevel`).
+const MAX_TOC_LEVEL: usize = 999;
+
+/// A section of the page as the API describes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section {
+    pub toclevel: usize,
+    pub level: String,
+    pub line: String,
+    pub number: String,
+    pub index: String,
+    /// The page (or template) the section's text is in; none for a heading no text has.
+    pub fromtitle: Option<String>,
+    pub byteoffset: Option<usize>,
+    pub anchor: String,
+    pub linkanchor: String,
+}
+
+fn heading_patterns() -> &'static [Regex; 6] {
+    static P: OnceLock<[Regex; 6]> = OnceLock::new();
+    P.get_or_init(|| {
+        std::array::from_fn(|i| {
+            let h = "=".repeat(i + 1);
+            Regex::new(&format!(r"(?m)^{h}[ \t]*(.+?)[ \t]*{h}\s*$")).unwrap()
+        })
+    })
+}
+
+/// `== x ==` lines as `<h2>x</h2>`, from the deepest level up.
+pub(crate) fn handle_headings(text: &str) -> String {
+    let mut text = text.to_owned();
+    for level in (1..=6).rev() {
+        let re = &heading_patterns()[level - 1];
+        if re.is_match(&text) {
+            text = re.replace_all(&text, format!("<h{level}>${{1}}</h{level}>").as_str()).into_owned();
+        }
+    }
+    text
+}
+
+struct Patterns {
+    headline: Regex,
+    split: Regex,
+    style_script: [Regex; 2],
+    toc_keep: Regex,
+    any_tag: Regex,
+}
+
+fn patterns() -> &'static Patterns {
+    static P: OnceLock<Patterns> = OnceLock::new();
+    P.get_or_init(|| Patterns {
+        headline: Regex::new(r"(?i)<H([1-6])(.*?>)((?s:.)*?)</H[1-6] *>").unwrap(),
+        split: Regex::new(r"(?i)<H[1-6].*?>(?s:.)*?</H[1-6]>").unwrap(),
+        style_script: [
+            Regex::new(r"(?is)<style(?: [^>]*[^>/])?>.*?</style>").unwrap(),
+            Regex::new(r"(?is)<script(?: [^>]*[^>/])?>.*?</script>").unwrap(),
+        ],
+        toc_keep: Regex::new(r#"<(/?(?:span(?: dir="(?:rtl|ltr)")?|sup|sub|bdi|i|b|s|strike))(?: .*?)?>"#).unwrap(),
+        any_tag: Regex::new(r"<.*?>").unwrap(),
+    })
+}
+
+/// The table of contents' line of a heading: only a few inline tags kept, without attributes.
+fn toc_line(headline: &str) -> String {
+    // First every tag but span, sup, sub, bdi, i, b, s, strike and q goes.
+    let mut kept = String::with_capacity(headline.len());
+    let mut rest = headline;
+    while let Some(start) = rest.find('<') {
+        kept.push_str(&rest[..start]);
+        let after = &rest[start..];
+        let allowed = {
+            let inner = &after[1..];
+            let inner = inner.strip_prefix('/').unwrap_or(inner);
+            ["span", "sup", "sub", "bdi", "i", "b", "s", "strike", "q"].iter().any(|name| {
+                inner.strip_prefix(name).is_some_and(|r| {
+                    (r.starts_with('>') || r.starts_with(' ')) && {
+                        let close = r.find('>');
+                        close.is_some_and(|c| !r[..c].contains('>'))
+                    }
+                })
+            })
+        };
+        let line_end = after.find('\n').unwrap_or(after.len());
+        match after[..line_end].find('>') {
+            Some(end) if !allowed => rest = &after[end + 1..],
+            _ => {
+                kept.push('<');
+                rest = &after[1..];
+            }
+        }
+    }
+    kept.push_str(rest);
+    let line = patterns().toc_keep.replace_all(&kept, "<$1>").replace("<span></span>", "");
+    line.trim_matches([' ', '\t', '\n', '\r', '\0', '\u{b}']).to_owned()
+}
+
+/// White space as MediaWiki's section names have it: runs of spaces and underscores as one
+/// space, trimmed.
+fn normalize_section_whitespace(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut space = false;
+    for c in text.chars() {
+        if c == ' ' || c == '_' {
+            space = true;
+        } else {
+            if space {
+                out.push(' ');
+            }
+            space = false;
+            out.push(c);
+        }
+    }
+    if space {
+        out.push(' ');
+    }
+    out.trim_matches([' ', '\t', '\n', '\r', '\0', '\u{b}']).to_owned()
+}
+
+/// A section name as a title's fragment has it (spaces folded, bidi marks dropped).
+fn normalize_section_name(text: &str) -> String {
+    let is_space = |c: char| {
+        matches!(c, ' ' | '_' | '\u{a0}' | '\u{1680}' | '\u{180e}' | '\u{2000}'..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}')
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut space = false;
+    for c in text.chars() {
+        if matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}') {
+            continue;
+        }
+        if is_space(c) {
+            space = true;
+        } else {
+            if space {
+                out.push(' ');
+            }
+            space = false;
+            out.push(c);
+        }
+    }
+    out
+}
+
+impl Parser<'_> {
+    /// Headings given anchors, edit links and numbers; the sections recorded and the table
+    /// of contents made when the page has enough headings.
+    pub(crate) fn finalize_headings(&mut self, text: &str, source: &str) -> String {
+        let p = patterns();
+        let show_edit_links = !self.switches.contains(&"noeditsection");
+        let matches: Vec<regex::Captures<'_>> = p.headline.captures_iter(text).collect();
+        let mut enough_toc = self.show_toc && (matches.len() >= 4 || self.force_toc_position);
+        if self.switches.contains(&"forcetoc") {
+            self.show_toc = true;
+            enough_toc = true;
+        }
+        let starts = heading_starts(source, &Options::default());
+        let mut char_offsets: Vec<usize> = Vec::with_capacity(starts.len());
+        {
+            let mut chars = 0;
+            let mut last = 0;
+            for &start in &starts {
+                chars += source.get(last..start).map_or(0, |s| s.chars().count());
+                last = start;
+                char_offsets.push(chars);
+            }
+        }
+        let marker_prefix = format!("{MARKER_PREFIX}-h-");
+        let mut toc = String::new();
+        let mut heads: Vec<String> = Vec::new();
+        let mut sublevel_count: Vec<usize> = vec![0; 8];
+        let mut level_count: Vec<usize> = vec![0; 8];
+        let (mut level, mut prevlevel, mut toclevel, mut prevtoclevel) = (0usize, 0usize, 0usize, 0usize);
+        let mut num_visible = 0;
+        let mut refers: HashSet<String> = HashSet::new();
+        let mut sections: Vec<Section> = Vec::new();
+        for m in &matches {
+            let mut headline = m[3].to_owned();
+            let mut from: Option<(Option<String>, String)> = None;
+            if let Some(rest) = headline.strip_prefix(&marker_prefix) {
+                if let Some((serial, after)) = rest.split_once('-').filter(|(_, a)| a.starts_with(MARKER_SUFFIX)) {
+                    if let Some(entry) = serial.parse::<usize>().ok().and_then(|s| self.headings.get(s)) {
+                        from = Some(entry.clone());
+                    }
+                    headline = after[MARKER_SUFFIX.len()..].trim_start().to_owned();
+                }
+            }
+            let is_template = from.as_ref().is_some_and(|(t, _)| t.is_some());
+            if toclevel > 0 {
+                prevlevel = level;
+            }
+            level = m[1].parse().unwrap_or(1);
+            if level > prevlevel {
+                toclevel += 1;
+                if toclevel >= sublevel_count.len() {
+                    sublevel_count.resize(toclevel + 1, 0);
+                    level_count.resize(toclevel + 1, 0);
+                }
+                sublevel_count[toclevel] = 0;
+                if toclevel < MAX_TOC_LEVEL {
+                    prevtoclevel = toclevel;
+                    toc.push_str("\n<ul>\n");
+                    num_visible += 1;
+                }
+            } else if level < prevlevel && toclevel > 1 {
+                let mut i = toclevel;
+                while i > 0 {
+                    if level_count[i] == level {
+                        toclevel = i;
+                        break;
+                    } else if level_count[i] < level {
+                        toclevel = i + 1;
+                        break;
+                    }
+                    i -= 1;
+                }
+                if i == 0 {
+                    toclevel = 1;
+                }
+                if toclevel < MAX_TOC_LEVEL {
+                    if prevtoclevel < MAX_TOC_LEVEL {
+                        toc.push_str("</li>\n");
+                        toc.push_str(&"</ul>\n</li>\n".repeat(prevtoclevel.saturating_sub(toclevel)));
+                        prevtoclevel = toclevel;
+                    } else {
+                        toc.push_str("</li>\n");
+                    }
+                }
+            } else if toclevel < MAX_TOC_LEVEL {
+                toc.push_str("</li>\n");
+            }
+            level_count[toclevel] = level;
+            sublevel_count[toclevel] += 1;
+            let numbering =
+                (1..=toclevel).filter(|&i| sublevel_count[i] != 0).map(|i| sublevel_count[i].to_string()).collect::<Vec<_>>().join(".");
+
+            let mut safe = self.link_holders_text(&headline);
+            safe = self.strip.unstrip_both(&safe);
+            for re in &p.style_script {
+                safe = re.replace_all(&safe, "").into_owned();
+            }
+            let tocline = toc_line(&safe);
+            let safe = p.any_tag.replace_all(&safe, "").into_owned();
+            let hint = normalize_section_whitespace(&safe);
+            let decoded = normalize_section_name(&decode_char_references(&hint));
+            let fallback = escape_id_legacy(&decoded);
+            let mut link_anchor = escape_id_for_link(&decoded);
+            let primary = escape_id_for_attribute(&decoded);
+            let fallback = (fallback != primary).then_some(fallback);
+            let key = primary.to_lowercase();
+            let mut anchor = primary.clone();
+            if refers.contains(&key) {
+                let mut i = 2;
+                while refers.contains(&format!("{key}_{i}")) {
+                    i += 1;
+                }
+                anchor.push_str(&format!("_{i}"));
+                link_anchor.push_str(&format!("_{i}"));
+                refers.insert(format!("{key}_{i}"));
+            } else {
+                refers.insert(key);
+            }
+            let mut fallback_anchor = fallback.clone();
+            if let Some(f) = &fallback {
+                let fkey = f.to_lowercase();
+                if refers.contains(&fkey) {
+                    let mut i = 2;
+                    while refers.contains(&format!("{fkey}_{i}")) {
+                        i += 1;
+                    }
+                    fallback_anchor = Some(format!("{f}_{i}"));
+                    refers.insert(format!("{fkey}_{i}"));
+                } else {
+                    refers.insert(fkey);
+                }
+            }
+            let section_index = from.as_ref().map(|(_, i)| i.clone());
+            if enough_toc && toclevel < MAX_TOC_LEVEL {
+                let mut classes = format!("toclevel-{toclevel}");
+                if let Some(index) = section_index.as_ref().filter(|_| !is_template) {
+                    classes.push_str(&format!(" tocsection-{index}"));
+                }
+                toc.push_str(&format!(
+                    "<li class=\"{classes}\"><a href=\"#{}\"><span class=\"tocnumber\">{}</span> <span class=\"toctext\">{tocline}</span></a>",
+                    escape(&link_anchor),
+                    escape(&numbering)
+                ));
+            }
+            let byteoffset = match (&section_index, is_template) {
+                (Some(index), false) => index.parse::<usize>().ok().and_then(|i| char_offsets.get(i.wrapping_sub(1)).copied()),
+                _ => None,
+            };
+            let fromtitle = match &from {
+                Some((Some(template), _)) => Some(template.clone()),
+                Some((None, _)) => Some(self.page.dbkey_prefixed.clone()),
+                None => None,
+            };
+            sections.push(Section {
+                toclevel,
+                level: level.to_string(),
+                line: tocline.clone(),
+                number: numbering.clone(),
+                index: match (&section_index, is_template) {
+                    (Some(i), true) => format!("T-{i}"),
+                    (Some(i), false) => i.clone(),
+                    (None, _) => String::new(),
+                },
+                fromtitle,
+                byteoffset,
+                anchor: anchor.clone(),
+                linkanchor: link_anchor.clone(),
+            });
+            let edit_link = match (&section_index, show_edit_links) {
+                (Some(index), true) => {
+                    let (page, section) = match &from {
+                        Some((Some(template), _)) => (template.replace('_', " "), format!("T-{index}")),
+                        _ => (self.page.text.clone(), index.clone()),
+                    };
+                    format!(
+                        "<mw:editsection page=\"{}\" section=\"{}\">{hint}</mw:editsection>",
+                        escape_compat(&page),
+                        escape_compat(&section)
+                    )
+                }
+                _ => String::new(),
+            };
+            let fallback_html = match fallback_anchor.filter(|f| *f != anchor) {
+                Some(f) => format!("<span id=\"{}\"></span>", escape_compat(&f)),
+                None => String::new(),
+            };
+            heads.push(format!(
+                "<h{level}{}{fallback_html}<span class=\"mw-headline\" id=\"{}\">{headline}</span>{edit_link}</h{level}>",
+                &m[2],
+                escape_compat(&anchor)
+            ));
+        }
+        if num_visible < 1 {
+            enough_toc = false;
+        }
+        if enough_toc {
+            if prevtoclevel > 0 && prevtoclevel < MAX_TOC_LEVEL {
+                toc.push_str("</li>\n");
+                toc.push_str(&"</ul>\n</li>\n".repeat(prevtoclevel - 1));
+            }
+            self.toc_html = Some(toc_list(&toc));
+        }
+        self.output.sections = sections;
+        let blocks: Vec<&str> = p.split.split(text).collect();
+        let mut full = String::with_capacity(text.len() + heads.len() * 200);
+        for (i, block) in blocks.iter().enumerate() {
+            if i > 0 {
+                if let Some(head) = heads.get(i - 1) {
+                    full.push_str(head);
+                }
+            }
+            full.push_str(block);
+            if i == 0 && enough_toc && !self.force_toc_position {
+                full.push_str(TOC_PLACEHOLDER);
+                full.push('\n');
+            }
+        }
+        full
+    }
+}
+
+/// `htmlspecialchars` with `ENT_COMPAT`.
+fn escape_compat(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// The table of contents around its list.
+fn toc_list(items: &str) -> String {
+    format!(
+        "<div id=\"toc\" class=\"toc\" role=\"navigation\" aria-labelledby=\"mw-toc-heading\"><input type=\"checkbox\" role=\"button\" id=\"toctogglecheckbox\" class=\"toctogglecheckbox\" style=\"display:none\" /><div class=\"toctitle\" lang=\"en\" dir=\"ltr\"><h2 id=\"mw-toc-heading\">Contents</h2><span class=\"toctogglespan\"><label class=\"toctogglelabel\" for=\"toctogglecheckbox\"></label></span></div>{items}</ul>\n</div>\n"
+    )
+}

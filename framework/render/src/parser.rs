@@ -1,0 +1,431 @@
+//! One parse: the expanded text taken through MediaWiki's passes in MediaWiki's order, and
+//! what the page links to, its sections and its categories recorded on the way.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
+
+use regex::Regex;
+use wikiquery_domain::html::escape_attribute;
+use wikiquery_domain::magic_words::behaviour_switches;
+use wikiquery_domain::messages;
+use wikiquery_domain::preprocessor::expand::{expand, ExtensionTag, TemplateLookup, Unsupported, Wiki};
+use wikiquery_domain::preprocessor::Options;
+use wikiquery_domain::quotes::do_quotes;
+use wikiquery_domain::title::{InterwikiMap, ParsedTitle, SiteNamespaces};
+use wikiquery_domain::url::wf_urlencode;
+
+use crate::block::do_block_levels;
+use crate::external::remove_noparse;
+use crate::headings::{handle_headings, Section, TOC_PLACEHOLDER};
+use crate::sanitizer::{armor_french_spaces, decode_attributes_in_order, remove_html_tags, safe_encode_tag_attributes, validate_tag_attributes};
+use crate::strip::{Kind, StripState};
+use crate::tables::handle_tables;
+use crate::tidy::tidy;
+
+/// What the renderer needs to know of the site.
+pub struct RenderSite<'a> {
+    pub namespaces: &'a SiteNamespaces,
+    pub interwikis: &'a InterwikiMap,
+    /// Where pages are read (`/index.php/$1`).
+    pub article_path: &'a str,
+    /// The script's path (`/index.php`).
+    pub script: &'a str,
+    /// Where uploaded files are served (`/images`).
+    pub upload_path: &'a str,
+    /// The extension tags the site's extensions add to MediaWiki's own.
+    pub extension_tags: &'a [String],
+}
+
+/// The page being rendered.
+#[derive(Debug, Clone)]
+pub struct PageRef {
+    pub ns: i32,
+    /// Database key, without namespace.
+    pub dbkey: String,
+    /// The full title with spaces (`Talk:Foo bar`).
+    pub text: String,
+    /// The full title with underscores.
+    pub dbkey_prefixed: String,
+}
+
+/// An existing page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageInfo {
+    pub id: i64,
+    pub redirect: bool,
+}
+
+/// What the renderer asks the wiki: which pages and files exist.
+pub trait Lookup {
+    /// The pages among `titles` (namespace, database key) that exist.
+    fn pages(&mut self, titles: &[(i32, String)]) -> Result<HashMap<(i32, String), PageInfo>, Unsupported>;
+    /// The files among `names` (database keys) that exist.
+    fn files(&mut self, names: &[String]) -> Result<HashSet<String>, Unsupported>;
+}
+
+/// Where a render reads the wiki: the templates and functions of its expansion, then which
+/// pages and files exist.
+pub trait Sources {
+    fn wiki(&mut self) -> &mut dyn Wiki;
+    fn lookup(&mut self) -> &mut dyn Lookup;
+}
+
+/// How the page is rendered.
+#[derive(Debug, Clone)]
+pub struct RenderOptions {
+    /// Section edit links after headings.
+    pub edit_sections: bool,
+    /// The table of contents where the page has one.
+    pub toc: bool,
+    /// The class of the wrapping `<div>`; empty for none.
+    pub wrapper_class: String,
+}
+
+impl Default for RenderOptions {
+    fn default() -> RenderOptions {
+        RenderOptions { edit_sections: true, toc: true, wrapper_class: "mw-parser-output".into() }
+    }
+}
+
+/// A link target in the order MediaWiki's parser output records it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkEntry {
+    pub ns: i32,
+    pub dbkey: String,
+    pub exists: bool,
+}
+
+/// What rendering gives besides the HTML.
+#[derive(Debug, Clone, Default)]
+pub struct Output {
+    /// Page links, grouped by namespace in the order namespaces first appear.
+    pub links: Vec<LinkEntry>,
+    /// Categories (database keys) with their sort keys, in order.
+    pub categories: Vec<(String, String)>,
+    /// Language links (`en:Foo`), in order.
+    pub language_links: Vec<String>,
+    /// Interwiki links (prefix, database key), in order.
+    pub interwiki_links: Vec<(String, String)>,
+    /// External links, in order, once each.
+    pub external_links: Vec<String>,
+    /// Files used (database keys), in order.
+    pub images: Vec<String>,
+    /// The sections.
+    pub sections: Vec<Section>,
+    /// The behaviour switches found (`notoc`), in order.
+    pub switches: Vec<&'static str>,
+    /// The tracking categories the page was put in, by message (`broken-file-category`), each
+    /// with how many categories stood before it and its sort key; the wiki names them.
+    pub tracking: Vec<(usize, &'static str, String)>,
+}
+
+impl Output {
+    pub(crate) fn add_link(&mut self, ns: i32, dbkey: String, exists: bool) {
+        if self.links.iter().any(|l| l.ns == ns && l.dbkey == dbkey) {
+            return;
+        }
+        // Grouped by namespace: after the last link of the same namespace.
+        match self.links.iter().rposition(|l| l.ns == ns) {
+            Some(at) => self.links.insert(at + 1, LinkEntry { ns, dbkey, exists }),
+            None => self.links.push(LinkEntry { ns, dbkey, exists }),
+        }
+    }
+
+    pub(crate) fn add_external_link(&mut self, url: &str) {
+        if !self.external_links.iter().any(|u| u == url) {
+            self.external_links.push(url.to_owned());
+        }
+    }
+
+    pub(crate) fn add_image(&mut self, dbkey: &str) {
+        if !self.images.iter().any(|u| u == dbkey) {
+            self.images.push(dbkey.to_owned());
+        }
+    }
+}
+
+/// A rendered page.
+#[derive(Debug, Clone)]
+pub struct Rendered {
+    /// The HTML, wrapped as the options say.
+    pub html: String,
+    pub output: Output,
+    /// Whether the page shows a table of contents.
+    pub show_toc: bool,
+}
+
+/// A page link waiting for the lookup.
+pub(crate) struct Holder {
+    pub title: ParsedTitle,
+    pub text: String,
+}
+
+pub(crate) struct Parser<'a> {
+    pub site: &'a RenderSite<'a>,
+    pub page: PageRef,
+    pub strip: StripState,
+    /// Where each heading marker's heading comes from: its template (none for the page) and
+    /// its index there.
+    pub headings: Vec<(Option<String>, String)>,
+    pub holders: Vec<Holder>,
+    pub output: Output,
+    pub switches: Vec<&'static str>,
+    pub show_toc: bool,
+    pub force_toc_position: bool,
+    pub toc_html: Option<String>,
+    pub autonumber: usize,
+    pub default_sort: Option<String>,
+    pub lookup: &'a mut dyn Lookup,
+}
+
+/// The expansion as the renderer sees it: extension tags rendered behind markers, headings
+/// marked with where they come from.
+struct Expanding<'p, 'w> {
+    inner: &'w mut dyn Wiki,
+    strip: &'p mut StripState,
+    headings: &'p mut Vec<(Option<String>, String)>,
+    page: &'p PageRef,
+}
+
+impl Wiki for Expanding<'_, '_> {
+    fn template(&mut self, name: &str) -> Result<TemplateLookup, Unsupported> {
+        self.inner.template(name)
+    }
+    fn variable(&mut self, id: &'static str) -> Result<String, Unsupported> {
+        self.inner.variable(id)
+    }
+    fn function(&mut self, id: &'static str, args: &[String]) -> Result<Option<String>, Unsupported> {
+        self.inner.function(id, args)
+    }
+    fn cannot_expand(&mut self, what: Unsupported) -> Result<String, Unsupported> {
+        self.inner.cannot_expand(what)
+    }
+    fn tracking_category(&mut self, message: &'static str) {
+        self.inner.tracking_category(message);
+    }
+    fn default_sort(&mut self) -> Option<String> {
+        self.inner.default_sort()
+    }
+    fn extension_tag(&mut self, tag: &ExtensionTag) -> Result<String, Unsupported> {
+        let name = tag.name.to_lowercase();
+        let attributes = decode_attributes_in_order(&tag.attributes);
+        match name.as_str() {
+            "nowiki" => {
+                let content = tag.inner.as_deref().unwrap_or("");
+                let mut html = String::with_capacity(content.len());
+                let mut rest = content;
+                while let Some(c) = rest.chars().next() {
+                    if rest.starts_with("-{") {
+                        html.push_str("-&#123;");
+                        rest = &rest[2..];
+                        continue;
+                    }
+                    if rest.starts_with("}-") {
+                        html.push_str("&#125;-");
+                        rest = &rest[2..];
+                        continue;
+                    }
+                    match c {
+                        '<' => html.push_str("&lt;"),
+                        '>' => html.push_str("&gt;"),
+                        c => html.push(c),
+                    }
+                    rest = &rest[c.len_utf8()..];
+                }
+                Ok(self.strip.add(Kind::NoWiki, &tag.name, html))
+            }
+            "pre" => {
+                let content = without_nowiki_tags(tag.inner.as_deref().unwrap_or(""));
+                let attributes = validate_tag_attributes(&attributes, "pre");
+                let mut html = String::from("<pre");
+                for (name, value) in &attributes {
+                    html.push_str(&format!(" {name}=\"{}\"", escape_attribute(value)));
+                }
+                html.push('>');
+                html.push_str(&content.replace('>', "&gt;").replace('<', "&lt;"));
+                html.push_str("</pre>");
+                Ok(self.strip.add(Kind::General, &tag.name, html))
+            }
+            other => Err(Unsupported(format!("the <{other}> tag"))),
+        }
+    }
+    fn heading_marker(&mut self, template: Option<&str>, index: &str) -> Option<String> {
+        let template = template.map(|t| t.replace(' ', "_")).filter(|t| *t != self.page.dbkey_prefixed);
+        self.headings.push((template, index.to_owned()));
+        let serial = self.headings.len() - 1;
+        Some(self.strip.add_named(Kind::General, &format!("h-{serial}"), String::new()))
+    }
+}
+
+/// `<nowiki>` and `</nowiki>` (any case) taken out of a `<pre>`'s content, what is between
+/// them kept.
+fn without_nowiki_tags(content: &str) -> String {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| Regex::new(r"(?is)<nowiki>(.*?)</nowiki>").unwrap());
+    re.replace_all(content, "$1").into_owned()
+}
+
+fn hr_pattern() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| Regex::new(r"(^|\n)-----*").unwrap())
+}
+
+/// `source`, the wikitext of `page`, rendered as MediaWiki 1.39 renders it, reading the wiki
+/// through `sources`.
+pub fn render(
+    source: &str,
+    page: &PageRef,
+    site: &RenderSite<'_>,
+    sources: &mut dyn Sources,
+    options: &RenderOptions,
+) -> Result<Rendered, Unsupported> {
+    let wiki = sources.wiki();
+    let mut strip = StripState::default();
+    let mut headings = Vec::new();
+    let expanded = {
+        let mut expanding = Expanding { inner: &mut *wiki, strip: &mut strip, headings: &mut headings, page };
+        expand(source, &Options::with_extension_tags(site.extension_tags), &mut expanding)?
+    };
+    let default_sort = wiki.default_sort();
+    let lookup = sources.lookup();
+    let mut parser = Parser {
+        site,
+        page: page.clone(),
+        strip,
+        headings,
+        holders: Vec::new(),
+        output: Output::default(),
+        switches: Vec::new(),
+        show_toc: true,
+        force_toc_position: false,
+        toc_html: None,
+        autonumber: 0,
+        default_sort,
+        lookup,
+    };
+    let text = parser.internal_parse(&expanded, source)?;
+    let text = parser.half_parsed(&text)?;
+    Ok(parser.finish(text, options))
+}
+
+impl Parser<'_> {
+    /// Puts the page in the tracking category of `message`.
+    pub(crate) fn track(&mut self, message: &'static str) {
+        if self.output.tracking.iter().any(|(_, m, _)| *m == message) {
+            return;
+        }
+        let sort_key = self.default_sort.clone().unwrap_or_default();
+        self.output.tracking.push((self.output.categories.len(), message, sort_key));
+    }
+
+    fn internal_parse(&mut self, expanded: &str, source: &str) -> Result<String, Unsupported> {
+        let strip = &self.strip;
+        let text = remove_html_tags(expanded, &|t| strip.unstrip_both(t));
+        let text = handle_tables(&text, &|t| strip.unstrip_both(t));
+        let text = hr_pattern().replace_all(&text, "${1}<hr />").into_owned();
+        let text = self.handle_double_underscore(&text);
+        let text = handle_headings(&text);
+        let text = self.handle_internal_links(&text)?;
+        let text = text.split('\n').map(do_quotes).collect::<Vec<_>>().join("\n");
+        let text = self.handle_external_links(&text)?;
+        let text = remove_noparse(&text);
+        let text = self.handle_magic_links(&text);
+        Ok(self.finalize_headings(&text, source))
+    }
+
+    fn handle_double_underscore(&mut self, text: &str) -> String {
+        let mut text = text.to_owned();
+        if let Some((start, len)) = find_toc_word(&text) {
+            self.show_toc = true;
+            self.force_toc_position = true;
+            text.replace_range(start..start + len, TOC_PLACEHOLDER);
+            let from = start + TOC_PLACEHOLDER.len();
+            while let Some((s, l)) = find_toc_word(&text[from..]) {
+                text.replace_range(from + s..from + s + l, "");
+            }
+        }
+        let (text, mut switches) = behaviour_switches(&text);
+        if self.force_toc_position && !switches.contains(&"toc") {
+            switches.push("toc");
+        }
+        if switches.contains(&"notoc") && !self.force_toc_position {
+            self.show_toc = false;
+        }
+        self.switches = switches.clone();
+        self.output.switches = switches;
+        text
+    }
+
+    fn half_parsed(&mut self, text: &str) -> Result<String, Unsupported> {
+        let text = self.strip.unstrip(text, Kind::General);
+        let text = do_block_levels(&text, true);
+        let text = self.replace_link_holders(&text)?;
+        let text = self.strip.unstrip(&text, Kind::NoWiki);
+        let text = self.strip.unstrip(&text, Kind::General);
+        Ok(tidy(&text, Some(&armor_french_spaces)))
+    }
+
+    /// The wrapper, the section edit links and the table of contents (MediaWiki's
+    /// `ParserOutput::getText`).
+    fn finish(self, text: String, options: &RenderOptions) -> Rendered {
+        let mut html = if options.wrapper_class.is_empty() {
+            text
+        } else {
+            format!("<div class=\"{}\">{text}</div>", escape_attribute(&options.wrapper_class))
+        };
+        html = replace_edit_sections(&html, options.edit_sections, self.site);
+        let toc = match (&self.toc_html, options.toc) {
+            (Some(toc), true) => tidy(toc, Some(&armor_french_spaces)),
+            _ => String::new(),
+        };
+        html = html.replace(TOC_PLACEHOLDER, &toc);
+        Rendered { html, output: self.output, show_toc: self.toc_html.is_some() }
+    }
+}
+
+/// Where `__TOC__` (any case) first stands, and its length.
+fn find_toc_word(text: &str) -> Option<(usize, usize)> {
+    let lower = text.to_ascii_lowercase();
+    lower.find("__toc__").map(|at| (at, 7))
+}
+
+/// The `<mw:editsection>` placeholders as the skin's edit links (or removed).
+fn replace_edit_sections(html: &str, enabled: bool, site: &RenderSite<'_>) -> String {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r#"(?s)<(?:mw:)?editsection page="(.*?)" section="(.*?)"(?:/>|>(.*?)(</(?:mw:)?editsection>))"#).unwrap()
+    });
+    re.replace_all(html, |c: &regex::Captures<'_>| {
+        if !enabled {
+            return String::new();
+        }
+        let page = decode_specialchars(&c[1]);
+        let section = decode_specialchars(&c[2]);
+        let content = wikiquery_domain::title::decode_char_references(c.get(3).map_or("", |m| m.as_str())).into_owned();
+        let hint = messages::substitute(messages::text("en", "editsectionhint").unwrap_or("$1"), &[content]);
+        let href = format!(
+            "{}?title={}&action=edit&section={}",
+            site.script,
+            wf_urlencode(&page.replace(' ', "_")),
+            wf_urlencode(&section)
+        );
+        format!(
+            "<span class=\"mw-editsection\"><span class=\"mw-editsection-bracket\">[</span><a href=\"{}\" title=\"{}\">{}</a><span class=\"mw-editsection-bracket\">]</span></span>",
+            escape_attribute(&href),
+            escape_attribute(&hint),
+            messages::text("en", "editsection").unwrap_or("edit")
+        )
+    })
+    .into_owned()
+}
+
+/// PHP's `htmlspecialchars_decode`.
+fn decode_specialchars(text: &str) -> String {
+    text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#039;", "'").replace("&amp;", "&")
+}
+
+/// Attributes written as MediaWiki's sanitizer writes them (for extension output).
+#[allow(dead_code)]
+pub(crate) fn attributes_html(text: &str, element: &str) -> String {
+    safe_encode_tag_attributes(&validate_tag_attributes(&decode_attributes_in_order(text), element))
+}

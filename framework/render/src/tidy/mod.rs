@@ -1,0 +1,147 @@
+//! The tidying MediaWiki gives its output: the HTML read by an HTML5 tree builder (html5ever,
+//! where MediaWiki uses RemexHtml), inline content at the top level and in block quotes
+//! wrapped in paragraphs as it is inserted ([`munger`]), and the tree written back as
+//! MediaWiki's formatter writes it (character references kept as written, `<br />`, empty
+//! list items, paragraphs and rows marked).
+
+mod munger;
+
+use html5ever::tendril::TendrilSink;
+use html5ever::{namespace_url, ns, parse_fragment, LocalName, ParseOpts, QualName};
+
+use crate::sanitizer::normalize_char_references;
+use munger::{Id, Kind, Munger, DOCUMENT, P_WRAP};
+
+/// How deep the written tree may nest; deeper content is left out (a hostile page's
+/// thousands of nested tags, which MediaWiki's limits would have stopped before).
+const MAX_DEPTH: usize = 2000;
+
+const VOID: &[&str] = &[
+    "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img", "input", "keygen", "link", "meta",
+    "param", "source", "track", "wbr",
+];
+const RAW_TEXT: &[&str] = &["style", "script", "xmp", "iframe", "noembed", "noframes", "plaintext"];
+
+/// `html` tidied; `text_processor` is applied to text outside raw-text elements.
+pub fn tidy(html: &str, text_processor: Option<&dyn Fn(&str) -> String>) -> String {
+    // The tree builder is to keep character references as written, as MediaWiki's does: every
+    // `&` goes in escaped, so that what comes out is the text as written.
+    let input = html.replace('\0', "").replace('&', "&amp;");
+    let context = QualName::new(None, ns!(html), LocalName::from("body"));
+    let tree = parse_fragment(Munger::new(), ParseOpts::default(), context, vec![]).one(input);
+    let mut out = String::with_capacity(html.len() + html.len() / 8);
+    let writer = Writer { tree: &tree, processor: text_processor };
+    if let Some(&root) = tree.nodes[DOCUMENT].children.first() {
+        for &child in &tree.nodes[root].children {
+            writer.write(child, &mut out, false, 0);
+        }
+    }
+    out
+}
+
+struct Writer<'t> {
+    tree: &'t Munger,
+    processor: Option<&'t dyn Fn(&str) -> String>,
+}
+
+fn is_blank(text: &str) -> bool {
+    text.bytes().all(|b| matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | b' '))
+}
+
+impl Writer<'_> {
+    fn children(&self, id: Id, out: &mut String, raw: bool, depth: usize) {
+        if depth >= MAX_DEPTH {
+            return;
+        }
+        for &child in &self.tree.nodes[id].children {
+            self.write(child, out, raw, depth + 1);
+        }
+    }
+
+    fn write(&self, id: Id, out: &mut String, raw: bool, depth: usize) {
+        let node = &self.tree.nodes[id];
+        match &node.kind {
+            Kind::Document => self.children(id, out, raw, depth),
+            Kind::Text(text) => {
+                if raw {
+                    out.push_str(text);
+                    return;
+                }
+                let mut escaped = String::with_capacity(text.len());
+                for c in text.chars() {
+                    match c {
+                        '<' => escaped.push_str("&lt;"),
+                        '>' => escaped.push_str("&gt;"),
+                        '\u{a0}' => escaped.push_str("&#160;"),
+                        '\u{338}' => escaped.push_str("&#x338;"),
+                        c => escaped.push(c),
+                    }
+                }
+                let processed = match self.processor {
+                    Some(p) => p(&escaped),
+                    None => escaped,
+                };
+                out.push_str(&normalize_char_references(&processed));
+            }
+            Kind::Comment(text) => {
+                out.push_str("<!--");
+                out.push_str(text);
+                out.push_str("-->");
+            }
+            Kind::Element { name, attributes } => {
+                let html = name.ns == ns!(html);
+                let local: &str = &name.local;
+                if local == P_WRAP {
+                    let kept = node.wrapper_kept.unwrap_or(node.munge.nonblank > 0);
+                    if kept {
+                        out.push_str("<p>");
+                    }
+                    self.children(id, out, raw, depth);
+                    if kept {
+                        out.push_str("</p>");
+                    }
+                    return;
+                }
+                let mut contents = String::new();
+                self.children(id, &mut contents, html && RAW_TEXT.contains(&local), depth);
+                if matches!(local, "li" | "p" | "tr") && attributes.is_empty() && is_blank(&contents) {
+                    out.push_str(&format!("<{local} class=\"mw-empty-elt\">{contents}</{local}>"));
+                    return;
+                }
+                out.push('<');
+                out.push_str(local);
+                for attribute in attributes {
+                    let mut encoded = String::with_capacity(attribute.value.len());
+                    for c in attribute.value.chars() {
+                        match c {
+                            '"' => encoded.push_str("&quot;"),
+                            '\u{a0}' => encoded.push_str("&#160;"),
+                            c => encoded.push(c),
+                        }
+                    }
+                    out.push(' ');
+                    if let Some(prefix) = &attribute.name.prefix {
+                        out.push_str(prefix);
+                        out.push(':');
+                    }
+                    out.push_str(&attribute.name.local);
+                    out.push_str("=\"");
+                    out.push_str(&normalize_char_references(&encoded));
+                    out.push('"');
+                }
+                if html && VOID.contains(&local) {
+                    out.push_str(" />");
+                    return;
+                }
+                out.push('>');
+                if html && matches!(local, "pre" | "textarea" | "listing") && contents.starts_with('\n') {
+                    out.push('\n');
+                }
+                out.push_str(&contents);
+                out.push_str("</");
+                out.push_str(local);
+                out.push('>');
+            }
+        }
+    }
+}

@@ -1,0 +1,535 @@
+//! `action=parse`: a page, a revision or a given text rendered as MediaWiki 1.39 renders it
+//! (the renderer of `wikiquery-render`), with what the page links to, its sections, its
+//! categories and the other parts of MediaWiki's parser output the caller asks for.
+
+use serde_json::{json, Map, Value};
+use wikiquery_domain::html::escape_text;
+use wikiquery_domain::preprocessor::expand::Unsupported;
+use wikiquery_domain::preprocessor::{preprocess, Options};
+use wikiquery_domain::revision::{section_of, Visibility, DELETED_TEXT};
+use wikiquery_domain::title::{full_text, NS_MAIN};
+use wikiquery_render::{RenderOptions, Section};
+use wikiquery_runtime::result::set_content;
+use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError};
+use wikiquery_store::site::Site;
+
+use crate::shared::diffs::revision;
+use crate::shared::expansion::TemplateCache;
+use crate::shared::rendering::{render_page, RenderedPage};
+use crate::storage;
+use crate::values::{CONTENTFMT, CONTENTMODELS};
+use crate::wiki::WikiContext;
+
+/// The values of `prop`.
+const PROPS: &[&str] = &[
+    "categories",
+    "categorieshtml",
+    "displaytitle",
+    "encodedjsconfigvars",
+    "externallinks",
+    "headhtml",
+    "headitems",
+    "images",
+    "indicators",
+    "iwlinks",
+    "jsconfigvars",
+    "langlinks",
+    "limitreportdata",
+    "limitreporthtml",
+    "links",
+    "modules",
+    "parsetree",
+    "parsewarnings",
+    "parsewarningshtml",
+    "properties",
+    "revid",
+    "sections",
+    "subtitle",
+    "templates",
+    "text",
+    "wikitext",
+];
+
+/// What `prop` is when not given.
+const DEFAULT_PROPS: &[&str] = &[
+    "text",
+    "langlinks",
+    "categories",
+    "links",
+    "templates",
+    "images",
+    "externallinks",
+    "sections",
+    "revid",
+    "displaytitle",
+    "iwlinks",
+    "properties",
+    "parsewarnings",
+];
+
+/// The props this server does not give yet: they need a skin, resource modules or the
+/// parser's limit report.
+const NOT_BUILT: &[&str] = &[
+    "categorieshtml",
+    "encodedjsconfigvars",
+    "headhtml",
+    "headitems",
+    "indicators",
+    "jsconfigvars",
+    "limitreportdata",
+    "limitreporthtml",
+    "modules",
+    "parsewarningshtml",
+    "subtitle",
+];
+
+/// Parses content and returns parser output.
+#[query_module(
+    name = "parse",
+    group = "action",
+    prefix = "",
+    readrights,
+    cache = "anon-public-user-private",
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Parsing_wikitext#parse"
+)]
+pub struct Parse {
+    /// The title the text is parsed as (`API` when none is given).
+    pub title: Option<String>,
+    #[param(text)]
+    pub text: Option<String>,
+    /// A revision whose page the text is parsed as.
+    pub revid: Option<i64>,
+    /// A summary to parse.
+    pub summary: Option<String>,
+    /// A page whose current revision is parsed.
+    pub page: Option<String>,
+    pub pageid: Option<i64>,
+    /// Follows `page` or `pageid` when it is a redirect.
+    pub redirects: bool,
+    /// A revision to parse.
+    pub oldid: Option<i64>,
+    #[param(values = PROPS)]
+    pub prop: Option<Vec<String>>,
+    #[param(default = "mw-parser-output")]
+    pub wrapoutputclass: String,
+    /// The pre-save transform before parsing.
+    pub pst: bool,
+    /// The pre-save transform alone.
+    pub onlypst: bool,
+    #[param(deprecated)]
+    pub effectivelanglinks: bool,
+    /// Only this section (a number, `T-` and a number, or `new`).
+    pub section: Option<String>,
+    /// The heading of a new section.
+    pub sectiontitle: Option<String>,
+    #[param(deprecated)]
+    pub disablepp: bool,
+    pub disablelimitreport: bool,
+    pub disableeditsection: bool,
+    pub disablestylededuplication: bool,
+    pub showstrategykeys: bool,
+    #[param(deprecated)]
+    pub generatexml: bool,
+    pub preview: bool,
+    pub sectionpreview: bool,
+    pub disabletoc: bool,
+    /// A skin to render with (none is installed here: MediaWiki's list of skins).
+    pub useskin: Option<String>,
+    #[param(values = CONTENTFMT)]
+    pub contentformat: Option<String>,
+    #[param(values = CONTENTMODELS)]
+    pub contentmodel: Option<String>,
+}
+
+/// What is parsed: the text, the page it is parsed as, and what the answer says of it.
+struct Source {
+    text: String,
+    page: (i32, String),
+    page_id: i64,
+    revid: Option<i64>,
+    redirects: Option<Vec<Value>>,
+}
+
+fn unsupported(e: Unsupported) -> ApiError {
+    ApiError::not_implemented(&format!("parse ({})", e.0))
+}
+
+impl Parse {
+    fn props(&self) -> Vec<&str> {
+        match &self.prop {
+            Some(p) => p.iter().map(String::as_str).collect(),
+            None => DEFAULT_PROPS.to_vec(),
+        }
+    }
+
+    /// The page, revision or text the request names.
+    fn source(&self, ctx: &mut ActionContext<'_>) -> Result<Source, ApiError> {
+        let by_page = self.page.is_some() || self.pageid.is_some() || self.oldid.is_some();
+        for other in [("text", self.text.is_some()), ("title", self.title.is_some()), ("revid", self.revid.is_some())] {
+            let candidates =
+                [("page", self.page.is_some()), ("pageid", self.pageid.is_some()), ("oldid", self.oldid.is_some()), other];
+            let set: Vec<&str> = candidates.iter().filter(|(_, v)| *v).map(|(n, _)| *n).collect();
+            if set.len() > 1 {
+                return Err(ApiError::invalid_param_mix(&set));
+            }
+        }
+        if let Some(section) = &self.section {
+            let valid = section == "new"
+                || section.strip_prefix("T-").unwrap_or(section).bytes().all(|b| b.is_ascii_digit())
+                    && !section.strip_prefix("T-").unwrap_or(section).is_empty();
+            if !valid {
+                return Err(ApiError::new("invalidsection", "The section parameter must be a valid section ID or \"new\"."));
+            }
+            if by_page && section == "new" {
+                return Err(ApiError::new(
+                    "invalidparammix",
+                    "The parameters \"oldid\", \"pageid\" or \"page\" cannot be used together with \"section=new\".",
+                ));
+            }
+        }
+        let (store, mut reader) = (ctx.store()?, ctx.reader()?);
+        let site = store.site();
+        if let Some(oldid) = self.oldid {
+            let Some(row) = revision(&mut reader, oldid)? else {
+                return Err(ApiError::new("nosuchrevid", format!("There is no revision with ID {oldid}.")));
+            };
+            if !Visibility::of(&ctx.state.rights).check(row.deleted, DELETED_TEXT).1 {
+                return Err(ApiError::new(
+                    "permissiondenied",
+                    "You don't have permission to view deleted text or changes between deleted revisions.",
+                ));
+            }
+            let page = reader.pages_by_ids(&[row.page])?.into_iter().next();
+            let (ns, dbkey) = page.map(|p| (p.ns, p.dbkey)).unwrap_or_default();
+            let text = storage::main_texts(&mut reader, &[row.id])?.remove(&row.id).unwrap_or_default();
+            return Ok(Source { text, page: (ns, dbkey), page_id: row.page, revid: Some(row.id), redirects: None });
+        }
+        if by_page {
+            let mut record = match (&self.page, self.pageid) {
+                (Some(title), _) => {
+                    let (ns, dbkey) = storage::site_title(site, title)?;
+                    reader.pages_by_titles(&[(ns, dbkey)])?.into_iter().next()
+                }
+                (None, Some(id)) => match reader.pages_by_ids(&[id])?.into_iter().next() {
+                    Some(p) => Some(p),
+                    None => return Err(ApiError::new("nosuchpageid", format!("There is no page with ID {id}."))),
+                },
+                (None, None) => None,
+            };
+            let mut redirects = None;
+            if self.redirects {
+                if let Some(from) = record.clone().filter(|p| p.is_redirect) {
+                    let target = reader.redirect_targets(&[from.id])?.into_iter().next();
+                    if let Some(target) = target.filter(|t| t.interwiki.is_empty()) {
+                        let mut entry = Map::new();
+                        entry.insert("from".into(), json!(full_text(from.ns, &from.dbkey, site.namespaces())));
+                        entry.insert("to".into(), json!(full_text(target.ns, &target.dbkey, site.namespaces())));
+                        if !target.fragment.is_empty() {
+                            entry.insert("tofragment".into(), json!(target.fragment));
+                        }
+                        redirects = Some(vec![Value::Object(entry)]);
+                        record = reader.pages_by_titles(&[(target.ns, target.dbkey)])?.into_iter().next();
+                    }
+                }
+            }
+            let Some(found) = record else {
+                return Err(ApiError::new("missingtitle", "The page you specified doesn't exist."));
+            };
+            let text = storage::main_texts(&mut reader, &[found.latest])?.remove(&found.latest).unwrap_or_default();
+            let revid = self.props().contains(&"revid").then_some(found.latest);
+            let mut source =
+                Source { text, page: (found.ns, found.dbkey), page_id: found.id, revid, redirects };
+            if let Some(section) = &self.section {
+                source.text = section_of("wikitext", &source.text, section).ok_or_else(no_such_section(section))?;
+            }
+            return Ok(source);
+        }
+        let title_given = self.title.is_some();
+        let title = self.title.as_deref().unwrap_or("API");
+        let mut page = match site.parse_title(title, NS_MAIN) {
+            Ok(t) if !t.is_external() => (t.ns, t.dbkey),
+            _ => return Err(ApiError::new("invalidtitle", format!("Bad title \"{title}\"."))),
+        };
+        let mut title_provided = title_given;
+        if let Some(revid) = self.revid {
+            let Some(row) = revision(&mut reader, revid)? else {
+                return Err(ApiError::new("nosuchrevid", format!("There is no revision with ID {revid}.")));
+            };
+            let found = reader.pages_by_ids(&[row.page])?.into_iter().next().map(|p| (p.ns, p.dbkey)).unwrap_or_default();
+            if title_given && found != page {
+                ctx.state.warnings.add(
+                    "parse",
+                    "revwrongpage",
+                    format!("r{revid} is not a revision of {}.", full_text(page.0, &page.1, site.namespaces())),
+                );
+            }
+            title_provided = true;
+            page = found;
+        }
+        if self.text.is_none() && title_provided && (self.prop.as_ref().map_or(true, |p| !p.is_empty()) || self.generatexml) {
+            let (code, text) = if self.revid.is_some() {
+                ("parse-revidwithouttext", "\"revid\" used without \"text\", and parsed page properties were requested. Did you mean to use \"oldid\" instead of \"revid\"?")
+            } else {
+                ("parse-titlewithouttext", "\"title\" used without \"text\", and parsed page properties were requested. Did you mean to use \"page\" instead of \"title\"?")
+            };
+            ctx.state.warnings.add("parse", code, text);
+        }
+        let model = match &self.contentmodel {
+            Some(m) => m.clone(),
+            None if self.text.is_some() && !title_provided => {
+                ctx.state.warnings.add(
+                    "parse",
+                    "parse-nocontentmodel",
+                    "No \"title\" or \"contentmodel\" was given, assuming wikitext.",
+                );
+                "wikitext".to_owned()
+            }
+            None => title_model(&page),
+        };
+        if model != "wikitext" {
+            return Err(ApiError::not_implemented(&format!("parse (content model {model})")));
+        }
+        if let Some(format) = &self.contentformat {
+            if format != "text/x-wiki" {
+                return Err(ApiError::new(
+                    "badformat-generic",
+                    format!("The requested format {format} is not supported for content model {model}."),
+                ));
+            }
+        }
+        let page_id = reader.pages_by_titles(&[page.clone()])?.into_iter().next().map_or(0, |p| p.id);
+        let mut text = self.text.clone().unwrap_or_default();
+        match self.section.as_deref() {
+            Some("new") => {
+                if let Some(heading) = &self.sectiontitle {
+                    text = format!("== {heading} ==\n\n{text}");
+                }
+            }
+            Some(section) => text = section_of("wikitext", &text, section).ok_or_else(no_such_section(section))?,
+            None => {}
+        }
+        Ok(Source { text, page, page_id, revid: None, redirects: None })
+    }
+}
+
+fn no_such_section(section: &str) -> impl FnOnce() -> ApiError + '_ {
+    move || ApiError::new("nosuchsection", format!("There is no section {section}."))
+}
+
+/// The content model a page of this title has by default (by its name's ending in the
+/// MediaWiki namespace and on users' own subpages), else wikitext.
+fn title_model((ns, dbkey): &(i32, String)) -> String {
+    let by_ending = *ns == wikiquery_domain::title::NS_MEDIAWIKI
+        || (*ns == wikiquery_domain::title::NS_USER && dbkey.contains('/'));
+    match dbkey.rsplit('.').next() {
+        Some("css") if by_ending => "css",
+        Some("js") if by_ending => "javascript",
+        Some("json") if by_ending => "json",
+        _ => "wikitext",
+    }
+    .to_owned()
+}
+
+impl ActionModule for Parse {
+    fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
+        let props = self.props();
+        if let Some(prop) = props.iter().find(|p| NOT_BUILT.contains(p)) {
+            return Err(ApiError::not_implemented(&format!("parse (prop={prop})")));
+        }
+        if self.pst || self.onlypst {
+            return Err(ApiError::not_implemented("parse (the pre-save transform)"));
+        }
+        if self.summary.is_some() {
+            return Err(ApiError::not_implemented("parse (summary)"));
+        }
+        if self.useskin.is_some() {
+            return Err(ApiError::not_implemented("parse (useskin)"));
+        }
+        let source = self.source(ctx)?;
+        let v2 = ctx.result.style().v2;
+        let (store, mut reader) = (ctx.store()?, ctx.reader()?);
+        let site = store.site();
+        let settings = ctx.settings();
+        let wants = |p: &str| props.contains(&p);
+        let options = RenderOptions {
+            edit_sections: !self.disableeditsection,
+            toc: !self.disabletoc,
+            wrapper_class: self.wrapoutputclass.clone(),
+        };
+        let needs_render = props.iter().any(|p| !matches!(*p, "wikitext" | "parsetree" | "revid"));
+        let rendered = if needs_render {
+            let page = (source.page.0, source.page.1.as_str());
+            Some(
+                render_page(&mut reader, site, settings, page, &source.text, &options, &mut TemplateCache::new())
+                    .map_err(unsupported)?,
+            )
+        } else {
+            None
+        };
+        if !self.disablelimitreport && !self.disablepp && wants("text") {
+            // MediaWiki appends its limit report to the text; this server does not write one.
+            return Err(ApiError::not_implemented("parse (the limit report: set disablelimitreport)"));
+        }
+        let mut out = Map::new();
+        out.insert("title".into(), json!(full_text(source.page.0, &source.page.1, site.namespaces())));
+        out.insert("pageid".into(), json!(source.page_id));
+        if let Some(revid) = source.revid {
+            out.insert("revid".into(), json!(revid));
+        }
+        if let Some(redirects) = source.redirects {
+            out.insert("redirects".into(), Value::Array(redirects));
+        }
+        if let Some(RenderedPage { rendered, templates, properties }) = &rendered {
+            let o = &rendered.output;
+            if wants("text") {
+                set_content(&mut out, "text", rendered.html.clone());
+            }
+            if wants("langlinks") {
+                let list = o.language_links.iter().map(|link| lang_link(site, link)).collect();
+                out.insert("langlinks".into(), Value::Array(list));
+            }
+            if wants("categories") {
+                let list = categories(&mut reader, &o.categories)?;
+                out.insert("categories".into(), Value::Array(list));
+            }
+            if wants("links") {
+                let list = o.links.iter().map(|l| link(site, l.ns, &l.dbkey, l.exists)).collect();
+                out.insert("links".into(), Value::Array(list));
+            }
+            if wants("templates") {
+                let list = templates.iter().map(|(ns, dbkey, exists)| link(site, *ns, dbkey, *exists)).collect();
+                out.insert("templates".into(), Value::Array(list));
+            }
+            if wants("images") {
+                out.insert("images".into(), json!(o.images));
+            }
+            if wants("externallinks") {
+                out.insert("externallinks".into(), json!(o.external_links));
+            }
+            if wants("sections") {
+                out.insert("sections".into(), Value::Array(o.sections.iter().map(section).collect()));
+                out.insert("showtoc".into(), json!(rendered.show_toc));
+            }
+            if wants("parsewarnings") {
+                out.insert("parsewarnings".into(), json!([]));
+            }
+            if wants("displaytitle") {
+                out.insert("displaytitle".into(), json!(display_title(site, source.page.0, &source.page.1)));
+            }
+            if wants("iwlinks") {
+                let list = o.interwiki_links.iter().map(|(prefix, dbkey)| interwiki_link(site, prefix, dbkey)).collect();
+                out.insert("iwlinks".into(), Value::Array(list));
+            }
+            if wants("properties") {
+                let value = if v2 {
+                    Value::Object(properties.iter().map(|(n, v)| (n.clone(), json!(v))).collect())
+                } else {
+                    let list = properties.iter().map(|(name, value)| {
+                        let mut entry = Map::new();
+                        entry.insert("name".into(), json!(name));
+                        set_content(&mut entry, "value", value.clone());
+                        Value::Object(entry)
+                    });
+                    Value::Array(list.collect())
+                };
+                out.insert("properties".into(), value);
+            }
+        }
+        if wants("wikitext") {
+            set_content(&mut out, "wikitext", source.text.clone());
+        }
+        if wants("parsetree") || self.generatexml {
+            let tree = preprocess(&source.text, &Options::default()).to_xml();
+            set_content(&mut out, "parsetree", tree);
+        }
+        ctx.result.add("parse", Value::Object(out));
+        Ok(())
+    }
+}
+
+/// A language link as the answer gives it: the language, the page's URL, the language's
+/// names, the title.
+fn lang_link(site: &Site, link: &str) -> Value {
+    let (lang, title) = link.split_once(':').unwrap_or((link, ""));
+    let mut entry = Map::new();
+    entry.insert("lang".into(), json!(lang));
+    if let Some(url) = site.interwikis().url(lang, &title.replace(' ', "_")) {
+        entry.insert("url".into(), json!(url));
+    }
+    let name = wikiquery_domain::languages::autonym(lang).unwrap_or_default();
+    entry.insert("langname".into(), json!(name));
+    entry.insert("autonym".into(), json!(name));
+    set_content(&mut entry, "title", title.to_owned());
+    Value::Object(entry)
+}
+
+fn link(site: &Site, ns: i32, dbkey: &str, exists: bool) -> Value {
+    let mut entry = Map::new();
+    entry.insert("ns".into(), json!(ns));
+    set_content(&mut entry, "title", full_text(ns, dbkey, site.namespaces()));
+    entry.insert("exists".into(), json!(exists));
+    Value::Object(entry)
+}
+
+fn interwiki_link(site: &Site, prefix: &str, dbkey: &str) -> Value {
+    let mut entry = Map::new();
+    entry.insert("prefix".into(), json!(prefix));
+    if let Some(url) = site.interwikis().url(prefix, dbkey) {
+        entry.insert("url".into(), json!(url));
+    }
+    set_content(&mut entry, "title", format!("{prefix}:{}", dbkey.replace('_', " ")));
+    Value::Object(entry)
+}
+
+/// The categories with their sort keys, each said to be hidden or missing as its page is.
+fn categories(reader: &mut wikiquery_store::reader::Reader, categories: &[(String, String)]) -> Result<Vec<Value>, ApiError> {
+    let titles: Vec<(i32, String)> = categories.iter().map(|(name, _)| (14, name.clone())).collect();
+    let pages = reader.pages_by_titles(&titles)?;
+    let ids: Vec<i64> = pages.iter().map(|p| p.id).collect();
+    let hidden: Vec<i64> =
+        reader.page_props(&ids, Some(&["hiddencat".to_owned()]))?.into_iter().map(|(page, _, _)| page).collect();
+    let mut out = Vec::new();
+    for (name, sort_key) in categories {
+        let mut entry = Map::new();
+        entry.insert("sortkey".into(), json!(sort_key));
+        set_content(&mut entry, "category", name.clone());
+        match pages.iter().find(|p| p.dbkey == *name) {
+            None => {
+                entry.insert("missing".into(), json!(true));
+            }
+            Some(page) if hidden.contains(&page.id) => {
+                entry.insert("hidden".into(), json!(true));
+            }
+            Some(_) => {}
+        }
+        out.push(Value::Object(entry));
+    }
+    Ok(out)
+}
+
+fn section(s: &Section) -> Value {
+    json!({
+        "toclevel": s.toclevel,
+        "level": s.level,
+        "line": s.line,
+        "number": s.number,
+        "index": s.index,
+        "fromtitle": s.fromtitle.as_ref().map_or(Value::Bool(false), |t| json!(t)),
+        "byteoffset": s.byteoffset,
+        "anchor": s.anchor,
+    })
+}
+
+/// The title as MediaWiki shows a page's heading: its namespace, a colon and its name, each in
+/// a span of its own.
+fn display_title(site: &Site, ns: i32, dbkey: &str) -> String {
+    let main = escape_text(&dbkey.replace('_', " "));
+    if ns == NS_MAIN {
+        return format!("<span class=\"mw-page-title-main\">{main}</span>");
+    }
+    let namespace = site.namespaces().name(ns).unwrap_or_default().replace('_', " ");
+    format!(
+        "<span class=\"mw-page-title-namespace\">{}</span><span class=\"mw-page-title-separator\">:</span><span class=\"mw-page-title-main\">{main}</span>",
+        escape_text(&namespace)
+    )
+}

@@ -1,0 +1,125 @@
+//! Rendering a page's wikitext on this wiki (`action=parse`, `rvparse`): the renderer given the
+//! site's namespaces, interwikis and paths, the pages templates name, and which pages and
+//! files exist.
+
+use std::collections::{HashMap, HashSet};
+
+use wikiquery_domain::preprocessor::expand::Unsupported;
+use wikiquery_domain::settings::SiteSettings;
+use wikiquery_domain::title::full_dbkey;
+use wikiquery_domain::preprocessor::expand::Wiki;
+use wikiquery_render::{render, Lookup, PageInfo, PageRef, RenderOptions, RenderSite, Rendered, Sources};
+use wikiquery_store::reader::Reader;
+use wikiquery_store::site::Site;
+
+use crate::shared::expansion::{tracked_categories, PageWiki, TemplateCache};
+use crate::shared::files::upload_path;
+use crate::storage::site_paths;
+
+/// A rendered page with what its expansion set.
+pub struct RenderedPage {
+    pub rendered: Rendered,
+    /// The templates the page calls (namespace, database key, whether it exists), in order.
+    pub templates: Vec<(i32, String, bool)>,
+    /// The page properties the expansion and the behaviour switches set, in order.
+    pub properties: Vec<(String, String)>,
+}
+
+fn storage(e: impl std::fmt::Display) -> Unsupported {
+    Unsupported(format!("reading the wiki failed: {e}"))
+}
+
+/// Which pages and files exist, read from the store the expansion reads.
+impl Lookup for PageWiki<'_> {
+    fn pages(&mut self, titles: &[(i32, String)]) -> Result<HashMap<(i32, String), PageInfo>, Unsupported> {
+        let found = self.reader.pages_by_titles(titles).map_err(storage)?;
+        Ok(found.into_iter().map(|p| ((p.ns, p.dbkey), PageInfo { id: p.id, redirect: p.is_redirect })).collect())
+    }
+
+    fn files(&mut self, names: &[String]) -> Result<HashSet<String>, Unsupported> {
+        Ok(self.reader.current_files(names).map_err(storage)?.into_iter().map(|f| f.name).collect())
+    }
+}
+
+impl Sources for PageWiki<'_> {
+    fn wiki(&mut self) -> &mut dyn Wiki {
+        self
+    }
+    fn lookup(&mut self) -> &mut dyn Lookup {
+        self
+    }
+}
+
+/// `text` rendered as page `(namespace, dbkey)` of this wiki; `templates` keeps the templates
+/// read for the next page of the request.
+pub fn render_page(
+    reader: &mut Reader,
+    site: &Site,
+    settings: &SiteSettings,
+    page: (i32, &str),
+    text: &str,
+    options: &RenderOptions,
+    templates: &mut TemplateCache,
+) -> Result<RenderedPage, Unsupported> {
+    let paths = site_paths(site, settings);
+    let upload = upload_path(&paths, settings);
+    let render_site = RenderSite {
+        namespaces: site.namespaces(),
+        interwikis: site.interwikis(),
+        article_path: &paths.article_path,
+        script: &paths.script,
+        upload_path: &upload,
+        extension_tags: &[],
+    };
+    let prefixed = full_dbkey(page.0, page.1, site.namespaces());
+    let page_ref = PageRef {
+        ns: page.0,
+        dbkey: page.1.to_owned(),
+        text: prefixed.replace('_', " "),
+        dbkey_prefixed: prefixed,
+    };
+    let (rendered, used, mut properties, tracked) = {
+        let mut wiki = PageWiki::new(&mut *reader, site, page, templates);
+        let rendered = render(text, &page_ref, &render_site, &mut wiki, options);
+        let properties: Vec<(String, String)> = wiki
+            .functions
+            .properties()
+            .map(|p| p.iter().map(|(n, v)| ((*n).to_owned(), v.clone())).collect())
+            .unwrap_or_default();
+        let tracked = wiki.functions.tracking_categories().map(<[_]>::to_vec);
+        (rendered, std::mem::take(&mut wiki.used), properties, tracked)
+    };
+    let mut rendered = rendered?;
+    for switch in &rendered.output.switches {
+        if !properties.iter().any(|(n, _)| n == switch) {
+            properties.push(((*switch).to_owned(), String::new()));
+        }
+    }
+    // The tracking categories among the others, where the parse put the page in them.
+    let mut tracked: Vec<(usize, &'static str, String)> = tracked?.into_iter().map(|(m, k)| (0, m, k)).collect();
+    tracked.extend(rendered.output.tracking.iter().cloned());
+    let mut categories: Vec<(String, String)> = Vec::new();
+    let add = |name: String, sort_key: String, categories: &mut Vec<(String, String)>| {
+        match categories.iter_mut().find(|(n, _)| *n == name) {
+            Some(entry) => entry.1 = sort_key,
+            None => categories.push((name, sort_key)),
+        }
+    };
+    let own = std::mem::take(&mut rendered.output.categories);
+    for position in 0..=own.len() {
+        for (_, message, sort_key) in tracked.iter().filter(|(at, _, _)| *at == position) {
+            for (name, key) in tracked_categories(reader, site, page.0, &[(*message, sort_key.clone())])? {
+                add(name, key, &mut categories);
+            }
+        }
+        if let Some((name, sort_key)) = own.get(position) {
+            add(name.clone(), sort_key.clone(), &mut categories);
+        }
+    }
+    rendered.output.categories = categories;
+    let templates = used
+        .into_iter()
+        .filter_map(|(title, exists)| site.parse_title(&title, 0).ok().map(|t| (t.ns, t.dbkey, exists)))
+        .collect();
+    Ok(RenderedPage { rendered, templates, properties })
+}

