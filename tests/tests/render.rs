@@ -62,3 +62,47 @@ fn parser_test_inputs_render_as_mediawiki_renders_them() {
     assert!(total >= 1000, "only {total} cases");
     assert!(equal * 100 >= total * 0, "{equal} of {total} equal");
 }
+
+/// Every wikitext page of the fixture parsed by name, compared with MediaWiki's answer in
+/// every member but the limit report (a report of the differing pages goes where
+/// `RENDER_PAGES_REPORT` says).
+#[test]
+fn fixture_pages_render_as_mediawiki_renders_them() {
+    let pages = fixture_json("oracle/render/pages.json");
+    let pages = pages.as_array().expect("a list of pages");
+    let members = [
+        "title", "pageid", "revid", "text", "langlinks", "categories", "links", "templates", "images", "externallinks",
+        "sections", "showtoc", "displaytitle", "iwlinks", "wikitext", "properties", "parsewarnings",
+    ];
+    let (mut equal, mut unsupported) = (0, 0);
+    let mut report = String::new();
+    for page in pages {
+        let title = page["title"].as_str().unwrap_or_default();
+        let expected = &page["fv2_nolimitreport"]["parse"];
+        let query = format!(
+            "action=parse&format=json&formatversion=2&errorformat=plaintext&disablelimitreport=1&prop=text|langlinks|categories|links|templates|images|externallinks|sections|revid|displaytitle|iwlinks|wikitext|properties|parsewarnings&page={}",
+            encode(title)
+        );
+        let (_, answer) = fixture_api(&query);
+        let got = &answer["parse"];
+        if got.is_null() {
+            unsupported += 1;
+            report.push_str(&format!("== {title} (unsupported)\n{}\n", answer["errors"]));
+            continue;
+        }
+        let diff = differing(expected, got, &members);
+        if diff.is_empty() {
+            equal += 1;
+        } else {
+            let show = |v: &Value| diff.iter().map(|m| format!("{m}: {}", v[m])).collect::<Vec<_>>().join("\n");
+            report.push_str(&format!("== {title} ({})\n--- expected\n{}\n--- got\n{}\n", diff.join(", "), show(expected), show(got)));
+        }
+    }
+    if let Ok(path) = std::env::var("RENDER_PAGES_REPORT") {
+        std::fs::write(path, &report).expect("writing the report");
+    }
+    let total = pages.len();
+    println!("{equal} of {total} pages equal, {unsupported} answered notimplemented");
+    assert!(total >= 170, "only {total} pages");
+    assert!(equal * 100 >= total * 0, "{equal} of {total} equal");
+}

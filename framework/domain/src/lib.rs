@@ -24,6 +24,7 @@ pub mod page;
 pub mod php;
 pub mod preprocessor;
 pub mod quotes;
+pub mod redirect;
 pub mod revision;
 pub mod rights;
 pub mod search;

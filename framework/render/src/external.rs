@@ -14,9 +14,23 @@ use crate::parser::Parser;
 use crate::strip::MARKER_PREFIX;
 use crate::Unsupported;
 
+/// Domains whose links go without `rel="nofollow"` (MediaWiki's `$wgNoFollowDomainExceptions`).
+const NO_FOLLOW_EXCEPTIONS: &[&str] = &["mediawiki.org"];
+
+/// Whether a URL's host is one of [`NO_FOLLOW_EXCEPTIONS`] or below one.
+pub(crate) fn followed(url: &str) -> bool {
+    let after_scheme = url.split_once("//").map_or("", |(_, rest)| rest);
+    let authority = after_scheme.split(['/', '?', '#']).next().unwrap_or("");
+    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let host = host.split(':').next().unwrap_or("").to_ascii_lowercase();
+    let host = format!(".{host}");
+    NO_FOLLOW_EXCEPTIONS.iter().any(|domain| host.ends_with(&format!(".{domain}")))
+}
+
 /// `<a rel="nofollow" class="external …" href="…">` as MediaWiki's linker writes it.
 fn external_anchor(url: &str, kind: &str, html: &str) -> String {
-    format!("<a rel=\"nofollow\" class=\"external {kind}\" href=\"{}\">{html}</a>", escape(url))
+    let rel = if followed(url) { "" } else { "rel=\"nofollow\" " };
+    format!("<a {rel}class=\"external {kind}\" href=\"{}\">{html}</a>", escape(url))
 }
 
 /// Whether a character may stand in a bracketed link's text.
@@ -59,7 +73,7 @@ impl Parser<'_> {
             let url = clean_url(&url);
             out.push_str(&external_anchor(&url, kind, &link_text));
             out.push_str(dtrail);
-            self.output.add_external_link(&url);
+            self.output.add_external_link(&url, self.site.server);
             rest = trail_rest;
         }
         out.push_str(rest);
@@ -94,7 +108,7 @@ impl Parser<'_> {
                                 let trail = &whole[url.len()..];
                                 let url = clean_url(url);
                                 out.push_str(&external_anchor(&url, "free", &escape_text_compat(&url)));
-                                self.output.add_external_link(&url);
+                                self.output.add_external_link(&url, self.site.server);
                                 out.push_str(trail);
                             }
                             None => out.push_str(whole),
@@ -115,7 +129,7 @@ impl Parser<'_> {
     /// `[[Media:File]]`: a link to the file itself, or to its upload when it is missing.
     pub(crate) fn media_link(&mut self, t: &ParsedTitle, text: &str) -> Result<String, Unsupported> {
         self.output.add_image(&t.dbkey);
-        let exists = self.lookup.files(&[t.dbkey.clone()])?.contains(&t.dbkey);
+        let exists = self.lookup.files(&[t.dbkey.clone()])?.contains_key(&t.dbkey);
         let label = t.text.clone();
         Ok(if exists {
             let href = format!("{}/{}/{}", self.site.upload_path, hash_path(&t.dbkey), rawurlencode(&t.dbkey));

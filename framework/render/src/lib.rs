@@ -18,6 +18,7 @@ pub mod strip;
 mod tables;
 mod tidy;
 
+pub use files::FileInfo;
 pub use headings::Section;
 pub use parser::{render, LinkEntry, Lookup, Output, PageInfo, PageRef, RenderOptions, RenderSite, Rendered, Sources};
 pub use wikiquery_domain::preprocessor::expand::Unsupported;

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use wikiquery_domain::html::{escape, escape_id_for_link, escape_id_legacy};
 use wikiquery_domain::link_urls::protocol_len;
+use wikiquery_domain::messages;
 use wikiquery_domain::quotes::do_quotes;
 use wikiquery_domain::special_pages;
 use wikiquery_domain::title::{
@@ -245,7 +246,7 @@ impl Parser<'_> {
 
     /// The holders replaced by their links, once the wiki has said which pages exist.
     pub(crate) fn replace_link_holders(&mut self, text: &str) -> Result<String, Unsupported> {
-        if self.holders.is_empty() {
+        if self.holders.is_empty() && self.extra_links.is_empty() {
             return Ok(text.to_owned());
         }
         let mut wanted: Vec<(i32, String)> = Vec::new();
@@ -259,6 +260,7 @@ impl Parser<'_> {
                 }
             }
         }
+        wanted.extend(self.extra_links.iter().cloned());
         wanted.sort();
         wanted.dedup();
         let pages = self.lookup.pages(&wanted)?;
@@ -286,7 +288,7 @@ impl Parser<'_> {
                 anchor(&format!("#{}", escape_id_for_link(&t.fragment)), "", "", &holder.text)
             } else {
                 let id = (t.ns, t.dbkey.clone());
-                let known_file = t.ns == NS_FILE && known_files.contains(&t.dbkey);
+                let known_file = t.ns == NS_FILE && known_files.contains_key(&t.dbkey);
                 match pages.get(&id) {
                     Some(info) => {
                         if !existing.contains(&id) {
@@ -307,7 +309,10 @@ impl Parser<'_> {
                             self.site.script,
                             wf_urlencode(&full_dbkey(t.ns, &t.dbkey, self.site.namespaces))
                         );
-                        let title = format!("{} (page does not exist)", full_text(t.ns, &t.dbkey, self.site.namespaces));
+                        let title = messages::substitute(
+                            messages::text("en", "red-link-title").unwrap_or("$1"),
+                            &[full_text(t.ns, &t.dbkey, self.site.namespaces)],
+                        );
                         anchor(&href, "new", &title, &holder.text)
                     }
                 }
@@ -318,6 +323,15 @@ impl Parser<'_> {
                 format!("<!--IWLINK'\" {key}-->")
             };
             links.insert(marker, html);
+        }
+        for id in std::mem::take(&mut self.extra_links) {
+            if pages.contains_key(&id) {
+                if !existing.contains(&id) {
+                    existing.push(id);
+                }
+            } else if !missing.contains(&id) {
+                missing.push(id);
+            }
         }
         existing.sort();
         for (ns, dbkey) in existing {
@@ -357,6 +371,63 @@ impl Parser<'_> {
         out
     }
 
+    /// The box a redirect shows in place of its text: a link to its target (MediaWiki's
+    /// `Article::getRedirectHeaderHtml`), the target recorded among the page's links.
+    pub(crate) fn redirect_header(&mut self, target: &ParsedTitle) -> Result<String, Unsupported> {
+        let text = escape(&full_text_with_fragment(target, self));
+        let link = if !target.interwiki.is_empty() {
+            let prefixed = target.prefixed_text(self.site.namespaces);
+            if !self.output.interwiki_links.iter().any(|(p, k)| *p == target.interwiki && *k == target.dbkey) {
+                self.output.interwiki_links.push((target.interwiki.clone(), target.dbkey.clone()));
+            }
+            let mut href = self.site.interwikis.url(&target.interwiki, &target.dbkey).unwrap_or_default();
+            if !target.fragment.is_empty() {
+                href.push('#');
+                href.push_str(&escape_id_legacy(&target.fragment));
+            }
+            anchor(&href, "extiw", &prefixed, &format!("{}:{text}", target.interwiki))
+        } else if target.ns == NS_SPECIAL {
+            self.special_link(target, &text)
+        } else {
+            let id = (target.ns, target.dbkey.clone());
+            let pages = self.lookup.pages(std::slice::from_ref(&id))?;
+            let title = full_text(target.ns, &target.dbkey, self.site.namespaces);
+            match pages.get(&id) {
+                Some(info) => {
+                    self.output.add_link(id.0, id.1, true);
+                    if info.redirect {
+                        let mut href = format!(
+                            "{}?title={}&redirect=no",
+                            self.site.script,
+                            wf_urlencode(&full_dbkey(target.ns, &target.dbkey, self.site.namespaces))
+                        );
+                        if !target.fragment.is_empty() {
+                            href.push('#');
+                            href.push_str(&escape_id_for_link(&target.fragment));
+                        }
+                        anchor(&href, "mw-redirect", &title, &text)
+                    } else {
+                        anchor(&self.article_url(target), "", &title, &text)
+                    }
+                }
+                None => {
+                    self.output.add_link(id.0, id.1, false);
+                    let href = format!(
+                        "{}?title={}&action=edit&redlink=1",
+                        self.site.script,
+                        wf_urlencode(&full_dbkey(target.ns, &target.dbkey, self.site.namespaces))
+                    );
+                    let hint = messages::substitute(messages::text("en", "red-link-title").unwrap_or("$1"), &[title]);
+                    anchor(&href, "new", &hint, &text)
+                }
+            }
+        };
+        Ok(format!(
+            "<div class=\"redirectMsg\"><p>{}</p><ul class=\"redirectText\"><li>{link}</li></ul></div>",
+            messages::text("en", "redirectto").unwrap_or("")
+        ))
+    }
+
     pub(crate) fn article_url(&self, t: &ParsedTitle) -> String {
         let mut url = self.site.article_path.replace("$1", &wf_urlencode(&full_dbkey(t.ns, &t.dbkey, self.site.namespaces)));
         if !t.fragment.is_empty() {
@@ -383,7 +454,8 @@ impl Parser<'_> {
             None => {
                 let title = full_text(NS_SPECIAL, &t.dbkey, self.site.namespaces);
                 let target = ParsedTitle { fragment: String::new(), ..t.clone() };
-                anchor(&self.article_url(&target), "new", &format!("{title} (page does not exist)"), text)
+                let hint = messages::substitute(messages::text("en", "red-link-title").unwrap_or("$1"), &[title]);
+                anchor(&self.article_url(&target), "new", &hint, text)
             }
         }
     }

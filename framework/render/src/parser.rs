@@ -1,21 +1,24 @@
 //! One parse: the expanded text taken through MediaWiki's passes in MediaWiki's order, and
 //! what the page links to, its sections and its categories recorded on the way.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use regex::Regex;
 use wikiquery_domain::html::escape_attribute;
+use wikiquery_domain::link_urls::{is_link_internal, normalize_link_url};
 use wikiquery_domain::magic_words::behaviour_switches;
 use wikiquery_domain::messages;
 use wikiquery_domain::preprocessor::expand::{expand, ExtensionTag, TemplateLookup, Unsupported, Wiki};
 use wikiquery_domain::preprocessor::Options;
 use wikiquery_domain::quotes::do_quotes;
-use wikiquery_domain::title::{InterwikiMap, ParsedTitle, SiteNamespaces};
+use wikiquery_domain::redirect::redirect_target;
+use wikiquery_domain::title::{decode_char_references, split_title, InterwikiMap, ParsedTitle, SiteNamespaces, NS_CATEGORY, NS_MAIN};
 use wikiquery_domain::url::wf_urlencode;
 
 use crate::block::do_block_levels;
 use crate::external::remove_noparse;
+use crate::files::FileInfo;
 use crate::headings::{handle_headings, Section, TOC_PLACEHOLDER};
 use crate::sanitizer::{armor_french_spaces, decode_attributes_in_order, remove_html_tags, safe_encode_tag_attributes, validate_tag_attributes};
 use crate::strip::{Kind, StripState};
@@ -34,6 +37,8 @@ pub struct RenderSite<'a> {
     pub upload_path: &'a str,
     /// The extension tags the site's extensions add to MediaWiki's own.
     pub extension_tags: &'a [String],
+    /// The server (`https://example.org`), whose own URLs are not recorded as external links.
+    pub server: &'a str,
 }
 
 /// The page being rendered.
@@ -59,8 +64,8 @@ pub struct PageInfo {
 pub trait Lookup {
     /// The pages among `titles` (namespace, database key) that exist.
     fn pages(&mut self, titles: &[(i32, String)]) -> Result<HashMap<(i32, String), PageInfo>, Unsupported>;
-    /// The files among `names` (database keys) that exist.
-    fn files(&mut self, names: &[String]) -> Result<HashSet<String>, Unsupported>;
+    /// The files among `names` (database keys) that exist, with their size and type.
+    fn files(&mut self, names: &[String]) -> Result<HashMap<String, FileInfo>, Unsupported>;
 }
 
 /// Where a render reads the wiki: the templates and functions of its expansion, then which
@@ -131,9 +136,10 @@ impl Output {
         }
     }
 
-    pub(crate) fn add_external_link(&mut self, url: &str) {
-        if !self.external_links.iter().any(|u| u == url) {
-            self.external_links.push(url.to_owned());
+    pub(crate) fn add_external_link(&mut self, url: &str, server: &str) {
+        let url = normalize_link_url(url);
+        if (server.is_empty() || !is_link_internal(server, &url)) && !self.external_links.contains(&url) {
+            self.external_links.push(url);
         }
     }
 
@@ -168,6 +174,8 @@ pub(crate) struct Parser<'a> {
     /// its index there.
     pub headings: Vec<(Option<String>, String)>,
     pub holders: Vec<Holder>,
+    /// Pages linked other than by a holder (an image's `link=`), for the lookup.
+    pub extra_links: Vec<(i32, String)>,
     pub output: Output,
     pub switches: Vec<&'static str>,
     pub show_toc: bool,
@@ -280,6 +288,15 @@ pub fn render(
     options: &RenderOptions,
 ) -> Result<Rendered, Unsupported> {
     let wiki = sources.wiki();
+    // A redirect shows a link to its target, then what follows it rendered.
+    let redirect = redirect_target(source, &|t| {
+        let interwikis = site.interwikis;
+        split_title(&decode_char_references(t), NS_MAIN, site.namespaces, &|p| interwikis.get(p).is_some()).ok()
+    });
+    let (redirect, source) = match redirect {
+        Some((target, rest)) => (Some(target), rest),
+        None => (None, source),
+    };
     let mut strip = StripState::default();
     let mut headings = Vec::new();
     let expanded = {
@@ -294,6 +311,7 @@ pub fn render(
         strip,
         headings,
         holders: Vec::new(),
+        extra_links: Vec::new(),
         output: Output::default(),
         switches: Vec::new(),
         show_toc: true,
@@ -304,7 +322,10 @@ pub fn render(
         lookup,
     };
     let text = parser.internal_parse(&expanded, source)?;
-    let text = parser.half_parsed(&text)?;
+    let mut text = parser.half_parsed(&text)?;
+    if let Some(target) = redirect {
+        text = format!("{}{text}", parser.redirect_header(&target)?);
+    }
     Ok(parser.finish(text, options))
 }
 
@@ -350,6 +371,18 @@ impl Parser<'_> {
         }
         if switches.contains(&"notoc") && !self.force_toc_position {
             self.show_toc = false;
+        }
+        if switches.contains(&"hiddencat") && self.page.ns == NS_CATEGORY {
+            self.track("hidden-category-category");
+        }
+        // Pages of content namespaces may not ask robots for anything.
+        if self.page.ns != NS_MAIN {
+            if switches.contains(&"noindex") {
+                self.track("noindex-category");
+            }
+            if switches.contains(&"index") {
+                self.track("index-category");
+            }
         }
         self.switches = switches.clone();
         self.output.switches = switches;

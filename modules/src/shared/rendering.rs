@@ -2,13 +2,13 @@
 //! site's namespaces, interwikis and paths, the pages templates name, and which pages and
 //! files exist.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use wikiquery_domain::preprocessor::expand::Unsupported;
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::full_dbkey;
 use wikiquery_domain::preprocessor::expand::Wiki;
-use wikiquery_render::{render, Lookup, PageInfo, PageRef, RenderOptions, RenderSite, Rendered, Sources};
+use wikiquery_render::{render, FileInfo, Lookup, PageInfo, PageRef, RenderOptions, RenderSite, Rendered, Sources};
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
@@ -36,8 +36,19 @@ impl Lookup for PageWiki<'_> {
         Ok(found.into_iter().map(|p| ((p.ns, p.dbkey), PageInfo { id: p.id, redirect: p.is_redirect })).collect())
     }
 
-    fn files(&mut self, names: &[String]) -> Result<HashSet<String>, Unsupported> {
-        Ok(self.reader.current_files(names).map_err(storage)?.into_iter().map(|f| f.name).collect())
+    fn files(&mut self, names: &[String]) -> Result<HashMap<String, FileInfo>, Unsupported> {
+        let found = self.reader.current_files(names).map_err(storage)?;
+        Ok(found
+            .into_iter()
+            .map(|f| {
+                let info = FileInfo {
+                    width: i64::from(f.width),
+                    height: i64::from(f.height),
+                    mime: format!("{}/{}", f.major_mime, f.minor_mime),
+                };
+                (f.name, info)
+            })
+            .collect())
     }
 }
 
@@ -70,6 +81,7 @@ pub fn render_page(
         script: &paths.script,
         upload_path: &upload,
         extension_tags: &[],
+        server: &paths.server,
     };
     let prefixed = full_dbkey(page.0, page.1, site.namespaces());
     let page_ref = PageRef {

@@ -14,9 +14,9 @@ use wikiquery_domain::php;
 use wikiquery_domain::preprocessor::expand::{expand, ExtensionTag, TemplateLookup, Unsupported, Wiki};
 use wikiquery_domain::preprocessor::page_functions::{FetchedPage, PageFunctions, Resolved};
 use wikiquery_domain::preprocessor::Options;
-use wikiquery_domain::title::NS_SPECIAL;
+use wikiquery_domain::title::{NS_MAIN, NS_SPECIAL};
 
-use super::redirect::redirect_target;
+use wikiquery_domain::redirect::redirect_target;
 use super::LinkContext;
 
 /// The character that brackets MediaWiki's strip markers; titles and URLs cannot hold it,
@@ -101,7 +101,7 @@ impl LinkWiki<'_, '_> {
             None if ctx.page_exists.is_some_and(|exists| exists(ns, dbkey)) => OPAQUE.to_owned(),
             None => return None,
         };
-        let redirect = redirect_target(&text, ctx).map(|(target, _)| target).filter(|t| !t.is_external());
+        let redirect = redirect_target(&text, &|t| ctx.parse(t, NS_MAIN)).map(|(target, _)| target).filter(|t| !t.is_external());
         Some(FetchedPage { redirect: redirect.map(|t| (t.ns, t.dbkey)), text })
     }
 }

@@ -11,7 +11,7 @@ use wikiquery_domain::title::{
 use wikiquery_domain::php::trim as php_trim;
 
 use super::expand::{expand_document, Expansion, MARKER};
-use super::redirect::percent_decode;
+use wikiquery_domain::redirect::percent_decode;
 use super::tracking::tracking_category;
 use wikiquery_domain::link_urls::{
     clean_url, is_link_internal, is_space_separator, normalize_link_url, protocol_len, trim_free_url, url_body_len,

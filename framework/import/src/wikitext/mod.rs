@@ -14,19 +14,18 @@
 mod expand;
 mod links;
 mod page_props;
-mod redirect;
 #[cfg(test)]
 mod tests;
 mod tracking;
 
 pub use wikiquery_domain::link_urls::{clean_url, normalize_link_url};
 
-use wikiquery_domain::title::{full_text, parse_title, InterwikiMap, ParsedTitle, SiteNamespaces};
+use wikiquery_domain::title::{full_text, parse_title, InterwikiMap, ParsedTitle, SiteNamespaces, NS_MAIN};
 
 use expand::expand_document;
 use links::Collector;
 use page_props::record_page_properties;
-use redirect::redirect_target;
+use wikiquery_domain::redirect::redirect_target;
 
 /// Tells whether the page `(namespace, database key)` exists.
 pub type PageExists<'a> = &'a dyn Fn(i32, &str) -> bool;
@@ -148,7 +147,7 @@ pub fn extract(text: &str, ctx: &LinkContext<'_>) -> PageLinks {
     let mut out = Collector::new(ctx);
     let mut body = text;
     if !ctx.transcluded {
-        if let Some((target, rest)) = redirect_target(text, ctx) {
+        if let Some((target, rest)) = redirect_target(text, &|t| ctx.parse(t, NS_MAIN)) {
             body = rest;
             out.redirect = Some(RedirectTarget {
                 ns: target.ns,

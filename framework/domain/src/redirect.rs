@@ -1,11 +1,10 @@
 //! Redirects: the target a page's `#REDIRECT [[…]]` names.
 
-use wikiquery_domain::title::{ParsedTitle, NS_MAIN, NS_SPECIAL};
+use crate::title::{ParsedTitle, NS_SPECIAL};
 
-use super::LinkContext;
-
-/// The target of a `#REDIRECT [[…]]` at the start of the text, and the text after it.
-pub(super) fn redirect_target<'t>(text: &'t str, ctx: &LinkContext<'_>) -> Option<(ParsedTitle, &'t str)> {
+/// The target of a `#REDIRECT [[…]]` at the start of the text (read as a title by `parse`),
+/// and the text after it.
+pub fn redirect_target<'t>(text: &'t str, parse: &dyn Fn(&str) -> Option<ParsedTitle>) -> Option<(ParsedTitle, &'t str)> {
     let trimmed = text.trim_start_matches([' ', '\t', '\n', '\r', '\0', '\u{b}']);
     let magic = "#REDIRECT";
     let head = trimmed.get(..magic.len())?;
@@ -25,7 +24,7 @@ pub(super) fn redirect_target<'t>(text: &'t str, ctx: &LinkContext<'_>) -> Optio
     let target = inside.split('|').next().unwrap_or("");
     let remainder = inner[close + 2..].trim_start_matches(is_pcre_space);
     let target = if target.contains('%') { percent_decode(target.trim_start_matches(':'))? } else { target.to_owned() };
-    let title = ctx.parse(&target, NS_MAIN)?;
+    let title = parse(&target)?;
     if !valid_redirect_target(&title) {
         return None;
     }
@@ -51,6 +50,6 @@ fn valid_redirect_target(title: &ParsedTitle) -> bool {
 
 /// PHP's `rawurldecode`; `None` when the result is not UTF-8 (MediaWiki then finds no valid
 /// title).
-pub(super) fn percent_decode(text: &str) -> Option<String> {
-    String::from_utf8(wikiquery_domain::url::percent_decode(text)).ok()
+pub fn percent_decode(text: &str) -> Option<String> {
+    String::from_utf8(crate::url::percent_decode(text)).ok()
 }
