@@ -21,3 +21,7 @@ mod tests {
         assert_eq!(hash_path(""), "d/d4");
     }
 }
+
+/// Why a drawing (SVG) has no thumbnail here: this server scales no image and rasterises no
+/// drawing (MediaWiki's `thumbnail_error` with its reason).
+pub const NO_RASTERISER: &str = "Error creating thumbnail: this server has no SVG rasteriser (no image scaler).";

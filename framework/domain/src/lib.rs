@@ -27,6 +27,7 @@ pub mod quotes;
 pub mod redirect;
 pub mod revision;
 pub mod rights;
+pub mod sanitizer;
 pub mod search;
 pub mod settings;
 pub mod special_pages;

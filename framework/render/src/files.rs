@@ -7,7 +7,8 @@ use wikiquery_domain::files::hash_path;
 use wikiquery_domain::html::escape;
 use wikiquery_domain::link_urls::{protocol_len, url_body_len};
 use wikiquery_domain::messages;
-use wikiquery_domain::title::{decode_char_references, full_text, ParsedTitle, NS_FILE};
+use wikiquery_domain::sanitizer::strip_all_tags;
+use wikiquery_domain::title::{full_text, ParsedTitle, NS_FILE};
 use wikiquery_domain::url::{rawurlencode, wf_urlencode};
 
 use crate::parser::Parser;
@@ -161,6 +162,38 @@ fn is_bitmap(mime: &str) -> bool {
     )
 }
 
+/// Whether the file is a drawing (scaled to any size; rasterised by a scaler this server does
+/// not have).
+fn is_drawing(mime: &str) -> bool {
+    mime == "image/svg+xml"
+}
+
+/// The largest size a drawing is rasterised at (`$wgSVGMaxSize`).
+const SVG_MAX_SIZE: i64 = 5120;
+
+/// The box MediaWiki shows where a thumbnail could not be made, of the thumbnail's size.
+fn transform_error(width: i64, height: i64) -> String {
+    format!(
+        "<div class=\"MediaTransformError\" style=\"width: {width}px; height: {height}px; display:inline-block;\">{}</div>",
+        escape(wikiquery_domain::files::NO_RASTERISER)
+    )
+}
+
+/// The size a drawing is rasterised at for the width (and height) asked.
+fn drawing_size(file: &FileInfo, width: i64, height: Option<i64>) -> (i64, i64) {
+    let (mut w, mut h) = display_size(file, width, height);
+    if w > SVG_MAX_SIZE || h > SVG_MAX_SIZE {
+        if w >= h {
+            h = scale_height(w, h, SVG_MAX_SIZE);
+            w = SVG_MAX_SIZE;
+        } else {
+            w = scale_height(h, w, SVG_MAX_SIZE);
+            h = SVG_MAX_SIZE;
+        }
+    }
+    (w, h)
+}
+
 /// The default width of a thumbnail (`$wgThumbLimits` at the default `thumbsize`).
 const THUMB_WIDTH: f64 = 300.0;
 /// `$wgThumbUpright`.
@@ -280,24 +313,7 @@ impl Parser<'_> {
     /// Text for an attribute: links as their text, tags dropped, references decoded, white
     /// space folded (MediaWiki's `stripAltText`).
     pub(crate) fn strip_alt_text(&self, caption: &str) -> String {
-        let text = self.strip.unstrip_both(&self.link_holders_text(caption));
-        let mut plain = String::with_capacity(text.len());
-        let mut rest = text.as_str();
-        while let Some(open) = rest.find('<') {
-            plain.push_str(&rest[..open]);
-            let after = &rest[open + 1..];
-            let is_tag = after.starts_with(|c: char| c.is_ascii_alphabetic() || c == '/' || c == '!');
-            match after.find('>').filter(|_| is_tag) {
-                Some(close) => rest = &after[close + 1..],
-                None => {
-                    plain.push('<');
-                    rest = after;
-                }
-            }
-        }
-        plain.push_str(rest);
-        let decoded = decode_char_references(&plain);
-        decoded.split([' ', '\r', '\n', '\t']).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")
+        strip_all_tags(&self.strip.unstrip_both(&self.link_holders_text(caption)))
     }
 
     /// The HTML of a file link with its options and caption (`options`, links already made).
@@ -323,7 +339,7 @@ impl Parser<'_> {
             title_attr = self.strip_alt_text(&p.caption);
         }
         if let Some(file) = &file {
-            if !is_bitmap(&file.mime) {
+            if !is_bitmap(&file.mime) && !is_drawing(&file.mime) {
                 if file.mime.starts_with("image/") {
                     return Err(Unsupported(format!("an image of type {}", file.mime)));
                 }
@@ -339,7 +355,8 @@ impl Parser<'_> {
         }
         if let Some(file) = &file {
             if p.width.is_none() {
-                let mut width = file.width;
+                let vector = is_drawing(&file.mime);
+                let mut width = if p.height.is_some() && vector { SVG_MAX_SIZE } else { file.width };
                 if p.thumbnail || p.manualthumb.is_some() || p.framed || p.frameless || width == 0 {
                     if p.upright == Some(0.0) {
                         p.upright = Some(THUMB_UPRIGHT);
@@ -348,7 +365,7 @@ impl Parser<'_> {
                         Some(u) => round_tens(THUMB_WIDTH * u),
                         None => THUMB_WIDTH as i64,
                     };
-                    if p.height.is_none() && (width <= 0 || preferred < width) {
+                    if p.height.is_none() && (width <= 0 || preferred < width || vector) {
                         width = preferred;
                     }
                 }
@@ -364,6 +381,10 @@ impl Parser<'_> {
         }
         let mut html = match &file {
             None => self.broken_image_link(t, &title_attr),
+            Some(file) if is_drawing(&file.mime) => {
+                let (w, h) = drawing_size(file, p.width.unwrap_or(file.width), p.height);
+                transform_error(w, h)
+            }
             Some(file) => {
                 let mut width = p.width.unwrap_or(file.width);
                 if p.frameless && file.width > 0 && width > file.width {
@@ -412,14 +433,22 @@ impl Parser<'_> {
             };
             match (manual_title, manual_file) {
                 (Some(m), Some(f)) => {
-                    if !is_bitmap(&f.mime) {
-                        return Err(Unsupported(format!("a thumbnail of type {}", f.mime)));
-                    }
                     shown = (f, m);
                     scale = false;
                 }
                 _ => return Err(Unsupported("a thumbnail that is no file".into())),
             }
+        } else if is_drawing(&file.mime) {
+            if p.framed {
+                width = file.width;
+            }
+            let (w, h) = drawing_size(file, width, p.height);
+            let zoom = self.zoom_icon(t, p.framed);
+            return Ok(format!(
+                "<div class=\"thumb t{align}\"><div class=\"thumbinner\" style=\"width:{}px;\">{}  <div class=\"thumbcaption\">{zoom}{caption}</div></div></div>",
+                w + 2,
+                transform_error(w, h)
+            ));
         } else {
             if p.framed {
                 scale = false;
@@ -427,6 +456,18 @@ impl Parser<'_> {
             if file.width > 0 && width > file.width {
                 width = file.width;
             }
+        }
+        if is_drawing(&shown.0.mime) {
+            let zoom = self.zoom_icon(t, p.framed);
+            let (w, h) = (shown.0.width, shown.0.height);
+            return Ok(format!(
+                "<div class=\"thumb t{align}\"><div class=\"thumbinner\" style=\"width:{}px;\">{}  <div class=\"thumbcaption\">{zoom}{caption}</div></div></div>",
+                w + 2,
+                transform_error(w, h)
+            ));
+        }
+        if !is_bitmap(&shown.0.mime) {
+            return Err(Unsupported(format!("a thumbnail of type {}", shown.0.mime)));
         }
         let (w, h) = if scale { display_size(file, width, p.height) } else { (shown.0.width, shown.0.height) };
         let class = match &p.class {
@@ -444,15 +485,7 @@ impl Parser<'_> {
             }),
         };
         let image = self.image_html(&shown.1, &img, &link, "");
-        let zoom = if p.framed {
-            String::new()
-        } else {
-            format!(
-                "<div class=\"magnify\"><a href=\"{}\" class=\"internal\" title=\"{}\"></a></div>",
-                escape(&self.article_url(&ParsedTitle { fragment: String::new(), ..t.clone() })),
-                escape(messages::text("en", "thumbnail-more").unwrap_or(""))
-            )
-        };
+        let zoom = self.zoom_icon(t, p.framed);
         Ok(format!(
             "<div class=\"thumb t{align}\"><div class=\"thumbinner\" style=\"width:{}px;\">{image}  <div class=\"thumbcaption\">{zoom}{caption}</div></div></div>",
             w + 2
@@ -513,6 +546,18 @@ impl Parser<'_> {
             Some(a) => format!("{a}{tag}</a>"),
             None => tag,
         }
+    }
+
+    /// The link to the file's page under a thumbnail (none under a frame).
+    fn zoom_icon(&self, t: &ParsedTitle, framed: bool) -> String {
+        if framed {
+            return String::new();
+        }
+        format!(
+            "<div class=\"magnify\"><a href=\"{}\" class=\"internal\" title=\"{}\"></a></div>",
+            escape(&self.article_url(&ParsedTitle { fragment: String::new(), ..t.clone() })),
+            escape(messages::text("en", "thumbnail-more").unwrap_or(""))
+        )
     }
 
     /// A missing file: a link to upload it, with `label` (else its title) as its text.

@@ -13,7 +13,6 @@ mod files;
 mod headings;
 mod links;
 mod parser;
-pub mod sanitizer;
 pub mod strip;
 mod tables;
 mod tidy;

@@ -20,7 +20,7 @@ use crate::block::do_block_levels;
 use crate::external::remove_noparse;
 use crate::files::FileInfo;
 use crate::headings::{handle_headings, Section, TOC_PLACEHOLDER};
-use crate::sanitizer::{armor_french_spaces, decode_attributes_in_order, remove_html_tags, safe_encode_tag_attributes, validate_tag_attributes};
+use wikiquery_domain::sanitizer::{armor_french_spaces, decode_attributes_in_order, remove_html_tags, safe_encode_tag_attributes, validate_tag_attributes};
 use crate::strip::{Kind, StripState};
 use crate::tables::handle_tables;
 use crate::tidy::tidy;

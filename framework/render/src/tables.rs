@@ -1,7 +1,7 @@
 //! Wikitext tables (`{|`, `|-`, `|`, `!`, `|+`, `|}`) made into HTML tables line by line, as
 //! MediaWiki's `handleTables` makes them.
 
-use crate::sanitizer::fix_tag_attributes;
+use wikiquery_domain::sanitizer::fix_tag_attributes;
 
 fn php_trim(s: &str) -> &str {
     s.trim_matches([' ', '\t', '\n', '\r', '\0', '\u{b}'])

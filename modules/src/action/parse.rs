@@ -414,7 +414,9 @@ impl ActionModule for Parse {
                 out.insert("parsewarnings".into(), json!([]));
             }
             if wants("displaytitle") {
-                out.insert("displaytitle".into(), json!(display_title(site, source.page.0, &source.page.1)));
+                let set = properties.iter().find(|(n, _)| n == "displaytitle").map(|(_, v)| v.clone());
+                let shown = set.unwrap_or_else(|| display_title(site, source.page.0, &source.page.1));
+                out.insert("displaytitle".into(), json!(shown));
             }
             if wants("iwlinks") {
                 let list = o.interwiki_links.iter().map(|(prefix, dbkey)| interwiki_link(site, prefix, dbkey)).collect();

@@ -246,7 +246,7 @@ pub fn transform(version: &FileVersion, file_url: &str, icons: &str) -> Thumb {
             mime: Some(format!("{}/{}", version.major_mime, version.minor_mime)),
         },
         Some(Handler::Svg) => {
-            Thumb::Error("Error creating thumbnail: this server has no SVG rasteriser (no image scaler).".to_owned())
+            Thumb::Error(wikiquery_domain::files::NO_RASTERISER.to_owned())
         }
     }
 }

@@ -7,6 +7,8 @@
 use super::escape_wikitext;
 use super::expand::{TemplateLookup, Unsupported};
 use crate::php;
+use crate::quotes::do_quotes;
+use crate::sanitizer::{remove_html_tags_but, strip_all_tags};
 use crate::title::{
     full_dbkey, full_text, normalize_subpage_link, parse_title, InterwikiMap, SiteNamespaces, NS_MEDIAWIKI, NS_TEMPLATE,
 };
@@ -135,17 +137,20 @@ impl<'s> PageFunctions<'s> {
         }
     }
 
-    /// A `{{DISPLAYTITLE:}}`'s effects: the `displaytitle` property when its text names the
-    /// page (a later one replacing it unless `noreplace`), else the tracking category of
-    /// ignored display titles. A text with markup needs MediaWiki's sanitizer to tell.
+    /// A `{{DISPLAYTITLE:}}`'s effects: the `displaytitle` property (its text sanitized as a
+    /// heading's) when its text names the page (a later one replacing it unless `noreplace`),
+    /// else the tracking category of ignored display titles.
     /// Tells whether the call replaced an earlier display title with another text without
     /// saying it may (MediaWiki then gives its error text).
     fn display_title(&mut self, text: &str, argument: Option<&str>) -> bool {
-        if text.contains(['<', '>', '&', '\'']) {
-            self.uncertain.get_or_insert_with(|| Unsupported("{{DISPLAYTITLE:}} with markup".into()));
-            return false;
-        }
-        let names_page = parse_title(text, 0, self.namespaces, &|p| self.interwikis.is_interwiki(p))
+        // Sanitized as a page heading may be: no blocks, no styles that hide or move it.
+        const BLOCKS: &[&str] = &[
+            "h1", "h2", "h3", "h4", "h5", "h6", "div", "blockquote", "ol", "ul", "li", "hr", "table", "tr", "th", "td",
+            "dl", "dd", "caption", "p", "ruby", "rb", "rt", "rtc", "rp", "br",
+        ];
+        let html = remove_html_tags_but(&do_quotes(text), &|t| t.to_owned(), BLOCKS, true);
+        let plain = strip_all_tags(&html);
+        let names_page = parse_title(&plain, 0, self.namespaces, &|p| self.interwikis.is_interwiki(p))
             .is_ok_and(|t| t.fragment.is_empty() && !t.is_external() && t.ns == self.page.0 && t.dbkey == self.page.1);
         if !names_page {
             self.add_tracking_category("restricted-displaytitle-ignored");
@@ -153,9 +158,9 @@ impl<'s> PageFunctions<'s> {
         }
         let old = self.properties.iter().find(|(n, _)| *n == "displaytitle").map(|(_, v)| v.clone());
         if old.is_none() || argument != Some("noreplace") {
-            self.set_property("displaytitle", text);
+            self.set_property("displaytitle", &html);
         }
-        old.is_some_and(|old| old != text) && argument.is_none()
+        old.is_some_and(|old| old != html) && argument.is_none()
     }
 
     /// Each `{{DISPLAYTITLE:}}` given, in order: its text and its argument in lower case.

@@ -9,7 +9,7 @@ mod munger;
 use html5ever::tendril::TendrilSink;
 use html5ever::{namespace_url, ns, parse_fragment, LocalName, ParseOpts, QualName};
 
-use crate::sanitizer::normalize_char_references;
+use wikiquery_domain::sanitizer::normalize_char_references;
 use munger::{Id, Kind, Munger, DOCUMENT, P_WRAP};
 
 /// How deep the written tree may nest; deeper content is left out (a hostile page's

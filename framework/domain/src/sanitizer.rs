@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use regex::Regex;
-use wikiquery_domain::title::{decode_char_references, named_entity, valid_reference_code_point};
-use wikiquery_domain::html::escape_id_for_attribute as escape_id;
-use wikiquery_domain::url::URL_PROTOCOLS;
+use crate::title::{decode_char_references, named_entity, valid_reference_code_point};
+use crate::html::escape_id_for_attribute as escape_id;
+use crate::url::URL_PROTOCOLS;
 
 /// Tags that must be closed, those that stand alone, and those that may only stand alone.
 const PAIRS: &[&str] = &[
@@ -98,6 +98,12 @@ pub fn remove_html_comments(text: &str) -> String {
 /// The text with only allowed tags left as tags (the others shown as text) and their
 /// attributes cleaned; `unstrip` is applied to attribute text first.
 pub fn remove_html_tags(text: &str, unstrip: &dyn Fn(&str) -> String) -> String {
+    remove_html_tags_but(text, unstrip, &[], false)
+}
+
+/// As [`remove_html_tags`], with the tags of `removed` shown as text too, and (`restricted`)
+/// styles that could hide or move text refused, as a display title's are.
+pub fn remove_html_tags_but(text: &str, unstrip: &dyn Fn(&str) -> String, removed: &[&str], restricted: bool) -> String {
     let p = patterns();
     let text = remove_html_comments(text);
     let mut bits = text.split('<');
@@ -109,8 +115,11 @@ pub fn remove_html_tags(text: &str, unstrip: &dyn Fn(&str) -> String) -> String 
             let params = &regs[3];
             let mut brace = regs[4].to_owned();
             let rest = &regs[5];
-            if is_allowed_element(&tag) {
-                let params = unstrip(params);
+            if is_allowed_element(&tag) && !removed.contains(&tag.as_str()) {
+                let mut params = unstrip(params);
+                if restricted {
+                    params = restrict_style(&params);
+                }
                 if brace == "/>" && !SINGLE.contains(&tag.as_str()) {
                     brace = ">".into();
                 }
@@ -133,6 +142,51 @@ pub fn remove_html_tags(text: &str, unstrip: &dyn Fn(&str) -> String) -> String 
         out.push_str(&x.replace('>', "&gt;"));
     }
     out
+}
+
+/// Attributes whose style would hide or move a display title neutralised.
+fn restrict_style(params: &str) -> String {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| Regex::new(r"(?i)(display|user-select|visibility)\s*:").unwrap());
+    let mut decoded = decode_attributes_in_order(params);
+    for (name, value) in decoded.iter_mut() {
+        if name == "style" {
+            *value = check_css(value);
+            if re.is_match(value) {
+                *value = "/* attempt to bypass $wgRestrictDisplayTitle */".to_owned();
+            }
+        }
+    }
+    safe_encode_tag_attributes(&decoded)
+}
+
+/// The text of some HTML: tags and comments dropped, character references decoded, white
+/// space folded (MediaWiki's `stripAllTags`).
+pub fn strip_all_tags(html: &str) -> String {
+    let mut plain = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        plain.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        if let Some(comment) = after.strip_prefix("!--") {
+            match comment.find("-->") {
+                Some(end) => rest = &comment[end + 3..],
+                None => rest = "",
+            }
+            continue;
+        }
+        let is_tag = after.starts_with(|c: char| c.is_ascii_alphabetic() || c == '/' || c == '!' || c == '?');
+        match after.find('>').filter(|_| is_tag) {
+            Some(close) => rest = &after[close + 1..],
+            None => {
+                plain.push('<');
+                rest = after;
+            }
+        }
+    }
+    plain.push_str(rest);
+    let decoded = decode_char_references(&plain);
+    decoded.split([' ', '\r', '\n', '\t']).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")
 }
 
 fn validate_tag(params: &str, tag: &str) -> bool {
@@ -388,7 +442,7 @@ pub fn safe_encode_tag_attributes(attributes: &Attributes) -> String {
 /// An attribute value encoded (PHP's `htmlspecialchars` with quotes, white space as
 /// references).
 pub fn encode_attribute(text: &str) -> String {
-    wikiquery_domain::html::escape(text).replace('\n', "&#10;").replace('\r', "&#13;").replace('\t', "&#9;")
+    crate::html::escape(text).replace('\n', "&#10;").replace('\r', "&#13;").replace('\t', "&#9;")
 }
 
 /// An attribute value encoded and armoured against later wikitext passes.
@@ -443,7 +497,7 @@ pub fn normalize_char_references(text: &str) -> String {
             } else {
                 None
             };
-            ret.unwrap_or_else(|| wikiquery_domain::html::escape(&c[0]))
+            ret.unwrap_or_else(|| crate::html::escape(&c[0]))
         })
         .into_owned()
 }
