@@ -158,6 +158,26 @@ CHAINS = {
 }
 
 
+# Revisions rendered (`rvparse`): one revision a request, the pages' own answers in both
+# formats, sections, the legacy shape and the limit.
+RV = "action=query&prop=revisions&rvprop=content%7Cids&rvparse=1"
+GROUPS["rvparse"] = {
+    "lion": RV + "&titles=Lion" + FV1,
+    "lion.fv2": RV + "&titles=Lion" + FV2,
+    "apple.fv2": RV + "&titles=Apple" + FV2,
+    "cat.fv2": RV + "&titles=Cat" + FV2,
+    "section.fv2": RV + "&titles=Apple&rvsection=1" + FV2,
+    "limit3.fv2": RV + "&titles=Apple&rvlimit=3" + FV2,
+    "revid.fv2": RV + "&revids=100" + FV2,
+    "redirect.fv2": RV + "&titles=Kitten" + FV2,
+    "no-content.fv2": "action=query&prop=revisions&rvprop=ids&rvparse=1&titles=Lion" + FV2,
+    "with-slots.fv2": RV + "&titles=Lion&rvslots=main" + FV2,
+    "allrevisions.fv2": "action=query&list=allrevisions&arvprop=content%7Cids&arvparse=1&arvlimit=2" + FV2,
+}
+CHAINS["rvparse"] = {
+    "two-pages.fv2": RV + "&titles=Dog%7CLion" + FV2,
+}
+
 LE = "action=query&list=logevents"
 ALLPROPS = "&leprop=ids%7Ctitle%7Ctype%7Cuser%7Cuserid%7Ctimestamp%7Ccomment%7Cparsedcomment%7Cdetails%7Ctags"
 

@@ -26,10 +26,33 @@ fn without_scaler_messages(text: &str) -> String {
     out
 }
 
+/// The text without MediaWiki's limit report and parser-cache comments, which say what the
+/// parse cost and where its output was kept.
+fn without_limit_report(text: &str) -> String {
+    let mut out = text.to_owned();
+    for (start, end) in [
+        ("\n<!-- \nNewPP limit report", "-->\n"),
+        ("<!--\nTransclusion expansion time report", "-->\n"),
+        ("\n<!-- Saved in parser cache", "-->\n"),
+    ] {
+        if let Some(at) = out.find(start) {
+            if let Some(stop) = out[at + 1..].find(end).map(|e| at + 1 + e + end.len()) {
+                out.replace_range(at..stop, "");
+            }
+        }
+    }
+    out
+}
+
 /// The members of two `parse` answers that differ (the text first).
 fn differing(expected: &Value, got: &Value, members: &[&str]) -> Vec<String> {
     let comparable = |answer: &Value, member: &str| match answer.get(member) {
-        Some(Value::String(text)) if member == "text" => Some(Value::String(without_scaler_messages(text))),
+        Some(Value::String(text)) if member == "text" => {
+            Some(Value::String(without_limit_report(&without_scaler_messages(text))))
+        }
+        Some(Value::Object(text)) if member == "text" => {
+            Some(Value::String(without_limit_report(&without_scaler_messages(text["*"].as_str().unwrap_or("")))))
+        }
         other => other.cloned(),
     };
     members.iter().filter(|m| comparable(expected, m) != comparable(got, m)).map(|m| (*m).to_owned()).collect()
@@ -41,7 +64,8 @@ fn differing(expected: &Value, got: &Value, members: &[&str]) -> Vec<String> {
 fn parser_test_inputs_render_as_mediawiki_renders_them() {
     let cases = fixture_json("oracle/render/parsertests.json");
     let cases = cases.as_array().expect("a list of cases");
-    let members = ["text", "links", "categories", "templates", "images", "externallinks", "sections", "langlinks", "iwlinks"];
+    let members =
+        ["text", "links", "categories", "templates", "images", "externallinks", "sections", "langlinks", "iwlinks"];
     let (mut equal, mut text_equal, mut unsupported) = (0, 0, 0);
     let mut report = String::new();
     for case in cases {
@@ -55,7 +79,11 @@ fn parser_test_inputs_render_as_mediawiki_renders_them() {
         let got = &answer["parse"];
         if got.is_null() {
             unsupported += 1;
-            report.push_str(&format!("== {} (unsupported)\n{}\n", case["name"].as_str().unwrap_or(""), answer["errors"]));
+            report.push_str(&format!(
+                "== {} (unsupported)\n{}\n",
+                case["name"].as_str().unwrap_or(""),
+                answer["errors"]
+            ));
             continue;
         }
         let diff = differing(expected, got, &members);
@@ -79,9 +107,12 @@ fn parser_test_inputs_render_as_mediawiki_renders_them() {
         std::fs::write(path, &report).expect("writing the report");
     }
     let total = cases.len();
-    println!("{equal} of {total} equal in every member, {text_equal} in their text, {unsupported} answered notimplemented");
+    println!(
+        "{equal} of {total} equal in every member, {text_equal} in their text, {unsupported} answered notimplemented"
+    );
     assert!(total >= 1000, "only {total} cases");
-    assert!(equal * 100 >= total * 0, "{equal} of {total} equal");
+    // Measured when the renderer last changed; the README lists what the others need.
+    assert!(equal >= 1222, "{equal} of {total} equal (1,222 before)");
 }
 
 /// Every wikitext page of the fixture parsed by name, compared with MediaWiki's answer in
@@ -92,8 +123,23 @@ fn fixture_pages_render_as_mediawiki_renders_them() {
     let pages = fixture_json("oracle/render/pages.json");
     let pages = pages.as_array().expect("a list of pages");
     let members = [
-        "title", "pageid", "revid", "text", "langlinks", "categories", "links", "templates", "images", "externallinks",
-        "sections", "showtoc", "displaytitle", "iwlinks", "wikitext", "properties", "parsewarnings",
+        "title",
+        "pageid",
+        "revid",
+        "text",
+        "langlinks",
+        "categories",
+        "links",
+        "templates",
+        "images",
+        "externallinks",
+        "sections",
+        "showtoc",
+        "displaytitle",
+        "iwlinks",
+        "wikitext",
+        "properties",
+        "parsewarnings",
     ];
     let (mut equal, mut unsupported) = (0, 0);
     let mut report = String::new();
@@ -116,7 +162,12 @@ fn fixture_pages_render_as_mediawiki_renders_them() {
             equal += 1;
         } else {
             let show = |v: &Value| diff.iter().map(|m| format!("{m}: {}", v[m])).collect::<Vec<_>>().join("\n");
-            report.push_str(&format!("== {title} ({})\n--- expected\n{}\n--- got\n{}\n", diff.join(", "), show(expected), show(got)));
+            report.push_str(&format!(
+                "== {title} ({})\n--- expected\n{}\n--- got\n{}\n",
+                diff.join(", "),
+                show(expected),
+                show(got)
+            ));
         }
     }
     if let Ok(path) = std::env::var("RENDER_PAGES_REPORT") {
@@ -125,5 +176,85 @@ fn fixture_pages_render_as_mediawiki_renders_them() {
     let total = pages.len();
     println!("{equal} of {total} pages equal, {unsupported} answered notimplemented");
     assert!(total >= 170, "only {total} pages");
-    assert!(equal * 100 >= total * 0, "{equal} of {total} equal");
+    assert_eq!(equal, total, "{report}");
+}
+
+/// The fixture's pages with MediaWiki's default props and its limit report, in both format
+/// versions: every member equal but the limit report's numbers, the report itself there with
+/// MediaWiki's names and limits.
+#[test]
+fn fixture_pages_parse_with_the_limit_report_in_both_format_versions() {
+    let pages = fixture_json("oracle/render/pages.json");
+    let pages = pages.as_array().expect("a list of pages");
+    let members = [
+        "title",
+        "pageid",
+        "revid",
+        "text",
+        "langlinks",
+        "categories",
+        "links",
+        "templates",
+        "images",
+        "externallinks",
+        "sections",
+        "showtoc",
+        "displaytitle",
+        "iwlinks",
+        "wikitext",
+        "properties",
+        "parsewarnings",
+    ];
+    let mut failures = Vec::new();
+    for page in pages.iter().step_by(5) {
+        let title = page["title"].as_str().unwrap_or_default();
+        for (version, key) in [("1", "fv1"), ("2", "fv2")] {
+            let expected = &page[key]["parse"];
+            let query = format!(
+                "action=parse&format=json&formatversion={version}&prop=text|langlinks|categories|links|templates|images|externallinks|sections|revid|displaytitle|iwlinks|wikitext|properties|parsewarnings|limitreportdata&page={}",
+                encode(title)
+            );
+            let (_, answer) = fixture_api(&query);
+            let got = &answer["parse"];
+            let diff = differing(expected, got, &members);
+            if !diff.is_empty() {
+                failures.push(format!("{title} (formatversion {version}): {}", diff.join(", ")));
+                continue;
+            }
+            let text = match &got["text"] {
+                Value::String(t) => t.clone(),
+                other => other["*"].as_str().unwrap_or_default().to_owned(),
+            };
+            assert!(
+                text.contains("<!-- \nNewPP limit report\nCached time: 20261122000000\nCache expiry: 86400\n"),
+                "{title}: {text}"
+            );
+            assert!(text.contains("Transclusion expansion time report (%,ms,calls,template)\n"), "{title}");
+            // Each member's name and limit; the template profile's templates and calls, whatever
+            // their time.
+            let names = |v: &Value| -> Vec<(String, Value)> {
+                let mut out: Vec<(String, Value)> = Vec::new();
+                for e in v.as_array().into_iter().flatten() {
+                    let name = e["name"].as_str().unwrap_or("").to_owned();
+                    if name == "limitreport-timingprofile" {
+                        let mut rows: Vec<String> = e
+                            .as_object()
+                            .into_iter()
+                            .flatten()
+                            .filter(|(k, _)| *k != "name")
+                            .filter_map(|(_, r)| r.as_str())
+                            .map(|r| r.split_whitespace().skip(2).collect::<Vec<_>>().join(" "))
+                            .collect();
+                        rows.sort();
+                        out.push((name, Value::from(rows)));
+                    } else {
+                        out.push((name, e["1"].clone()));
+                    }
+                }
+                out
+            };
+            assert_eq!(names(&expected["limitreportdata"]), names(&got["limitreportdata"]), "{title}");
+        }
+    }
+    assert!(failures.is_empty(), "{} differ:\n{}", failures.len(), failures.join("\n"));
 }

@@ -145,7 +145,8 @@ fn section_links(text: &str, self_title: SelfTitle<'_>, site: &CommentSite<'_>) 
         let anchor = section_anchor(&stripped);
         if !anchor.is_empty() {
             // The fragment is escaped again when the link's URL is made.
-            let href = format!("{}#{}", article_url(self_title.ns, self_title.dbkey, site), html::escape_id_for_link(&anchor));
+            let href =
+                format!("{}#{}", article_url(self_title.ns, self_title.dbkey, site), html::escape_id_for_link(&anchor));
             let title = full_text(self_title.ns, self_title.dbkey, site.namespaces);
             auto = format!(
                 "<a href=\"{}\" title=\"{}\">{SECTION_ARROW}{auto}</a>",

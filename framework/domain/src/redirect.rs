@@ -4,7 +4,10 @@ use crate::title::{ParsedTitle, NS_SPECIAL};
 
 /// The target of a `#REDIRECT [[…]]` at the start of the text (read as a title by `parse`),
 /// and the text after it.
-pub fn redirect_target<'t>(text: &'t str, parse: &dyn Fn(&str) -> Option<ParsedTitle>) -> Option<(ParsedTitle, &'t str)> {
+pub fn redirect_target<'t>(
+    text: &'t str,
+    parse: &dyn Fn(&str) -> Option<ParsedTitle>,
+) -> Option<(ParsedTitle, &'t str)> {
     let trimmed = text.trim_start_matches([' ', '\t', '\n', '\r', '\0', '\u{b}']);
     let magic = "#REDIRECT";
     let head = trimmed.get(..magic.len())?;

@@ -5,23 +5,91 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use regex::Regex;
-use crate::title::{decode_char_references, named_entity, valid_reference_code_point};
 use crate::html::escape_id_for_attribute as escape_id;
+use crate::title::{decode_char_references, named_entity, valid_reference_code_point};
 use crate::url::URL_PROTOCOLS;
+use regex::Regex;
 
 /// Tags that must be closed, those that stand alone, and those that may only stand alone.
 const PAIRS: &[&str] = &[
-    "b", "bdi", "del", "i", "ins", "u", "font", "big", "small", "sub", "sup", "h1", "h2", "h3", "h4", "h5", "h6",
-    "cite", "code", "em", "s", "strike", "strong", "tt", "var", "div", "center", "blockquote", "ol", "ul", "dl",
-    "table", "caption", "pre", "ruby", "rb", "rp", "rt", "rtc", "p", "span", "abbr", "dfn", "kbd", "samp", "data",
-    "time", "mark",
+    "b",
+    "bdi",
+    "del",
+    "i",
+    "ins",
+    "u",
+    "font",
+    "big",
+    "small",
+    "sub",
+    "sup",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "cite",
+    "code",
+    "em",
+    "s",
+    "strike",
+    "strong",
+    "tt",
+    "var",
+    "div",
+    "center",
+    "blockquote",
+    "ol",
+    "ul",
+    "dl",
+    "table",
+    "caption",
+    "pre",
+    "ruby",
+    "rb",
+    "rp",
+    "rt",
+    "rtc",
+    "p",
+    "span",
+    "abbr",
+    "dfn",
+    "kbd",
+    "samp",
+    "data",
+    "time",
+    "mark",
 ];
 const SINGLE: &[&str] = &["br", "wbr", "hr", "li", "dt", "dd", "meta", "link"];
 const SINGLE_ONLY: &[&str] = &["br", "wbr", "hr", "meta", "link"];
 const NEST: &[&str] = &[
-    "table", "tr", "td", "th", "div", "blockquote", "ol", "ul", "li", "dl", "dt", "dd", "font", "big", "small", "sub",
-    "sup", "span", "var", "kbd", "samp", "em", "strong", "q", "ruby", "bdo",
+    "table",
+    "tr",
+    "td",
+    "th",
+    "div",
+    "blockquote",
+    "ol",
+    "ul",
+    "li",
+    "dl",
+    "dt",
+    "dd",
+    "font",
+    "big",
+    "small",
+    "sub",
+    "sup",
+    "span",
+    "var",
+    "kbd",
+    "samp",
+    "em",
+    "strong",
+    "q",
+    "ruby",
+    "bdo",
 ];
 
 fn is_allowed_element(tag: &str) -> bool {
@@ -103,7 +171,12 @@ pub fn remove_html_tags(text: &str, unstrip: &dyn Fn(&str) -> String) -> String 
 
 /// As [`remove_html_tags`], with the tags of `removed` shown as text too, and (`restricted`)
 /// styles that could hide or move text refused, as a display title's are.
-pub fn remove_html_tags_but(text: &str, unstrip: &dyn Fn(&str) -> String, removed: &[&str], restricted: bool) -> String {
+pub fn remove_html_tags_but(
+    text: &str,
+    unstrip: &dyn Fn(&str) -> String,
+    removed: &[&str],
+    restricted: bool,
+) -> String {
     let p = patterns();
     let text = remove_html_comments(text);
     let mut bits = text.split('<');
@@ -292,8 +365,18 @@ pub fn validate_tag_attributes(attributes: &Attributes, element: &str) -> Attrib
         }
         if matches!(
             name.as_str(),
-            "rel" | "rev" | "about" | "property" | "resource" | "datatype" | "typeof" | "itemid" | "itemprop"
-                | "itemref" | "itemscope" | "itemtype"
+            "rel"
+                | "rev"
+                | "about"
+                | "property"
+                | "resource"
+                | "datatype"
+                | "typeof"
+                | "itemid"
+                | "itemprop"
+                | "itemref"
+                | "itemscope"
+                | "itemtype"
         ) && p.evil_uri.is_match(&value)
         {
             continue;
@@ -325,12 +408,34 @@ fn is_reserved_data_attribute(name: &str) -> bool {
 }
 
 const COMMON: &[&str] = &[
-    "id", "class", "style", "lang", "dir", "title", "tabindex", "aria-describedby", "aria-flowto", "aria-hidden",
-    "aria-label", "aria-labelledby", "aria-owns", "role", "about", "property", "resource", "datatype", "typeof",
-    "itemid", "itemprop", "itemref", "itemscope", "itemtype",
+    "id",
+    "class",
+    "style",
+    "lang",
+    "dir",
+    "title",
+    "tabindex",
+    "aria-describedby",
+    "aria-flowto",
+    "aria-hidden",
+    "aria-label",
+    "aria-labelledby",
+    "aria-owns",
+    "role",
+    "about",
+    "property",
+    "resource",
+    "datatype",
+    "typeof",
+    "itemid",
+    "itemprop",
+    "itemref",
+    "itemscope",
+    "itemtype",
 ];
-const TABLE_CELL: &[&str] =
-    &["abbr", "axis", "headers", "scope", "rowspan", "colspan", "nowrap", "width", "height", "bgcolor", "align", "valign"];
+const TABLE_CELL: &[&str] = &[
+    "abbr", "axis", "headers", "scope", "rowspan", "colspan", "nowrap", "width", "height", "bgcolor", "align", "valign",
+];
 
 /// Whether `element` may carry attribute `name` (MediaWiki's list of allowed attributes).
 fn attribute_allowed(element: &str, name: &str) -> bool {

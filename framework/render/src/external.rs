@@ -10,7 +10,7 @@ use wikiquery_domain::title::ParsedTitle;
 use wikiquery_domain::url::{rawurlencode, wf_urlencode};
 
 use crate::links::split_trail;
-use crate::parser::Parser;
+use crate::state::Parser;
 use crate::strip::MARKER_PREFIX;
 use crate::Unsupported;
 
@@ -185,7 +185,8 @@ fn bracketed(after: &str) -> Option<(usize, usize, usize)> {
 fn skip_tag(text: &str) -> Option<usize> {
     let line_end = text.find('\n').unwrap_or(text.len());
     let line = &text[..line_end];
-    let is_anchor = line.len() > 2 && line.as_bytes()[1] == b'a' && matches!(line.as_bytes()[2], b' ' | b'\t' | b'\r' | b'>');
+    let is_anchor =
+        line.len() > 2 && line.as_bytes()[1] == b'a' && matches!(line.as_bytes()[2], b' ' | b'\t' | b'\r' | b'>');
     if is_anchor {
         if let Some(end) = line.find("</a>") {
             return Some(end + 4);

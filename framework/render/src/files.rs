@@ -11,17 +11,8 @@ use wikiquery_domain::sanitizer::strip_all_tags;
 use wikiquery_domain::title::{full_text, ParsedTitle, NS_FILE};
 use wikiquery_domain::url::{rawurlencode, wf_urlencode};
 
-use crate::parser::Parser;
+use crate::state::{FileInfo, Holder, Parser};
 use crate::Unsupported;
-
-/// A file as an image link needs it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FileInfo {
-    pub width: i64,
-    pub height: i64,
-    /// `image/png`.
-    pub mime: String,
-}
 
 /// The image options MediaWiki's English magic words spell (case-sensitive), `$1` standing for
 /// a value.
@@ -63,7 +54,9 @@ fn image_word(part: &str) -> Option<(&'static str, Option<&str>)> {
     for (id, alias) in IMAGE_WORDS {
         match alias.split_once("$1") {
             None if part == *alias => return Some((id, None)),
-            Some((before, after)) if part.len() >= before.len() + after.len() && part.starts_with(before) && part.ends_with(after) => {
+            Some((before, after))
+                if part.len() >= before.len() + after.len() && part.starts_with(before) && part.ends_with(after) =>
+            {
                 return Some((id, Some(&part[before.len()..part.len() - after.len()])));
             }
             _ => {}
@@ -102,9 +95,8 @@ struct Params {
 fn parse_width(value: &str) -> (Option<i64>, Option<i64>) {
     let trimmed = value.trim_end_matches(char::is_whitespace);
     let trimmed = trimmed.strip_suffix("px").unwrap_or(trimmed).trim_end_matches(char::is_whitespace);
-    let number = |s: &str| -> Option<i64> {
-        s.bytes().all(|b| b.is_ascii_digit()).then(|| s.parse::<i64>().unwrap_or(0))
-    };
+    let number =
+        |s: &str| -> Option<i64> { s.bytes().all(|b| b.is_ascii_digit()).then(|| s.parse::<i64>().unwrap_or(0)) };
     if let Some((w, h)) = trimmed.split_once('x') {
         if let (Some(w), Some(h)) = (number(w), number(h)) {
             return (Some(w), Some(h));
@@ -157,8 +149,16 @@ fn display_size(file: &FileInfo, width: i64, height: Option<i64>) -> (i64, i64) 
 fn is_bitmap(mime: &str) -> bool {
     matches!(
         mime,
-        "image/png" | "image/gif" | "image/jpeg" | "image/webp" | "image/tiff" | "image/bmp" | "image/x-bmp"
-            | "image/x-ms-bmp" | "image/x-xcf" | "image/vnd.djvu"
+        "image/png"
+            | "image/gif"
+            | "image/jpeg"
+            | "image/webp"
+            | "image/tiff"
+            | "image/bmp"
+            | "image/x-bmp"
+            | "image/x-ms-bmp"
+            | "image/x-xcf"
+            | "image/vnd.djvu"
     )
 }
 
@@ -277,7 +277,10 @@ impl Parser<'_> {
                     p.align.get_or_insert(align);
                     true
                 }
-                Some((valign @ ("baseline" | "sub" | "super" | "top" | "text-top" | "middle" | "bottom" | "text-bottom"), None)) => {
+                Some((
+                    valign @ ("baseline" | "sub" | "super" | "top" | "text-top" | "middle" | "bottom" | "text-bottom"),
+                    None,
+                )) => {
                     p.valign.get_or_insert(valign);
                     true
                 }
@@ -398,7 +401,14 @@ impl Parser<'_> {
                     }
                     class.push_str("thumbborder");
                 }
-                let img = Img { alt: p.alt.clone().unwrap_or_default(), width: w, height: h, valign: p.valign, class, title: title_attr.clone() };
+                let img = Img {
+                    alt: p.alt.clone().unwrap_or_default(),
+                    width: w,
+                    height: h,
+                    valign: p.valign,
+                    class,
+                    title: title_attr.clone(),
+                };
                 self.image_html(t, &img, &p.link, &title_attr)
             }
         };
@@ -474,7 +484,14 @@ impl Parser<'_> {
             Some(c) if !c.is_empty() => format!("{c} thumbimage"),
             _ => "thumbimage".to_owned(),
         };
-        let img = Img { alt: p.alt.clone().unwrap_or_default(), width: w, height: h, valign: None, class, title: String::new() };
+        let img = Img {
+            alt: p.alt.clone().unwrap_or_default(),
+            width: w,
+            height: h,
+            valign: None,
+            class,
+            title: String::new(),
+        };
         // A thumbnail given by hand links to the file shown, unless told otherwise.
         let link = match (&p.link, p.manualthumb.is_some()) {
             (None, true) => Some(LinkTo::Page(t.clone())),
@@ -577,7 +594,7 @@ impl Parser<'_> {
     fn plain_link(&mut self, t: &ParsedTitle) -> String {
         let key = self.holders.len();
         let text = escape(&full_text(t.ns, &t.dbkey, self.site.namespaces));
-        self.holders.push(crate::parser::Holder { title: ParsedTitle { fragment: String::new(), ..t.clone() }, text });
+        self.holders.push(Holder { title: ParsedTitle { fragment: String::new(), ..t.clone() }, text });
         format!("<!--LINK'\" {}:{key}-->", t.ns)
     }
 }

@@ -10,28 +10,13 @@ use wikiquery_domain::html::{escape, escape_id_for_attribute, escape_id_for_link
 use wikiquery_domain::preprocessor::{heading_starts, Options};
 use wikiquery_domain::title::decode_char_references;
 
-use crate::parser::Parser;
+use crate::state::{Parser, Section};
 use crate::strip::{MARKER_PREFIX, MARKER_SUFFIX};
 
 /// Where the table of contents goes (MediaWiki's placeholder).
 pub(crate) const TOC_PLACEHOLDER: &str = "<mw:tocplace></mw:tocplace>";
 /// How deep the table of contents goes (`$wgMaxTocLevel`).
 const MAX_TOC_LEVEL: usize = 999;
-
-/// A section of the page as the API describes it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Section {
-    pub toclevel: usize,
-    pub level: String,
-    pub line: String,
-    pub number: String,
-    pub index: String,
-    /// The page (or template) the section's text is in; none for a heading no text has.
-    pub fromtitle: Option<String>,
-    pub byteoffset: Option<usize>,
-    pub anchor: String,
-    pub linkanchor: String,
-}
 
 fn heading_patterns() -> &'static [Regex; 6] {
     static P: OnceLock<[Regex; 6]> = OnceLock::new();
@@ -136,7 +121,11 @@ fn normalize_section_whitespace(text: &str) -> String {
 /// A section name as a title's fragment has it (spaces folded, bidi marks dropped).
 fn normalize_section_name(text: &str) -> String {
     let is_space = |c: char| {
-        matches!(c, ' ' | '_' | '\u{a0}' | '\u{1680}' | '\u{180e}' | '\u{2000}'..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}')
+        matches!(
+            c,
+            ' ' | '_' | '\u{a0}' | '\u{1680}' | '\u{180e}' | '\u{2000}'
+                ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
+        )
     };
     let mut out = String::with_capacity(text.len());
     let mut space = false;
@@ -246,8 +235,11 @@ impl Parser<'_> {
             }
             level_count[toclevel] = level;
             sublevel_count[toclevel] += 1;
-            let numbering =
-                (1..=toclevel).filter(|&i| sublevel_count[i] != 0).map(|i| sublevel_count[i].to_string()).collect::<Vec<_>>().join(".");
+            let numbering = (1..=toclevel)
+                .filter(|&i| sublevel_count[i] != 0)
+                .map(|i| sublevel_count[i].to_string())
+                .collect::<Vec<_>>()
+                .join(".");
 
             let mut safe = self.link_holders_text(&headline);
             safe = self.strip.unstrip_both(&safe);
@@ -302,7 +294,9 @@ impl Parser<'_> {
                 ));
             }
             let byteoffset = match (&section_index, is_template) {
-                (Some(index), false) => index.parse::<usize>().ok().and_then(|i| char_offsets.get(i.wrapping_sub(1)).copied()),
+                (Some(index), false) => {
+                    index.parse::<usize>().ok().and_then(|i| char_offsets.get(i.wrapping_sub(1)).copied())
+                }
                 _ => None,
             };
             let fromtitle = match &from {

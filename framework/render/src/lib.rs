@@ -13,11 +13,14 @@ mod files;
 mod headings;
 mod links;
 mod parser;
+mod state;
 pub mod strip;
 mod tables;
 mod tidy;
 
-pub use files::FileInfo;
-pub use headings::Section;
-pub use parser::{render, LinkEntry, Lookup, Output, PageInfo, PageRef, RenderOptions, RenderSite, Rendered, Sources};
+pub use parser::render;
+pub use state::{
+    wrap, FileInfo, Limits, LinkEntry, Lookup, Output, PageInfo, PageRef, RenderOptions, RenderSite, Rendered, Section,
+    Sources,
+};
 pub use wikiquery_domain::preprocessor::expand::Unsupported;

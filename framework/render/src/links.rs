@@ -15,13 +15,14 @@ use wikiquery_domain::title::{
 };
 use wikiquery_domain::url::{percent_decode, wf_urlencode};
 
-use crate::parser::{Holder, Parser};
+use crate::state::{Holder, Parser};
 use crate::strip::StripState;
 use crate::Unsupported;
 
 /// Whether a byte may stand in a link target (MediaWiki's legal title characters, `#` and `%`).
 fn is_target_byte(b: u8) -> bool {
-    b >= 0x80 || b" %!\"$&'()*,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ\\^_`abcdefghijklmnopqrstuvwxyz~+#".contains(&b)
+    b >= 0x80
+        || b" %!\"$&'()*,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ\\^_`abcdefghijklmnopqrstuvwxyz~+#".contains(&b)
 }
 
 /// The link trail of English: the letters right after a link belong to its text.
@@ -99,13 +100,8 @@ impl Parser<'_> {
                 out.push_str(line);
                 continue;
             }
-            let link = normalize_subpage_link(
-                self.site.namespaces,
-                self.page.ns,
-                &self.page.text,
-                &orig_link,
-                &mut text,
-            );
+            let link =
+                normalize_subpage_link(self.site.namespaces, self.page.ns, &self.page.text, &orig_link, &mut text);
             let Some(nt) = self.title_of_link(&link) else {
                 out.push_str("[[");
                 out.push_str(line);
@@ -152,9 +148,14 @@ impl Parser<'_> {
                 text = do_quotes(&text);
             }
             if noforce {
-                if !nt.interwiki.is_empty() && self.site.interwikis.is_language(&nt.interwiki) && !is_talk(self.page.ns) {
+                if !nt.interwiki.is_empty() && self.site.interwikis.is_language(&nt.interwiki) && !is_talk(self.page.ns)
+                {
                     if !self.output.language_links.iter().any(|l| l.split(':').next() == Some(nt.interwiki.as_str())) {
-                        self.output.language_links.push(format!("{}:{}", nt.interwiki, full_text_with_fragment(&nt, self)));
+                        self.output.language_links.push(format!(
+                            "{}:{}",
+                            nt.interwiki,
+                            full_text_with_fragment(&nt, self)
+                        ));
                     }
                     rtrim_in_place(&mut out);
                     out.push_str(&trail);
@@ -184,7 +185,12 @@ impl Parser<'_> {
                     continue;
                 }
             }
-            if nt.interwiki.is_empty() && nt.ns != NS_SPECIAL && nt.ns == self.page.ns && nt.dbkey == self.page.dbkey && nt.fragment.is_empty() {
+            if nt.interwiki.is_empty()
+                && nt.ns != NS_SPECIAL
+                && nt.ns == self.page.ns
+                && nt.dbkey == self.page.dbkey
+                && nt.fragment.is_empty()
+            {
                 let (inside, after) = split_trail(&trail);
                 out.push_str(&format!("<a class=\"mw-selflink selflink\">{text}{inside}</a>{after}"));
                 continue;
@@ -295,7 +301,12 @@ impl Parser<'_> {
                             existing.push(id.clone());
                         }
                         let class = if info.redirect { "mw-redirect" } else { "" };
-                        anchor(&self.article_url(t), class, &full_text(t.ns, &t.dbkey, self.site.namespaces), &holder.text)
+                        anchor(
+                            &self.article_url(t),
+                            class,
+                            &full_text(t.ns, &t.dbkey, self.site.namespaces),
+                            &holder.text,
+                        )
                     }
                     None if known_file => {
                         anchor(&self.article_url(t), "", &full_text(t.ns, &t.dbkey, self.site.namespaces), &holder.text)
@@ -352,7 +363,10 @@ impl Parser<'_> {
             let after = &rest[start..];
             let parsed = after.find("-->").and_then(|end| {
                 let inner = &after[4..end];
-                let key = inner.strip_prefix("LINK'\" ").and_then(|r| r.split(':').nth(1)).or_else(|| inner.strip_prefix("IWLINK'\" "))?;
+                let key = inner
+                    .strip_prefix("LINK'\" ")
+                    .and_then(|r| r.split(':').nth(1))
+                    .or_else(|| inner.strip_prefix("IWLINK'\" "))?;
                 let key: usize = key.parse().ok()?;
                 Some((self.holders.get(key)?.text.clone(), end + 3))
             });
@@ -429,7 +443,8 @@ impl Parser<'_> {
     }
 
     pub(crate) fn article_url(&self, t: &ParsedTitle) -> String {
-        let mut url = self.site.article_path.replace("$1", &wf_urlencode(&full_dbkey(t.ns, &t.dbkey, self.site.namespaces)));
+        let mut url =
+            self.site.article_path.replace("$1", &wf_urlencode(&full_dbkey(t.ns, &t.dbkey, self.site.namespaces)));
         if !t.fragment.is_empty() {
             url.push('#');
             url.push_str(&escape_id_for_link(&t.fragment));

@@ -1,190 +1,31 @@
 //! One parse: the expanded text taken through MediaWiki's passes in MediaWiki's order, and
 //! what the page links to, its sections and its categories recorded on the way.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use regex::Regex;
 use wikiquery_domain::html::escape_attribute;
-use wikiquery_domain::link_urls::{is_link_internal, normalize_link_url};
 use wikiquery_domain::magic_words::behaviour_switches;
 use wikiquery_domain::messages;
-use wikiquery_domain::preprocessor::expand::{expand, ExtensionTag, TemplateLookup, Unsupported, Wiki};
+use wikiquery_domain::preprocessor::expand::{
+    expand_counting, ExpansionCounts, ExtensionTag, TemplateLookup, Unsupported, Wiki,
+};
 use wikiquery_domain::preprocessor::Options;
 use wikiquery_domain::quotes::do_quotes;
 use wikiquery_domain::redirect::redirect_target;
-use wikiquery_domain::title::{decode_char_references, split_title, InterwikiMap, ParsedTitle, SiteNamespaces, NS_CATEGORY, NS_MAIN};
+use wikiquery_domain::title::{decode_char_references, split_title, NS_CATEGORY, NS_MAIN};
 use wikiquery_domain::url::wf_urlencode;
 
 use crate::block::do_block_levels;
 use crate::external::remove_noparse;
-use crate::files::FileInfo;
-use crate::headings::{handle_headings, Section, TOC_PLACEHOLDER};
-use wikiquery_domain::sanitizer::{armor_french_spaces, decode_attributes_in_order, remove_html_tags, safe_encode_tag_attributes, validate_tag_attributes};
+use crate::headings::{handle_headings, TOC_PLACEHOLDER};
+use crate::state::{Limits, Output, PageRef, Parser, RenderOptions, RenderSite, Rendered, Sources};
 use crate::strip::{Kind, StripState};
 use crate::tables::handle_tables;
 use crate::tidy::tidy;
-
-/// What the renderer needs to know of the site.
-pub struct RenderSite<'a> {
-    pub namespaces: &'a SiteNamespaces,
-    pub interwikis: &'a InterwikiMap,
-    /// Where pages are read (`/index.php/$1`).
-    pub article_path: &'a str,
-    /// The script's path (`/index.php`).
-    pub script: &'a str,
-    /// Where uploaded files are served (`/images`).
-    pub upload_path: &'a str,
-    /// The extension tags the site's extensions add to MediaWiki's own.
-    pub extension_tags: &'a [String],
-    /// The server (`https://example.org`), whose own URLs are not recorded as external links.
-    pub server: &'a str,
-}
-
-/// The page being rendered.
-#[derive(Debug, Clone)]
-pub struct PageRef {
-    pub ns: i32,
-    /// Database key, without namespace.
-    pub dbkey: String,
-    /// The full title with spaces (`Talk:Foo bar`).
-    pub text: String,
-    /// The full title with underscores.
-    pub dbkey_prefixed: String,
-}
-
-/// An existing page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PageInfo {
-    pub id: i64,
-    pub redirect: bool,
-}
-
-/// What the renderer asks the wiki: which pages and files exist.
-pub trait Lookup {
-    /// The pages among `titles` (namespace, database key) that exist.
-    fn pages(&mut self, titles: &[(i32, String)]) -> Result<HashMap<(i32, String), PageInfo>, Unsupported>;
-    /// The files among `names` (database keys) that exist, with their size and type.
-    fn files(&mut self, names: &[String]) -> Result<HashMap<String, FileInfo>, Unsupported>;
-}
-
-/// Where a render reads the wiki: the templates and functions of its expansion, then which
-/// pages and files exist.
-pub trait Sources {
-    fn wiki(&mut self) -> &mut dyn Wiki;
-    fn lookup(&mut self) -> &mut dyn Lookup;
-}
-
-/// How the page is rendered.
-#[derive(Debug, Clone)]
-pub struct RenderOptions {
-    /// Section edit links after headings.
-    pub edit_sections: bool,
-    /// The table of contents where the page has one.
-    pub toc: bool,
-    /// The class of the wrapping `<div>`; empty for none.
-    pub wrapper_class: String,
-}
-
-impl Default for RenderOptions {
-    fn default() -> RenderOptions {
-        RenderOptions { edit_sections: true, toc: true, wrapper_class: "mw-parser-output".into() }
-    }
-}
-
-/// A link target in the order MediaWiki's parser output records it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LinkEntry {
-    pub ns: i32,
-    pub dbkey: String,
-    pub exists: bool,
-}
-
-/// What rendering gives besides the HTML.
-#[derive(Debug, Clone, Default)]
-pub struct Output {
-    /// Page links, grouped by namespace in the order namespaces first appear.
-    pub links: Vec<LinkEntry>,
-    /// Categories (database keys) with their sort keys, in order.
-    pub categories: Vec<(String, String)>,
-    /// Language links (`en:Foo`), in order.
-    pub language_links: Vec<String>,
-    /// Interwiki links (prefix, database key), in order.
-    pub interwiki_links: Vec<(String, String)>,
-    /// External links, in order, once each.
-    pub external_links: Vec<String>,
-    /// Files used (database keys), in order.
-    pub images: Vec<String>,
-    /// The sections.
-    pub sections: Vec<Section>,
-    /// The behaviour switches found (`notoc`), in order.
-    pub switches: Vec<&'static str>,
-    /// The tracking categories the page was put in, by message (`broken-file-category`), each
-    /// with how many categories stood before it and its sort key; the wiki names them.
-    pub tracking: Vec<(usize, &'static str, String)>,
-}
-
-impl Output {
-    pub(crate) fn add_link(&mut self, ns: i32, dbkey: String, exists: bool) {
-        if self.links.iter().any(|l| l.ns == ns && l.dbkey == dbkey) {
-            return;
-        }
-        // Grouped by namespace: after the last link of the same namespace.
-        match self.links.iter().rposition(|l| l.ns == ns) {
-            Some(at) => self.links.insert(at + 1, LinkEntry { ns, dbkey, exists }),
-            None => self.links.push(LinkEntry { ns, dbkey, exists }),
-        }
-    }
-
-    pub(crate) fn add_external_link(&mut self, url: &str, server: &str) {
-        let url = normalize_link_url(url);
-        if (server.is_empty() || !is_link_internal(server, &url)) && !self.external_links.contains(&url) {
-            self.external_links.push(url);
-        }
-    }
-
-    pub(crate) fn add_image(&mut self, dbkey: &str) {
-        if !self.images.iter().any(|u| u == dbkey) {
-            self.images.push(dbkey.to_owned());
-        }
-    }
-}
-
-/// A rendered page.
-#[derive(Debug, Clone)]
-pub struct Rendered {
-    /// The HTML, wrapped as the options say.
-    pub html: String,
-    pub output: Output,
-    /// Whether the page shows a table of contents.
-    pub show_toc: bool,
-}
-
-/// A page link waiting for the lookup.
-pub(crate) struct Holder {
-    pub title: ParsedTitle,
-    pub text: String,
-}
-
-pub(crate) struct Parser<'a> {
-    pub site: &'a RenderSite<'a>,
-    pub page: PageRef,
-    pub strip: StripState,
-    /// Where each heading marker's heading comes from: its template (none for the page) and
-    /// its index there.
-    pub headings: Vec<(Option<String>, String)>,
-    pub holders: Vec<Holder>,
-    /// Pages linked other than by a holder (an image's `link=`), for the lookup.
-    pub extra_links: Vec<(i32, String)>,
-    pub output: Output,
-    pub switches: Vec<&'static str>,
-    pub show_toc: bool,
-    pub force_toc_position: bool,
-    pub toc_html: Option<String>,
-    pub autonumber: usize,
-    pub default_sort: Option<String>,
-    pub lookup: &'a mut dyn Lookup,
-}
+use wikiquery_domain::sanitizer::{
+    armor_french_spaces, decode_attributes_in_order, remove_html_tags, validate_tag_attributes,
+};
 
 /// The expansion as the renderer sees it: extension tags rendered behind markers, headings
 /// marked with where they come from.
@@ -299,9 +140,9 @@ pub fn render(
     };
     let mut strip = StripState::default();
     let mut headings = Vec::new();
-    let expanded = {
+    let (expanded, counts) = {
         let mut expanding = Expanding { inner: &mut *wiki, strip: &mut strip, headings: &mut headings, page };
-        expand(source, &Options::with_extension_tags(site.extension_tags), &mut expanding)?
+        expand_counting(source, &Options::with_extension_tags(site.extension_tags), &mut expanding)?
     };
     let default_sort = wiki.default_sort();
     let lookup = sources.lookup();
@@ -326,7 +167,9 @@ pub fn render(
     if let Some(target) = redirect {
         text = format!("{}{text}", parser.redirect_header(&target)?);
     }
-    Ok(parser.finish(text, options))
+    let mut rendered = parser.finish(text, options);
+    rendered.limits.expansion = counts;
+    Ok(rendered)
 }
 
 impl Parser<'_> {
@@ -398,21 +241,18 @@ impl Parser<'_> {
         Ok(tidy(&text, Some(&armor_french_spaces)))
     }
 
-    /// The wrapper, the section edit links and the table of contents (MediaWiki's
-    /// `ParserOutput::getText`).
+    /// The section edit links and the table of contents (MediaWiki's `ParserOutput::getText`).
     fn finish(self, text: String, options: &RenderOptions) -> Rendered {
-        let mut html = if options.wrapper_class.is_empty() {
-            text
-        } else {
-            format!("<div class=\"{}\">{text}</div>", escape_attribute(&options.wrapper_class))
-        };
+        let mut html = text;
         html = replace_edit_sections(&html, options.edit_sections, self.site);
         let toc = match (&self.toc_html, options.toc) {
             (Some(toc), true) => tidy(toc, Some(&armor_french_spaces)),
             _ => String::new(),
         };
         html = html.replace(TOC_PLACEHOLDER, &toc);
-        Rendered { html, output: self.output, show_toc: self.toc_html.is_some() }
+        let (unstrip_depth, unstrip_size) = self.strip.limits_spent();
+        let limits = Limits { expansion: ExpansionCounts::default(), unstrip_depth, unstrip_size };
+        Rendered { html, output: self.output, show_toc: self.toc_html.is_some(), limits }
     }
 }
 
@@ -426,7 +266,8 @@ fn find_toc_word(text: &str) -> Option<(usize, usize)> {
 fn replace_edit_sections(html: &str, enabled: bool, site: &RenderSite<'_>) -> String {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r#"(?s)<(?:mw:)?editsection page="(.*?)" section="(.*?)"(?:/>|>(.*?)(</(?:mw:)?editsection>))"#).unwrap()
+        Regex::new(r#"(?s)<(?:mw:)?editsection page="(.*?)" section="(.*?)"(?:/>|>(.*?)(</(?:mw:)?editsection>))"#)
+            .unwrap()
     });
     re.replace_all(html, |c: &regex::Captures<'_>| {
         if !enabled {
@@ -455,10 +296,4 @@ fn replace_edit_sections(html: &str, enabled: bool, site: &RenderSite<'_>) -> St
 /// PHP's `htmlspecialchars_decode`.
 fn decode_specialchars(text: &str) -> String {
     text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#039;", "'").replace("&amp;", "&")
-}
-
-/// Attributes written as MediaWiki's sanitizer writes them (for extension output).
-#[allow(dead_code)]
-pub(crate) fn attributes_html(text: &str, element: &str) -> String {
-    safe_encode_tag_attributes(&validate_tag_attributes(&decode_attributes_in_order(text), element))
 }

@@ -1,6 +1,7 @@
 //! The strip state: what extension tags (`<nowiki>`, `<pre>`) rendered, kept out of the way of
 //! the wikitext passes behind markers and put back at the end, as MediaWiki's `StripState`.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 
 /// What starts a marker (`\x7f'"`UNIQ-`); the name, a serial and [`MARKER_SUFFIX`] follow.
@@ -23,6 +24,9 @@ pub enum Kind {
 pub struct StripState {
     items: HashMap<String, (Kind, String)>,
     serial: u32,
+    /// How deep unstripping went, and the bytes it put back (MediaWiki's limit report).
+    deepest: Cell<usize>,
+    unstripped: Cell<usize>,
 }
 
 impl StripState {
@@ -67,6 +71,8 @@ impl StripState {
             let marker = &after[..MARKER_PREFIX.len() + end + MARKER_SUFFIX.len()];
             match self.items.get(marker) {
                 Some((k, html)) if kind.map_or(true, |want| want == *k) => {
+                    self.deepest.set(self.deepest.get().max(depth));
+                    self.unstripped.set(self.unstripped.get() + html.len());
                     if depth >= MAX_UNSTRIP_DEPTH {
                         out.push_str("<span class=\"error\">Unstrip recursion limit exceeded</span>");
                     } else {
@@ -81,25 +87,17 @@ impl StripState {
         out
     }
 
+    /// How deep unstripping went and how many bytes it put back.
+    pub fn limits_spent(&self) -> (usize, usize) {
+        (self.deepest.get(), self.unstripped.get())
+    }
+
     /// `text` without any marker (MediaWiki's `killMarkers`).
     pub fn kill_markers(text: &str) -> std::borrow::Cow<'_, str> {
-        if !text.contains(MARKER_PREFIX) {
-            return std::borrow::Cow::Borrowed(text);
+        if text.contains(MARKER_PREFIX) {
+            std::borrow::Cow::Owned(wikiquery_domain::preprocessor::expand::without_markers(text))
+        } else {
+            std::borrow::Cow::Borrowed(text)
         }
-        let mut out = String::with_capacity(text.len());
-        let mut rest = text;
-        while let Some(start) = rest.find(MARKER_PREFIX) {
-            out.push_str(&rest[..start]);
-            let after = &rest[start..];
-            match after[MARKER_PREFIX.len()..].find(MARKER_SUFFIX) {
-                Some(end) => rest = &after[MARKER_PREFIX.len() + end + MARKER_SUFFIX.len()..],
-                None => {
-                    out.push_str(after);
-                    rest = "";
-                }
-            }
-        }
-        out.push_str(rest);
-        std::borrow::Cow::Owned(out)
     }
 }

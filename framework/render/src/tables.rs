@@ -56,7 +56,11 @@ pub fn handle_tables(text: &str, unstrip: &dyn Fn(&str) -> String) -> String {
                 line = format!("</{}>{line}", open.last_tag);
             }
             written = if indent_level > 0 {
-                format!("{}{}", line.trim_end_matches([' ', '\t', '\n', '\r', '\0', '\u{b}']), "</dd></dl>".repeat(indent_level))
+                format!(
+                    "{}{}",
+                    line.trim_end_matches([' ', '\t', '\n', '\r', '\0', '\u{b}']),
+                    "</dd></dl>".repeat(indent_level)
+                )
             } else {
                 line
             };

@@ -8,7 +8,7 @@ use wikiquery_domain::preprocessor::expand::Unsupported;
 use wikiquery_domain::preprocessor::{preprocess, Options};
 use wikiquery_domain::revision::{section_of, Visibility, DELETED_TEXT};
 use wikiquery_domain::title::{full_text, NS_MAIN};
-use wikiquery_render::{RenderOptions, Section};
+use wikiquery_render::{wrap, RenderOptions, Section};
 use wikiquery_runtime::result::set_content;
 use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError};
 use wikiquery_store::site::Site;
@@ -68,7 +68,7 @@ const DEFAULT_PROPS: &[&str] = &[
 ];
 
 /// The props this server does not give yet: they need a skin, resource modules or the
-/// parser's limit report.
+/// editor's preview.
 const NOT_BUILT: &[&str] = &[
     "categorieshtml",
     "encodedjsconfigvars",
@@ -76,7 +76,6 @@ const NOT_BUILT: &[&str] = &[
     "headitems",
     "indicators",
     "jsconfigvars",
-    "limitreportdata",
     "limitreporthtml",
     "modules",
     "parsewarningshtml",
@@ -166,8 +165,12 @@ impl Parse {
     fn source(&self, ctx: &mut ActionContext<'_>) -> Result<Source, ApiError> {
         let by_page = self.page.is_some() || self.pageid.is_some() || self.oldid.is_some();
         for other in [("text", self.text.is_some()), ("title", self.title.is_some()), ("revid", self.revid.is_some())] {
-            let candidates =
-                [("page", self.page.is_some()), ("pageid", self.pageid.is_some()), ("oldid", self.oldid.is_some()), other];
+            let candidates = [
+                ("page", self.page.is_some()),
+                ("pageid", self.pageid.is_some()),
+                ("oldid", self.oldid.is_some()),
+                other,
+            ];
             let set: Vec<&str> = candidates.iter().filter(|(_, v)| *v).map(|(n, _)| *n).collect();
             if set.len() > 1 {
                 return Err(ApiError::invalid_param_mix(&set));
@@ -178,7 +181,10 @@ impl Parse {
                 || section.strip_prefix("T-").unwrap_or(section).bytes().all(|b| b.is_ascii_digit())
                     && !section.strip_prefix("T-").unwrap_or(section).is_empty();
             if !valid {
-                return Err(ApiError::new("invalidsection", "The section parameter must be a valid section ID or \"new\"."));
+                return Err(ApiError::new(
+                    "invalidsection",
+                    "The section parameter must be a valid section ID or \"new\".",
+                ));
             }
             if by_page && section == "new" {
                 return Err(ApiError::new(
@@ -237,8 +243,7 @@ impl Parse {
             };
             let text = storage::main_texts(&mut reader, &[found.latest])?.remove(&found.latest).unwrap_or_default();
             let revid = self.props().contains(&"revid").then_some(found.latest);
-            let mut source =
-                Source { text, page: (found.ns, found.dbkey), page_id: found.id, revid, redirects };
+            let mut source = Source { text, page: (found.ns, found.dbkey), page_id: found.id, revid, redirects };
             if let Some(section) = &self.section {
                 source.text = section_of("wikitext", &source.text, section).ok_or_else(no_such_section(section))?;
             }
@@ -255,7 +260,8 @@ impl Parse {
             let Some(row) = revision(&mut reader, revid)? else {
                 return Err(ApiError::new("nosuchrevid", format!("There is no revision with ID {revid}.")));
             };
-            let found = reader.pages_by_ids(&[row.page])?.into_iter().next().map(|p| (p.ns, p.dbkey)).unwrap_or_default();
+            let found =
+                reader.pages_by_ids(&[row.page])?.into_iter().next().map(|p| (p.ns, p.dbkey)).unwrap_or_default();
             if title_given && found != page {
                 ctx.state.warnings.add(
                     "parse",
@@ -266,7 +272,10 @@ impl Parse {
             title_provided = true;
             page = found;
         }
-        if self.text.is_none() && title_provided && (self.prop.as_ref().map_or(true, |p| !p.is_empty()) || self.generatexml) {
+        if self.text.is_none()
+            && title_provided
+            && (self.prop.as_ref().map_or(true, |p| !p.is_empty()) || self.generatexml)
+        {
             let (code, text) = if self.revid.is_some() {
                 ("parse-revidwithouttext", "\"revid\" used without \"text\", and parsed page properties were requested. Did you mean to use \"oldid\" instead of \"revid\"?")
             } else {
@@ -351,11 +360,8 @@ impl ActionModule for Parse {
         let site = store.site();
         let settings = ctx.settings();
         let wants = |p: &str| props.contains(&p);
-        let options = RenderOptions {
-            edit_sections: !self.disableeditsection,
-            toc: !self.disabletoc,
-            wrapper_class: self.wrapoutputclass.clone(),
-        };
+        let options = RenderOptions { edit_sections: !self.disableeditsection, toc: !self.disabletoc };
+        let started = std::time::Instant::now();
         let needs_render = props.iter().any(|p| !matches!(*p, "wikitext" | "parsetree" | "revid"));
         let rendered = if needs_render {
             let page = (source.page.0, source.page.1.as_str());
@@ -366,10 +372,8 @@ impl ActionModule for Parse {
         } else {
             None
         };
-        if !self.disablelimitreport && !self.disablepp && wants("text") {
-            // MediaWiki appends its limit report to the text; this server does not write one.
-            return Err(ApiError::not_implemented("parse (the limit report: set disablelimitreport)"));
-        }
+        let seconds = started.elapsed().as_secs_f64();
+        let report = rendered.as_ref().map(|r| LimitReport::of(r, seconds, &ctx.state.now().to_mw()));
         let mut out = Map::new();
         out.insert("title".into(), json!(full_text(source.page.0, &source.page.1, site.namespaces())));
         out.insert("pageid".into(), json!(source.page_id));
@@ -379,10 +383,11 @@ impl ActionModule for Parse {
         if let Some(redirects) = source.redirects {
             out.insert("redirects".into(), Value::Array(redirects));
         }
-        if let Some(RenderedPage { rendered, templates, properties }) = &rendered {
+        if let (Some(RenderedPage { rendered, templates, properties, .. }), Some(report)) = (&rendered, &report) {
             let o = &rendered.output;
             if wants("text") {
-                set_content(&mut out, "text", rendered.html.clone());
+                let end = if self.disablelimitreport || self.disablepp { String::new() } else { report.comment() };
+                out.insert("text".into(), text_member(v2, wrap(&rendered.html, &self.wrapoutputclass, &end)));
             }
             if wants("langlinks") {
                 let list = o.language_links.iter().map(|link| lang_link(site, link)).collect();
@@ -419,7 +424,8 @@ impl ActionModule for Parse {
                 out.insert("displaytitle".into(), json!(shown));
             }
             if wants("iwlinks") {
-                let list = o.interwiki_links.iter().map(|(prefix, dbkey)| interwiki_link(site, prefix, dbkey)).collect();
+                let list =
+                    o.interwiki_links.iter().map(|(prefix, dbkey)| interwiki_link(site, prefix, dbkey)).collect();
                 out.insert("iwlinks".into(), Value::Array(list));
             }
             if wants("properties") {
@@ -438,14 +444,27 @@ impl ActionModule for Parse {
             }
         }
         if wants("wikitext") {
-            set_content(&mut out, "wikitext", source.text.clone());
+            out.insert("wikitext".into(), text_member(v2, source.text.clone()));
+        }
+        if let Some(report) = report.as_ref().filter(|_| wants("limitreportdata")) {
+            out.insert("limitreportdata".into(), report.data());
         }
         if wants("parsetree") || self.generatexml {
             let tree = preprocess(&source.text, &Options::default()).to_xml();
-            set_content(&mut out, "parsetree", tree);
+            out.insert("parsetree".into(), text_member(v2, tree));
         }
         ctx.result.add("parse", Value::Object(out));
         Ok(())
+    }
+}
+
+/// A text member as MediaWiki writes its parse's texts: the text itself in formatversion 2,
+/// under `*` in formatversion 1.
+fn text_member(v2: bool, text: String) -> Value {
+    if v2 {
+        Value::String(text)
+    } else {
+        json!({ "*": text })
     }
 }
 
@@ -484,7 +503,10 @@ fn interwiki_link(site: &Site, prefix: &str, dbkey: &str) -> Value {
 }
 
 /// The categories with their sort keys, each said to be hidden or missing as its page is.
-fn categories(reader: &mut wikiquery_store::reader::Reader, categories: &[(String, String)]) -> Result<Vec<Value>, ApiError> {
+fn categories(
+    reader: &mut wikiquery_store::reader::Reader,
+    categories: &[(String, String)],
+) -> Result<Vec<Value>, ApiError> {
     let titles: Vec<(i32, String)> = categories.iter().map(|(name, _)| (14, name.clone())).collect();
     let pages = reader.pages_by_titles(&titles)?;
     let ids: Vec<i64> = pages.iter().map(|p| p.id).collect();
@@ -534,4 +556,88 @@ fn display_title(site: &Site, ns: i32, dbkey: &str) -> String {
         "<span class=\"mw-page-title-namespace\">{}</span><span class=\"mw-page-title-separator\">:</span><span class=\"mw-page-title-main\">{main}</span>",
         escape_text(&namespace)
     )
+}
+
+/// MediaWiki's limit report of a parse: what it spent of the parser's limits (as this renderer
+/// counts it), its timings, and when the output was made.
+struct LimitReport {
+    seconds: f64,
+    /// The parse's time (`20261122000000`).
+    cached: String,
+    complications: Vec<&'static str>,
+    /// Name, value and limit, in MediaWiki's order.
+    spent: Vec<(&'static str, usize, usize)>,
+    /// Each template with its calls, then the total (MediaWiki's template profile).
+    profile: Vec<String>,
+}
+
+impl LimitReport {
+    fn of(page: &RenderedPage, seconds: f64, cached: &str) -> LimitReport {
+        let limits = &page.rendered.limits;
+        let e = &limits.expansion;
+        let spent = vec![
+            ("limitreport-ppvisitednodes", e.nodes, 1_000_000),
+            ("limitreport-postexpandincludesize", e.post_expand, 2_097_152),
+            ("limitreport-templateargumentsize", e.arguments, 2_097_152),
+            ("limitreport-expansiondepth", e.depth, 100),
+            ("limitreport-expensivefunctioncount", 0, 100),
+            ("limitreport-unstrip-depth", limits.unstrip_depth, 20),
+            ("limitreport-unstrip-size", limits.unstrip_size, 5_000_000),
+        ];
+        let ms = seconds * 1000.0;
+        let mut profile: Vec<String> = page
+            .template_calls
+            .iter()
+            .map(|(title, calls)| format!("{:6.2}% {:8.3} {:6} {}", 100.0, ms, calls, escape_text(title)))
+            .take(9)
+            .collect();
+        profile.push(format!("{:6.2}% {:8.3} {:6} -total", 100.0, ms, 1));
+        let complications = if page.rendered.show_toc { vec!["show-toc"] } else { Vec::new() };
+        LimitReport { seconds, cached: cached.to_owned(), complications, spent, profile }
+    }
+
+    /// The report as MediaWiki writes it at the end of the text, in HTML comments.
+    fn comment(&self) -> String {
+        // The report is always in English, as MediaWiki writes it.
+        let label = |key: &str| wikiquery_domain::messages::text("en", key).unwrap_or(key).to_owned();
+        let mut report = format!(
+            "NewPP limit report\nCached time: {}\nCache expiry: 86400\nReduced expiry: false\nComplications: [{}]\n{}: {:.3} seconds\n{}: {:.3} seconds\n",
+            self.cached,
+            self.complications.join(", "),
+            label("limitreport-cputime"),
+            self.seconds,
+            label("limitreport-walltime"),
+            self.seconds
+        );
+        for (name, value, limit) in &self.spent {
+            let unit = if name.ends_with("size") { " bytes" } else { "" };
+            report.push_str(&format!("{}: {value}/{limit}{unit}\n", label(name)));
+        }
+        // Hyphens as U+2010 and ampersands escaped, so that nothing ends the comment early.
+        let report = report.replace('-', "\u{2010}").replace('&', "&amp;");
+        format!(
+            "\n<!-- \n{report}-->\n<!--\nTransclusion expansion time report (%,ms,calls,template)\n{}\n-->\n",
+            self.profile.join("\n")
+        )
+    }
+
+    /// `prop=limitreportdata`: each name with its values.
+    fn data(&self) -> Value {
+        let time = format!("{:.3}", self.seconds);
+        let mut list =
+            vec![json!({"name": "limitreport-cputime", "0": time}), json!({"name": "limitreport-walltime", "0": time})];
+        for (name, value, limit) in &self.spent {
+            list.push(json!({"name": name, "0": value, "1": limit}));
+        }
+        let mut profile = Map::new();
+        profile.insert("name".into(), json!("limitreport-timingprofile"));
+        for (i, row) in self.profile.iter().enumerate() {
+            profile.insert(i.to_string(), json!(row));
+        }
+        list.push(Value::Object(profile));
+        list.push(json!({"name": "cachereport-timestamp", "0": self.cached}));
+        list.push(json!({"name": "cachereport-ttl", "0": 86400}));
+        list.push(json!({"name": "cachereport-transientcontent", "0": false}));
+        Value::Array(list)
+    }
 }

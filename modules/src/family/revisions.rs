@@ -21,9 +21,11 @@ use wikiquery_store::queries::revisions::{RevisionRow, SlotRow};
 use crate::shared::comments::{parsed_comments, CommentOf};
 use crate::shared::diffs::DiffRequest;
 use crate::shared::expansion::{expand_page_text, TemplateCache};
+use crate::shared::rendering::render_page;
 use crate::values::{bad_format_warning, CONTENTFMT, REVPROP, SLOTS};
 use crate::wiki::WikiContext;
 use wikiquery_domain::preprocessor::expand::Unsupported;
+use wikiquery_render::{wrap, RenderOptions};
 
 /// The family's parameters, in the spec's order; each module includes them first.
 #[derive(Debug, Clone, ParamGroup)]
@@ -93,6 +95,8 @@ pub struct RevisionView {
     diff: Option<DiffRequest>,
     /// Whether the content is shown with its templates expanded (`expandtemplates`).
     expand_templates: bool,
+    /// Whether the content is shown rendered (`parse`): one revision a request.
+    parse: bool,
     /// Whether content is read.
     pub fetch_content: bool,
     /// Whether slots are read.
@@ -125,10 +129,6 @@ impl RevisionFamily {
                     format!("The parameter \"{prefix}{name}\" cannot be used with \"{prefix}slots\"."),
                 ));
             }
-        }
-        if self.parse {
-            // It needs a wikitext parser, which this server does not have yet.
-            return Err(ApiError::not_implemented(&format!("{} ({prefix}parse)", ctx.module.path())));
         }
         // The tree and the diffs are read from the content, which is then fetched though not
         // shown.
@@ -168,7 +168,8 @@ impl RevisionFamily {
             content,
             parsetree,
             diff,
-            expand_templates: content && self.expandtemplates,
+            expand_templates: content && self.expandtemplates && !self.parse,
+            parse: content && self.parse,
             fetch_content,
             need_slots: fetch_content || has("contentmodel") || has("slotsize") || has("slotsha1"),
             visibility,
@@ -186,6 +187,11 @@ impl RevisionFamily {
 
     /// The number of revisions a batch holds ([`batch_size`] with this family's `limit`).
     pub fn batch_size(&self, ctx: &mut QueryContext<'_>, view: &RevisionView, enumerating: bool) -> Limit {
+        if view.parse {
+            // A parse is one revision a request.
+            let limit = if enumerating { self.limit.or(Some(Limit(1))) } else { Some(Limit(1)) };
+            return ctx.lower_limit(limit.unwrap_or(Limit(1)), 1, 1);
+        }
         batch_size(ctx, self.limit, view.fetch_content, enumerating)
     }
 }
@@ -335,7 +341,7 @@ impl RevisionView {
                 data.parsed = parsed_comments(&mut reader, site, &items)?;
             }
         }
-        if self.expand_templates {
+        if self.expand_templates || self.parse {
             data.titles = rows.iter().filter_map(|r| Some((r.id, title_of(r)?))).collect();
         }
         let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
@@ -585,7 +591,32 @@ impl RevisionView {
             )?),
             None => None,
         };
-        if self.expand_templates {
+        if self.parse {
+            if slot.model != "wikitext" {
+                return Err(ApiError::not_implemented(&format!(
+                    "{} ({}parse of {} content)",
+                    ctx.module.path(),
+                    ctx.module.prefix,
+                    slot.model
+                )));
+            }
+            let page = data.titles.get(&row.id).cloned().unwrap_or_default();
+            let (store, mut reader) = (ctx.store()?, ctx.reader()?);
+            let options = RenderOptions::default();
+            let rendered = render_page(
+                &mut reader,
+                store.site(),
+                ctx.settings(),
+                (page.0, &page.1),
+                &text,
+                &options,
+                &mut data.templates,
+            )
+            .map_err(|Unsupported(what)| {
+                ApiError::not_implemented(&format!("{} ({}parse: {what})", ctx.module.path(), ctx.module.prefix))
+            })?;
+            set_content(o, "content", wrap(&rendered.rendered.html, "mw-parser-output", ""));
+        } else if self.expand_templates {
             if slot.model == "wikitext" {
                 let page = data.titles.get(&row.id).cloned().unwrap_or_default();
                 let site = ctx.site()?;

@@ -99,17 +99,30 @@ pub(crate) struct PageWiki<'r> {
     /// The templates the expansion called, in order, once each: their full titles and whether
     /// they exist.
     pub(crate) used: Vec<(String, bool)>,
+    /// How many times each template was called, in the order first called.
+    pub(crate) calls: Vec<(String, usize)>,
 }
 
 impl<'r> PageWiki<'r> {
     /// The wiki as the expansion of page `(namespace, dbkey)` sees it.
-    pub(crate) fn new(reader: &'r mut Reader, site: &'r Site, page: (i32, &str), templates: &'r mut TemplateCache) -> Self {
+    pub(crate) fn new(
+        reader: &'r mut Reader,
+        site: &'r Site,
+        page: (i32, &str),
+        templates: &'r mut TemplateCache,
+    ) -> Self {
         let functions =
             PageFunctions::new(site.namespaces(), site.interwikis(), Some(&site.sitename), (page.0, page.1.to_owned()));
-        PageWiki { reader, functions, templates, used: Vec::new() }
+        PageWiki { reader, functions, templates, used: Vec::new(), calls: Vec::new() }
     }
 
     fn record(&mut self, found: &TemplateLookup) {
+        if let TemplateLookup::Found { title, .. } = found {
+            match self.calls.iter_mut().find(|(t, _)| t == title) {
+                Some(entry) => entry.1 += 1,
+                None => self.calls.push((title.clone(), 1)),
+            }
+        }
         let entry = match found {
             TemplateLookup::Found { title, .. } => (title.clone(), true),
             TemplateLookup::Missing { title } | TemplateLookup::Message { title } => (title.clone(), false),

@@ -5,9 +5,9 @@
 use std::collections::HashMap;
 
 use wikiquery_domain::preprocessor::expand::Unsupported;
+use wikiquery_domain::preprocessor::expand::Wiki;
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::full_dbkey;
-use wikiquery_domain::preprocessor::expand::Wiki;
 use wikiquery_render::{render, FileInfo, Lookup, PageInfo, PageRef, RenderOptions, RenderSite, Rendered, Sources};
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
@@ -23,6 +23,8 @@ pub struct RenderedPage {
     pub templates: Vec<(i32, String, bool)>,
     /// The page properties the expansion and the behaviour switches set, in order.
     pub properties: Vec<(String, String)>,
+    /// The templates expanded (full titles) and how many times each was called.
+    pub template_calls: Vec<(String, usize)>,
 }
 
 fn storage(e: impl std::fmt::Display) -> Unsupported {
@@ -84,13 +86,9 @@ pub fn render_page(
         server: &paths.server,
     };
     let prefixed = full_dbkey(page.0, page.1, site.namespaces());
-    let page_ref = PageRef {
-        ns: page.0,
-        dbkey: page.1.to_owned(),
-        text: prefixed.replace('_', " "),
-        dbkey_prefixed: prefixed,
-    };
-    let (rendered, used, mut properties, tracked) = {
+    let page_ref =
+        PageRef { ns: page.0, dbkey: page.1.to_owned(), text: prefixed.replace('_', " "), dbkey_prefixed: prefixed };
+    let (rendered, used, calls, mut properties, tracked) = {
         let mut wiki = PageWiki::new(&mut *reader, site, page, templates);
         let rendered = render(text, &page_ref, &render_site, &mut wiki, options);
         let properties: Vec<(String, String)> = wiki
@@ -99,7 +97,7 @@ pub fn render_page(
             .map(|p| p.iter().map(|(n, v)| ((*n).to_owned(), v.clone())).collect())
             .unwrap_or_default();
         let tracked = wiki.functions.tracking_categories().map(<[_]>::to_vec);
-        (rendered, std::mem::take(&mut wiki.used), properties, tracked)
+        (rendered, std::mem::take(&mut wiki.used), std::mem::take(&mut wiki.calls), properties, tracked)
     };
     let mut rendered = rendered?;
     for switch in &rendered.output.switches {
@@ -111,11 +109,12 @@ pub fn render_page(
     let mut tracked: Vec<(usize, &'static str, String)> = tracked?.into_iter().map(|(m, k)| (0, m, k)).collect();
     tracked.extend(rendered.output.tracking.iter().cloned());
     let mut categories: Vec<(String, String)> = Vec::new();
-    let add = |name: String, sort_key: String, categories: &mut Vec<(String, String)>| {
-        match categories.iter_mut().find(|(n, _)| *n == name) {
-            Some(entry) => entry.1 = sort_key,
-            None => categories.push((name, sort_key)),
-        }
+    let add = |name: String, sort_key: String, categories: &mut Vec<(String, String)>| match categories
+        .iter_mut()
+        .find(|(n, _)| *n == name)
+    {
+        Some(entry) => entry.1 = sort_key,
+        None => categories.push((name, sort_key)),
     };
     let own = std::mem::take(&mut rendered.output.categories);
     for position in 0..=own.len() {
@@ -133,5 +132,5 @@ pub fn render_page(
         .into_iter()
         .filter_map(|(title, exists)| site.parse_title(&title, 0).ok().map(|t| (t.ns, t.dbkey, exists)))
         .collect();
-    Ok(RenderedPage { rendered, templates, properties })
+    Ok(RenderedPage { rendered, templates, properties, template_calls: calls })
 }

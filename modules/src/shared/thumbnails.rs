@@ -245,9 +245,7 @@ pub fn transform(version: &FileVersion, file_url: &str, icons: &str) -> Thumb {
             height: i64::from(version.height),
             mime: Some(format!("{}/{}", version.major_mime, version.minor_mime)),
         },
-        Some(Handler::Svg) => {
-            Thumb::Error(wikiquery_domain::files::NO_RASTERISER.to_owned())
-        }
+        Some(Handler::Svg) => Thumb::Error(wikiquery_domain::files::NO_RASTERISER.to_owned()),
     }
 }
 

@@ -143,6 +143,26 @@ const MAX_NESTING: usize = 500;
 /// `text` (a page's own text) with its templates expanded, as MediaWiki's preprocessor
 /// output gives it.
 pub fn expand(text: &str, options: &Options, wiki: &mut dyn Wiki) -> Result<String, Unsupported> {
+    Ok(expand_counting(text, options, wiki)?.0)
+}
+
+/// What an expansion spent of MediaWiki's limits, as this expander counts it: the nodes it
+/// visited, the bytes templates and functions gave and arguments brought in, and how deeply
+/// it nested.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ExpansionCounts {
+    pub nodes: usize,
+    pub post_expand: usize,
+    pub arguments: usize,
+    pub depth: usize,
+}
+
+/// As [`expand`], with what the expansion spent of the limits.
+pub fn expand_counting(
+    text: &str,
+    options: &Options,
+    wiki: &mut dyn Wiki,
+) -> Result<(String, ExpansionCounts), Unsupported> {
     let tree = preprocess(text, options);
     let mut expander = Expander {
         wiki,
@@ -150,9 +170,15 @@ pub fn expand(text: &str, options: &Options, wiki: &mut dyn Wiki) -> Result<Stri
         nodes: 0,
         included: 0,
         nesting: 0,
+        counts: ExpansionCounts::default(),
     };
     let root = Frame { parent: None, title: None, args: HashMap::new(), depth: 0, expansions: RefCell::default() };
-    expander.nodes(&tree.children, &root)
+    if !tree.children.is_empty() {
+        expander.counts.nodes = 1;
+        expander.counts.depth = 1;
+    }
+    let text = expander.nodes(&tree.children, &root)?;
+    Ok((text, expander.counts))
 }
 
 /// An argument of a template frame: its value's nodes (in the calling frame's tree) and
@@ -196,6 +222,7 @@ struct Expander<'w> {
     /// Bytes templates and arguments gave, as expanded.
     included: usize,
     nesting: usize,
+    counts: ExpansionCounts,
 }
 
 impl Expander<'_> {
@@ -253,8 +280,17 @@ impl Expander<'_> {
         Ok(out)
     }
 
-    /// `{{…}}`: MediaWiki's `braceSubstitution` in preprocessing mode.
+    /// `{{…}}`, counted: a visited node one level below its frame, and what it gives.
     fn template(&mut self, call: &Element, frame: &Frame<'_>) -> Result<String, Unsupported> {
+        self.counts.nodes += 1;
+        self.counts.depth = self.counts.depth.max(frame.depth + 2);
+        let text = self.brace_substitution(call, frame)?;
+        self.counts.post_expand += text.len();
+        Ok(text)
+    }
+
+    /// `{{…}}`: MediaWiki's `braceSubstitution` in preprocessing mode.
+    fn brace_substitution(&mut self, call: &Element, frame: &Frame<'_>) -> Result<String, Unsupported> {
         let (title_nodes, parts) = split_call(call);
         let title_with_spaces = self.nodes(title_nodes, frame)?;
         let mut name = php::trim(&title_with_spaces);
@@ -425,6 +461,9 @@ impl Expander<'_> {
             let parent = frame.parent.expect("a frame with arguments has a caller");
             let value = self.nodes(arg.value, parent)?;
             let value = if arg.numbered { value } else { php::trim(&value).to_owned() };
+            self.counts.nodes += 1;
+            self.counts.arguments += value.len();
+            self.counts.depth = self.counts.depth.max(frame.depth + 2);
             if !self.include(value.len()) {
                 return self.wiki.cannot_expand(Unsupported("the include size limit".into()));
             }
@@ -441,6 +480,27 @@ impl Expander<'_> {
         let (sensitive, insensitive) = function_synonyms();
         sensitive.get(name).or_else(|| insensitive.get(&name.to_lowercase())).copied()
     }
+}
+
+/// The text without the markers a renderer puts in place of extension tags (MediaWiki's
+/// `killMarkers`).
+pub fn without_markers(text: &str) -> String {
+    const PREFIX: &str = "\u{7f}'\"`UNIQ-";
+    const SUFFIX: &str = "-QINU`\"'\u{7f}";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(PREFIX) {
+        out.push_str(&rest[..start]);
+        match rest[start + PREFIX.len()..].find(SUFFIX) {
+            Some(end) => rest = &rest[start + PREFIX.len() + end + SUFFIX.len()..],
+            None => {
+                out.push_str(&rest[start..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A call's title nodes and its parts.

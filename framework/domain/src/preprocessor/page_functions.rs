@@ -145,8 +145,32 @@ impl<'s> PageFunctions<'s> {
     fn display_title(&mut self, text: &str, argument: Option<&str>) -> bool {
         // Sanitized as a page heading may be: no blocks, no styles that hide or move it.
         const BLOCKS: &[&str] = &[
-            "h1", "h2", "h3", "h4", "h5", "h6", "div", "blockquote", "ol", "ul", "li", "hr", "table", "tr", "th", "td",
-            "dl", "dd", "caption", "p", "ruby", "rb", "rt", "rtc", "rp", "br",
+            "h1",
+            "h2",
+            "h3",
+            "h4",
+            "h5",
+            "h6",
+            "div",
+            "blockquote",
+            "ol",
+            "ul",
+            "li",
+            "hr",
+            "table",
+            "tr",
+            "th",
+            "td",
+            "dl",
+            "dd",
+            "caption",
+            "p",
+            "ruby",
+            "rb",
+            "rt",
+            "rtc",
+            "rp",
+            "br",
         ];
         let html = remove_html_tags_but(&do_quotes(text), &|t| t.to_owned(), BLOCKS, true);
         let plain = strip_all_tags(&html);
@@ -216,6 +240,12 @@ impl<'s> PageFunctions<'s> {
                 String::new()
             }
             "urlencode" => url_encode(first, args.get(1).map(String::as_str)),
+            "anchorencode" => anchor_encode(first),
+            "padleft" | "padright" => {
+                let length = args.get(1).map_or(0, |l| php_int(l));
+                let padding = args.get(2).map_or("0", String::as_str);
+                pad(first, length, padding, id == "padleft")
+            }
             "defaultsort" => {
                 // A later key replaces an earlier one unless it says `noreplace`; a different
                 // later key without `noreplace` or `noerror` also gives an error text.
@@ -377,4 +407,94 @@ fn change_first(text: &str, change: impl Fn(char) -> String) -> String {
         Some(c) => change(c) + chars.as_str(),
         None => String::new(),
     }
+}
+
+/// PHP's `(int)` of a string: its leading white space skipped, then an optional sign and the
+/// digits that follow (0 without any).
+fn php_int(text: &str) -> i64 {
+    let t = text.trim_start_matches([' ', '\t', '\n', '\r', '\u{b}', '\u{c}']);
+    let (sign, rest) = match t.strip_prefix('-') {
+        Some(r) => (-1, r),
+        None => (1, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse::<i64>().map_or(0, |n| sign * n)
+}
+
+/// `{{padleft:}}` and `{{padright:}}`: the text padded with repetitions of `padding` up to
+/// `length` characters (500 at most).
+fn pad(text: &str, length: i64, padding: &str, left: bool) -> String {
+    let padding: String = super::expand::without_markers(padding);
+    let pad_len = padding.chars().count() as i64;
+    if pad_len == 0 {
+        return text.to_owned();
+    }
+    let mut remaining = length.min(500) - text.chars().count() as i64;
+    if remaining <= 0 {
+        return text.to_owned();
+    }
+    let mut fill = String::new();
+    while remaining > 0 {
+        fill.extend(padding.chars().take(remaining as usize));
+        remaining -= pad_len;
+    }
+    if left {
+        format!("{fill}{text}")
+    } else {
+        format!("{text}{fill}")
+    }
+}
+
+/// `{{anchorencode:}}`: the text as a section heading's link anchor, wikitext links, bold and
+/// italics and tags taken out, armoured as an attribute value.
+fn anchor_encode(text: &str) -> String {
+    use std::sync::OnceLock;
+
+    use regex::Regex;
+    static LINKS: OnceLock<[Regex; 3]> = OnceLock::new();
+    let [piped, plain, external] = LINKS.get_or_init(|| {
+        let protocols = crate::url::URL_PROTOCOLS.iter().map(|p| regex::escape(p)).collect::<Vec<_>>().join("|");
+        [
+            Regex::new(r"\[\[:?([^\[|]+)\|([^\[]+)\]\]").unwrap(),
+            Regex::new(r"\[\[:?([^\[]+)\|?\]\]").unwrap(),
+            Regex::new(&format!(r"\[(?i:{protocols})([^ ]+?) ([^\[]+)\]")).unwrap(),
+        ]
+    });
+    let text = super::expand::without_markers(text);
+    let text = piped.replace_all(&text, "$2");
+    let text = plain.replace_all(&text, "$1");
+    let text = external.replace_all(&text, "$2");
+    let text = do_quotes(&text);
+    // Tags out, as MediaWiki's `delimiterReplace` of `<` … `>`.
+    let mut stripped = String::with_capacity(text.len());
+    let mut rest = text.as_str();
+    while let Some(open) = rest.find('<') {
+        match rest[open..].find('>') {
+            Some(close) => {
+                stripped.push_str(&rest[..open]);
+                rest = &rest[open + close + 1..];
+            }
+            None => break,
+        }
+    }
+    stripped.push_str(rest);
+    let spaced = stripped.replace('_', " ");
+    let folded = spaced.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ");
+    let decoded = crate::title::decode_char_references(&folded);
+    let name: String = decoded
+        .chars()
+        .filter(|c| !matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}'))
+        .map(|c| {
+            if matches!(
+                c,
+                '\u{a0}' | '\u{1680}' | '\u{180e}' | '\u{2000}'
+                    ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
+            ) {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
+    crate::sanitizer::safe_encode_attribute(&crate::html::escape_id_for_link(&name))
 }

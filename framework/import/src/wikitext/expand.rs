@@ -16,8 +16,8 @@ use wikiquery_domain::preprocessor::page_functions::{FetchedPage, PageFunctions,
 use wikiquery_domain::preprocessor::Options;
 use wikiquery_domain::title::{NS_MAIN, NS_SPECIAL};
 
-use wikiquery_domain::redirect::redirect_target;
 use super::LinkContext;
+use wikiquery_domain::redirect::redirect_target;
 
 /// The character that brackets MediaWiki's strip markers; titles and URLs cannot hold it,
 /// so a link whose target holds a marker is no link, as in MediaWiki.
@@ -101,7 +101,8 @@ impl LinkWiki<'_, '_> {
             None if ctx.page_exists.is_some_and(|exists| exists(ns, dbkey)) => OPAQUE.to_owned(),
             None => return None,
         };
-        let redirect = redirect_target(&text, &|t| ctx.parse(t, NS_MAIN)).map(|(target, _)| target).filter(|t| !t.is_external());
+        let redirect =
+            redirect_target(&text, &|t| ctx.parse(t, NS_MAIN)).map(|(target, _)| target).filter(|t| !t.is_external());
         Some(FetchedPage { redirect: redirect.map(|t| (t.ns, t.dbkey)), text })
     }
 }

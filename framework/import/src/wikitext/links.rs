@@ -11,12 +11,12 @@ use wikiquery_domain::title::{
 use wikiquery_domain::php::trim as php_trim;
 
 use super::expand::{expand_document, Expansion, MARKER};
-use wikiquery_domain::redirect::percent_decode;
 use super::tracking::tracking_category;
+use super::{LinkContext, PageLinks, RedirectTarget};
 use wikiquery_domain::link_urls::{
     clean_url, is_link_internal, is_space_separator, normalize_link_url, protocol_len, trim_free_url, url_body_len,
 };
-use super::{LinkContext, PageLinks, RedirectTarget};
+use wikiquery_domain::redirect::percent_decode;
 
 /// Whether a byte may appear in a link target (MediaWiki's legal title characters, `#`
 /// and `%`); every byte of a multi-byte character may.

@@ -9,16 +9,16 @@ mod munger;
 use html5ever::tendril::TendrilSink;
 use html5ever::{namespace_url, ns, parse_fragment, LocalName, ParseOpts, QualName};
 
-use wikiquery_domain::sanitizer::normalize_char_references;
 use munger::{Id, Kind, Munger, DOCUMENT, P_WRAP};
+use wikiquery_domain::sanitizer::normalize_char_references;
 
 /// How deep the written tree may nest; deeper content is left out (a hostile page's
 /// thousands of nested tags, which MediaWiki's limits would have stopped before).
 const MAX_DEPTH: usize = 2000;
 
 const VOID: &[&str] = &[
-    "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img", "input", "keygen", "link", "meta",
-    "param", "source", "track", "wbr",
+    "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img", "input", "keygen", "link",
+    "meta", "param", "source", "track", "wbr",
 ];
 const RAW_TEXT: &[&str] = &["style", "script", "xmp", "iframe", "noembed", "noframes", "plaintext"];
 

@@ -54,7 +54,8 @@ const ONLY_INLINE: &[&str] = &[
     "textarea", "tt", "u", "var", "video", "audio", "bdi", "data", "time", "mark",
 ];
 const METADATA: &[&str] = &["style", "script", "link", "meta"];
-const FORMATTING: &[&str] = &["a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u"];
+const FORMATTING: &[&str] =
+    &["a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u"];
 
 /// The name of a paragraph wrapper.
 pub(crate) const P_WRAP: &str = "mw:p-wrap";
@@ -72,7 +73,15 @@ pub(crate) struct Munger {
 
 impl Munger {
     pub(crate) fn new() -> Munger {
-        Munger { nodes: vec![Node { kind: Kind::Document, parent: None, children: Vec::new(), munge: Munge::default(), wrapper_kept: None }] }
+        Munger {
+            nodes: vec![Node {
+                kind: Kind::Document,
+                parent: None,
+                children: Vec::new(),
+                munge: Munge::default(),
+                wrapper_kept: None,
+            }],
+        }
     }
 
     fn add(&mut self, kind: Kind) -> Id {

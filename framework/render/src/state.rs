@@ -1,0 +1,214 @@
+//! The state of one parse and what it gives: the site and page it renders, what it asks the
+//! wiki, and what it records on the way (MediaWiki's `Parser` members and `ParserOutput`).
+
+use std::collections::HashMap;
+
+use wikiquery_domain::html::escape_attribute;
+use wikiquery_domain::link_urls::{is_link_internal, normalize_link_url};
+use wikiquery_domain::preprocessor::expand::{ExpansionCounts, Unsupported, Wiki};
+use wikiquery_domain::title::{InterwikiMap, ParsedTitle, SiteNamespaces};
+
+use crate::strip::StripState;
+
+/// What the renderer needs to know of the site.
+pub struct RenderSite<'a> {
+    pub namespaces: &'a SiteNamespaces,
+    pub interwikis: &'a InterwikiMap,
+    /// Where pages are read (`/index.php/$1`).
+    pub article_path: &'a str,
+    /// The script's path (`/index.php`).
+    pub script: &'a str,
+    /// Where uploaded files are served (`/images`).
+    pub upload_path: &'a str,
+    /// The extension tags the site's extensions add to MediaWiki's own.
+    pub extension_tags: &'a [String],
+    /// The server (`https://example.org`), whose own URLs are not recorded as external links.
+    pub server: &'a str,
+}
+
+/// The page being rendered.
+#[derive(Debug, Clone)]
+pub struct PageRef {
+    pub ns: i32,
+    /// Database key, without namespace.
+    pub dbkey: String,
+    /// The full title with spaces (`Talk:Foo bar`).
+    pub text: String,
+    /// The full title with underscores.
+    pub dbkey_prefixed: String,
+}
+
+/// An existing page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageInfo {
+    pub id: i64,
+    pub redirect: bool,
+}
+
+/// What the renderer asks the wiki: which pages and files exist.
+pub trait Lookup {
+    /// The pages among `titles` (namespace, database key) that exist.
+    fn pages(&mut self, titles: &[(i32, String)]) -> Result<HashMap<(i32, String), PageInfo>, Unsupported>;
+    /// The files among `names` (database keys) that exist, with their size and type.
+    fn files(&mut self, names: &[String]) -> Result<HashMap<String, FileInfo>, Unsupported>;
+}
+
+/// Where a render reads the wiki: the templates and functions of its expansion, then which
+/// pages and files exist.
+pub trait Sources {
+    fn wiki(&mut self) -> &mut dyn Wiki;
+    fn lookup(&mut self) -> &mut dyn Lookup;
+}
+
+/// How the page is rendered.
+#[derive(Debug, Clone)]
+pub struct RenderOptions {
+    /// Section edit links after headings.
+    pub edit_sections: bool,
+    /// The table of contents where the page has one.
+    pub toc: bool,
+}
+
+impl Default for RenderOptions {
+    fn default() -> RenderOptions {
+        RenderOptions { edit_sections: true, toc: true }
+    }
+}
+
+/// A link target in the order MediaWiki's parser output records it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkEntry {
+    pub ns: i32,
+    pub dbkey: String,
+    pub exists: bool,
+}
+
+/// What rendering gives besides the HTML.
+#[derive(Debug, Clone, Default)]
+pub struct Output {
+    /// Page links, grouped by namespace in the order namespaces first appear.
+    pub links: Vec<LinkEntry>,
+    /// Categories (database keys) with their sort keys, in order.
+    pub categories: Vec<(String, String)>,
+    /// Language links (`en:Foo`), in order.
+    pub language_links: Vec<String>,
+    /// Interwiki links (prefix, database key), in order.
+    pub interwiki_links: Vec<(String, String)>,
+    /// External links, in order, once each.
+    pub external_links: Vec<String>,
+    /// Files used (database keys), in order.
+    pub images: Vec<String>,
+    /// The sections.
+    pub sections: Vec<Section>,
+    /// The behaviour switches found (`notoc`), in order.
+    pub switches: Vec<&'static str>,
+    /// The tracking categories the page was put in, by message (`broken-file-category`), each
+    /// with how many categories stood before it and its sort key; the wiki names them.
+    pub tracking: Vec<(usize, &'static str, String)>,
+}
+
+impl Output {
+    pub(crate) fn add_link(&mut self, ns: i32, dbkey: String, exists: bool) {
+        if self.links.iter().any(|l| l.ns == ns && l.dbkey == dbkey) {
+            return;
+        }
+        // Grouped by namespace: after the last link of the same namespace.
+        match self.links.iter().rposition(|l| l.ns == ns) {
+            Some(at) => self.links.insert(at + 1, LinkEntry { ns, dbkey, exists }),
+            None => self.links.push(LinkEntry { ns, dbkey, exists }),
+        }
+    }
+
+    pub(crate) fn add_external_link(&mut self, url: &str, server: &str) {
+        let url = normalize_link_url(url);
+        if (server.is_empty() || !is_link_internal(server, &url)) && !self.external_links.contains(&url) {
+            self.external_links.push(url);
+        }
+    }
+
+    pub(crate) fn add_image(&mut self, dbkey: &str) {
+        if !self.images.iter().any(|u| u == dbkey) {
+            self.images.push(dbkey.to_owned());
+        }
+    }
+}
+
+/// What a render spent of MediaWiki's limits, as this renderer counts it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub expansion: ExpansionCounts,
+    /// How deep markers nested, and the bytes unstripping put back.
+    pub unstrip_depth: usize,
+    pub unstrip_size: usize,
+}
+
+/// The page's HTML as MediaWiki's parser output gives it: with what is to be added at the end
+/// (the limit report), in a `<div>` of the class (none when empty).
+pub fn wrap(html: &str, class: &str, end: &str) -> String {
+    if class.is_empty() {
+        format!("{html}{end}")
+    } else {
+        format!("<div class=\"{}\">{html}{end}</div>", escape_attribute(class))
+    }
+}
+
+/// A rendered page.
+#[derive(Debug, Clone)]
+pub struct Rendered {
+    /// The HTML, not yet wrapped (see [`wrap`]).
+    pub html: String,
+    pub output: Output,
+    /// Whether the page shows a table of contents.
+    pub show_toc: bool,
+    pub limits: Limits,
+}
+
+/// A page link waiting for the lookup.
+pub(crate) struct Holder {
+    pub title: ParsedTitle,
+    pub text: String,
+}
+
+pub(crate) struct Parser<'a> {
+    pub site: &'a RenderSite<'a>,
+    pub page: PageRef,
+    pub strip: StripState,
+    /// Where each heading marker's heading comes from: its template (none for the page) and
+    /// its index there.
+    pub headings: Vec<(Option<String>, String)>,
+    pub holders: Vec<Holder>,
+    /// Pages linked other than by a holder (an image's `link=`), for the lookup.
+    pub extra_links: Vec<(i32, String)>,
+    pub output: Output,
+    pub switches: Vec<&'static str>,
+    pub show_toc: bool,
+    pub force_toc_position: bool,
+    pub toc_html: Option<String>,
+    pub autonumber: usize,
+    pub default_sort: Option<String>,
+    pub lookup: &'a mut dyn Lookup,
+}
+
+/// A section of the page as the API describes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section {
+    pub toclevel: usize,
+    pub level: String,
+    pub line: String,
+    pub number: String,
+    pub index: String,
+    /// The page (or template) the section's text is in; none for a heading no text has.
+    pub fromtitle: Option<String>,
+    pub byteoffset: Option<usize>,
+    pub anchor: String,
+    pub linkanchor: String,
+}
+
+/// A file as an image link needs it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileInfo {
+    pub width: i64,
+    pub height: i64,
+    /// `image/png`.
+    pub mime: String,
+}
