@@ -17,7 +17,7 @@ seconds="${FUZZ_SECONDS:-60}"
 seed="${FUZZ_SEED:-1}"
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(request title php_unserialize dump_reader wikitext_links preprocessor diff)
+  targets=(request title php_unserialize dump_reader wikitext_links preprocessor diff render)
 fi
 triple="$(rustc -vV | sed -n 's/^host: //p')"
 
