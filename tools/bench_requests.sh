@@ -12,6 +12,7 @@
 #   SET=everyday tools/bench_requests.sh          # the everyday request set of clients (issue 20)
 #   SET=content tools/bench_requests.sh           # parse trees, diffs and template expansion
 #   SET=actions tools/bench_requests.sh           # the read actions and the other formats (issue 35)
+#   SET=render tools/bench_requests.sh            # pages rendered (action=parse, rvparse; issue 36)
 #   LOGIN=Admin:FixtureAdminPass-2024 ONLY=own tools/bench_requests.sh   # logged in on both servers
 #                                               (action=clientlogin), with the logged-in requests
 #   COMPRESS=gzip SET=everyday tools/bench_requests.sh   # clients that accept gzip (also br, zstd),
@@ -90,12 +91,21 @@ php-allpages-500	action=query&list=allpages&aplimit=500&format=php&formatversion
 php-siteinfo	action=query&meta=siteinfo&siprop=general|namespaces&format=php
 xml-userinfo	action=query&meta=userinfo&format=xml'
 
+# Pages rendered (SET=render): a given text (which MediaWiki parses every time, with no cache),
+# a page by name (which MediaWiki serves from its parser cache after the first request) and a
+# revision's content rendered; wikiquery renders each every time.
+RENDER='parse-text	action=parse&title=Lion&text=%7B%7BInfobox%7Cname%3DLion%7D%7D%0A%27%27%27Lion%27%27%27%20is%20a%20%5B%5BCat%7Cbig%20cat%5D%5D%20of%20%5B%5BAfrica%5D%5D.%0A%0A%3D%3D%20Range%20%3D%3D%0A*%20%5B%5BKenya%5D%5D%0A*%20%5B%5BTanzania%5D%5D%0A%0A%3D%3D%20See%20also%20%3D%3D%0A%5Bhttps%3A%2F%2Fexample.org%20Lions%5D%20%5B%5BCategory%3AAnimals%5D%5D&prop=text|links|categories&disablelimitreport=1&format=json&formatversion=2
+parse-page	action=parse&page=Lion&prop=text|links|templates|categories|sections&format=json&formatversion=2
+rvparse	action=query&prop=revisions&titles=Lion&rvprop=content&rvparse=1&format=json&formatversion=2'
+
 if [ "${SET:-}" = everyday ]; then
   REQUESTS=$EVERYDAY
 elif [ "${SET:-}" = content ]; then
   REQUESTS=$CONTENT
 elif [ "${SET:-}" = actions ]; then
   REQUESTS=$ACTIONS
+elif [ "${SET:-}" = render ]; then
+  REQUESTS=$RENDER
 fi
 
 # What only a logged-in caller asks (measured with LOGIN).

@@ -258,3 +258,34 @@ fn fixture_pages_parse_with_the_limit_report_in_both_format_versions() {
     }
     assert!(failures.is_empty(), "{} differ:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// Hostile pages answer as pages: thousands of nested tags, lists and equal headings render
+/// (tags past the nesting bound shown as text) rather than hang a worker or fail.
+#[test]
+fn hostile_pages_render_within_their_bounds() {
+    let cases = [
+        ("nested tags", format!("{}x{}", "<div>".repeat(20_000), "</div>".repeat(20_000))),
+        ("nested lists", format!("{} x", "*".repeat(10_000))),
+        ("equal headings", "== h ==\n".repeat(5_000)),
+        ("open links", "[[".repeat(50_000)),
+        ("open templates", "{{".repeat(50_000)),
+    ];
+    for (label, text) in cases {
+        let query = format!(
+            "action=parse&format=json&formatversion=2&title=Hostile&contentmodel=wikitext&prop=text|sections&text={}",
+            encode(&text)
+        );
+        let (status, answer) = fixture_api(&query);
+        assert_eq!(status, 200, "{label}");
+        let html = answer["parse"]["text"].as_str().unwrap_or_else(|| panic!("{label}: {answer}"));
+        assert!(html.starts_with("<div class=\"mw-parser-output\">"), "{label}");
+    }
+    // The headings are numbered as MediaWiki numbers equal ones.
+    let (_, answer) = fixture_api(&format!(
+        "action=parse&format=json&formatversion=2&title=Hostile&contentmodel=wikitext&prop=sections&text={}",
+        encode(&"== h ==\n".repeat(5_000))
+    ));
+    let sections = answer["parse"]["sections"].as_array().expect("sections");
+    assert_eq!(sections.len(), 5_000);
+    assert_eq!(sections[4_999]["anchor"], "h_5000");
+}

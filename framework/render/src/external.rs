@@ -181,18 +181,21 @@ fn bracketed(after: &str) -> Option<(usize, usize, usize)> {
 }
 
 /// The length of an `<a …>…</a>` or any other `<…>` at the start of `text`, on one line, which
-/// free links do not reach into.
+/// free links do not reach into. Only as far as the tag's end is read (a long line of tags
+/// costs no more than its length).
 fn skip_tag(text: &str) -> Option<usize> {
-    let line_end = text.find('\n').unwrap_or(text.len());
-    let line = &text[..line_end];
-    let is_anchor =
-        line.len() > 2 && line.as_bytes()[1] == b'a' && matches!(line.as_bytes()[2], b' ' | b'\t' | b'\r' | b'>');
+    let bytes = text.as_bytes();
+    let is_anchor = bytes.len() > 2 && bytes[1] == b'a' && matches!(bytes[2], b' ' | b'\t' | b'\r' | b'>');
     if is_anchor {
-        if let Some(end) = line.find("</a>") {
-            return Some(end + 4);
+        let mut i = 1;
+        while i < bytes.len() && bytes[i] != b'\n' {
+            if bytes[i..].starts_with(b"</a>") {
+                return Some(i + 4);
+            }
+            i += 1;
         }
     }
-    line.find('>').map(|end| end + 1)
+    bytes.iter().skip(1).position(|&b| b == b'>' || b == b'\n').filter(|&p| bytes[p + 1] == b'>').map(|p| p + 2)
 }
 
 /// Markers that hid URLs from the free-link pass, removed.

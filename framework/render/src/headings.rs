@@ -177,6 +177,7 @@ impl Parser<'_> {
         let (mut level, mut prevlevel, mut toclevel, mut prevtoclevel) = (0usize, 0usize, 0usize, 0usize);
         let mut num_visible = 0;
         let mut refers: HashSet<String> = HashSet::new();
+        let mut next_suffix: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
         let mut sections: Vec<Section> = Vec::new();
         for m in &matches {
             let mut headline = m[3].to_owned();
@@ -257,10 +258,13 @@ impl Parser<'_> {
             let key = primary.to_lowercase();
             let mut anchor = primary.clone();
             if refers.contains(&key) {
-                let mut i = 2;
+                // Numbered from where the last heading of this name stopped: suffixes are only
+                // ever taken, so the first free one is never below it.
+                let mut i = next_suffix.get(&key).copied().unwrap_or(2);
                 while refers.contains(&format!("{key}_{i}")) {
                     i += 1;
                 }
+                next_suffix.insert(key.clone(), i + 1);
                 anchor.push_str(&format!("_{i}"));
                 link_anchor.push_str(&format!("_{i}"));
                 refers.insert(format!("{key}_{i}"));
@@ -271,10 +275,11 @@ impl Parser<'_> {
             if let Some(f) = &fallback {
                 let fkey = f.to_lowercase();
                 if refers.contains(&fkey) {
-                    let mut i = 2;
+                    let mut i = next_suffix.get(&fkey).copied().unwrap_or(2);
                     while refers.contains(&format!("{fkey}_{i}")) {
                         i += 1;
                     }
+                    next_suffix.insert(fkey.clone(), i + 1);
                     fallback_anchor = Some(format!("{f}_{i}"));
                     refers.insert(format!("{fkey}_{i}"));
                 } else {

@@ -272,8 +272,10 @@ impl Parser<'_> {
         let pages = self.lookup.pages(&wanted)?;
         let known_files = if files.is_empty() { Default::default() } else { self.lookup.files(&files)? };
         let mut links: HashMap<String, String> = HashMap::new();
+        // Existing pages in title order, then missing ones in text order, each once.
         let mut existing: Vec<(i32, String)> = Vec::new();
         let mut missing: Vec<(i32, String)> = Vec::new();
+        let mut listed: std::collections::HashSet<(i32, String)> = std::collections::HashSet::new();
         for (key, holder) in self.holders.iter().enumerate() {
             let t = &holder.title;
             let html = if !t.interwiki.is_empty() {
@@ -297,7 +299,7 @@ impl Parser<'_> {
                 let known_file = t.ns == NS_FILE && known_files.contains_key(&t.dbkey);
                 match pages.get(&id) {
                     Some(info) => {
-                        if !existing.contains(&id) {
+                        if listed.insert(id.clone()) {
                             existing.push(id.clone());
                         }
                         let class = if info.redirect { "mw-redirect" } else { "" };
@@ -312,7 +314,7 @@ impl Parser<'_> {
                         anchor(&self.article_url(t), "", &full_text(t.ns, &t.dbkey, self.site.namespaces), &holder.text)
                     }
                     None => {
-                        if !missing.contains(&id) {
+                        if listed.insert(id.clone()) {
                             missing.push(id.clone());
                         }
                         let href = format!(
@@ -337,10 +339,10 @@ impl Parser<'_> {
         }
         for id in std::mem::take(&mut self.extra_links) {
             if pages.contains_key(&id) {
-                if !existing.contains(&id) {
+                if listed.insert(id.clone()) {
                     existing.push(id);
                 }
-            } else if !missing.contains(&id) {
+            } else if listed.insert(id.clone()) {
                 missing.push(id);
             }
         }

@@ -242,7 +242,7 @@ impl Parser<'_> {
     }
 
     /// The section edit links and the table of contents (MediaWiki's `ParserOutput::getText`).
-    fn finish(self, text: String, options: &RenderOptions) -> Rendered {
+    fn finish(mut self, text: String, options: &RenderOptions) -> Rendered {
         let mut html = text;
         html = replace_edit_sections(&html, options.edit_sections, self.site);
         let toc = match (&self.toc_html, options.toc) {
@@ -250,6 +250,7 @@ impl Parser<'_> {
             _ => String::new(),
         };
         html = html.replace(TOC_PLACEHOLDER, &toc);
+        self.output.group_links();
         let (unstrip_depth, unstrip_size) = self.strip.limits_spent();
         let limits = Limits { expansion: ExpansionCounts::default(), unstrip_depth, unstrip_size };
         Rendered { html, output: self.output, show_toc: self.toc_html.is_some(), limits }

@@ -1,7 +1,7 @@
 //! The state of one parse and what it gives: the site and page it renders, what it asks the
 //! wiki, and what it records on the way (MediaWiki's `Parser` members and `ParserOutput`).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use wikiquery_domain::html::escape_attribute;
 use wikiquery_domain::link_urls::{is_link_internal, normalize_link_url};
@@ -105,29 +105,40 @@ pub struct Output {
     /// The tracking categories the page was put in, by message (`broken-file-category`), each
     /// with how many categories stood before it and its sort key; the wiki names them.
     pub tracking: Vec<(usize, &'static str, String)>,
+    /// What is recorded already, so that a page of many links records each once in constant
+    /// time.
+    seen_links: HashSet<(i32, String)>,
+    seen_external: HashSet<String>,
+    seen_images: HashSet<String>,
 }
 
 impl Output {
     pub(crate) fn add_link(&mut self, ns: i32, dbkey: String, exists: bool) {
-        if self.links.iter().any(|l| l.ns == ns && l.dbkey == dbkey) {
-            return;
+        if self.seen_links.insert((ns, dbkey.clone())) {
+            self.links.push(LinkEntry { ns, dbkey, exists });
         }
-        // Grouped by namespace: after the last link of the same namespace.
-        match self.links.iter().rposition(|l| l.ns == ns) {
-            Some(at) => self.links.insert(at + 1, LinkEntry { ns, dbkey, exists }),
-            None => self.links.push(LinkEntry { ns, dbkey, exists }),
+    }
+
+    /// The links grouped by namespace, in the order namespaces first appear (as MediaWiki's
+    /// parser output keys them), each group in the order recorded.
+    pub(crate) fn group_links(&mut self) {
+        let mut order: HashMap<i32, usize> = HashMap::new();
+        for link in &self.links {
+            let next = order.len();
+            order.entry(link.ns).or_insert(next);
         }
+        self.links.sort_by_key(|l| order[&l.ns]);
     }
 
     pub(crate) fn add_external_link(&mut self, url: &str, server: &str) {
         let url = normalize_link_url(url);
-        if (server.is_empty() || !is_link_internal(server, &url)) && !self.external_links.contains(&url) {
+        if (server.is_empty() || !is_link_internal(server, &url)) && self.seen_external.insert(url.clone()) {
             self.external_links.push(url);
         }
     }
 
     pub(crate) fn add_image(&mut self, dbkey: &str) {
-        if !self.images.iter().any(|u| u == dbkey) {
+        if self.seen_images.insert(dbkey.to_owned()) {
             self.images.push(dbkey.to_owned());
         }
     }

@@ -12,9 +12,9 @@ use html5ever::{namespace_url, ns, parse_fragment, LocalName, ParseOpts, QualNam
 use munger::{Id, Kind, Munger, DOCUMENT, P_WRAP};
 use wikiquery_domain::sanitizer::normalize_char_references;
 
-/// How deep the written tree may nest; deeper content is left out (a hostile page's
-/// thousands of nested tags, which MediaWiki's limits would have stopped before).
-const MAX_DEPTH: usize = 2000;
+/// How deep the tree may nest: start tags past it are shown as text, and deeper content is not
+/// written (a hostile page's thousands of nested tags).
+const MAX_DEPTH: usize = 1000;
 
 const VOID: &[&str] = &[
     "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img", "input", "keygen", "link",
@@ -26,9 +26,10 @@ const RAW_TEXT: &[&str] = &["style", "script", "xmp", "iframe", "noembed", "nofr
 pub fn tidy(html: &str, text_processor: Option<&dyn Fn(&str) -> String>) -> String {
     // The tree builder is to keep character references as written, as MediaWiki's does: every
     // `&` goes in escaped, so that what comes out is the text as written.
-    let input = html.replace('\0', "").replace('&', "&amp;");
+    let escaped = html.replace('\0', "").replace('&', "&amp;");
+    let input = within_depth(&escaped);
     let context = QualName::new(None, ns!(html), LocalName::from("body"));
-    let tree = parse_fragment(Munger::new(), ParseOpts::default(), context, vec![]).one(input);
+    let tree = parse_fragment(Munger::new(), ParseOpts::default(), context, vec![]).one(&*input);
     let mut out = String::with_capacity(html.len() + html.len() / 8);
     let writer = Writer { tree: &tree, processor: text_processor };
     if let Some(&root) = tree.nodes[DOCUMENT].children.first() {
@@ -37,6 +38,53 @@ pub fn tidy(html: &str, text_processor: Option<&dyn Fn(&str) -> String>) -> Stri
         }
     }
     out
+}
+
+/// The HTML with start tags past [`MAX_DEPTH`] open elements shown as text: a tree builder
+/// checks its whole stack for some tags, so a hostile page of thousands of nested tags would
+/// cost the square of their number.
+fn within_depth(html: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = html.as_bytes();
+    let mut depth = 0usize;
+    let mut cut: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while let Some(at) = bytes[i..].iter().position(|&b| b == b'<').map(|p| p + i) {
+        i = at + 1;
+        let rest = &bytes[i..];
+        if let Some(after) = rest.strip_prefix(b"/") {
+            if after.first().is_some_and(u8::is_ascii_alphabetic) {
+                depth = depth.saturating_sub(1);
+            }
+            continue;
+        }
+        if !rest.first().is_some_and(u8::is_ascii_alphabetic) {
+            continue;
+        }
+        let name_len = rest.iter().take_while(|b| b.is_ascii_alphanumeric()).count();
+        let name = std::str::from_utf8(&rest[..name_len]).unwrap_or("").to_ascii_lowercase();
+        let end = rest.iter().position(|&b| b == b'>');
+        let self_closed = end.is_some_and(|e| e > 0 && rest[e - 1] == b'/');
+        if VOID.contains(&name.as_str()) || self_closed {
+            continue;
+        }
+        if depth >= MAX_DEPTH {
+            cut.push(at);
+        } else {
+            depth += 1;
+        }
+    }
+    if cut.is_empty() {
+        return std::borrow::Cow::Borrowed(html);
+    }
+    let mut out = String::with_capacity(html.len() + cut.len() * 3);
+    let mut last = 0;
+    for at in cut {
+        out.push_str(&html[last..at]);
+        out.push_str("&lt;");
+        last = at + 1;
+    }
+    out.push_str(&html[last..]);
+    std::borrow::Cow::Owned(out)
 }
 
 struct Writer<'t> {
