@@ -100,23 +100,25 @@ fn an_unknown_module_in_paraminfo_is_warned_about_per_parent() {
     assert_eq!(body["paraminfo"], serde_json::json!({"helpformat": "none"}));
 }
 
-/// Every query module executes; a part of one that does not yet (`rvparse`, which needs a
-/// parser) says so, naming itself.
+/// Every query module executes; a part of one that does not yet (a pre-save transform with a
+/// signature, which needs the parser's) says so, naming itself.
 #[test]
 fn a_part_that_does_not_execute_yet_says_so_by_name() {
-    let (status, body) = wikiquery_tests::fixture_api("action=query&prop=revisions&titles=Cat&rvparse=1&format=json");
+    let (status, body) = wikiquery_tests::fixture_api(
+        "action=query&prop=revisions&titles=Cat&rvprop=content&rvdifftotext=~~~~&rvdifftotextpst=1&format=json",
+    );
     assert_eq!(status, 200);
     assert_eq!(error_code(&body), "notimplemented");
-    assert!(body["error"]["info"].as_str().unwrap_or_default().contains("query+revisions (rvparse)"), "{body}");
+    assert!(body["error"]["info"].as_str().unwrap_or_default().contains("query+revisions (rvdifftotextpst"), "{body}");
 }
 
 #[test]
 fn parameters_are_still_validated_before_that() {
     let (_, body) = wikiquery_tests::fixture_api(
-        "action=query&prop=revisions&titles=Cat&rvparse=1&rvlimit=100000&format=json&formatversion=2",
+        "action=query&prop=revisions&titles=Cat&rvprop=content|bogus&rvdifftotext=~~~~&rvdifftotextpst=1&format=json&formatversion=2",
     );
     let warnings = body["warnings"]["revisions"]["warnings"].as_str().unwrap_or_default();
-    assert!(warnings.contains("The value \"100000\" for parameter \"rvlimit\" must be between 1 and 500."), "{body}");
+    assert!(warnings.contains("Unrecognized value for parameter \"rvprop\": bogus"), "{body}");
     assert_eq!(error_code(&body), "notimplemented");
 }
 

@@ -22,7 +22,8 @@ pub(crate) fn followed(url: &str) -> bool {
     let after_scheme = url.split_once("//").map_or("", |(_, rest)| rest);
     let authority = after_scheme.split(['/', '?', '#']).next().unwrap_or("");
     let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
-    let host = host.split(':').next().unwrap_or("").to_ascii_lowercase();
+    // Compared as written, as MediaWiki compares it (`HttP://MediaWiki.Org/` is followed no more).
+    let host = host.split(':').next().unwrap_or("");
     let host = format!(".{host}");
     NO_FOLLOW_EXCEPTIONS.iter().any(|domain| host.ends_with(&format!(".{domain}")))
 }

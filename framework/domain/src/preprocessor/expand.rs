@@ -503,6 +503,34 @@ pub fn without_markers(text: &str) -> String {
     out
 }
 
+/// The text with `f` applied to what stands between the renderer's markers, the markers kept
+/// (MediaWiki's `markerSkipCallback`).
+pub fn outside_markers(text: &str, f: &dyn Fn(&str) -> String) -> String {
+    const PREFIX: &str = "\u{7f}'\"`UNIQ-";
+    const SUFFIX: &str = "-QINU`\"'\u{7f}";
+    if !text.contains(PREFIX) {
+        return f(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(PREFIX) {
+        out.push_str(&f(&rest[..start]));
+        match rest[start + PREFIX.len()..].find(SUFFIX) {
+            Some(end) => {
+                let stop = start + PREFIX.len() + end + SUFFIX.len();
+                out.push_str(&rest[start..stop]);
+                rest = &rest[stop..];
+            }
+            None => {
+                out.push_str(&f(&rest[start..]));
+                rest = "";
+            }
+        }
+    }
+    out.push_str(&f(rest));
+    out
+}
+
 /// A call's title nodes and its parts.
 fn split_call(call: &Element) -> (&[Node], Vec<&Element>) {
     let title = call.children.iter().find_map(|c| element_named(c, "title")).map_or(&[][..], |t| t.children.as_slice());

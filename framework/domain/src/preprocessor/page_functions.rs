@@ -222,8 +222,8 @@ impl<'s> PageFunctions<'s> {
         let first = args.first().map(String::as_str).unwrap_or_default();
         Ok(Some(match id {
             "ns" => return Ok(self.namespace_name(first)),
-            "lc" => first.to_lowercase(),
-            "uc" => first.to_uppercase(),
+            "lc" => super::expand::outside_markers(first, &|t| t.to_lowercase()),
+            "uc" => super::expand::outside_markers(first, &|t| t.to_uppercase()),
             "lcfirst" => change_first(first, |c| c.to_lowercase().collect()),
             "ucfirst" => change_first(first, |c| c.to_uppercase().collect()),
             "displaytitle" => {
@@ -239,7 +239,10 @@ impl<'s> PageFunctions<'s> {
                 }
                 String::new()
             }
-            "urlencode" => url_encode(first, args.get(1).map(String::as_str)),
+            "urlencode" => {
+                let kind = args.get(1).map(String::as_str);
+                super::expand::outside_markers(first, &|t| url_encode(t, kind))
+            }
             "anchorencode" => anchor_encode(first),
             "padleft" | "padright" => {
                 let length = args.get(1).map_or(0, |l| php_int(l));
@@ -496,5 +499,6 @@ fn anchor_encode(text: &str) -> String {
             }
         })
         .collect();
-    crate::sanitizer::safe_encode_attribute(&crate::html::escape_id_for_link(&name))
+    // Underscores stay as they are, so that templates can use the anchor (MediaWiki's T407131).
+    crate::sanitizer::safe_encode_attribute(&crate::html::escape_id_for_link(&name)).replace("&#95;", "_")
 }

@@ -180,7 +180,16 @@ impl Munger {
         if place == Place::Under {
             let data = &self.nodes[parent].munge;
             if data.needs_p_wrapping && !blank {
-                reference_node = self.insert_p_wrapper(reference_node);
+                // html5ever hands leading white space over apart from the text after it, where
+                // RemexHtml gives one run: white space just put there joins the paragraph.
+                let leading = self.nodes[reference_node].children.last().copied().filter(|&last| {
+                    matches!(&self.nodes[last].kind, Kind::Text(t) if t.bytes().all(|b| matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | b' ')))
+                });
+                let base = reference_node;
+                reference_node = self.insert_p_wrapper(base);
+                if let Some(space) = leading {
+                    self.put_under(reference_node, space);
+                }
                 parent = reference_node;
             } else if data.is_splittable && data.ancestor_p.is_none() {
                 reference_node = self.split_tag_stack(reference_node, true);
