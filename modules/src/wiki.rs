@@ -11,6 +11,7 @@ use wikiquery_store::store::Store;
 
 use crate::shared::accounts::AccountDirectory;
 use crate::shared::export::StoreExport;
+use crate::shared::rendering::RenderCache;
 use crate::storage::{site_title, ReaderGuard, RequestReader, StorePages};
 
 /// What the modules are built on, the host of the server's [`Services`]: the store and the
@@ -18,6 +19,7 @@ use crate::storage::{site_title, ReaderGuard, RequestReader, StorePages};
 pub struct Wiki {
     store: Store,
     accounts: Arc<AccountDirectory>,
+    renders: RenderCache,
 }
 
 impl Wiki {
@@ -28,6 +30,11 @@ impl Wiki {
     /// an internal error rather than a module's.
     pub fn of(services: &Services) -> Result<&Wiki, ApiError> {
         services.host::<Wiki>().ok_or_else(|| ApiError::internal("service", "this server is built on no wiki"))
+    }
+
+    /// The renderings of stored revisions kept in memory.
+    pub fn renders(&self) -> &RenderCache {
+        &self.renders
     }
 
     /// The store.
@@ -56,6 +63,11 @@ pub trait WikiContext<'c> {
     /// What the site is: its namespaces, interwikis, URLs.
     fn site(&self) -> Result<&'c Site, ApiError> {
         Ok(self.store()?.site())
+    }
+
+    /// The renderings of stored revisions kept in memory.
+    fn renders(&self) -> Result<&'c RenderCache, ApiError> {
+        Ok(Wiki::of(self.wiki_services())?.renders())
     }
 
     /// The request's reader (see [`RequestReader`]).
@@ -88,7 +100,9 @@ impl<'c> WikiContext<'c> for ActionContext<'c> {
 pub fn services(store: Store) -> Services {
     let accounts = Arc::new(AccountDirectory::new(store.clone()));
     let pages: Arc<dyn PageLookup> = Arc::new(StorePages(store.clone()));
-    let mut services = Services::new(Wiki { store: store.clone(), accounts: accounts.clone() }, pages);
+    // 64 MB of rendered pages kept.
+    let renders = RenderCache::new(64 << 20);
+    let mut services = Services::new(Wiki { store: store.clone(), accounts: accounts.clone(), renders }, pages);
     services.set_accounts(accounts).set_export(Arc::new(StoreExport(store)));
     services
 }

@@ -289,3 +289,20 @@ fn hostile_pages_render_within_their_bounds() {
     assert_eq!(sections.len(), 5_000);
     assert_eq!(sections[4_999]["anchor"], "h_5000");
 }
+
+/// A page asked for again is not rendered again: its answer is the kept one (the limit report
+/// still says the first rendering's time), and a section or a given text is rendered each time.
+#[test]
+fn a_page_asked_for_again_comes_from_the_kept_rendering() {
+    let query = "action=parse&page=Apple&prop=text|limitreportdata&format=json&formatversion=2";
+    let (_, first) = fixture_api(query);
+    let (_, again) = fixture_api(query);
+    assert_eq!(first["parse"]["text"], again["parse"]["text"]);
+    assert_eq!(first["parse"]["limitreportdata"], again["parse"]["limitreportdata"]);
+    let (_, other_options) = fixture_api(&format!("{query}&disableeditsection=1"));
+    let text = other_options["parse"]["text"].as_str().unwrap_or_default();
+    assert!(!text.contains("mw-editsection"), "{text}");
+    let (_, section) = fixture_api("action=parse&page=Apple&section=1&prop=text&format=json&formatversion=2");
+    let text = section["parse"]["text"].as_str().unwrap_or_default();
+    assert!(text.contains("id=\"Description\"") && !text.contains("id=\"See_also\""), "{text}");
+}

@@ -15,7 +15,7 @@ use wikiquery_store::site::Site;
 
 use crate::shared::diffs::revision;
 use crate::shared::expansion::TemplateCache;
-use crate::shared::rendering::{render_page, RenderedPage};
+use crate::shared::rendering::{render_page, KeptRender, RenderKey, RenderedPage};
 use crate::storage;
 use crate::values::{CONTENTFMT, CONTENTMODELS};
 use crate::wiki::WikiContext;
@@ -147,6 +147,9 @@ struct Source {
     page_id: i64,
     revid: Option<i64>,
     redirects: Option<Vec<Value>>,
+    /// For a stored revision's whole text: the revision and when its page was last touched,
+    /// what a kept rendering of it depends on.
+    stored: Option<(i64, String)>,
 }
 
 fn unsupported(e: Unsupported) -> ApiError {
@@ -206,9 +209,18 @@ impl Parse {
                 ));
             }
             let page = reader.pages_by_ids(&[row.page])?.into_iter().next();
+            let touched = page.as_ref().map(|p| p.touched.clone());
             let (ns, dbkey) = page.map(|p| (p.ns, p.dbkey)).unwrap_or_default();
             let text = storage::main_texts(&mut reader, &[row.id])?.remove(&row.id).unwrap_or_default();
-            return Ok(Source { text, page: (ns, dbkey), page_id: row.page, revid: Some(row.id), redirects: None });
+            let stored = touched.map(|t| (row.id, t));
+            return Ok(Source {
+                text,
+                page: (ns, dbkey),
+                page_id: row.page,
+                revid: Some(row.id),
+                redirects: None,
+                stored,
+            });
         }
         if by_page {
             let mut record = match (&self.page, self.pageid) {
@@ -243,9 +255,12 @@ impl Parse {
             };
             let text = storage::main_texts(&mut reader, &[found.latest])?.remove(&found.latest).unwrap_or_default();
             let revid = self.props().contains(&"revid").then_some(found.latest);
-            let mut source = Source { text, page: (found.ns, found.dbkey), page_id: found.id, revid, redirects };
+            let stored = Some((found.latest, found.touched.clone()));
+            let mut source =
+                Source { text, page: (found.ns, found.dbkey), page_id: found.id, revid, redirects, stored };
             if let Some(section) = &self.section {
                 source.text = section_of("wikitext", &source.text, section).ok_or_else(no_such_section(section))?;
+                source.stored = None;
             }
             return Ok(source);
         }
@@ -317,7 +332,7 @@ impl Parse {
             Some(section) => text = section_of("wikitext", &text, section).ok_or_else(no_such_section(section))?,
             None => {}
         }
-        Ok(Source { text, page, page_id, revid: None, redirects: None })
+        Ok(Source { text, page, page_id, revid: None, redirects: None, stored: None })
     }
 }
 
@@ -363,17 +378,44 @@ impl ActionModule for Parse {
         let options = RenderOptions { edit_sections: !self.disableeditsection, toc: !self.disabletoc };
         let started = std::time::Instant::now();
         let needs_render = props.iter().any(|p| !matches!(*p, "wikitext" | "parsetree" | "revid"));
-        let rendered = if needs_render {
-            let page = (source.page.0, source.page.1.as_str());
-            Some(
-                render_page(&mut reader, site, settings, page, &source.text, &options, &mut TemplateCache::new())
-                    .map_err(unsupported)?,
-            )
+        let kept = if needs_render {
+            let key = source.stored.as_ref().map(|(revision, touched)| RenderKey {
+                revision: *revision,
+                touched: touched.clone(),
+                edit_sections: options.edit_sections,
+                toc: options.toc,
+            });
+            let cache = ctx.renders()?;
+            match key.as_ref().and_then(|k| cache.get(k)) {
+                Some(kept) => Some(kept),
+                None => {
+                    let page = (source.page.0, source.page.1.as_str());
+                    let rendered = render_page(
+                        &mut reader,
+                        site,
+                        settings,
+                        page,
+                        &source.text,
+                        &options,
+                        &mut TemplateCache::new(),
+                    )
+                    .map_err(unsupported)?;
+                    let made = KeptRender {
+                        page: rendered,
+                        seconds: started.elapsed().as_secs_f64(),
+                        made: ctx.state.now().to_mw(),
+                    };
+                    Some(match key {
+                        Some(key) => cache.put(key, made),
+                        None => std::sync::Arc::new(made),
+                    })
+                }
+            }
         } else {
             None
         };
-        let seconds = started.elapsed().as_secs_f64();
-        let report = rendered.as_ref().map(|r| LimitReport::of(r, seconds, &ctx.state.now().to_mw()));
+        let rendered = kept.as_ref().map(|k| &k.page);
+        let report = kept.as_ref().map(|k| LimitReport::of(&k.page, k.seconds, &k.made));
         let mut out = Map::new();
         out.insert("title".into(), json!(full_text(source.page.0, &source.page.1, site.namespaces())));
         out.insert("pageid".into(), json!(source.page_id));
@@ -383,7 +425,7 @@ impl ActionModule for Parse {
         if let Some(redirects) = source.redirects {
             out.insert("redirects".into(), Value::Array(redirects));
         }
-        if let (Some(RenderedPage { rendered, templates, properties, .. }), Some(report)) = (&rendered, &report) {
+        if let (Some(RenderedPage { rendered, templates, properties, .. }), Some(report)) = (rendered, &report) {
             let o = &rendered.output;
             if wants("text") {
                 let end = if self.disablelimitreport || self.disablepp { String::new() } else { report.comment() };

@@ -3,6 +3,9 @@
 //! files exist.
 
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use lru::LruCache;
 
 use wikiquery_domain::preprocessor::expand::Unsupported;
 use wikiquery_domain::preprocessor::expand::Wiki;
@@ -17,6 +20,7 @@ use crate::shared::files::upload_path;
 use crate::storage::site_paths;
 
 /// A rendered page with what its expansion set.
+#[derive(Clone)]
 pub struct RenderedPage {
     pub rendered: Rendered,
     /// The templates the page calls (namespace, database key, whether it exists), in order.
@@ -133,4 +137,66 @@ pub fn render_page(
         .filter_map(|(title, exists)| site.parse_title(&title, 0).ok().map(|t| (t.ns, t.dbkey, exists)))
         .collect();
     Ok(RenderedPage { rendered, templates, properties, template_calls: calls })
+}
+
+/// A stored revision's rendering, by what it depends on: the revision, when its page was last
+/// touched (MediaWiki moves `page_touched` when a template or a linked page changes) and the
+/// options.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct RenderKey {
+    pub revision: i64,
+    pub touched: String,
+    pub edit_sections: bool,
+    pub toc: bool,
+}
+
+/// A rendering kept: the page, how long it took, and when it was made.
+#[derive(Clone)]
+pub struct KeptRender {
+    pub page: RenderedPage,
+    pub seconds: f64,
+    pub made: String,
+}
+
+/// The renderings of stored revisions kept in memory, so that a page asked for again is not
+/// rendered again (MediaWiki's parser cache), within a budget of bytes; the least recently
+/// used go first.
+pub struct RenderCache {
+    kept: Mutex<(LruCache<RenderKey, Arc<KeptRender>>, usize)>,
+    budget: usize,
+}
+
+impl RenderCache {
+    /// A cache of at most `budget` bytes of HTML.
+    pub fn new(budget: usize) -> RenderCache {
+        RenderCache { kept: Mutex::new((LruCache::unbounded(), 0)), budget }
+    }
+
+    /// The rendering kept under `key`, if any.
+    pub fn get(&self, key: &RenderKey) -> Option<Arc<KeptRender>> {
+        let mut kept = self.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        kept.0.get(key).cloned()
+    }
+
+    /// Keeps a rendering, letting the least recently used go past the budget.
+    pub fn put(&self, key: RenderKey, render: KeptRender) -> Arc<KeptRender> {
+        let size = render.page.rendered.html.len() + 256;
+        let render = Arc::new(render);
+        if size > self.budget {
+            return render;
+        }
+        let mut kept = self.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let (cache, used) = &mut *kept;
+        if let Some(old) = cache.put(key, render.clone()) {
+            *used -= old.page.rendered.html.len() + 256;
+        }
+        *used += size;
+        while *used > self.budget {
+            match cache.pop_lru() {
+                Some((_, gone)) => *used -= gone.page.rendered.html.len() + 256,
+                None => break,
+            }
+        }
+        render
+    }
 }
