@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Measures rendering against MediaWiki on the same machine in the same run: pages rendered per
 second, cold (each page's wikitext given as `text`, which MediaWiki parses every time, with no
-parser cache), over every wikitext page of the fixture and over generated large articles (over
-100 KB with tables, templates, files and many links), with 8 clients at once.
+parser cache), over the fixture's articles (main namespace) and over generated large articles
+(over 100 KB with tables, templates, files and many links), with 8 clients at once.
 
     tools/bench_render.py WIKIQUERY_API [MEDIAWIKI_API]
 
@@ -29,7 +29,7 @@ def post(api, params):
 
 
 def fixture_pages(api):
-    """Every wikitext page of the fixture with its text."""
+    """Every wikitext article (main namespace) of the fixture with its text."""
     pages = []
     cont = {}
     while True:
