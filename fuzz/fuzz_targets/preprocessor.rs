@@ -4,27 +4,13 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use wikiquery_domain::preprocessor::expand::{expand, TemplateLookup, Unsupported, Wiki};
+use wikiquery_domain::preprocessor::expand::expand;
 use wikiquery_domain::preprocessor::{preprocess, Options};
 
-/// Templates from the input; no variables or functions.
-struct Templates(Vec<String>);
+#[path = "templates.rs"]
+mod templates;
 
-impl Wiki for Templates {
-    fn template(&mut self, name: &str) -> Result<TemplateLookup, Unsupported> {
-        let found = name.strip_prefix('T').and_then(|n| n.parse::<usize>().ok()).and_then(|n| self.0.get(n));
-        Ok(match found {
-            Some(text) => TemplateLookup::Found { title: format!("Template:{name}"), text: text.clone() },
-            None => TemplateLookup::Missing { title: format!("Template:{name}") },
-        })
-    }
-    fn variable(&mut self, id: &'static str) -> Result<String, Unsupported> {
-        Err(Unsupported(id.into()))
-    }
-    fn function(&mut self, _: &'static str, args: &[String]) -> Result<Option<String>, Unsupported> {
-        Ok(Some(args.join("|")))
-    }
-}
+use templates::Templates;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(input) = std::str::from_utf8(data) else { return };

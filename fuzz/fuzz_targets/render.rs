@@ -4,30 +4,20 @@
 //! answer holds none of the markers the passes hid their work behind.
 #![no_main]
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use libfuzzer_sys::fuzz_target;
-use wikiquery_domain::preprocessor::expand::{TemplateLookup, Unsupported, Wiki};
+use wikiquery_domain::preprocessor::expand::{Unsupported, Wiki};
 use wikiquery_domain::title::{InterwikiInfo, InterwikiMap, SiteNamespaces};
 use wikiquery_render::{render, FileInfo, Lookup, PageInfo, PageRef, RenderOptions, RenderSite, Sources};
 
-struct Fixture(Vec<String>);
+#[path = "templates.rs"]
+mod templates;
 
-impl Wiki for Fixture {
-    fn template(&mut self, name: &str) -> Result<TemplateLookup, Unsupported> {
-        let found = name.strip_prefix('T').and_then(|n| n.parse::<usize>().ok()).and_then(|n| self.0.get(n));
-        Ok(match found {
-            Some(text) => TemplateLookup::Found { title: format!("Template:{name}"), text: text.clone() },
-            None => TemplateLookup::Missing { title: format!("Template:{name}") },
-        })
-    }
-    fn variable(&mut self, id: &'static str) -> Result<String, Unsupported> {
-        Err(Unsupported(id.into()))
-    }
-    fn function(&mut self, _: &'static str, args: &[String]) -> Result<Option<String>, Unsupported> {
-        Ok(Some(args.join("|")))
-    }
-}
+use templates::Templates;
+
+/// The input's templates, and pages and files that exist by their names.
+struct Fixture(Templates);
 
 impl Lookup for Fixture {
     fn pages(&mut self, titles: &[(i32, String)]) -> Result<HashMap<(i32, String), PageInfo>, Unsupported> {
@@ -48,7 +38,7 @@ impl Lookup for Fixture {
 
 impl Sources for Fixture {
     fn wiki(&mut self) -> &mut dyn Wiki {
-        self
+        &mut self.0
     }
     fn lookup(&mut self) -> &mut dyn Lookup {
         self
@@ -77,9 +67,8 @@ fuzz_target!(|data: &[u8]| {
         server: "https://fuzz.example.org",
     };
     let page_ref = PageRef { ns: 0, dbkey: "Fuzz".into(), text: "Fuzz".into(), dbkey_prefixed: "Fuzz".into() };
-    let mut fixture = Fixture(parts.map(str::to_owned).collect());
+    let mut fixture = Fixture(Templates(parts.map(str::to_owned).collect()));
     if let Ok(rendered) = render(page, &page_ref, &site, &mut fixture, &RenderOptions::default()) {
-        let _seen: HashSet<&str> = rendered.output.images.iter().map(String::as_str).collect();
         assert!(!rendered.html.contains("\u{7f}'\"`UNIQ-"), "a marker left in {:?}", rendered.html);
     }
 });

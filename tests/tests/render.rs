@@ -9,6 +9,28 @@ fn encode(text: &str) -> String {
     form_urlencoded::byte_serialize(text.as_bytes()).collect()
 }
 
+/// The members a page's parse answer is compared in (all it holds with these props but the
+/// limit report).
+const PAGE_MEMBERS: [&str; 17] = [
+    "title",
+    "pageid",
+    "revid",
+    "text",
+    "langlinks",
+    "categories",
+    "links",
+    "templates",
+    "images",
+    "externallinks",
+    "sections",
+    "showtoc",
+    "displaytitle",
+    "iwlinks",
+    "wikitext",
+    "properties",
+    "parsewarnings",
+];
+
 /// The text with what a thumbnail error says left out: it tells what the server that made
 /// the answer could not run (MediaWiki's answers were made where no image converter was
 /// installed), not what the parser did.
@@ -122,25 +144,7 @@ fn parser_test_inputs_render_as_mediawiki_renders_them() {
 fn fixture_pages_render_as_mediawiki_renders_them() {
     let pages = fixture_json("oracle/render/pages.json");
     let pages = pages.as_array().expect("a list of pages");
-    let members = [
-        "title",
-        "pageid",
-        "revid",
-        "text",
-        "langlinks",
-        "categories",
-        "links",
-        "templates",
-        "images",
-        "externallinks",
-        "sections",
-        "showtoc",
-        "displaytitle",
-        "iwlinks",
-        "wikitext",
-        "properties",
-        "parsewarnings",
-    ];
+    let members = PAGE_MEMBERS;
     let (mut equal, mut unsupported) = (0, 0);
     let mut report = String::new();
     for page in pages {
@@ -186,25 +190,7 @@ fn fixture_pages_render_as_mediawiki_renders_them() {
 fn fixture_pages_parse_with_the_limit_report_in_both_format_versions() {
     let pages = fixture_json("oracle/render/pages.json");
     let pages = pages.as_array().expect("a list of pages");
-    let members = [
-        "title",
-        "pageid",
-        "revid",
-        "text",
-        "langlinks",
-        "categories",
-        "links",
-        "templates",
-        "images",
-        "externallinks",
-        "sections",
-        "showtoc",
-        "displaytitle",
-        "iwlinks",
-        "wikitext",
-        "properties",
-        "parsewarnings",
-    ];
+    let members = PAGE_MEMBERS;
     let mut failures = Vec::new();
     for page in pages.iter().step_by(5) {
         let title = page["title"].as_str().unwrap_or_default();

@@ -379,7 +379,7 @@ fn page_link(t: &ParsedTitle, text: &str, site: &CommentSite<'_>, lookup: &mut L
             href.push('#');
             href.push_str(&html::escape_id_legacy(&t.fragment));
         }
-        return anchor(&href, "extiw", &t.prefixed_text(site.namespaces), text);
+        return html::link_element(&href, "extiw", &t.prefixed_text(site.namespaces), text);
     }
     if t.ns == NS_SPECIAL {
         let (name, subpage) = match t.dbkey.split_once('/') {
@@ -393,11 +393,16 @@ fn page_link(t: &ParsedTitle, text: &str, site: &CommentSite<'_>, lookup: &mut L
                     None => local.to_owned(),
                 };
                 let href = with_fragment(article_url(NS_SPECIAL, &dbkey, site), &t.fragment);
-                anchor(&href, "", &full_text(NS_SPECIAL, &dbkey, site.namespaces), text)
+                html::link_element(&href, "", &full_text(NS_SPECIAL, &dbkey, site.namespaces), text)
             }
             None => {
                 let title = full_text(NS_SPECIAL, &t.dbkey, site.namespaces);
-                anchor(&article_url(NS_SPECIAL, &t.dbkey, site), "new", &format!("{title} (page does not exist)"), text)
+                html::link_element(
+                    &article_url(NS_SPECIAL, &t.dbkey, site),
+                    "new",
+                    &format!("{title} (page does not exist)"),
+                    text,
+                )
             }
         };
     }
@@ -407,15 +412,17 @@ fn page_link(t: &ParsedTitle, text: &str, site: &CommentSite<'_>, lookup: &mut L
     match exists {
         Some(redirect) => {
             let href = with_fragment(article_url(t.ns, &t.dbkey, site), &t.fragment);
-            anchor(&href, if redirect { "mw-redirect" } else { "" }, &title, text)
+            html::link_element(&href, if redirect { "mw-redirect" } else { "" }, &title, text)
         }
-        None if file_known => anchor(&with_fragment(article_url(t.ns, &t.dbkey, site), &t.fragment), "", &title, text),
+        None if file_known => {
+            html::link_element(&with_fragment(article_url(t.ns, &t.dbkey, site), &t.fragment), "", &title, text)
+        }
         None => {
             let href = format!(
                 "{SCRIPT}?title={}&action=edit&redlink=1",
                 url::wf_urlencode(&full_dbkey(t.ns, &t.dbkey, site.namespaces))
             );
-            anchor(&href, "new", &format!("{title} (page does not exist)"), text)
+            html::link_element(&href, "new", &format!("{title} (page does not exist)"), text)
         }
     }
 }
@@ -432,25 +439,11 @@ fn with_fragment(mut href: String, fragment: &str) -> String {
 fn media_link(file: &ParsedTitle, html: &str, lookup: &mut Lookup<'_>) -> String {
     if lookup.file(&file.dbkey) {
         let href = format!("{UPLOAD_PATH}/{}/{}", files::hash_path(&file.dbkey), url::rawurlencode(&file.dbkey));
-        anchor(&href, "internal", &file.text, html)
+        html::link_element(&href, "internal", &file.text, html)
     } else {
         let href = format!("{SCRIPT}?title=Special:Upload&wpDestFile={}", url::wf_urlencode(&file.dbkey));
-        anchor(&href, "new", &file.text, html)
+        html::link_element(&href, "new", &file.text, html)
     }
-}
-
-fn anchor(href: &str, class: &str, title: &str, html: &str) -> String {
-    let mut out = format!("<a href=\"{}\"", html::escape_attribute(href));
-    if !class.is_empty() {
-        out.push_str(&format!(" class=\"{class}\""));
-    }
-    if !title.is_empty() {
-        out.push_str(&format!(" title=\"{}\"", html::escape_attribute(title)));
-    }
-    out.push('>');
-    out.push_str(html);
-    out.push_str("</a>");
-    out
 }
 
 #[cfg(test)]

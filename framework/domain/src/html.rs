@@ -26,6 +26,42 @@ fn escape_with(text: &str, quotes: bool) -> String {
     out
 }
 
+/// An `<a>` as MediaWiki's link renderer writes it: `href`, then `class` and `title` when
+/// they are not empty, around `html`.
+pub fn link_element(href: &str, class: &str, title: &str, html: &str) -> String {
+    let mut out = format!("<a href=\"{}\"", escape_attribute(href));
+    if !class.is_empty() {
+        out.push_str(&format!(" class=\"{class}\""));
+    }
+    if !title.is_empty() {
+        out.push_str(&format!(" title=\"{}\"", escape_attribute(title)));
+    }
+    out.push('>');
+    out.push_str(html);
+    out.push_str("</a>");
+    out
+}
+
+/// `&`, `<`, `>` and `"` as entities (PHP's `htmlspecialchars` with `ENT_COMPAT`).
+pub fn escape_compat(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    escape_compat_into(&mut out, text);
+    out
+}
+
+/// [`escape_compat`], written onto `out`.
+pub fn escape_compat_into(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+}
+
 /// An attribute value as MediaWiki's `Html` class writes it: [`escape`] and the white space
 /// that attribute normalisation would change, as character references.
 pub fn escape_attribute(text: &str) -> String {
@@ -85,6 +121,59 @@ fn utf8_len(first: u8) -> usize {
 /// An id for a link to another wiki (`legacy` fragment mode).
 pub fn escape_id_legacy(id: &str) -> String {
     crate::url::urlencode(&id.replace(' ', "_")).replace("%3A", ":").replace('%', ".")
+}
+
+/// Runs of the characters `is_space` says are spaces as one space (`drop`ped characters
+/// skipped).
+fn fold_spaces(text: &str, is_space: impl Fn(char) -> bool, drop: impl Fn(char) -> bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut space = false;
+    for c in text.chars().filter(|c| !drop(*c)) {
+        if is_space(c) {
+            space = true;
+        } else {
+            if space {
+                out.push(' ');
+            }
+            space = false;
+            out.push(c);
+        }
+    }
+    if space {
+        out.push(' ');
+    }
+    out
+}
+
+/// White space as MediaWiki's section names have it: runs of spaces and underscores as one
+/// space, trimmed.
+pub fn section_name_whitespace(text: &str) -> String {
+    crate::php::trim(&fold_spaces(text, |c| c == ' ' || c == '_', |_| false)).to_owned()
+}
+
+/// A name as a title's fragment has it (spaces folded, the last one dropped; bidi marks
+/// dropped).
+fn fragment_spaces(text: &str) -> String {
+    let is_space = |c: char| {
+        matches!(
+            c,
+            ' ' | '_' | '\u{a0}' | '\u{1680}' | '\u{180e}' | '\u{2000}'
+                ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
+        )
+    };
+    let bidi = |c: char| matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}');
+    let mut out = fold_spaces(text, is_space, bidi);
+    if out.ends_with(' ') {
+        out.pop();
+    }
+    out
+}
+
+/// The name a section's anchor is made of (MediaWiki's `getSectionNameFromStrippedText`): white
+/// space folded, character references decoded, spaces as a title's fragment has them. Headings
+/// and `{{anchorencode:}}` both read it.
+pub fn section_name(text: &str) -> String {
+    fragment_spaces(&crate::title::decode_char_references(&section_name_whitespace(text)))
 }
 
 #[cfg(test)]

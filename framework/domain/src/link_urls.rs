@@ -195,3 +195,19 @@ mod tests {
         assert_eq!(clean_url("http://exa\u{ad}mple.com/a b&amp;c"), "http://example.com/a+b&c");
     }
 }
+
+/// A free URL (`https://…` in running text) at the start of `rest`, which stands after a
+/// non-word character: how many bytes the URL's run takes, and the URL without the trailing
+/// punctuation MediaWiki leaves out (`None` when nothing but the protocol would be left).
+pub fn free_url_at(rest: &str) -> Option<(usize, Option<&str>)> {
+    if !rest.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let plen = protocol_len(rest, false)?;
+    let blen = url_body_len(&rest[plen..]);
+    if blen == 0 {
+        return None;
+    }
+    let whole = &rest[..plen + blen];
+    Some((whole.len(), trim_free_url(whole, blen)))
+}

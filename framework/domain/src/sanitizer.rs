@@ -92,7 +92,8 @@ const NEST: &[&str] = &[
     "bdo",
 ];
 
-fn is_allowed_element(tag: &str) -> bool {
+/// Whether MediaWiki's sanitizer keeps a tag of this (lower-case) name as HTML.
+pub fn is_allowed_element(tag: &str) -> bool {
     PAIRS.contains(&tag) || SINGLE.contains(&tag) || NEST.contains(&tag)
 }
 
@@ -296,7 +297,7 @@ pub fn decode_tag_attributes(text: &str) -> BTreeMap<String, String> {
 /// As [`decode_tag_attributes`], in the order written.
 pub fn decode_attributes_in_order(text: &str) -> Attributes {
     let mut out = Attributes::new();
-    if text.trim_matches([' ', '\t', '\n', '\r', '\0', '\u{b}']).is_empty() {
+    if crate::php::trim(text).is_empty() {
         return out;
     }
     let p = patterns();
@@ -332,7 +333,7 @@ fn fold_space(value: &str) -> String {
 /// The attributes `element` may carry, cleaned and encoded for the output (with the space
 /// before each).
 pub fn fix_tag_attributes(text: &str, element: &str) -> String {
-    if text.trim_matches([' ', '\t', '\n', '\r', '\0', '\u{b}']).is_empty() {
+    if crate::php::trim(text).is_empty() {
         return String::new();
     }
     let attributes = validate_tag_attributes(&decode_attributes_in_order(text), element);

@@ -4,6 +4,7 @@
 use std::sync::OnceLock;
 
 use regex::Regex;
+use wikiquery_domain::php::trim;
 
 struct Pass {
     last_paragraph: &'static str,
@@ -89,11 +90,6 @@ impl Pass {
             _ => "<!-- ERR 3 -->".into(),
         }
     }
-}
-
-/// PHP's `trim` (spaces, tabs, line breaks, NUL, vertical tab).
-fn trim(s: &str) -> &str {
-    s.trim_matches([' ', '\t', '\n', '\r', '\0', '\u{b}'])
 }
 
 /// The block-level pass over `text`; `line_start` tells whether the text starts a line.

@@ -4,8 +4,8 @@
 //! `[[Media:…]]` links to a file's contents.
 
 use wikiquery_domain::files::hash_path;
-use wikiquery_domain::html::escape;
-use wikiquery_domain::link_urls::{clean_url, is_space_separator, protocol_len, trim_free_url, url_body_len};
+use wikiquery_domain::html::{escape, escape_compat};
+use wikiquery_domain::link_urls::{clean_url, free_url_at, is_space_separator, protocol_len, url_body_len};
 use wikiquery_domain::title::ParsedTitle;
 use wikiquery_domain::url::{rawurlencode, wf_urlencode};
 
@@ -99,26 +99,21 @@ impl Parser<'_> {
             }
             let c = rest.chars().next().expect("not at the end");
             let boundary = !prev.is_some_and(|p| p.is_alphanumeric() || p == '_');
-            if boundary && c.is_ascii_alphabetic() {
-                if let Some(plen) = protocol_len(rest, false) {
-                    let blen = url_body_len(&rest[plen..]);
-                    if blen > 0 {
-                        let whole = &rest[..plen + blen];
-                        match trim_free_url(whole, blen) {
-                            Some(url) => {
-                                let trail = &whole[url.len()..];
-                                let url = clean_url(url);
-                                out.push_str(&external_anchor(&url, "free", &escape_text_compat(&url)));
-                                self.output.add_external_link(&url, self.site.server);
-                                out.push_str(trail);
-                            }
-                            None => out.push_str(whole),
-                        }
-                        prev = whole.chars().last();
-                        i += plen + blen;
-                        continue;
+            if let Some((len, url)) = free_url_at(rest).filter(|_| boundary) {
+                let whole = &rest[..len];
+                match url {
+                    Some(url) => {
+                        let trail = &whole[url.len()..];
+                        let url = clean_url(url);
+                        out.push_str(&external_anchor(&url, "free", &escape_compat(&url)));
+                        self.output.add_external_link(&url, self.site.server);
+                        out.push_str(trail);
                     }
+                    None => out.push_str(whole),
                 }
+                prev = whole.chars().last();
+                i += len;
+                continue;
             }
             out.push(c);
             prev = Some(c);
@@ -140,11 +135,6 @@ impl Parser<'_> {
             format!("<a href=\"{}\" class=\"new\" title=\"{}\">{text}</a>", escape(&href), escape(&label))
         })
     }
-}
-
-/// `htmlspecialchars` with `ENT_COMPAT`: `&`, `<`, `>`, `"`.
-fn escape_text_compat(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 fn first_of(text: &str, needles: &[&str]) -> Option<usize> {

@@ -3,8 +3,8 @@
 //! a wiki that scales no image itself: a bitmap is shown from the file at the size asked for,
 //! and the browser scales it.
 
-use wikiquery_domain::files::hash_path;
-use wikiquery_domain::html::escape;
+use wikiquery_domain::files::{hash_path, media_handler, scale_height, MediaHandler};
+use wikiquery_domain::html::{escape, escape_compat};
 use wikiquery_domain::link_urls::{protocol_len, url_body_len};
 use wikiquery_domain::messages;
 use wikiquery_domain::sanitizer::strip_all_tags;
@@ -114,15 +114,6 @@ fn round_tens(x: f64) -> i64 {
     ((x / 10.0).abs() + 0.5).floor().copysign(x) as i64 * 10
 }
 
-/// A height for `width` keeping the aspect of `src_width` by `src_height` (`File::scaleHeight`).
-fn scale_height(src_width: i64, src_height: i64, width: i64) -> i64 {
-    if src_width == 0 {
-        0
-    } else {
-        ((src_height * width) as f64 / src_width as f64).round() as i64
-    }
-}
-
 /// The widest width that keeps the height within `max_height` (`MediaHandler::fitBoxWidth`).
 fn fit_box_width(box_width: i64, box_height: i64, max_height: i64) -> i64 {
     let ideal = box_width as f64 * max_height as f64 / box_height as f64;
@@ -145,27 +136,21 @@ fn display_size(file: &FileInfo, width: i64, height: Option<i64>) -> (i64, i64) 
     (width, scale_height(file.width, file.height, width))
 }
 
+/// The media handler of a file's MIME type (`image/png`).
+fn handler(mime: &str) -> Option<MediaHandler> {
+    let (major, minor) = mime.split_once('/').unwrap_or((mime, ""));
+    media_handler(major, minor)
+}
+
 /// Whether a media handler shows the file as a bitmap (what this server shows).
 fn is_bitmap(mime: &str) -> bool {
-    matches!(
-        mime,
-        "image/png"
-            | "image/gif"
-            | "image/jpeg"
-            | "image/webp"
-            | "image/tiff"
-            | "image/bmp"
-            | "image/x-bmp"
-            | "image/x-ms-bmp"
-            | "image/x-xcf"
-            | "image/vnd.djvu"
-    )
+    matches!(handler(mime), Some(MediaHandler::Bitmap | MediaHandler::Jpeg))
 }
 
 /// Whether the file is a drawing (scaled to any size; rasterised by a scaler this server does
 /// not have).
 fn is_drawing(mime: &str) -> bool {
-    mime == "image/svg+xml"
+    handler(mime) == Some(MediaHandler::Svg)
 }
 
 /// The largest size a drawing is rasterised at (`$wgSVGMaxSize`).
@@ -201,14 +186,13 @@ const THUMB_UPRIGHT: f64 = 0.75;
 
 impl Parser<'_> {
     /// The options' text of an image (links already made) read as MediaWiki reads them.
-    fn image_params(&mut self, options: &str, exists: bool) -> Params {
+    fn image_params(&mut self, options: &str) -> Params {
         let mut p = Params::default();
         let mut seen_format = false;
         for part in options.split('|') {
-            let part = part.trim_matches([' ', '\t', '\n', '\r', '\0', '\u{b}']);
+            let part = wikiquery_domain::php::trim(part);
             let validated = match image_word(part) {
                 Some(("width", Some(value))) => {
-                    let _ = exists;
                     let (w, h) = parse_width(value);
                     let mut ok = false;
                     if let Some(w) = w.filter(|w| *w > 0) {
@@ -326,7 +310,7 @@ impl Parser<'_> {
         if file.is_none() {
             self.track("broken-file-category");
         }
-        let mut p = self.image_params(options, file.is_some());
+        let mut p = self.image_params(options);
         let visible_caption = p.framed || p.thumbnail || p.manualthumb.is_some();
         let name_text = t.text.clone();
         let title_attr;
@@ -586,7 +570,7 @@ impl Parser<'_> {
             "<a href=\"{}\" class=\"new\" title=\"{}\">{}</a>",
             escape(&href),
             escape(&title),
-            label.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+            escape_compat(&label)
         )
     }
 

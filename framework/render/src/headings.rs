@@ -6,9 +6,11 @@ use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use regex::Regex;
-use wikiquery_domain::html::{escape, escape_id_for_attribute, escape_id_for_link, escape_id_legacy};
+use wikiquery_domain::html::{
+    escape, escape_compat, escape_id_for_attribute, escape_id_for_link, escape_id_legacy, section_name,
+    section_name_whitespace,
+};
 use wikiquery_domain::preprocessor::{heading_starts, Options};
-use wikiquery_domain::title::decode_char_references;
 
 use crate::state::{Parser, Section};
 use crate::strip::{MARKER_PREFIX, MARKER_SUFFIX};
@@ -93,57 +95,7 @@ fn toc_line(headline: &str) -> String {
     }
     kept.push_str(rest);
     let line = patterns().toc_keep.replace_all(&kept, "<$1>").replace("<span></span>", "");
-    line.trim_matches([' ', '\t', '\n', '\r', '\0', '\u{b}']).to_owned()
-}
-
-/// White space as MediaWiki's section names have it: runs of spaces and underscores as one
-/// space, trimmed.
-fn normalize_section_whitespace(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut space = false;
-    for c in text.chars() {
-        if c == ' ' || c == '_' {
-            space = true;
-        } else {
-            if space {
-                out.push(' ');
-            }
-            space = false;
-            out.push(c);
-        }
-    }
-    if space {
-        out.push(' ');
-    }
-    out.trim_matches([' ', '\t', '\n', '\r', '\0', '\u{b}']).to_owned()
-}
-
-/// A section name as a title's fragment has it (spaces folded, bidi marks dropped).
-fn normalize_section_name(text: &str) -> String {
-    let is_space = |c: char| {
-        matches!(
-            c,
-            ' ' | '_' | '\u{a0}' | '\u{1680}' | '\u{180e}' | '\u{2000}'
-                ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
-        )
-    };
-    let mut out = String::with_capacity(text.len());
-    let mut space = false;
-    for c in text.chars() {
-        if matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}') {
-            continue;
-        }
-        if is_space(c) {
-            space = true;
-        } else {
-            if space {
-                out.push(' ');
-            }
-            space = false;
-            out.push(c);
-        }
-    }
-    out
+    wikiquery_domain::php::trim(&line).to_owned()
 }
 
 impl Parser<'_> {
@@ -249,8 +201,8 @@ impl Parser<'_> {
             }
             let tocline = toc_line(&safe);
             let safe = p.any_tag.replace_all(&safe, "").into_owned();
-            let hint = normalize_section_whitespace(&safe);
-            let decoded = normalize_section_name(&decode_char_references(&hint));
+            let hint = section_name_whitespace(&safe);
+            let decoded = section_name(&hint);
             let fallback = escape_id_legacy(&decoded);
             let mut link_anchor = escape_id_for_link(&decoded);
             let primary = escape_id_for_attribute(&decoded);
@@ -322,7 +274,6 @@ impl Parser<'_> {
                 fromtitle,
                 byteoffset,
                 anchor: anchor.clone(),
-                linkanchor: link_anchor.clone(),
             });
             let edit_link = match (&section_index, show_edit_links) {
                 (Some(index), true) => {
@@ -375,11 +326,6 @@ impl Parser<'_> {
         }
         full
     }
-}
-
-/// `htmlspecialchars` with `ENT_COMPAT`.
-fn escape_compat(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// The table of contents around its list.

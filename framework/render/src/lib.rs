@@ -21,6 +21,6 @@ mod tidy;
 pub use parser::render;
 pub use state::{
     wrap, FileInfo, Limits, LinkEntry, Lookup, Output, PageInfo, PageRef, RenderOptions, RenderSite, Rendered, Section,
-    Sources,
+    Sources, WRAPPER_CLASS,
 };
 pub use wikiquery_domain::preprocessor::expand::Unsupported;

@@ -4,26 +4,20 @@
 
 use std::collections::HashMap;
 
-use wikiquery_domain::html::{escape, escape_id_for_link, escape_id_legacy};
+use wikiquery_domain::html::{escape, escape_id_for_link, escape_id_legacy, link_element};
 use wikiquery_domain::link_urls::protocol_len;
 use wikiquery_domain::messages;
 use wikiquery_domain::quotes::do_quotes;
 use wikiquery_domain::special_pages;
 use wikiquery_domain::title::{
-    decode_char_references, full_dbkey, full_text, normalize_subpage_link, split_title, ParsedTitle, NS_CATEGORY,
-    NS_FILE, NS_MAIN, NS_MEDIA, NS_SPECIAL,
+    decode_char_references, full_dbkey, full_text, is_link_target_byte, normalize_subpage_link, split_title,
+    ParsedTitle, NS_CATEGORY, NS_FILE, NS_MAIN, NS_MEDIA, NS_SPECIAL,
 };
 use wikiquery_domain::url::{percent_decode, wf_urlencode};
 
 use crate::state::{Holder, Parser};
 use crate::strip::StripState;
 use crate::Unsupported;
-
-/// Whether a byte may stand in a link target (MediaWiki's legal title characters, `#` and `%`).
-fn is_target_byte(b: u8) -> bool {
-    b >= 0x80
-        || b" %!\"$&'()*,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ\\^_`abcdefghijklmnopqrstuvwxyz~+#".contains(&b)
-}
 
 /// The link trail of English: the letters right after a link belong to its text.
 pub(crate) fn split_trail(trail: &str) -> (&str, &str) {
@@ -39,7 +33,7 @@ enum Piece<'t> {
 }
 
 fn read_piece(line: &str) -> Piece<'_> {
-    let n = line.bytes().take_while(|&b| is_target_byte(b)).count();
+    let n = line.bytes().take_while(|&b| is_link_target_byte(b)).count();
     if n == 0 {
         return Piece::Invalid;
     }
@@ -289,11 +283,11 @@ impl Parser<'_> {
                     href.push_str(&escape_id_legacy(&t.fragment));
                 }
                 let title = t.prefixed_text(self.site.namespaces);
-                anchor(&href, "extiw", &title, &holder.text)
+                link_element(&href, "extiw", &title, &holder.text)
             } else if t.ns == NS_SPECIAL {
                 self.special_link(t, &holder.text)
             } else if t.dbkey.is_empty() {
-                anchor(&format!("#{}", escape_id_for_link(&t.fragment)), "", "", &holder.text)
+                link_element(&format!("#{}", escape_id_for_link(&t.fragment)), "", "", &holder.text)
             } else {
                 let id = (t.ns, t.dbkey.clone());
                 let known_file = t.ns == NS_FILE && known_files.contains_key(&t.dbkey);
@@ -303,16 +297,19 @@ impl Parser<'_> {
                             existing.push(id.clone());
                         }
                         let class = if info.redirect { "mw-redirect" } else { "" };
-                        anchor(
+                        link_element(
                             &self.article_url(t),
                             class,
                             &full_text(t.ns, &t.dbkey, self.site.namespaces),
                             &holder.text,
                         )
                     }
-                    None if known_file => {
-                        anchor(&self.article_url(t), "", &full_text(t.ns, &t.dbkey, self.site.namespaces), &holder.text)
-                    }
+                    None if known_file => link_element(
+                        &self.article_url(t),
+                        "",
+                        &full_text(t.ns, &t.dbkey, self.site.namespaces),
+                        &holder.text,
+                    ),
                     None => {
                         if listed.insert(id.clone()) {
                             missing.push(id.clone());
@@ -326,7 +323,7 @@ impl Parser<'_> {
                             messages::text("en", "red-link-title").unwrap_or("$1"),
                             &[full_text(t.ns, &t.dbkey, self.site.namespaces)],
                         );
-                        anchor(&href, "new", &title, &holder.text)
+                        link_element(&href, "new", &title, &holder.text)
                     }
                 }
             };
@@ -401,7 +398,7 @@ impl Parser<'_> {
                 href.push('#');
                 href.push_str(&escape_id_legacy(&target.fragment));
             }
-            anchor(&href, "extiw", &prefixed, &format!("{}:{text}", target.interwiki))
+            link_element(&href, "extiw", &prefixed, &format!("{}:{text}", target.interwiki))
         } else if target.ns == NS_SPECIAL {
             self.special_link(target, &text)
         } else {
@@ -421,9 +418,9 @@ impl Parser<'_> {
                             href.push('#');
                             href.push_str(&escape_id_for_link(&target.fragment));
                         }
-                        anchor(&href, "mw-redirect", &title, &text)
+                        link_element(&href, "mw-redirect", &title, &text)
                     } else {
-                        anchor(&self.article_url(target), "", &title, &text)
+                        link_element(&self.article_url(target), "", &title, &text)
                     }
                 }
                 None => {
@@ -434,7 +431,7 @@ impl Parser<'_> {
                         wf_urlencode(&full_dbkey(target.ns, &target.dbkey, self.site.namespaces))
                     );
                     let hint = messages::substitute(messages::text("en", "red-link-title").unwrap_or("$1"), &[title]);
-                    anchor(&href, "new", &hint, &text)
+                    link_element(&href, "new", &hint, &text)
                 }
             }
         };
@@ -466,13 +463,13 @@ impl Parser<'_> {
                     None => local.to_owned(),
                 };
                 let target = ParsedTitle { dbkey: dbkey.clone(), ..t.clone() };
-                anchor(&self.article_url(&target), "", &full_text(NS_SPECIAL, &dbkey, self.site.namespaces), text)
+                link_element(&self.article_url(&target), "", &full_text(NS_SPECIAL, &dbkey, self.site.namespaces), text)
             }
             None => {
                 let title = full_text(NS_SPECIAL, &t.dbkey, self.site.namespaces);
                 let target = ParsedTitle { fragment: String::new(), ..t.clone() };
                 let hint = messages::substitute(messages::text("en", "red-link-title").unwrap_or("$1"), &[title]);
-                anchor(&self.article_url(&target), "new", &hint, text)
+                link_element(&self.article_url(&target), "new", &hint, text)
             }
         }
     }
@@ -493,23 +490,8 @@ fn full_text_with_fragment(t: &ParsedTitle, parser: &Parser<'_>) -> String {
 
 /// PHP's `rtrim` of the text written so far.
 fn rtrim_in_place(out: &mut String) {
-    let kept = out.trim_end_matches([' ', '\t', '\n', '\r', '\0', '\u{b}']).len();
+    let kept = wikiquery_domain::php::rtrim(out).len();
     out.truncate(kept);
-}
-
-/// An `<a>` element as MediaWiki's link renderer writes it (href, class, title).
-pub(crate) fn anchor(href: &str, class: &str, title: &str, html: &str) -> String {
-    let mut out = format!("<a href=\"{}\"", escape(href));
-    if !class.is_empty() {
-        out.push_str(&format!(" class=\"{class}\""));
-    }
-    if !title.is_empty() {
-        out.push_str(&format!(" title=\"{}\"", escape(title)));
-    }
-    out.push('>');
-    out.push_str(html);
-    out.push_str("</a>");
-    out
 }
 
 /// Every `<!--…-->` marker of `links` replaced by its HTML.

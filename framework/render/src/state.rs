@@ -153,6 +153,30 @@ pub struct Limits {
     pub unstrip_size: usize,
 }
 
+/// The class of the `<div>` MediaWiki wraps a page's HTML in.
+pub const WRAPPER_CLASS: &str = "mw-parser-output";
+
+impl Limits {
+    /// What was spent of each limit, as MediaWiki's limit report names them: name, spent,
+    /// limit.
+    pub fn spent(&self) -> [(&'static str, usize, usize); 7] {
+        use wikiquery_domain::preprocessor::expand::{MAX_INCLUDE_SIZE, MAX_NODES, MAX_TEMPLATE_DEPTH};
+
+        use crate::strip::{MAX_UNSTRIP_DEPTH, MAX_UNSTRIP_SIZE};
+        let e = &self.expansion;
+        [
+            ("limitreport-ppvisitednodes", e.nodes, MAX_NODES),
+            ("limitreport-postexpandincludesize", e.post_expand, MAX_INCLUDE_SIZE),
+            ("limitreport-templateargumentsize", e.arguments, MAX_INCLUDE_SIZE),
+            ("limitreport-expansiondepth", e.depth, MAX_TEMPLATE_DEPTH),
+            // No function this renderer has is expensive.
+            ("limitreport-expensivefunctioncount", 0, 100),
+            ("limitreport-unstrip-depth", self.unstrip_depth, MAX_UNSTRIP_DEPTH),
+            ("limitreport-unstrip-size", self.unstrip_size, MAX_UNSTRIP_SIZE),
+        ]
+    }
+}
+
 /// The page's HTML as MediaWiki's parser output gives it: with what is to be added at the end
 /// (the limit report), in a `<div>` of the class (none when empty).
 pub fn wrap(html: &str, class: &str, end: &str) -> String {
@@ -212,7 +236,6 @@ pub struct Section {
     pub fromtitle: Option<String>,
     pub byteoffset: Option<usize>,
     pub anchor: String,
-    pub linkanchor: String,
 }
 
 /// A file as an image link needs it.

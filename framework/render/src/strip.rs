@@ -10,7 +10,9 @@ pub const MARKER_PREFIX: &str = "\u{7f}'\"`UNIQ-";
 pub const MARKER_SUFFIX: &str = "-QINU`\"'\u{7f}";
 
 /// How deep markers may hide markers before unstripping stops (MediaWiki's limit).
-const MAX_UNSTRIP_DEPTH: usize = 20;
+pub const MAX_UNSTRIP_DEPTH: usize = 20;
+/// How many bytes unstripping may put back (MediaWiki's limit; reported, not enforced here).
+pub const MAX_UNSTRIP_SIZE: usize = 5_000_000;
 
 /// Whether a marker's text comes back with the nowiki pass or the general one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

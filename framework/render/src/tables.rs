@@ -1,11 +1,8 @@
 //! Wikitext tables (`{|`, `|-`, `|`, `!`, `|+`, `|}`) made into HTML tables line by line, as
 //! MediaWiki's `handleTables` makes them.
 
+use wikiquery_domain::php::trim;
 use wikiquery_domain::sanitizer::fix_tag_attributes;
-
-fn php_trim(s: &str) -> &str {
-    s.trim_matches([' ', '\t', '\n', '\r', '\0', '\u{b}'])
-}
 
 /// One table being written (tables nest).
 struct Open {
@@ -23,7 +20,7 @@ pub fn handle_tables(text: &str, unstrip: &dyn Fn(&str) -> String) -> String {
     let mut stack: Vec<Open> = Vec::new();
     let mut indent_level = 0usize;
     for out_line in text.split('\n') {
-        let line = php_trim(out_line);
+        let line = trim(out_line);
         if line.is_empty() {
             out.push_str(out_line);
             out.push('\n');
@@ -56,11 +53,7 @@ pub fn handle_tables(text: &str, unstrip: &dyn Fn(&str) -> String) -> String {
                 line = format!("</{}>{line}", open.last_tag);
             }
             written = if indent_level > 0 {
-                format!(
-                    "{}{}",
-                    line.trim_end_matches([' ', '\t', '\n', '\r', '\0', '\u{b}']),
-                    "</dd></dl>".repeat(indent_level)
-                )
+                format!("{}{}", wikiquery_domain::php::rtrim(&line), "</dd></dl>".repeat(indent_level))
             } else {
                 line
             };
@@ -107,12 +100,12 @@ pub fn handle_tables(text: &str, unstrip: &dyn Fn(&str) -> String) -> String {
                 open.last_tag = tag;
                 let cell_out = match cell.split_once('|') {
                     Some((params, _)) if params.contains("[[") || params.contains("-{") => {
-                        format!("{previous}<{tag}>{}", php_trim(cell))
+                        format!("{previous}<{tag}>{}", trim(cell))
                     }
-                    None => format!("{previous}<{tag}>{}", php_trim(cell)),
+                    None => format!("{previous}<{tag}>{}", trim(cell)),
                     Some((params, data)) => {
                         let attributes = fix_tag_attributes(&unstrip(params), tag);
-                        format!("{previous}<{tag}{attributes}>{}", php_trim(data))
+                        format!("{previous}<{tag}{attributes}>{}", trim(data))
                     }
                 };
                 line_out.push_str(&cell_out);

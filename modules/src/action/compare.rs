@@ -19,7 +19,7 @@ use wikiquery_store::site::Site;
 use crate::shared::comments::{parsed_comments, CommentOf};
 use crate::shared::diffs::{adjacent, latest, line_label, pre_save_transform, revision};
 use crate::storage;
-use crate::values::{CONTENTFMT, CONTENTMODELS, SLOTS};
+use crate::values::{default_model, CONTENTFMT, CONTENTMODELS, SLOTS};
 use crate::wiki::WikiContext;
 
 /// The values of `prop`.
@@ -533,7 +533,7 @@ fn side(
         Some(model) => model.to_owned(),
         None => match &rev {
             Some(r) => main_model(reader, r.row.id)?,
-            None => title.as_ref().map_or_else(|| "wikitext".to_owned(), |t| title_model(t)),
+            None => title.as_ref().map_or_else(|| "wikitext".to_owned(), |t| default_model(t)),
         },
     };
     if let Some(format) = format {
@@ -591,18 +591,4 @@ fn find_revision(reader: &mut Reader, id: i64, reads_archive: bool) -> Result<Op
 fn main_model(reader: &mut Reader, rev: i64) -> Result<String, ApiError> {
     let slots = reader.revision_slots(&[rev])?;
     Ok(slots.into_iter().find(|s| s.role == "main").map_or_else(|| "wikitext".to_owned(), |s| s.model))
-}
-
-/// The content model a page of this title has by default: by its name's ending in the
-/// MediaWiki namespace and on users' own pages, else wikitext.
-fn title_model((ns, dbkey): &(i32, String)) -> String {
-    let by_ending = *ns == wikiquery_domain::title::NS_MEDIAWIKI
-        || (*ns == wikiquery_domain::title::NS_USER && dbkey.contains('/'));
-    let model = match dbkey.rsplit('.').next() {
-        Some("css") if by_ending => "css",
-        Some("js") if by_ending => "javascript",
-        Some("json") if by_ending => "json",
-        _ => "wikitext",
-    };
-    model.to_owned()
 }

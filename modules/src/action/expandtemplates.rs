@@ -4,7 +4,7 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::preprocessor::{preprocess, Options};
-use wikiquery_runtime::result::{php_array, set_content};
+use wikiquery_runtime::result::{php_array, set_content, sub_element};
 use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError};
 
 use crate::shared::expansion::{expand_text, TemplateCache};
@@ -95,10 +95,8 @@ impl ActionModule for ExpandTemplates {
             let tree = preprocess(&self.text, &Options::default()).to_xml();
             if self.wants("parsetree") {
                 out.insert("parsetree".into(), json!(tree));
-            } else if v2 {
-                ctx.result.add("parsetree", json!(tree));
             } else {
-                ctx.result.add("parsetree", json!({"*": tree}));
+                ctx.result.add("parsetree", sub_element(ctx.result.style(), tree));
             }
         }
         let expands = match &self.prop {

@@ -9,7 +9,7 @@ use wikiquery_domain::preprocessor::{preprocess, Options};
 use wikiquery_domain::revision::{section_of, Visibility, DELETED_TEXT};
 use wikiquery_domain::title::{full_text, NS_MAIN};
 use wikiquery_render::{wrap, RenderOptions, Section};
-use wikiquery_runtime::result::set_content;
+use wikiquery_runtime::result::{set_content, sub_element};
 use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError};
 use wikiquery_store::site::Site;
 
@@ -17,7 +17,7 @@ use crate::shared::diffs::revision;
 use crate::shared::expansion::TemplateCache;
 use crate::shared::rendering::{render_page, KeptRender, RenderKey, RenderedPage};
 use crate::storage;
-use crate::values::{CONTENTFMT, CONTENTMODELS};
+use crate::values::{default_model, CONTENTFMT, CONTENTMODELS};
 use crate::wiki::WikiContext;
 
 /// The values of `prop`.
@@ -50,23 +50,6 @@ const PROPS: &[&str] = &[
     "wikitext",
 ];
 
-/// What `prop` is when not given.
-const DEFAULT_PROPS: &[&str] = &[
-    "text",
-    "langlinks",
-    "categories",
-    "links",
-    "templates",
-    "images",
-    "externallinks",
-    "sections",
-    "revid",
-    "displaytitle",
-    "iwlinks",
-    "properties",
-    "parsewarnings",
-];
-
 /// The props this server does not give yet: they need a skin, resource modules or the
 /// editor's preview.
 const NOT_BUILT: &[&str] = &[
@@ -89,7 +72,10 @@ const NOT_BUILT: &[&str] = &[
     prefix = "",
     readrights,
     cache = "anon-public-user-private",
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Parsing_wikitext#parse"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Parsing_wikitext#parse",
+    at_most_one_of(page, pageid, oldid, text),
+    at_most_one_of(page, pageid, oldid, title),
+    at_most_one_of(page, pageid, oldid, revid)
 )]
 pub struct Parse {
     /// The title the text is parsed as (`API` when none is given).
@@ -107,8 +93,11 @@ pub struct Parse {
     pub redirects: bool,
     /// A revision to parse.
     pub oldid: Option<i64>,
-    #[param(values = PROPS)]
-    pub prop: Option<Vec<String>>,
+    #[param(
+        values = PROPS,
+        default = "text|langlinks|categories|links|templates|images|externallinks|sections|revid|displaytitle|iwlinks|properties|parsewarnings"
+    )]
+    pub prop: Vec<String>,
     #[param(default = "mw-parser-output")]
     pub wrapoutputclass: String,
     /// The pre-save transform before parsing.
@@ -158,27 +147,12 @@ fn unsupported(e: Unsupported) -> ApiError {
 
 impl Parse {
     fn props(&self) -> Vec<&str> {
-        match &self.prop {
-            Some(p) => p.iter().map(String::as_str).collect(),
-            None => DEFAULT_PROPS.to_vec(),
-        }
+        self.prop.iter().map(String::as_str).collect()
     }
 
     /// The page, revision or text the request names.
     fn source(&self, ctx: &mut ActionContext<'_>) -> Result<Source, ApiError> {
         let by_page = self.page.is_some() || self.pageid.is_some() || self.oldid.is_some();
-        for other in [("text", self.text.is_some()), ("title", self.title.is_some()), ("revid", self.revid.is_some())] {
-            let candidates = [
-                ("page", self.page.is_some()),
-                ("pageid", self.pageid.is_some()),
-                ("oldid", self.oldid.is_some()),
-                other,
-            ];
-            let set: Vec<&str> = candidates.iter().filter(|(_, v)| *v).map(|(n, _)| *n).collect();
-            if set.len() > 1 {
-                return Err(ApiError::invalid_param_mix(&set));
-            }
-        }
         if let Some(section) = &self.section {
             let valid = section == "new"
                 || section.strip_prefix("T-").unwrap_or(section).bytes().all(|b| b.is_ascii_digit())
@@ -287,10 +261,7 @@ impl Parse {
             title_provided = true;
             page = found;
         }
-        if self.text.is_none()
-            && title_provided
-            && (self.prop.as_ref().map_or(true, |p| !p.is_empty()) || self.generatexml)
-        {
+        if self.text.is_none() && title_provided && (!self.prop.is_empty() || self.generatexml) {
             let (code, text) = if self.revid.is_some() {
                 ("parse-revidwithouttext", "\"revid\" used without \"text\", and parsed page properties were requested. Did you mean to use \"oldid\" instead of \"revid\"?")
             } else {
@@ -308,7 +279,7 @@ impl Parse {
                 );
                 "wikitext".to_owned()
             }
-            None => title_model(&page),
+            None => default_model(&page),
         };
         if model != "wikitext" {
             return Err(ApiError::not_implemented(&format!("parse (content model {model})")));
@@ -340,20 +311,6 @@ fn no_such_section(section: &str) -> impl FnOnce() -> ApiError + '_ {
     move || ApiError::new("nosuchsection", format!("There is no section {section}."))
 }
 
-/// The content model a page of this title has by default (by its name's ending in the
-/// MediaWiki namespace and on users' own subpages), else wikitext.
-fn title_model((ns, dbkey): &(i32, String)) -> String {
-    let by_ending = *ns == wikiquery_domain::title::NS_MEDIAWIKI
-        || (*ns == wikiquery_domain::title::NS_USER && dbkey.contains('/'));
-    match dbkey.rsplit('.').next() {
-        Some("css") if by_ending => "css",
-        Some("js") if by_ending => "javascript",
-        Some("json") if by_ending => "json",
-        _ => "wikitext",
-    }
-    .to_owned()
-}
-
 impl ActionModule for Parse {
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
         let props = self.props();
@@ -370,7 +327,8 @@ impl ActionModule for Parse {
             return Err(ApiError::not_implemented("parse (useskin)"));
         }
         let source = self.source(ctx)?;
-        let v2 = ctx.result.style().v2;
+        let style = ctx.result.style();
+        let v2 = style.v2;
         let (store, mut reader) = (ctx.store()?, ctx.reader()?);
         let site = store.site();
         let settings = ctx.settings();
@@ -429,7 +387,7 @@ impl ActionModule for Parse {
             let o = &rendered.output;
             if wants("text") {
                 let end = if self.disablelimitreport || self.disablepp { String::new() } else { report.comment() };
-                out.insert("text".into(), text_member(v2, wrap(&rendered.html, &self.wrapoutputclass, &end)));
+                out.insert("text".into(), sub_element(style, wrap(&rendered.html, &self.wrapoutputclass, &end)));
             }
             if wants("langlinks") {
                 let list = o.language_links.iter().map(|link| lang_link(site, link)).collect();
@@ -486,27 +444,17 @@ impl ActionModule for Parse {
             }
         }
         if wants("wikitext") {
-            out.insert("wikitext".into(), text_member(v2, source.text.clone()));
+            out.insert("wikitext".into(), sub_element(style, source.text.clone()));
         }
         if let Some(report) = report.as_ref().filter(|_| wants("limitreportdata")) {
             out.insert("limitreportdata".into(), report.data());
         }
         if wants("parsetree") || self.generatexml {
             let tree = preprocess(&source.text, &Options::default()).to_xml();
-            out.insert("parsetree".into(), text_member(v2, tree));
+            out.insert("parsetree".into(), sub_element(style, tree));
         }
         ctx.result.add("parse", Value::Object(out));
         Ok(())
-    }
-}
-
-/// A text member as MediaWiki writes its parse's texts: the text itself in formatversion 2,
-/// under `*` in formatversion 1.
-fn text_member(v2: bool, text: String) -> Value {
-    if v2 {
-        Value::String(text)
-    } else {
-        json!({ "*": text })
     }
 }
 
@@ -615,17 +563,7 @@ struct LimitReport {
 
 impl LimitReport {
     fn of(page: &RenderedPage, seconds: f64, cached: &str) -> LimitReport {
-        let limits = &page.rendered.limits;
-        let e = &limits.expansion;
-        let spent = vec![
-            ("limitreport-ppvisitednodes", e.nodes, 1_000_000),
-            ("limitreport-postexpandincludesize", e.post_expand, 2_097_152),
-            ("limitreport-templateargumentsize", e.arguments, 2_097_152),
-            ("limitreport-expansiondepth", e.depth, 100),
-            ("limitreport-expensivefunctioncount", 0, 100),
-            ("limitreport-unstrip-depth", limits.unstrip_depth, 20),
-            ("limitreport-unstrip-size", limits.unstrip_size, 5_000_000),
-        ];
+        let spent = page.rendered.limits.spent().to_vec();
         let ms = seconds * 1000.0;
         let mut profile: Vec<String> = page
             .template_calls

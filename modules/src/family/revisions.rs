@@ -25,7 +25,7 @@ use crate::shared::rendering::render_page;
 use crate::values::{bad_format_warning, CONTENTFMT, REVPROP, SLOTS};
 use crate::wiki::WikiContext;
 use wikiquery_domain::preprocessor::expand::Unsupported;
-use wikiquery_render::{wrap, RenderOptions};
+use wikiquery_render::{wrap, RenderOptions, WRAPPER_CLASS};
 
 /// The family's parameters, in the spec's order; each module includes them first.
 #[derive(Debug, Clone, ParamGroup)]
@@ -615,7 +615,7 @@ impl RevisionView {
             .map_err(|Unsupported(what)| {
                 ApiError::not_implemented(&format!("{} ({}parse: {what})", ctx.module.path(), ctx.module.prefix))
             })?;
-            set_content(o, "content", wrap(&rendered.rendered.html, "mw-parser-output", ""));
+            set_content(o, "content", wrap(&rendered.rendered.html, WRAPPER_CLASS, ""));
         } else if self.expand_templates {
             if slot.model == "wikitext" {
                 let page = data.titles.get(&row.id).cloned().unwrap_or_default();

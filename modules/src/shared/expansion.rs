@@ -134,7 +134,8 @@ impl<'r> PageWiki<'r> {
     }
 }
 
-fn storage(e: impl std::fmt::Display) -> Unsupported {
+/// A store failure as what an expansion could not give.
+pub(crate) fn storage(e: impl std::fmt::Display) -> Unsupported {
     Unsupported(format!("reading the wiki failed: {e}"))
 }
 

@@ -15,7 +15,7 @@ use wikiquery_render::{render, FileInfo, Lookup, PageInfo, PageRef, RenderOption
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
-use crate::shared::expansion::{tracked_categories, PageWiki, TemplateCache};
+use crate::shared::expansion::{storage, tracked_categories, PageWiki, TemplateCache};
 use crate::shared::files::upload_path;
 use crate::storage::site_paths;
 
@@ -29,10 +29,6 @@ pub struct RenderedPage {
     pub properties: Vec<(String, String)>,
     /// The templates expanded (full titles) and how many times each was called.
     pub template_calls: Vec<(String, usize)>,
-}
-
-fn storage(e: impl std::fmt::Display) -> Unsupported {
-    Unsupported(format!("reading the wiki failed: {e}"))
 }
 
 /// Which pages and files exist, read from the store the expansion reads.

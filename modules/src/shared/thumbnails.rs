@@ -5,29 +5,12 @@
 //! cannot be rasterised (`thumberror`), and a file no media handler reads gets its type's icon.
 //! The parameters are checked as MediaWiki checks them, with its warnings and errors.
 
+use wikiquery_domain::files::{media_handler, scale_height, MediaHandler as Handler};
 use wikiquery_runtime::ApiError;
 use wikiquery_store::queries::files::FileVersion;
 
-/// How MediaWiki's media handlers read a file, by its MIME type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Handler {
-    /// A raster image (PNG, GIF, TIFF, WebP, BMP, XCF, DjVu).
-    Bitmap,
-    /// A JPEG image: a bitmap that also takes a quality (`qlow-120px`).
-    Jpeg,
-    /// An SVG drawing: a width and a rendering language (`langde-120px`).
-    Svg,
-}
-
 fn handler_of(version: &FileVersion) -> Option<Handler> {
-    match (version.major_mime.as_str(), version.minor_mime.as_str()) {
-        ("image", "jpeg") => Some(Handler::Jpeg),
-        ("image", "svg+xml") => Some(Handler::Svg),
-        ("image", "png" | "gif" | "tiff" | "webp" | "bmp" | "x-bmp" | "x-ms-bmp" | "x-xcf" | "vnd.djvu") => {
-            Some(Handler::Bitmap)
-        }
-        _ => None,
-    }
+    media_handler(&version.major_mime, &version.minor_mime)
 }
 
 /// The size asked for (`getScale`): a width, a height, or neither (a parameter string alone).
@@ -193,17 +176,7 @@ pub fn frame_size(version: &FileVersion) -> Option<(i64, i64)> {
     let own = i64::from(version.width);
     let width =
         if own <= 0 || own > DEFAULT_FRAME_WIDTH || handler == Handler::Svg { DEFAULT_FRAME_WIDTH } else { own };
-    Some((width, scaled_height(own, i64::from(version.height), width)))
-}
-
-/// A height fitted to `width` for an image of `src_width` by `src_height` (MediaWiki's
-/// `File::scaleHeight`): 0 for an image of no width.
-fn scaled_height(src_width: i64, src_height: i64, width: i64) -> i64 {
-    if src_width == 0 {
-        0
-    } else {
-        (src_height as f64 * width as f64 / src_width as f64).round() as i64
-    }
+    Some((width, scale_height(own, i64::from(version.height), width)))
 }
 
 /// The icons MediaWiki has for file types without a media handler (`fileicon-<ext>.png`); other

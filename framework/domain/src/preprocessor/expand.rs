@@ -134,9 +134,9 @@ fn text_of(element: &Element) -> String {
 
 /// MediaWiki's limits: how deep templates nest, how many nodes one expansion visits, how
 /// much text templates and arguments may bring in.
-const MAX_TEMPLATE_DEPTH: usize = 100;
-const MAX_NODES: usize = 1_000_000;
-const MAX_INCLUDE_SIZE: usize = 2 * 1024 * 1024;
+pub const MAX_TEMPLATE_DEPTH: usize = 100;
+pub const MAX_NODES: usize = 1_000_000;
+pub const MAX_INCLUDE_SIZE: usize = 2 * 1024 * 1024;
 /// How deep this expander nests its own calls (a tree nesting deeper is not expanded).
 const MAX_NESTING: usize = 500;
 

@@ -63,7 +63,7 @@ impl Element {
             };
             *next += 1;
             match child {
-                Node::Text(text) => escape_into(&mut out, text),
+                Node::Text(text) => crate::html::escape_compat_into(&mut out, text),
                 Node::Element(inner) => {
                     if inner.open_tag(&mut out) {
                         stack.push((inner, 0));
@@ -83,7 +83,7 @@ impl Element {
             out.push(' ');
             out.push_str(name);
             out.push_str("=\"");
-            escape_into(out, value);
+            crate::html::escape_compat_into(out, value);
             out.push('"');
         }
         let empty = self.children.iter().all(|c| matches!(c, Node::Text(t) if t.is_empty()));
@@ -100,19 +100,6 @@ impl Drop for Element {
             if let Node::Element(mut element) = node {
                 pending.append(&mut element.children);
             }
-        }
-    }
-}
-
-/// `&`, `<`, `>` and `"` as entities (single quotes stay).
-fn escape_into(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
         }
     }
 }

@@ -481,24 +481,7 @@ fn anchor_encode(text: &str) -> String {
         }
     }
     stripped.push_str(rest);
-    let spaced = stripped.replace('_', " ");
-    let folded = spaced.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ");
-    let decoded = crate::title::decode_char_references(&folded);
-    let name: String = decoded
-        .chars()
-        .filter(|c| !matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}'))
-        .map(|c| {
-            if matches!(
-                c,
-                '\u{a0}' | '\u{1680}' | '\u{180e}' | '\u{2000}'
-                    ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
-            ) {
-                ' '
-            } else {
-                c
-            }
-        })
-        .collect();
+    let name = crate::html::section_name(&stripped);
     // Underscores stay as they are, so that templates can use the anchor (MediaWiki's T407131).
     crate::sanitizer::safe_encode_attribute(&crate::html::escape_id_for_link(&name)).replace("&#95;", "_")
 }

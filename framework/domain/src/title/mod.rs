@@ -56,6 +56,13 @@ pub const MAX_TITLE_BYTES: usize = 255;
 /// Longest database key, in bytes, of a special page (subpage syntax may need the room).
 pub const MAX_SPECIAL_TITLE_BYTES: usize = 512;
 
+/// Whether a byte may stand in a link target (MediaWiki's legal title characters, `#` and
+/// `%`); every byte of a multi-byte character may.
+pub fn is_link_target_byte(b: u8) -> bool {
+    b >= 0x80
+        || b" %!\"$&'()*,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ\\^_`abcdefghijklmnopqrstuvwxyz~+#".contains(&b)
+}
+
 /// A title as MediaWiki reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedTitle {

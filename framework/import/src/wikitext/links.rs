@@ -14,108 +14,17 @@ use super::expand::{expand_document, Expansion, MARKER};
 use super::tracking::tracking_category;
 use super::{LinkContext, PageLinks, RedirectTarget};
 use wikiquery_domain::link_urls::{
-    clean_url, is_link_internal, is_space_separator, normalize_link_url, protocol_len, trim_free_url, url_body_len,
+    clean_url, free_url_at, is_link_internal, is_space_separator, normalize_link_url, protocol_len, url_body_len,
 };
 use wikiquery_domain::redirect::percent_decode;
+use wikiquery_domain::sanitizer::is_allowed_element;
+use wikiquery_domain::title::is_link_target_byte;
 
-/// Whether a byte may appear in a link target (MediaWiki's legal title characters, `#`
-/// and `%`); every byte of a multi-byte character may.
-fn is_target_byte(b: u8) -> bool {
-    b >= 0x80
-        || b.is_ascii_alphanumeric()
-        || matches!(
-            b,
-            b' ' | b'%'
-                | b'!'
-                | b'"'
-                | b'$'
-                | b'&'
-                | b'\''
-                | b'('
-                | b')'
-                | b'*'
-                | b','
-                | b'-'
-                | b'.'
-                | b'/'
-                | b':'
-                | b';'
-                | b'='
-                | b'?'
-                | b'@'
-                | b'\\'
-                | b'^'
-                | b'_'
-                | b'`'
-                | b'~'
-                | b'+'
-                | b'#'
-        )
+/// Whether MediaWiki keeps a tag of this name as HTML (the sanitizer's elements; `<pre>` is
+/// an extension tag, read before).
+fn is_html_tag(name: &str) -> bool {
+    name != "pre" && is_allowed_element(name)
 }
-
-/// HTML tags MediaWiki lets through in wikitext; others it shows as text.
-const HTML_TAGS: &[&str] = &[
-    "abbr",
-    "b",
-    "bdi",
-    "bdo",
-    "big",
-    "blockquote",
-    "br",
-    "caption",
-    "center",
-    "cite",
-    "code",
-    "data",
-    "dd",
-    "del",
-    "dfn",
-    "div",
-    "dl",
-    "dt",
-    "em",
-    "font",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "hr",
-    "i",
-    "ins",
-    "kbd",
-    "li",
-    "link",
-    "mark",
-    "meta",
-    "ol",
-    "p",
-    "q",
-    "rb",
-    "rp",
-    "rt",
-    "rtc",
-    "ruby",
-    "s",
-    "samp",
-    "small",
-    "span",
-    "strike",
-    "strong",
-    "sub",
-    "sup",
-    "table",
-    "td",
-    "th",
-    "time",
-    "tr",
-    "tt",
-    "u",
-    "ul",
-    "var",
-    "wbr",
-];
 
 /// The length of an HTML tag MediaWiki keeps at the start of `text` (which holds `<`), so
 /// that URLs inside its attributes are not taken for links.
@@ -124,7 +33,7 @@ fn html_tag_len(text: &str) -> Option<usize> {
     let rest_name = rest.strip_prefix('/').unwrap_or(rest);
     let name_len = rest_name.bytes().take_while(|b| b.is_ascii_alphanumeric()).count();
     let name = rest_name[..name_len].to_ascii_lowercase();
-    if !HTML_TAGS.contains(&name.as_str()) {
+    if !is_html_tag(&name) {
         return None;
     }
     let line = &text[..text.find('\n').unwrap_or(text.len())];
@@ -147,7 +56,7 @@ fn drop_html_attributes(text: &str) -> std::borrow::Cow<'_, str> {
         let name = after_slash[..name_len].to_ascii_lowercase();
         let name_end = tag.len() - after_slash.len() + name_len;
         match tag.find('>') {
-            Some(close) if HTML_TAGS.contains(&name.as_str()) && close >= name_end => {
+            Some(close) if is_html_tag(&name) && close >= name_end => {
                 out.push_str(&tag[..name_end]);
                 if tag[..close].ends_with('/') && close > name_end {
                     out.push('/');
@@ -335,7 +244,7 @@ impl<'c, 'a> Collector<'c, 'a> {
         let mut out = pieces.next().unwrap_or("").to_owned();
         let page_is_talk = ctx.page.as_ref().is_some_and(|(ns, _)| is_talk(*ns));
         while let Some(line) = pieces.next() {
-            let target_len = line.bytes().take_while(|b| is_target_byte(*b)).count();
+            let target_len = line.bytes().take_while(|b| is_link_target_byte(*b)).count();
             let target_raw = &line[..target_len];
             let after = &line[target_len..];
             let mut might_be_img = false;
@@ -626,19 +535,13 @@ impl<'c, 'a> Collector<'c, 'a> {
                 }
             }
             let boundary = !prev.is_some_and(|p| p.is_alphanumeric() || p == '_');
-            if boundary && c.is_ascii_alphabetic() {
-                if let Some(plen) = protocol_len(rest, false) {
-                    let blen = url_body_len(&rest[plen..]);
-                    if blen > 0 {
-                        let whole = &rest[..plen + blen];
-                        if let Some(url) = trim_free_url(whole, blen) {
-                            self.add_external(clean_url(url));
-                        }
-                        i += plen + blen;
-                        prev = whole.chars().last();
-                        continue;
-                    }
+            if let Some((len, url)) = free_url_at(rest).filter(|_| boundary) {
+                if let Some(url) = url {
+                    self.add_external(clean_url(url));
                 }
+                prev = rest[..len].chars().last();
+                i += len;
+                continue;
             }
             i += c.len_utf8();
             prev = Some(c);

@@ -182,6 +182,19 @@ pub fn set_content(object: &mut Map<String, Value>, key: &str, text: impl Into<V
     meta(object).insert("content".into(), Value::String(key.to_owned()));
 }
 
+/// A text MediaWiki marks as a subelement for formatversion 1 (a parse's `text`, an expansion's
+/// `parsetree`): the text itself in formatversion 2, `{"*": text}` in formatversion 1.
+pub fn sub_element(style: JsonStyle, text: impl Into<Value>) -> Value {
+    let text = text.into();
+    if style.v2 {
+        text
+    } else {
+        let mut object = Map::new();
+        object.insert("*".into(), text);
+        Value::Object(object)
+    }
+}
+
 /// Keeps the booleans of these members of `object` as booleans in formatversion 1 too, where a
 /// `true` is otherwise written `""` and a `false` left out.
 pub fn keep_bools(object: &mut Map<String, Value>, keys: &[&str]) {
