@@ -17,6 +17,7 @@ no more; step n is written as <name>-<nn>.json.
 import argparse
 import json
 import os
+import re
 import sys
 import urllib.error
 import urllib.parse
@@ -28,6 +29,10 @@ OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "f
 AP = "action=query&list=allpages"
 FV2 = "&format=json&formatversion=2"
 FV1 = "&format=json"
+
+# Groups stored by structure (SHAPES: JSON answers; PAGES: HTML pages and raw documents).
+SHAPES = {}
+PAGES = {}
 
 GROUPS = {
     "allpages": {
@@ -545,10 +550,83 @@ GROUPS["pageset"] = {
     "gen-allpages-bad-limit.fv2": GAP + "&gaplimit=abc" + FV2,
 }
 
+# The help: stored by structure, not text (the texts of this server's help are its own, and
+# MediaWiki's messages stay out of the project). JSON answers as their shape (members in order,
+# each value's type); HTML pages as the sequence of their `apihelp-` elements; the discovery
+# document as it is.
+PI = "action=paraminfo&modules=query%2Ballcategories%7Cmain%7Cparse%7Ccompare%7Cquery%2Brevisions"
+SHAPES["help"] = {
+    **{
+        "paraminfo-%s%s" % (fmt, ".fv2" if fv == FV2 else ""): PI + "&helpformat=" + fmt + fv
+        for fmt in ["none", "html", "wikitext", "raw"]
+        for fv in [FV1, FV2]
+    },
+    "paraminfo-main-pageset-html.fv2": "action=paraminfo&mainmodule=1&pagesetmodule=1&helpformat=html" + FV2,
+    "paraminfo-main-pageset-raw": "action=paraminfo&mainmodule=1&pagesetmodule=1&helpformat=raw" + FV1,
+    "help-wrap": "action=help&modules=query%2Ballcategories&wrap=1" + FV1,
+    "help-wrap.fv2": "action=help&modules=query%2Ballcategories&wrap=1" + FV2,
+    "help-badmodule": "action=help&modules=nosuch" + FV1,
+}
+PAGES["help"] = {
+    "landing": "",
+    "page-main": "action=help",
+    "page-allcategories": "action=help&modules=query%2Ballcategories&format=json",
+    "page-revisions": "action=help&modules=query%2Brevisions",
+    "page-compare": "action=help&modules=compare",
+    "page-two": "action=help&modules=query%2Ballcategories%7Cparse",
+    "page-allcategories-toc": "action=help&modules=query%2Ballcategories&toc=1",
+    "rsd": "action=rsd",
+    "rsd-json": "action=rsd&format=json",
+    "rsd-xml": "action=rsd&format=xml",
+}
+
 CHAINS["pageset"] = {
     "chain-gen-ns2-limit3.fv2": GAP + "&gapnamespace=2&gaplimit=3&prop=info" + FV2,
     "chain-gen-ns10-limit2": GAP + "&gapnamespace=10&gaplimit=2" + FV1,
 }
+
+
+def shape(value):
+    """The structure of a JSON value: objects' members in order, each value's type; a member
+    `name` keeps its value (the names of modules and parameters)."""
+    if isinstance(value, dict):
+        return {k: (v if k == "name" and isinstance(v, str) else shape(v)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [shape(v) for v in value]
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, (int, float)):
+        return "number"
+    if value is None:
+        return "null"
+    return "string"
+
+
+APIHELP_ELEMENT = re.compile(r'<([a-z0-9]+)\b[^>]*?\bclass="([^"]*apihelp[^"]*)"')
+
+
+def skeleton(html):
+    """The `apihelp-` elements of a help page, in order: `tag.class`."""
+    return ["%s.%s" % (tag, cls) for tag, cls in APIHELP_ELEMENT.findall(html)]
+
+
+def fetch_raw(api, query):
+    url = api + ("?" + query if query else "")
+    req = urllib.request.Request(url, headers={"User-Agent": "wikiquery-capture/1"})
+    with urllib.request.urlopen(req, timeout=60) as res:
+        return res.headers.get("Content-Type", ""), res.read().decode("utf-8")
+
+
+def capture_page(api, group, name, query):
+    content_type, body = fetch_raw(api, query)
+    record = {"request": query, "content_type": content_type}
+    if "html" in content_type:
+        record["generator"] = bool(re.search(r'<meta name="generator" content="MediaWiki 1\.39', body))
+        record["edituri"] = bool(re.search(r'<link rel="EditURI" type="application/rsd\+xml" href="[^"]*api\.php\?action=rsd"', body))
+        record["skeleton"] = skeleton(body)
+    else:
+        record["body"] = body
+    write_record(group, name, record)
 
 
 def fetch(api, query):
@@ -558,11 +636,15 @@ def fetch(api, query):
 
 
 def write(group, name, query, response):
+    return write_record(group, name, {"request": query, "response": response})
+
+
+def write_record(group, name, record):
     folder = os.path.join(OUT, group)
     os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, name + ".json")
     with open(path, "w", encoding="utf-8") as f:
-        json.dump({"request": query, "response": response}, f, indent=1, ensure_ascii=False)
+        json.dump(record, f, indent=1, ensure_ascii=False)
         f.write("\n")
     return path
 
@@ -586,7 +668,7 @@ def main():
     parser.add_argument("--api", default=DEFAULT_API, help="the reference api.php (default %(default)s)")
     parser.add_argument("groups", nargs="*", help="groups to capture (default: all)")
     args = parser.parse_args()
-    known = sorted(set(GROUPS) | set(CHAINS) | {"main"})
+    known = sorted(set(GROUPS) | set(CHAINS) | set(SHAPES) | set(PAGES) | {"main"})
     groups = args.groups or known
     for group in groups:
         if group not in known:
@@ -597,6 +679,12 @@ def main():
             count += 1
         for name, query in CHAINS.get(group, {}).items():
             count += follow(args.api, group, name, query)
+        for name, query in SHAPES.get(group, {}).items():
+            write_record(group, name, {"request": query, "shape": shape(fetch(args.api, query))})
+            count += 1
+        for name, query in PAGES.get(group, {}).items():
+            capture_page(args.api, group, name, query)
+            count += 1
         print("%s: %d requests captured" % (group, count), file=sys.stderr)
 
 

@@ -52,6 +52,19 @@ pub struct ModuleArgs {
     /// Parameters of which at least one must be given (`requireAtLeastOneParameter`).
     #[darling(multiple)]
     pub at_least_one_of: Vec<FieldList>,
+    /// Example requests shown in the help, in order:
+    /// `example(query = "action=query&list=allpages", text = "...")`.
+    #[darling(multiple)]
+    pub example: Vec<ExampleArgs>,
+}
+
+/// `example(query = "...", text = "...")`: a request and what it does.
+#[derive(Debug, Clone, FromMeta)]
+pub struct ExampleArgs {
+    /// The query string after `api.php?`.
+    pub query: syn::LitStr,
+    /// One sentence saying what the request does.
+    pub text: syn::LitStr,
 }
 
 /// `#[param_group(...)]` on a `ParamGroup`: its rules over several parameters.
@@ -205,10 +218,12 @@ impl FromMeta for InfoAttr {
 
 /// `#[param(...)]` on a field.
 #[derive(Debug, FromField)]
-#[darling(attributes(param))]
+#[darling(attributes(param), forward_attrs(doc))]
 pub struct FieldArgs {
     pub ident: Option<syn::Ident>,
     pub ty: syn::Type,
+    /// The field's doc comment: the parameter's help.
+    pub attrs: Vec<syn::Attribute>,
     /// The listed name, where it differs from the field's.
     pub rename: Option<syn::LitStr>,
     pub default: Option<DefaultValue>,
@@ -265,11 +280,33 @@ pub struct FieldArgs {
 
 /// `#[value(...)]` on an enum variant.
 #[derive(Debug, FromVariant)]
-#[darling(attributes(value))]
+#[darling(attributes(value), forward_attrs(doc))]
 pub struct VariantArgs {
     pub ident: syn::Ident,
+    /// The variant's doc comment: the value's help.
+    pub attrs: Vec<syn::Attribute>,
     pub fields: darling::ast::Fields<darling::util::Ignored>,
     pub rename: Option<syn::LitStr>,
     #[darling(default)]
     pub deprecated: darling::util::Flag,
+}
+
+/// The text of doc comments (`///` lines become `#[doc = "..."]`): lines without the one space
+/// after `///`, joined by newlines, trimmed. A blank line separates paragraphs.
+pub fn doc_text(attrs: &[syn::Attribute]) -> String {
+    let mut lines = Vec::new();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("doc")) {
+        if let syn::Meta::NameValue(syn::MetaNameValue {
+            value: syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }),
+            ..
+        }) = &attr.meta
+        {
+            let text = s.value();
+            // `split`, not `lines`: a `///` line of its own is an empty value, a paragraph break.
+            for line in text.split('\n') {
+                lines.push(line.strip_prefix(' ').unwrap_or(line).trim_end().to_owned());
+            }
+        }
+    }
+    lines.join("\n").trim().to_owned()
 }

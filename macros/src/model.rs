@@ -3,7 +3,7 @@
 
 use proc_macro2::Span;
 
-use crate::attrs::{DefaultValue, FieldArgs, FieldList, InfoAttr, ModuleArgs};
+use crate::attrs::{doc_text, DefaultValue, ExampleArgs, FieldArgs, FieldList, InfoAttr, ModuleArgs};
 
 /// The user subtypes a parameter can allow.
 pub const USER_SUBTYPES: &[&str] = &["name", "ip", "temp", "cidr", "interwiki", "id"];
@@ -37,6 +37,10 @@ pub struct Module {
     pub xml_nested: Vec<(String, syn::LitStr)>,
     /// Rules over several parameters, checked after every parameter is read.
     pub rules: Vec<Rule>,
+    /// The struct's doc comment: the module's description.
+    pub description: String,
+    /// Example requests, in order.
+    pub examples: Vec<ExampleArgs>,
 }
 
 /// Who may share a cached answer of a module (MediaWiki's cache modes).
@@ -123,6 +127,8 @@ pub enum Shape {
 /// A checked parameter (or flattened group).
 pub struct Param {
     pub ident: syn::Ident,
+    /// The field's doc comment: the parameter's help.
+    pub doc: String,
     pub ty: syn::Type,
     pub shape: Shape,
     /// The listed name (without prefix).
@@ -152,7 +158,12 @@ pub struct Param {
 
 impl Module {
     /// Checks the module header; `call_site` is where a missing key is reported.
-    pub fn from_args(args: ModuleArgs, call_site: Span, errors: &mut darling::error::Accumulator) -> Option<Module> {
+    pub fn from_args(
+        args: ModuleArgs,
+        description: String,
+        call_site: Span,
+        errors: &mut darling::error::Accumulator,
+    ) -> Option<Module> {
         let Some(group_lit) = &args.group else {
             errors.push(
                 darling::Error::custom("missing `group`: one of `list`, `prop`, `meta`, `action`, `main`")
@@ -232,6 +243,8 @@ impl Module {
         Some(Module {
             cache,
             rules,
+            description,
+            examples: args.example,
             name: name_lit,
             group: group?,
             prefix: prefix?,
@@ -363,6 +376,7 @@ impl Param {
         }
         Some(Param {
             ident,
+            doc: doc_text(&args.attrs),
             ty: args.ty,
             shape,
             name,

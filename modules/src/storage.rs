@@ -254,6 +254,15 @@ pub fn site_paths(site: &Site, settings: &SiteSettings) -> SitePaths {
     SitePaths { server, article_path, script_path, script }
 }
 
+/// The path of the API's entry point on the wiki's server (`/w/api.php`), where its help is;
+/// without a database, where the settings alone put it.
+pub fn api_path(site: Option<&Site>, settings: &SiteSettings) -> String {
+    match site {
+        Some(site) => format!("{}/api.php", site_paths(site, settings).script_path),
+        None => format!("{}/api.php", settings.script_path.as_deref().unwrap_or("/w")),
+    }
+}
+
 /// The URL of the main page (siteinfo's `base`, a dump's `<base>`): as the source recorded it,
 /// else where the site's paths put it.
 pub fn main_page_url(site: &Site, settings: &SiteSettings) -> String {

@@ -104,39 +104,44 @@ pub const SHOW_RC: &[&str] = &[
 /// Direction through time: `newer` (oldest first) or `older` (newest first).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum TimeDir {
-    /// Oldest first.
+    /// List the oldest first; the start timestamp then has to be earlier than the end one.
     Newer,
-    /// Newest first.
+    /// List the newest first; the start timestamp then has to be later than the end one.
     Older,
 }
 
 /// Direction through a sorted list of names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum SortDir {
-    /// A to Z.
+    /// In increasing order: A to Z, smallest first.
     Ascending,
-    /// Z to A.
+    /// In decreasing order: Z to A, largest first.
     Descending,
 }
 
 /// Which pages by redirect status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum FilterRedir {
-    /// Every page.
+    /// Redirects and other pages alike.
     All,
-    /// Pages that are not redirects.
+    /// Only pages that are not redirects.
     Nonredirects,
-    /// Redirects only.
+    /// Only redirects.
     Redirects,
 }
 
 /// Kinds of change in the recent-changes feed (also used by `list=watchlist`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum ChangeType {
+    /// A page added to or removed from a category.
     Categorize,
+    /// An edit of a page that already existed.
     Edit,
+    /// A change made outside this wiki and reported to it (e.g. by a linked data repository).
     External,
+    /// A log entry: a deletion, move, block, upload, protection and the like.
     Log,
+    /// The creation of a page.
     New,
 }
 

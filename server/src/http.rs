@@ -72,7 +72,8 @@ impl AppState {
     }
 }
 
-/// Registers the API routes on an actix-web app, and the OpenSearch description beside them.
+/// Registers the API routes on an actix-web app, and beside them the OpenSearch description and
+/// the sandbox page.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     for path in ["/api.php", "/w/api.php"] {
         cfg.route(path, web::get().to(api_get))
@@ -83,6 +84,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     for path in ["/opensearch_desc.php", "/w/opensearch_desc.php"] {
         cfg.route(path, web::get().to(opensearch_description)).route(path, web::head().to(opensearch_description));
     }
+    crate::sandbox::configure(cfg);
 }
 
 /// How long the OpenSearch description may be kept (MediaWiki's ten minutes).

@@ -14,6 +14,7 @@ pub mod ops;
 pub mod proxies;
 pub mod refresh_links;
 pub mod reindex;
+pub mod sandbox;
 pub mod serve;
 pub mod settings_file;
 pub mod site_config;

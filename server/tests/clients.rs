@@ -2,7 +2,8 @@
 //! fixture's settings: mwclient and pywikibot (Python) and mwn (JavaScript) read the site's
 //! name, version, namespaces and the caller's rights, as every bot does first, log in, and
 //! read pages, histories, categories, logs, changes, contributions and searches as their
-//! users do; mwapi follows continuation over long lists. `tests/clients/run-against.sh` runs
+//! users do; mwapi follows continuation over long lists; pywikibot's `generate_family_file`
+//! finds the API from its landing page and writes a family file that works. `tests/clients/run-against.sh` runs
 //! the same scripts against MediaWiki 1.39 serving the fixture. The clients are
 //! installed as `tests/clients/README.md` says (`.ci/run` does it); a missing client fails the
 //! test with that instruction rather than skipping it.
@@ -77,6 +78,7 @@ fn mwclient_pywikibot_and_mwn_connect_and_log_in() {
         client("python3", "pywikibot_reads.py", &format!("http://127.0.0.1:{port}/index.php/Main_Page")),
         client("node", "mwn_reads.mjs", &format!("http://127.0.0.1:{port}/api.php")),
         client("python3", "pymediawiki_searches.py", &format!("http://127.0.0.1:{port}/api.php")),
+        client("python3", "pywikibot_generates_family.py", &format!("http://127.0.0.1:{port}/api.php")),
     ]
     .into_iter()
     .flatten()

@@ -73,7 +73,7 @@ fn ours_v1(name: &str) -> Option<Value> {
     let registry = Registry::global().expect("registry builds");
     let entry = registry.query_module(name)?;
     // As a formatversion=1 response writes it.
-    let text = to_json_text(&(entry.descriptor)().to_json(false), JsonStyle::new(false, false));
+    let text = to_json_text(&(entry.descriptor)().to_json(false, None), JsonStyle::new(false, false));
     Some(serde_json::from_str(&text).expect("our JSON reads back"))
 }
 

@@ -189,7 +189,7 @@ fn every_captured_main_parameter_answer_matches_mediawiki() {
 fn the_main_module_is_described_as_mediawiki_does() {
     wikiquery_modules::link();
     Registry::global().expect("registry");
-    let ours = <Main as ModuleSpec>::descriptor().to_json(false);
+    let ours = <Main as ModuleSpec>::descriptor().to_json(false, None);
     let capture = fixture_json("oracle/main/paraminfo-main-paraminfo.fv2.json");
     let theirs = &capture["response"]["paraminfo"]["modules"][0];
     assert_eq!(ours["name"], "main");

@@ -1,6 +1,7 @@
 //! Compile-time diagnostics of `#[query_module]`, `ParamGroup` and `ParamValues`: every rule the
 //! macros enforce fails with a message of our own pointing at the culprit (`ui/module`,
-//! `ui/param`, `ui/values`), and valid declarations compile and describe themselves as written
+//! `ui/param`, `ui/values`, `ui/examples` for a module's example requests), and valid declarations
+//! compile and describe themselves as written
 //! (`ui/pass`, whose `main` asserts on the generated descriptors).
 //!
 //! Regenerate the expected output with `TRYBUILD=overwrite cargo test -p wikiquery-tests --test ui`
@@ -16,6 +17,7 @@
 fn compile_fail() {
     let t = trybuild::TestCases::new();
     t.compile_fail("ui/module/*.rs");
+    t.compile_fail("ui/examples/*.rs");
     t.compile_fail("ui/param/*.rs");
     t.compile_fail("ui/rules/*.rs");
     t.compile_fail("ui/values/*.rs");

@@ -308,30 +308,6 @@ fn origin_mismatch() -> ApiResponse {
     }
 }
 
-/// The page `api.php` answers without an action (MediaWiki shows its help there).
-fn help_page(config: &ApiConfig) -> ApiResponse {
-    let body = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>API help</title></head><body>\n\
-         <h1>API help</h1>\n<p>This is a read-only MediaWiki Action API. Name a module with <var>action</var>, \
-         e.g. <kbd>{url}?action=query&amp;list=allpages&amp;format=json</kbd>; \
-         <kbd>{url}?action=paraminfo&amp;modules=main|query</kbd> describes every parameter.</p>\n</body></html>\n",
-        url = wikiquery_domain::html::escape_text(&config.api_url)
-    );
-    ApiResponse {
-        status: 200,
-        content_type: "text/html; charset=utf-8",
-        headers: [
-            ("Cache-Control".to_owned(), "private, must-revalidate, max-age=0".to_owned()),
-            ("Content-Disposition".to_owned(), "inline; filename=api-help.html".to_owned()),
-        ]
-        .into_iter()
-        .chain(printed_headers())
-        .collect(),
-        body,
-        labels: RequestLabels::default(),
-    }
-}
-
 /// Answers an `OPTIONS` request: a browser's preflight before a cross-origin request, told
 /// what it may send (MediaWiki answers nothing else to `OPTIONS`).
 pub fn preflight(request: &ApiRequest, config: &ApiConfig) -> ApiResponse {
@@ -413,11 +389,6 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
             .map(|()| registry),
         Err(e) => Err(ApiError::internal("registry", e)),
     };
-    if let Ok(registry) = outcome {
-        if main.action == HELP_ACTION && registry.action(HELP_ACTION).is_none() {
-            return ApiResponse { labels, ..help_page(config) };
-        }
-    }
     let mut result = ApiResult::new(main.output.style(), main.errorformat);
     let mut outcome = outcome.and_then(|_| run_action(&main, &mut state, &config.services, &mut result));
     // The printer the action chose, if any, writes the answer; the printer's own parameters
@@ -465,7 +436,7 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         keeps_maxage: state.keeps_maxage,
         everyone_reads: config.anonymous_rights.has("read"),
         user_language: matches!(state.params.get("uselang"), None | Some("user")),
-        html_page: main.output.format.is_html(),
+        html_page: main.output.format.is_html() || state.sends_page,
         varies_by_origin,
         now: state.now(),
     };

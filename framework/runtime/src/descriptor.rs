@@ -118,6 +118,10 @@ pub struct ParamDescriptor {
     pub internal_values: Vec<&'static str>,
     /// The prefix the selected submodules' parameters take (`g` for `generator`).
     pub submodule_param_prefix: Option<&'static str>,
+    /// The parameter's help: the field's doc comment.
+    pub description: &'static str,
+    /// The help of each allowed value that has one, in value order.
+    pub value_docs: Vec<(&'static str, &'static str)>,
 }
 
 impl ParamDescriptor {
@@ -143,6 +147,8 @@ impl ParamDescriptor {
             submodules: None,
             internal_values: Vec::new(),
             submodule_param_prefix: None,
+            description: "",
+            value_docs: Vec::new(),
         }
     }
 
@@ -161,7 +167,9 @@ impl ParamDescriptor {
 
     /// The parameter in paraminfo's formatversion=2 form, MediaWiki's member order.
     /// `high_limits` decides the `limit` member of a multi-valued parameter.
-    pub fn to_json(&self, index: usize, high_limits: bool) -> Value {
+    /// With `help` (its module and the format), the parameter's help in that format.
+    pub fn to_json(&self, index: usize, high_limits: bool, help: Option<(&ModuleDescriptor, &dyn HelpText)>) -> Value {
+        let description = help.and_then(|(d, h)| h.param(d, self));
         let mut o = Map::new();
         o.insert("index".into(), json!(index));
         o.insert("name".into(), json!(self.name));
@@ -169,6 +177,9 @@ impl ParamDescriptor {
             let vars: Map<String, Value> =
                 self.template_vars.iter().map(|(k, v)| ((*k).to_owned(), json!(v))).collect();
             o.insert("templatevars".into(), Value::Object(vars));
+        }
+        if let Some(description) = description {
+            o.insert("description".into(), description);
         }
         let type_value = match &self.kind {
             ParamKind::String if self.password => json!("password"),
@@ -247,11 +258,15 @@ impl ParamDescriptor {
                 .info
                 .iter()
                 .map(|i| {
-                    if i.values.is_empty() {
-                        json!({ "name": i.name })
-                    } else {
-                        json!({ "name": i.name, "values": i.values })
+                    let mut item = Map::new();
+                    item.insert("name".into(), json!(i.name));
+                    if !i.values.is_empty() {
+                        item.insert("values".into(), json!(i.values));
                     }
+                    if let Some(text) = help.and_then(|(d, h)| h.info(d, i)) {
+                        item.insert("text".into(), text);
+                    }
+                    Value::Object(item)
                 })
                 .collect();
             o.insert("info".into(), Value::Array(info));
@@ -272,6 +287,30 @@ impl ParamDescriptor {
         }
         json!(default)
     }
+}
+
+/// Help texts in the form paraminfo gives them (its `helpformat`): each `None` where the form
+/// gives none. Implemented by [`crate::help::Help`]; descriptors only place what it renders.
+pub trait HelpText {
+    /// A module's description.
+    fn module(&self, d: &ModuleDescriptor) -> Option<Value>;
+    /// A module's examples.
+    fn examples(&self, d: &ModuleDescriptor) -> Option<Value>;
+    /// A parameter's description.
+    fn param(&self, d: &ModuleDescriptor, p: &ParamDescriptor) -> Option<Value>;
+    /// What an annotation on a parameter says.
+    fn info(&self, d: &ModuleDescriptor, info: &Info) -> Option<Value>;
+    /// What a module says of parameters beyond those it lists.
+    fn dynamic_parameters(&self, d: &ModuleDescriptor) -> Option<Value>;
+}
+
+/// An example request of a module's help.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Example {
+    /// The query string after `api.php?`.
+    pub query: &'static str,
+    /// What the request does.
+    pub text: &'static str,
 }
 
 /// Everything paraminfo says about one module.
@@ -306,6 +345,10 @@ pub struct ModuleDescriptor {
     pub dynamic_parameters: bool,
     /// Help pages.
     pub helpurls: Vec<&'static str>,
+    /// What the module does: the struct's doc comment (its first paragraph a summary).
+    pub description: &'static str,
+    /// Example requests.
+    pub examples: Vec<Example>,
     /// The parameters in index order, templated ones included at their position.
     pub params: Vec<ParamDescriptor>,
 }
@@ -333,7 +376,8 @@ impl ModuleDescriptor {
 
     /// The module in paraminfo's formatversion=2 form (booleans); the formatter turns it into
     /// formatversion=1's `""`-flags.
-    pub fn to_json(&self, high_limits: bool) -> Value {
+    /// With `help`, the module's, its examples' and its parameters' help in its format.
+    pub fn to_json(&self, high_limits: bool, help: Option<&dyn HelpText>) -> Value {
         let mut o = Map::new();
         o.insert("name".into(), json!(self.name));
         o.insert("classname".into(), json!(self.classname));
@@ -346,6 +390,9 @@ impl ModuleDescriptor {
         o.insert("sourcename".into(), json!(SOURCE_NAME));
         o.insert("licensetag".into(), json!(LICENSE_TAG));
         o.insert("licenselink".into(), json!(LICENSE_LINK));
+        if let Some(description) = help.and_then(|h| h.module(self)) {
+            o.insert("description".into(), description);
+        }
         if self.deprecated {
             o.insert("deprecated".into(), json!(true));
         }
@@ -362,10 +409,13 @@ impl ModuleDescriptor {
             o.insert("generator".into(), json!(true));
         }
         o.insert("helpurls".into(), json!(self.helpurls));
+        if let Some(examples) = help.and_then(|h| h.examples(self)) {
+            o.insert("examples".into(), examples);
+        }
         let mut params = Vec::new();
         let mut templated = Vec::new();
         for (i, p) in self.params.iter().enumerate() {
-            let item = p.to_json(i + 1, high_limits);
+            let item = p.to_json(i + 1, high_limits, help.map(|h| (self, h)));
             if p.is_templated() {
                 templated.push(item);
             } else {
@@ -375,7 +425,8 @@ impl ModuleDescriptor {
         o.insert("parameters".into(), Value::Array(params));
         o.insert("templatedparameters".into(), Value::Array(templated));
         if self.dynamic_parameters {
-            o.insert("dynamicparameters".into(), json!(true));
+            let text = help.and_then(|h| h.dynamic_parameters(self));
+            o.insert("dynamicparameters".into(), text.unwrap_or(json!(true)));
         }
         Value::Object(o)
     }

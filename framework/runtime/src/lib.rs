@@ -16,6 +16,7 @@ pub mod cors;
 pub mod descriptor;
 pub mod error;
 pub mod format;
+pub mod help;
 pub mod main_module;
 pub mod module;
 pub mod observe;
@@ -31,9 +32,10 @@ pub use accounts::Accounts;
 pub use action::ActionContext;
 pub use cache::CacheMode;
 pub use clock::Clock;
-pub use descriptor::{Group, Info, ModuleDescriptor, ParamDescriptor, ParamKind};
+pub use descriptor::{Example, Group, HelpText, Info, ModuleDescriptor, ParamDescriptor, ParamKind};
 pub use error::{ApiError, Warning, Warnings};
 pub use format::{Format, Printer, Shape};
+pub use help::{Help, HelpFormat};
 pub use module::{ActionModule, ModuleSpec, QueryModule};
 pub use param::{
     ComputedValues, Continue, ContinueForm, ContinuePart, ContinueValue, ExactInt, Limit, LooseInt, Namespace,
@@ -53,12 +55,12 @@ pub use wikiquery_macros::{query_module, ParamGroup, ParamValues};
 #[doc(hidden)]
 pub mod __private {
     pub use crate::cache::CacheMode;
-    pub use crate::descriptor::{Group, Info, ModuleDescriptor, ParamDescriptor, ParamKind};
+    pub use crate::descriptor::{Example, Group, Info, ModuleDescriptor, ParamDescriptor, ParamKind};
     pub use crate::error::ApiError;
     pub use crate::module::ModuleSpec;
     pub use crate::param::{
-        check_rule, describe_scalar, extract_scalar, ComputedValues, Hints, MultiValue, ParamGroup, ParamReader,
-        ParamRule, ParamType, ScalarParam, Templated, ValueContext, ValueList,
+        check_rule, describe_scalar, extract_scalar, ComputedValues, ExampleParam, Hints, MultiValue, ParamGroup,
+        ParamReader, ParamRule, ParamType, ScalarParam, Templated, ValueContext, ValueList,
     };
     pub use crate::registry::ModuleEntry;
     pub use inventory;
@@ -135,6 +137,48 @@ pub mod __private {
             end += 1;
         }
         true
+    }
+
+    /// What an example's `name=value` is to the parameters of some groups: 0 a valid value,
+    /// 1 no such parameter, 2 a value outside the parameter's set. A templated parameter
+    /// (`contentformat-{slot}`) answers for every name with its text before the placeholder.
+    pub const fn example_check(groups: &[&[ExampleParam]], name: &str, value: &str) -> u8 {
+        let mut g = 0;
+        while g < groups.len() {
+            let mut i = 0;
+            while i < groups[g].len() {
+                let p = &groups[g][i];
+                if str_eq(p.name, name) {
+                    return match p.values {
+                        Some(values) if !all_in(value, values, p.multi) => 2,
+                        _ => 0,
+                    };
+                }
+                if template_matches(p.name, name) {
+                    return 0;
+                }
+                i += 1;
+            }
+            g += 1;
+        }
+        1
+    }
+
+    /// Whether `name` is an instance of the templated name `template` (`contentformat-{slot}`
+    /// and `contentformat-main`): the text before the placeholder is a proper prefix of it.
+    const fn template_matches(template: &str, name: &str) -> bool {
+        let (t, n) = (template.as_bytes(), name.as_bytes());
+        let mut i = 0;
+        while i < t.len() {
+            if t[i] == b'{' {
+                return n.len() > i;
+            }
+            if i >= n.len() || t[i] != n[i] {
+                return false;
+            }
+            i += 1;
+        }
+        false
     }
 
     /// The values of a parameter: those the attribute names, else the type's own.

@@ -5,9 +5,9 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
-use crate::descriptor::{Group, ModuleDescriptor, ParamDescriptor, ParamKind};
+use crate::descriptor::{Group, ModuleDescriptor};
 use crate::format::Format;
-use crate::param::{ComputedValues, UserRef};
+use crate::param::{ComputedValues, ParamGroup, UserRef};
 use crate::registry::Registry;
 use wikiquery_macros::query_module;
 
@@ -17,12 +17,6 @@ pub const ERROR_FORMATS: &[&str] = &["bc", "html", "none", "plaintext", "raw", "
 pub const ASSERT_VALUES: &[&str] = &["anon", "bot", "user"];
 /// The action answered when `action` is not given: the help page.
 pub const HELP_ACTION: &str = "help";
-
-fn param(name: &'static str, kind: ParamKind) -> ParamDescriptor {
-    let mut d = ParamDescriptor::new(name);
-    d.kind = kind;
-    d
-}
 
 /// The action names `action=` accepts: every registered action module and `help`, sorted.
 pub fn action_names(registry: &Registry) -> Vec<&'static str> {
@@ -50,90 +44,108 @@ fn formats() -> ComputedValues {
     ComputedValues { submodules: submodules(&names, str::to_owned), values: names, ..ComputedValues::default() }
 }
 
-/// The main module's parameters (MediaWiki's ApiMain), in its order. The main loop reads what
-/// decides the output before anything is validated (`format`, `errorformat`, the languages),
-/// then validates them all through this struct.
-#[query_module(name = "main", group = "main", prefix = "")]
+// The main module's parameters (MediaWiki's ApiMain), in its order. The main loop reads what
+// decides the output before anything is validated (`format`, `errorformat`, the languages),
+// then validates them all through this struct.
+/// The entry point of the API: every request names an `action`, and may choose the output
+/// `format` and how errors, languages and caching are handled.
+///
+/// Answers are JSON unless another `format` is asked for. Errors and warnings come in the
+/// shape `errorformat` selects.
+#[query_module(
+    name = "main",
+    group = "main",
+    prefix = "",
+    example(query = "action=help", text = "Show the help of the main module."),
+    example(query = "action=help&recursivesubmodules=1", text = "Show the help of every module on one page.")
+)]
 pub struct Main {
+    /// The action to perform.
     #[param(values_from = actions, default = "help")]
     pub action: String,
+    /// The format of the answer.
     #[param(values_from = formats, default = "jsonfm")]
     pub format: String,
-    /// Every `maxlag` is met: there is no replication lag to wait for.
+    // Every `maxlag` is met: there is no replication lag to wait for.
+    /// Refuse the request with a `maxlag` error when the database replicas are more than this
+    /// many seconds behind; polite bots send `maxlag=5`.
     pub maxlag: Option<i64>,
+    /// How many seconds a shared cache may keep the answer (`s-maxage`), for answers that may
+    /// be shared.
     #[param(default = 0)]
     pub smaxage: i64,
+    /// How many seconds the caller's own cache may keep the answer (`max-age`).
     #[param(default = 0)]
     pub maxage: i64,
+    /// Fail unless the caller is anonymous (`anon`), logged in (`user`) or a bot (`bot`).
     #[param(values = ASSERT_VALUES)]
     pub assert: Option<String>,
+    /// Fail unless the caller is logged in as this user.
     #[param(subtypes = "name")]
     pub assertuser: Option<UserRef>,
+    /// Any value: it is repeated in the answer, to match answers to requests.
     pub requestid: Option<String>,
+    /// Name the host that served the request in the answer.
     pub servedby: bool,
+    /// Give the current time in the answer.
     pub curtimestamp: bool,
+    /// Give the languages `uselang` and `errorlang` resolved to in the answer.
     pub responselanginfo: bool,
+    /// For requests from a web page on another site (CORS): the page's origin, exactly as the
+    /// browser's `Origin` header gives it, or `*` for an anonymous request from anywhere.
     pub origin: Option<String>,
+    /// The language of messages in the answer; `user` takes the caller's preference, `content`
+    /// the wiki's language.
     #[param(default = "user")]
     pub uselang: String,
+    /// The variant of the language to answer in, for languages with variants.
     pub variant: Option<String>,
+    /// The shape of errors and warnings: `bc` is the legacy shape; the others give codes with
+    /// texts as `html`, `wikitext`, `plaintext`, `raw` (message keys) or `none`.
     #[param(values = ERROR_FORMATS, default = "bc")]
     pub errorformat: String,
+    /// The language of errors and warnings: `uselang` follows `uselang`, `content` is the
+    /// wiki's language, or a language code.
     #[param(default = "uselang")]
     pub errorlang: String,
+    /// Use the wiki's own versions of messages where it has changed them.
     pub errorsuselocal: bool,
 }
 
-/// The page set's descriptor (`titles`, `pageids`, `revids`, `generator`, `redirects`,
-/// `converttitles`), the generator's values being every query module that can generate.
-pub fn pageset_descriptor(registry: &Registry) -> &'static ModuleDescriptor {
+/// The page set's descriptor: its parameters as the query declares them
+/// ([`crate::query::PageSetParams`]), the generator's values being every query module that can
+/// generate.
+pub fn pageset_descriptor() -> &'static ModuleDescriptor {
     static DESCRIPTOR: OnceLock<ModuleDescriptor> = OnceLock::new();
-    DESCRIPTOR.get_or_init(|| {
-        let mut generators: Vec<&'static str> =
-            registry.query_modules(None).filter(|e| (e.descriptor)().generator).map(|e| e.name).collect();
-        generators.sort_unstable();
-        let multi = |name, kind| {
-            let mut d = param(name, kind);
-            d.multi = true;
-            d
-        };
-        let mut generator = param("generator", ParamKind::Values(generators.clone()));
-        generator.submodules = submodules(&generators, |n| format!("query+{n}"));
-        generator.submodule_param_prefix = Some("g");
-        ModuleDescriptor {
-            name: "pageset",
-            group: Some(Group::Action),
-            prefix: "",
-            classname: "wikiquery_runtime::query::PageSet",
-            readrights: true,
-            cache_mode: crate::cache::CacheMode::Public,
-            generator: false,
-            deprecated: false,
-            writerights: false,
-            mustbeposted: false,
-            dynamic_parameters: false,
-            helpurls: Vec::new(),
-            xml_tag: None,
-            xml_nested: &[],
-            params: vec![
-                multi("titles", ParamKind::String),
-                multi("pageids", ParamKind::Integer { min: None, max: None }),
-                multi("revids", ParamKind::Integer { min: None, max: None }),
-                generator,
-                param("redirects", ParamKind::Boolean),
-                param("converttitles", ParamKind::Boolean),
-            ],
-        }
+    DESCRIPTOR.get_or_init(|| ModuleDescriptor {
+        name: "pageset",
+        group: Some(Group::Action),
+        prefix: "",
+        classname: "wikiquery_runtime::query::PageSet",
+        readrights: true,
+        cache_mode: crate::cache::CacheMode::Public,
+        generator: false,
+        deprecated: false,
+        writerights: false,
+        mustbeposted: false,
+        dynamic_parameters: false,
+        helpurls: Vec::new(),
+        description: "The set of pages a query works on: given by title, page id or revision id, or made by a \
+                      generator, with redirects followed on request.",
+        examples: Vec::new(),
+        xml_tag: None,
+        xml_nested: &[],
+        params: <crate::query::PageSetParams as ParamGroup>::params(),
     })
 }
 
 /// The page set as paraminfo's `pagesetmodule` shows it: no name, path or group, as
 /// MediaWiki describes ApiPageSet.
-pub fn pageset_json(registry: &Registry, high_limits: bool) -> Value {
-    let mut value = pageset_descriptor(registry).to_json(high_limits);
+pub fn pageset_json(high_limits: bool, help: Option<&dyn crate::descriptor::HelpText>) -> Value {
+    let mut value = pageset_descriptor().to_json(high_limits, help);
     if let Value::Object(o) = &mut value {
         for key in ["name", "path", "group"] {
-            o.remove(key);
+            o.shift_remove(key);
         }
     }
     value

@@ -171,6 +171,16 @@ impl Registry {
     }
 
     /// An action module by name.
+    /// The descriptor of a registered module by its path: an action's name, `query+<name>`.
+    /// A `+` typed into a URL arrives as a space, which is read as one (as MediaWiki does).
+    pub fn descriptor(&self, path: &str) -> Option<&'static ModuleDescriptor> {
+        match path.split_once('+').or_else(|| path.split_once(' ')) {
+            Some(("query", name)) => self.query_module(name).map(|e| (e.descriptor)()),
+            Some(_) => None,
+            None => self.action(path).map(|e| (e.descriptor)()),
+        }
+    }
+
     pub fn action(&self, name: &str) -> Option<&'static ModuleEntry> {
         self.actions.get(name).copied()
     }

@@ -67,6 +67,7 @@ pub fn descriptors(params: &[Param]) -> TokenStream {
                     None => quote!(::core::option::Option::None),
                 };
                 let extra = f.extra_namespaces;
+                let doc = &f.doc;
                 let describe = match shape {
                     Shape::Template { .. } => quote!(<#ty>::describe(&__hints, &mut __d);),
                     _ => quote!(<#ty as #p::ParamType>::describe(&__hints, &mut __d);),
@@ -125,6 +126,7 @@ pub fn descriptors(params: &[Param]) -> TokenStream {
                         __d.all = #all;
                         __d.allows_duplicates = #dups;
                         __d.info = ::std::vec![#(#infos),*];
+                        __d.description = #doc;
                         __params.push(__d);
                     }
                 }
@@ -265,4 +267,31 @@ pub fn parse(params: &[Param]) -> (TokenStream, TokenStream) {
     }
     stmts.extend(quote!(let _ = __next;));
     (stmts, quote!(#(#inits),*))
+}
+
+/// The struct's plain and templated parameters as `ExampleParam`s, for checking the examples of
+/// the modules that include it.
+pub fn example_params(params: &[Param]) -> TokenStream {
+    let p = private();
+    let items = params.iter().filter(|f| !matches!(f.shape, Shape::Flatten { .. })).map(|f| {
+        let ty = &f.ty;
+        let name = &f.name;
+        let hint = match &f.values {
+            Some(path) => quote!(::core::option::Option::Some(#path)),
+            None => quote!(::core::option::Option::None),
+        };
+        match f.shape {
+            Shape::Template { .. } => quote! {
+                #p::ExampleParam { name: #name, values: #p::pick_values(#hint, <#ty>::VALUES), multi: false }
+            },
+            _ => quote! {
+                #p::ExampleParam {
+                    name: #name,
+                    values: #p::pick_values(#hint, <#ty as #p::ParamType>::VALUES),
+                    multi: <#ty as #p::ParamType>::MULTI,
+                }
+            },
+        }
+    });
+    quote!(&[#(#items),*])
 }

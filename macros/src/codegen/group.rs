@@ -60,6 +60,7 @@ fn try_expand(input: TokenStream) -> darling::Result<TokenStream> {
     let ident = &item.ident;
     let descriptors = fields::descriptors(&params);
     let checks = fields::const_checks(&params);
+    let example_params = fields::example_params(&params);
     let (parse_stmts, inits) = fields::parse(&params);
     Ok(quote! {
         #[doc(hidden)]
@@ -70,6 +71,7 @@ fn try_expand(input: TokenStream) -> darling::Result<TokenStream> {
             #[automatically_derived]
             impl #p::ParamGroup for #ident {
                 const RULES: &'static [(#p::ParamRule, &'static [&'static str])] = &[#(#rule_entries),*];
+                const EXAMPLE_PARAMS: &'static [#p::ExampleParam] = #example_params;
 
                 fn params() -> ::std::vec::Vec<#p::ParamDescriptor> {
                     let mut __params: ::std::vec::Vec<#p::ParamDescriptor> = ::std::vec::Vec::new();

@@ -7,9 +7,9 @@ use darling::FromMeta;
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
-use crate::attrs::{FieldArgs, ModuleArgs};
+use crate::attrs::{doc_text, FieldArgs, ModuleArgs};
 use crate::check;
-use crate::codegen::fields;
+use crate::codegen::{examples, fields};
 use crate::model::{CacheKind, GroupKind, Module, Param, Shape};
 use crate::paths::private;
 
@@ -28,8 +28,10 @@ fn try_expand(args: TokenStream, input: TokenStream) -> darling::Result<TokenStr
     // Created after the early returns above: an accumulator must be finished before it drops.
     let mut errors = darling::Error::accumulator();
     let call_site = Span::call_site();
-    let mut module =
-        errors.handle(ModuleArgs::from_list(&metas)).and_then(|a| Module::from_args(a, call_site, &mut errors));
+    let description = doc_text(&item.attrs);
+    let mut module = errors
+        .handle(ModuleArgs::from_list(&metas))
+        .and_then(|a| Module::from_args(a, description, call_site, &mut errors));
 
     let mut params = Vec::new();
     match &mut item.fields {
@@ -52,14 +54,22 @@ fn try_expand(args: TokenStream, input: TokenStream) -> darling::Result<TokenStr
         check::fields(&m.prefix, &mut params, &mut errors);
         check::rules(&mut m.rules, &params, &mut errors);
     }
+    let given = match &module {
+        Some(m) => {
+            let given = examples::read(m, &mut errors);
+            examples::check_names(m, &params, &given, &mut errors);
+            given
+        }
+        None => Vec::new(),
+    };
     errors.finish()?;
     let Some(module) = module else {
         return Err(darling::Error::custom("invalid module"));
     };
-    Ok(generate(&item, &module, &params))
+    Ok(generate(&item, &module, &params, &given))
 }
 
-fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param]) -> TokenStream {
+fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param], given: &[examples::Given]) -> TokenStream {
     let p = private();
     let ident = &item.ident;
     let name = &m.name;
@@ -85,7 +95,13 @@ fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param]) -> TokenStream
         None => quote!(::core::option::Option::None),
     };
     let descriptors = fields::descriptors(params);
-    let checks = fields::const_checks(params);
+    let mut checks = fields::const_checks(params);
+    checks.extend(examples::const_checks(m, params, given));
+    let description = &m.description;
+    let examples = m.examples.iter().map(|e| {
+        let (query, text) = (&e.query, &e.text);
+        quote!(#p::Example { query: #query, text: #text })
+    });
     let (parse_stmts, inits) = fields::parse(params);
     // The rules of included groups, then the module's own, once every parameter is read (as
     // MediaWiki checks them in `execute`, after `extractRequestParams`).
@@ -138,6 +154,8 @@ fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param]) -> TokenStream
                             mustbeposted: #mustbeposted,
                             dynamic_parameters: #dynamic,
                             helpurls: ::std::vec![#(#help),*],
+                            description: #description,
+                            examples: ::std::vec![#(#examples),*],
                             xml_tag: #xml,
                             xml_nested: &[#(#nested),*],
                             params: __params,

@@ -4,7 +4,7 @@ use darling::FromVariant;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::attrs::VariantArgs;
+use crate::attrs::{doc_text, VariantArgs};
 use crate::paths::private;
 
 pub fn expand(input: TokenStream) -> TokenStream {
@@ -22,6 +22,7 @@ fn try_expand(input: TokenStream) -> darling::Result<TokenStream> {
     // Created after the early returns above: an accumulator must be finished before it drops.
     let mut errors = darling::Error::accumulator();
     let mut variants = Vec::new();
+    let mut docs = Vec::new();
     let mut seen: Vec<String> = Vec::new();
     for v in &data.variants {
         let Some(args) = errors.handle(VariantArgs::from_variant(v)) else { continue };
@@ -36,6 +37,7 @@ fn try_expand(input: TokenStream) -> darling::Result<TokenStream> {
             );
         }
         seen.push(value.clone());
+        docs.push(doc_text(&args.attrs));
         variants.push((args.ident, value, args.deprecated.is_present()));
     }
     errors.finish()?;
@@ -54,6 +56,7 @@ fn try_expand(input: TokenStream) -> darling::Result<TokenStream> {
             impl #p::ValueList for #ident {
                 const VALUES: &'static [&'static str] = &[#(#values),*];
                 const DEPRECATED: &'static [&'static str] = &[#(#deprecated),*];
+                const DOCS: &'static [&'static str] = &[#(#docs),*];
                 fn from_value(__value: &str) -> ::core::option::Option<Self> {
                     match __value {
                         #(#from_arms,)*
@@ -77,6 +80,7 @@ fn try_expand(input: TokenStream) -> darling::Result<TokenStream> {
                 const VALUES: ::core::option::Option<&'static [&'static str]> =
                     ::core::option::Option::Some(<#ident as #p::ValueList>::VALUES);
                 const DEPRECATED_VALUES: &'static [&'static str] = <#ident as #p::ValueList>::DEPRECATED;
+                const VALUE_DOCS: &'static [&'static str] = <#ident as #p::ValueList>::DOCS;
 
                 fn kind(_: &#p::Hints) -> #p::ParamKind {
                     #p::ParamKind::Values(<#ident as #p::ValueList>::VALUES.to_vec())

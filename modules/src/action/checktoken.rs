@@ -8,14 +8,34 @@ use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError, Val
 
 use crate::meta::tokens::TokenType;
 
-/// Checks a token.
-#[query_module(name = "checktoken", group = "action", prefix = "", readrights)]
+/// Tells whether a token belongs to the caller's session, and whether it is still recent enough.
+///
+/// The answer's `result` is `valid`, `invalid`, or `expired` for a token that is right but older
+/// than `maxtokenage`; `generated` says when the token was made. Tokens come from
+/// `action=query&meta=tokens`.
+#[query_module(
+    name = "checktoken",
+    group = "action",
+    prefix = "",
+    readrights,
+    example(
+        query = "action=checktoken&type=csrf&token=8a4fd0c3b6e27f15c9d2a7e04b13f6e8",
+        text = "Check whether a csrf token is the caller's."
+    ),
+    example(
+        query = "action=checktoken&type=login&token=3e9b1c7a5f20d84e6b1a9c3f7d52e08b&maxtokenage=600",
+        text = "Check a login token, counting it as expired if it was made more than ten minutes ago."
+    )
+)]
 pub struct CheckToken {
+    /// The kind of token `token` is meant to be, one of those `action=query&meta=tokens` issues.
     #[param(rename = "type")]
     pub type_: TokenType,
+    /// The token to check. In a URL, percent-encode the `+` and `\` it ends with.
     #[param(sensitive)]
     pub token: String,
-    /// The most seconds ago the token may have been made.
+    /// The greatest age, in seconds, the token may have; an older token that is otherwise right is
+    /// reported `expired`. When left out, the token's age does not matter.
     pub maxtokenage: Option<i64>,
 }
 

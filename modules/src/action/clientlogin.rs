@@ -13,7 +13,13 @@ use crate::wiki::Wiki;
 /// The formats of `loginmessageformat`.
 pub const MESSAGE_FORMATS: &[&str] = &["html", "none", "raw", "wikitext"];
 
-/// Logs in through the authentication manager's flow.
+/// Logs in to the wiki through the interactive login flow, as an application acting for a person.
+///
+/// Send the login token from `action=query&meta=tokens&type=login` with the fields that
+/// `action=query&meta=authmanagerinfo&amirequestsfor=login` lists: `username`, `password` and,
+/// optionally, `rememberMe` for a longer-lasting session. The answer's `status` is `PASS` with
+/// the user's name, or `FAIL` with a message saying why. A password is the only step of a login
+/// on this wiki, so no answer ever asks to continue. The request must be sent by POST.
 #[query_module(
     name = "clientlogin",
     group = "action",
@@ -22,21 +28,44 @@ pub const MESSAGE_FORMATS: &[&str] = &["html", "none", "raw", "wikitext"];
     mustbeposted,
     dynamicparameters,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Login",
-    at_least_one_of(continue_, returnurl)
+    at_least_one_of(continue_, returnurl),
+    example(
+        query = "action=clientlogin&username=Alice&password=correct-horse-battery\
+                 &loginreturnurl=https://example.org/&logintoken=c81e728d9d4c2f636f067f89cc14862c",
+        text = "Log in as Alice with her password."
+    ),
+    example(
+        query = "action=clientlogin&username=Alice&password=correct-horse-battery&rememberMe=1\
+                 &loginreturnurl=https://example.org/&loginmessageformat=html\
+                 &logintoken=c81e728d9d4c2f636f067f89cc14862c",
+        text = "Log in as Alice for a long-lasting session, with any failure message given in HTML."
+    )
 )]
 pub struct ClientLogin {
-    /// Which of the requests authmanagerinfo describes are answered (all, when not given).
+    /// Limits the login to these authentication requests, by the `id` that
+    /// `action=query&meta=authmanagerinfo` gives them, separated by `|`. When left out, all are
+    /// used.
     pub requests: Vec<String>,
+    /// The format of the message in a `FAIL` answer: `wikitext` (the default), `html`, `raw` for
+    /// its key and parameters, or `none` to leave it out.
     #[param(values = MESSAGE_FORMATS, default = "wikitext")]
     pub messageformat: String,
+    /// Gives the fields of all authentication requests together in one list, rather than
+    /// request by request.
     pub mergerequestfields: bool,
+    /// Carries over what an earlier failed login attempt left, where possible. This wiki keeps
+    /// nothing from failed attempts, so it changes nothing.
     pub preservestate: bool,
-    /// Where a redirecting provider would return to; a URL.
+    /// The absolute URL a third-party login provider would send the browser back to when done.
+    /// Either this or `logincontinue` is required; as this wiki has no third-party providers,
+    /// any absolute URL will do.
     pub returnurl: Option<String>,
-    /// Continues a login in progress.
+    /// Marks the request as the next step of a login already under way. Either this or
+    /// `loginreturnurl` is required; since a login here takes a single step, there is never one
+    /// to continue.
     #[param(rename = "continue")]
     pub continue_: bool,
-    /// A login token.
+    /// A login token from `action=query&meta=tokens&type=login`.
     #[param(sensitive, tokentype = "login")]
     pub token: String,
 }

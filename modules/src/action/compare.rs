@@ -28,7 +28,12 @@ const PROPS: &[&str] =
 /// The values of `torelative`.
 const RELATIVE: &[&str] = &["cur", "next", "prev"];
 
-/// Gets the difference between two pages.
+/// Compares two revisions, pages or texts and returns the differences between them as a diff table.
+///
+/// Each side is named by a title or a page id (meaning the page's current revision), by a
+/// revision id, or by a text sent in the request (the `from...` and `to...` parameters). The
+/// second side may instead be a revision relative to the first (`torelative`). `prop` adds what
+/// is known of each side's revision: ids, title, user, comment, size and time.
 #[query_module(
     name = "compare",
     group = "action",
@@ -41,57 +46,126 @@ const RELATIVE: &[&str] = &["cur", "next", "prev"];
     at_most_one_of(fromtext, fromslots),
     at_most_one_of(fromsection, fromslots),
     at_most_one_of(totext, toslots),
-    at_most_one_of(tosection, toslots)
+    at_most_one_of(tosection, toslots),
+    example(
+        query = "action=compare&fromrev=40&torev=41",
+        text = "Show what changed from revision 40 to revision 41 of Cat."
+    ),
+    example(
+        query = "action=compare&fromtitle=Cat&totitle=Dog&prop=diff|size|user",
+        text = "Compare the current revisions of Cat and Dog, with the size and author of each."
+    ),
+    example(
+        query = "action=compare&fromrev=291&torelative=prev",
+        text = "Compare revision 291 with the revision of the same page just before it."
+    )
 )]
 pub struct Compare {
+    /// The title of the first page to compare; its current revision is used.
     pub fromtitle: Option<String>,
+    /// The id of the first page to compare; its current revision is used.
     pub fromid: Option<i64>,
+    /// The id of the first revision to compare.
     pub fromrev: Option<i64>,
+    /// The slots whose content, for the first side, is sent in the request instead of taken from
+    /// the revision `fromtitle`, `fromid` or `fromrev` names (only `main` exists here). Give each
+    /// slot's text in `fromtext-{slot}`, and its model and format in `fromcontentmodel-{slot}` and
+    /// `fromcontentformat-{slot}` if needed.
     #[param(values = SLOTS)]
     pub fromslots: Vec<String>,
+    /// The text of a slot listed in `fromslots`, such as `fromtext-main`; required for each of
+    /// them.
     #[param(template = "fromtext-{slot}", source = "fromslots", text)]
     pub fromtext_slot: Templated<String>,
+    /// When `fromtext-{slot}` holds a single section, that section's number, so that it replaces
+    /// the section in the first revision as a section edit would. Not yet supported by this
+    /// server.
     #[param(template = "fromsection-{slot}", source = "fromslots")]
     pub fromsection_slot: Templated<String>,
+    /// The serialization format of `fromtext-{slot}`; only the content model's usual format is
+    /// supported here.
     #[param(template = "fromcontentformat-{slot}", source = "fromslots", values = CONTENTFMT)]
     pub fromcontentformat_slot: Templated<String>,
+    /// The content model of `fromtext-{slot}`. When left out, it is the model of the first
+    /// revision, else the one the title implies, else `wikitext`.
     #[param(template = "fromcontentmodel-{slot}", source = "fromslots", values = CONTENTMODELS)]
     pub fromcontentmodel_slot: Templated<String>,
+    /// Applies the pre-save transform to the first text before comparing, as saving it would
+    /// (line ends made uniform, trailing white space removed). Texts with signatures, `subst:` or
+    /// the pipe trick are not yet supported.
     pub frompst: bool,
+    /// Deprecated: use `fromslots=main` and `fromtext-main`. The text of the first side.
     #[param(deprecated, text)]
     pub fromtext: Option<String>,
+    /// Deprecated: use `fromslots=main` and `fromcontentformat-main`. The serialization format
+    /// of `fromtext`.
     #[param(deprecated, values = CONTENTFMT)]
     pub fromcontentformat: Option<String>,
+    /// Deprecated: use `fromslots=main` and `fromcontentmodel-main`. The content model of
+    /// `fromtext`.
     #[param(deprecated, values = CONTENTMODELS)]
     pub fromcontentmodel: Option<String>,
+    /// Deprecated. Compares only this section, by number, of the first side's content.
     #[param(deprecated)]
     pub fromsection: Option<String>,
+    /// The title of the second page to compare; its current revision is used.
     pub totitle: Option<String>,
+    /// The id of the second page to compare; its current revision is used.
     pub toid: Option<i64>,
+    /// The id of the second revision to compare.
     pub torev: Option<i64>,
+    /// Compares the first side's revision with another revision of the same page: `prev` the one
+    /// before it, `next` the one after it, or `cur` the page's current revision. The other `to...`
+    /// parameters are then ignored.
     #[param(values = RELATIVE)]
     pub torelative: Option<String>,
+    /// The slots whose content, for the second side, is sent in the request instead of taken
+    /// from the revision `totitle`, `toid` or `torev` names (only `main` exists here). Give each
+    /// slot's text in `totext-{slot}`, and its model and format in `tocontentmodel-{slot}` and
+    /// `tocontentformat-{slot}` if needed.
     #[param(values = SLOTS)]
     pub toslots: Vec<String>,
+    /// The text of a slot listed in `toslots`, such as `totext-main`; required for each of them.
     #[param(template = "totext-{slot}", source = "toslots", text)]
     pub totext_slot: Templated<String>,
+    /// When `totext-{slot}` holds a single section, that section's number, so that it replaces
+    /// the section in the second revision as a section edit would. Not yet supported by this
+    /// server.
     #[param(template = "tosection-{slot}", source = "toslots")]
     pub tosection_slot: Templated<String>,
+    /// The serialization format of `totext-{slot}`; only the content model's usual format is
+    /// supported here.
     #[param(template = "tocontentformat-{slot}", source = "toslots", values = CONTENTFMT)]
     pub tocontentformat_slot: Templated<String>,
+    /// The content model of `totext-{slot}`. When left out, it is the model of the second
+    /// revision, else the one the title implies, else `wikitext`.
     #[param(template = "tocontentmodel-{slot}", source = "toslots", values = CONTENTMODELS)]
     pub tocontentmodel_slot: Templated<String>,
+    /// Applies the pre-save transform to the second text before comparing, as saving it would
+    /// (line ends made uniform, trailing white space removed). Texts with signatures, `subst:` or
+    /// the pipe trick are not yet supported.
     pub topst: bool,
+    /// Deprecated: use `toslots=main` and `totext-main`. The text of the second side.
     #[param(deprecated, text)]
     pub totext: Option<String>,
+    /// Deprecated: use `toslots=main` and `tocontentformat-main`. The serialization format of
+    /// `totext`.
     #[param(deprecated, values = CONTENTFMT)]
     pub tocontentformat: Option<String>,
+    /// Deprecated: use `toslots=main` and `tocontentmodel-main`. The content model of `totext`.
     #[param(deprecated, values = CONTENTMODELS)]
     pub tocontentmodel: Option<String>,
+    /// Deprecated. Compares only this section, by number, of the second side's content.
     #[param(deprecated)]
     pub tosection: Option<String>,
+    /// What to return, separated by `|`: the diff table (`diff`) and its length in bytes
+    /// (`diffsize`); for each side, its page and revision ids (`ids`), `title`, `user`, `comment`
+    /// (`parsedcomment` for it in HTML), `size` in bytes and `timestamp`; and the ids of the
+    /// revisions just before the first side and just after the second (`rel`).
     #[param(values = PROPS, default = "diff|ids|title")]
     pub prop: Vec<String>,
+    /// Gives a separate diff for each of these slots instead of one diff of all of them; `*`
+    /// means every slot. As in MediaWiki 1.39, each slot's diff is then given as `false`.
     #[param(values = SLOTS, all)]
     pub slots: Option<Vec<String>>,
 }

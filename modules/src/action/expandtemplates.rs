@@ -24,29 +24,54 @@ const PROPS: &[&str] = &[
     "wikitext",
 ];
 
-/// Expands all templates within wikitext.
+/// Expands the templates, parser functions and variables in a wikitext, as they would be on a page.
+///
+/// The text is expanded as if it were on the page `title` (or on the page of `revid`). Besides
+/// the expanded text, `prop` can ask for the categories and page properties the expansion sets,
+/// or for the preprocessor's parse tree of the text.
 #[query_module(
     name = "expandtemplates",
     group = "action",
     prefix = "",
     readrights,
     cache = "anon-public-user-private",
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Expandtemplates"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Expandtemplates",
+    example(
+        query = "action=expandtemplates&text={{Welcome|Alice}}&prop=wikitext",
+        text = "Expand Template:Welcome with Alice as its first parameter."
+    ),
+    example(
+        query = "action=expandtemplates&title=Dog&text={{Infobox}}&prop=wikitext|categories|properties",
+        text = "Expand Template:Infobox as on the page Dog, with the categories and properties it sets."
+    ),
+    example(
+        query = "action=expandtemplates&text={{Sig|Admin}}&prop=parsetree",
+        text = "Get the preprocessor's parse tree of a call to Template:Sig."
+    )
 )]
 pub struct ExpandTemplates {
-    /// The page the text is expanded on (`API` when none is given).
+    /// The title of the page the text is expanded on, which variables such as `{{PAGENAME}}`
+    /// refer to. When left out, `API` is used.
     pub title: Option<String>,
+    /// The wikitext to expand.
     #[param(text)]
     pub text: String,
-    /// A revision whose page the text is expanded on.
+    /// The id of a revision: the text is expanded on that revision's page, in place of `title`.
     pub revid: Option<i64>,
+    /// What to return, separated by `|`: `wikitext` (the expanded text), the `categories` and
+    /// page `properties` the expansion sets, `parsetree` (the preprocessor's XML tree of the
+    /// text), `volatile` and `ttl` (whether and how long the result may be reused), and the
+    /// always empty `modules`, `jsconfigvars` and `encodedjsconfigvars`. When left out, the
+    /// expanded text is returned in an older, deprecated form.
     #[param(values = PROPS)]
     pub prop: Option<Vec<String>>,
-    /// HTML comments stay in the expanded text.
+    /// Keeps HTML comments (`<!-- ... -->`) in the expanded text instead of removing them.
     pub includecomments: bool,
-    /// Configuration variables' merge strategies (none: no variable is set).
+    /// Adds each configuration variable's merge strategy to `jsconfigvars`; since the expansion
+    /// sets no variables here, this changes nothing.
     pub showstrategykeys: bool,
-    /// The preprocessor tree, in the form before `prop` (its own member of the answer).
+    /// Deprecated: use `prop=parsetree`. Returns the preprocessor's XML parse tree of the text, as
+    /// a member of the answer of its own. Cannot be combined with `prop`.
     #[param(deprecated)]
     pub generatexml: bool,
 }

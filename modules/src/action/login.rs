@@ -11,23 +11,39 @@ use crate::shared::accounts::LoginOutcome;
 use crate::shared::logins::{self, Reason};
 use crate::wiki::Wiki;
 
-/// Logs in and starts a session for the user.
+/// Logs in with a user name and password, starting a session kept in cookies.
+///
+/// Meant for bot passwords: the account's name with `@` and the bot's name, and the password
+/// generated for it. Logging in with an account's own password this way still works but is
+/// deprecated; `action=clientlogin` is the way for that. A login token from
+/// `action=query&meta=tokens&type=login` is required, and the request must be sent by POST. The
+/// answer's `result` is `Success`, `Failed` with a `reason`, `WrongToken` for a bad token,
+/// `NeedToken` when no token was sent, or `Aborted` for a request any web page could have sent
+/// (`origin=*` or a JSONP `callback`).
 #[query_module(
     name = "login",
     group = "action",
     prefix = "lg",
     writerights,
     mustbeposted,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Login"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Login",
+    example(
+        query = "action=login&lgname=FixtureBot@nightly&lgpassword=q8l3v6f0k2n9s4d7h1m5t8r2c6b0j3p9\
+                 &lgtoken=e4da3b7fbbce2345d7772b0674a318d5",
+        text = "Log in as FixtureBot with the bot password named nightly."
+    )
 )]
 pub struct Login {
-    /// The user name (`User@app` for a bot password).
+    /// The user name to log in as; for a bot password, the account's name, `@` and the bot's name,
+    /// such as `Alice@mybot`.
     pub name: Option<String>,
+    /// The password: the one generated for a bot password, or the account's own.
     #[param(password)]
     pub password: Option<String>,
-    /// Unused: there are no external authentication domains.
+    /// An authentication domain; unused, as this wiki has none.
     pub domain: Option<String>,
-    /// A login token from `meta=tokens&type=login`.
+    /// A login token from `action=query&meta=tokens&type=login`. Without one, the answer is
+    /// `NeedToken` with a token to use, an older way of getting one that is deprecated.
     #[param(sensitive)]
     pub token: Option<String>,
 }

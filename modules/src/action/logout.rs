@@ -5,16 +5,23 @@ use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError};
 
 use crate::wiki::Wiki;
 
-/// Logs out and ends the session.
+/// Ends the caller's session, so that the user is no longer logged in.
+///
+/// The session's cookie is cleared, and is refused from then on should it be sent again. The
+/// request must be sent by POST, with the session's csrf token.
 #[query_module(
     name = "logout",
     group = "action",
     prefix = "",
     mustbeposted,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Logout"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Logout",
+    example(
+        query = "action=logout&token=1679091c5a880faf6fb5e6087eb1b2dc",
+        text = "End the caller's session, given its csrf token."
+    )
 )]
 pub struct Logout {
-    /// The session's csrf token.
+    /// The session's csrf token, from `action=query&meta=tokens`.
     #[param(sensitive, tokentype = "csrf")]
     pub token: String,
 }

@@ -25,31 +25,53 @@ const CACHE_SECONDS: i64 = 1200;
 /// The namespace of the XML suggestions format.
 const XML_NAMESPACE: &str = "http://opensearch.org/searchsuggest2";
 
-/// Searches the wiki using the OpenSearch protocol.
+/// Suggests page titles for a search box, in the formats of the OpenSearch suggestions standard.
+///
+/// The titles beginning with the text typed are returned, the page of that exact title first.
+/// In JSON the answer is an array of the text searched, the titles, their descriptions (always
+/// empty here) and their URLs; in XML it is a `SearchSuggestion` document.
 #[query_module(
     name = "opensearch",
     group = "action",
     prefix = "",
     readrights,
     cache = "public",
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Opensearch"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Opensearch",
+    example(query = "action=opensearch&search=Ca", text = "Suggest titles beginning with Ca."),
+    example(
+        query = "action=opensearch&search=Help:Ed&limit=5&format=xml",
+        text = "Suggest up to five help pages beginning with Ed, in XML."
+    ),
+    example(
+        query = "action=opensearch&search=Kit&redirects=resolve",
+        text = "Suggest titles beginning with Kit, each redirect replaced by the page it leads to."
+    )
 )]
 pub struct OpenSearch {
-    /// What has been typed.
+    /// The text typed so far; titles beginning with it are suggested. A namespace name at its
+    /// start, such as `Help:`, makes the search look in that namespace.
     pub search: String,
+    /// The namespaces to look in, by number, separated by `|`; `*` means all of them. Only the
+    /// main namespace when left out. A namespace named at the start of `search` takes precedence.
     #[param(default = 0, all)]
     pub namespace: Vec<Namespace>,
+    /// How many titles to suggest at most.
     #[param(default = 10)]
     pub limit: Limit,
-    /// No longer used.
+    /// Deprecated; it has no effect.
     #[param(deprecated)]
     pub suggest: bool,
-    /// Whether a redirect is shown as its target; by default in XML, not in JSON.
+    /// What to do with a redirect among the titles: `return` suggests the redirect itself,
+    /// `resolve` the page it leads to instead, which may give fewer titles than `limit`. When left
+    /// out, JSON keeps redirects and XML resolves them.
     #[param(values = REDIRECTS)]
     pub redirects: Option<String>,
+    /// The format of the suggestions: `json` (the default) or `xml`, or `jsonfm` or `xmlfm` to see
+    /// them in an HTML page.
     #[param(values = FORMATS, default = "json")]
     pub format: String,
-    /// Warnings, which JSON suggestions have no room for, are an error rather than dropped.
+    /// With JSON, which has no room for warnings: answers with an error whenever there would be
+    /// a warning, instead of dropping the warning.
     pub warningsaserror: bool,
 }
 

@@ -2,31 +2,50 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_runtime::{
-    main_module, query_module, ActionContext, ActionModule, ApiError, ModuleDescriptor, ModuleSpec, Registry,
+    main_module, query_module, ActionContext, ActionModule, ApiError, Help, HelpFormat, HelpText, ModuleDescriptor,
+    ModuleSpec, Registry,
 };
 
-/// The help formats paraminfo accepts; this server has no help texts, so all render as `none`.
-pub const HELP_FORMATS: &[&str] = &["html", "none", "raw", "wikitext"];
+use crate::wiki::WikiContext;
 
-/// Describes modules: their group, prefix, flags and every parameter.
+/// Describes API modules and their parameters, for programs that build requests.
+///
+/// For each module named in `modules`, the answer gives its name, group and prefix, its flags
+/// (such as whether it must be posted), and every parameter with its type, default, allowed
+/// values and limits, along with help texts in the form `helpformat` asks for.
 #[query_module(
     name = "paraminfo",
     group = "action",
     prefix = "",
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Parameter_information"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Parameter_information",
+    example(query = "action=paraminfo&modules=query+allpages", text = "Describe the parameters of list=allpages."),
+    example(
+        query = "action=paraminfo&modules=parse|compare|query+siteinfo&helpformat=wikitext",
+        text = "Describe action=parse, action=compare and meta=siteinfo, with help texts in wikitext."
+    ),
+    example(query = "action=paraminfo&modules=query+*", text = "Describe every submodule of action=query.")
 )]
 pub struct ParamInfo {
-    /// Module paths: `query+logevents`, `paraminfo`, `query+*` for every query submodule.
+    /// The modules to describe, separated by `|`: an action by its name (`parse`), `main` for the
+    /// main module, or a submodule of `action=query` as `query+` and its name (`query+allpages`).
+    /// `query+*` stands for every query submodule, and `*` for every action.
     pub modules: Vec<String>,
-    #[param(values = HELP_FORMATS, default = "none")]
+    /// The form of the help texts in the answer: `wikitext`, `html`, `raw` (message keys and
+    /// parameters), or `none` (the default) to leave them out.
+    #[param(values = HelpFormat::NAMES, default = "none")]
     pub helpformat: String,
-    /// Old form of `modules=query+...`.
+    /// Deprecated: use `modules=query+...`. Submodules of `action=query` to describe, by name.
     #[param(deprecated)]
     pub querymodules: Vec<String>,
+    /// Deprecated: use `modules=main`. Also describes the main module, in a member of its own.
     #[param(deprecated)]
     pub mainmodule: bool,
+    /// Deprecated. Also describes the page set: the parameters, such as `titles`, `pageids` and
+    /// `revids`, that name the pages `action=query` and some other modules work on.
     #[param(deprecated)]
     pub pagesetmodule: bool,
+    /// Deprecated: use `modules`. Output format modules to describe, by name; this server describes
+    /// none, and warns instead.
     #[param(deprecated)]
     pub formatmodules: Vec<String>,
 }
@@ -60,12 +79,17 @@ fn resolve(registry: &Registry, path: &str) -> Result<Vec<&'static ModuleDescrip
 impl ActionModule for ParamInfo {
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
         let registry = Registry::global().map_err(|e| ApiError::internal("registry", e))?;
+        let api_path = crate::storage::api_path(ctx.site().ok(), ctx.services.settings());
+        let help = Help { format: HelpFormat::from_name(&self.helpformat), api_path: &api_path };
+        let high_limits = ctx.state.high_limits();
         let mut paths: Vec<String> = self.modules.clone();
         paths.extend(self.querymodules.iter().map(|m| format!("query+{m}")));
         let mut modules = Vec::new();
         for path in &paths {
             match resolve(registry, path) {
-                Ok(found) => modules.extend(found.into_iter().map(|d| d.to_json(ctx.state.high_limits()))),
+                Ok(found) => {
+                    modules.extend(found.into_iter().map(|d| d.to_json(high_limits, Some(&help as &dyn HelpText))))
+                }
                 Err(text) => ctx.state.warnings.add("paraminfo", "badmodule", text),
             }
         }
@@ -76,18 +100,17 @@ impl ActionModule for ParamInfo {
                 format!("The module \"main\" does not have a submodule \"{format}\"."),
             );
         }
-        if self.mainmodule || self.pagesetmodule {
-            let which = if self.mainmodule { "main" } else { "pageset" };
-            ctx.state.warnings.add(
-                "paraminfo",
-                "notimplemented",
-                format!("The \"{which}\" module is not described by this server yet."),
-            );
-        }
         let mut info = Map::new();
         info.insert("helpformat".into(), json!(self.helpformat));
         if !modules.is_empty() {
             info.insert("modules".into(), Value::Array(modules));
+        }
+        if self.mainmodule {
+            let main = <main_module::Main as ModuleSpec>::descriptor();
+            info.insert("mainmodule".into(), main.to_json(high_limits, Some(&help as &dyn HelpText)));
+        }
+        if self.pagesetmodule {
+            info.insert("pagesetmodule".into(), main_module::pageset_json(high_limits, Some(&help as &dyn HelpText)));
         }
         ctx.result.add("paraminfo", Value::Object(info));
         Ok(())

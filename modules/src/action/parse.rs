@@ -65,7 +65,12 @@ const NOT_BUILT: &[&str] = &[
     "subtitle",
 ];
 
-/// Parses content and returns parser output.
+/// Renders wikitext to HTML and returns the parts of the result asked for.
+///
+/// The wikitext is a stored page or revision (`page`, `pageid` or `oldid`), or a text sent in
+/// the request (`text`, rendered as if on the page `title`). Besides the HTML, `prop` can ask for
+/// the links, templates, images, categories, sections, language links and page properties found
+/// in it. Some parts need a skin or the editor's preview and are not supported by this server.
 #[query_module(
     name = "parse",
     group = "action",
@@ -75,56 +80,102 @@ const NOT_BUILT: &[&str] = &[
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Parsing_wikitext#parse",
     at_most_one_of(page, pageid, oldid, text),
     at_most_one_of(page, pageid, oldid, title),
-    at_most_one_of(page, pageid, oldid, revid)
+    at_most_one_of(page, pageid, oldid, revid),
+    example(query = "action=parse&page=Main%20Page", text = "Render the current revision of the Main Page."),
+    example(
+        query = "action=parse&text=See+[[Cat]]+and+[[Dog]].&contentmodel=wikitext&prop=text|links",
+        text = "Render a wikitext sent in the request and list the pages it links to."
+    ),
+    example(
+        query = "action=parse&page=Kitty&redirects=1&prop=sections|categories",
+        text = "List the sections and categories of the page that the redirect Kitty leads to."
+    )
 )]
 pub struct Parse {
-    /// The title the text is parsed as (`API` when none is given).
+    /// The title of the page `text` is rendered as if it were on; it also decides the content
+    /// model when `contentmodel` is not given. When left out, `API` is used.
     pub title: Option<String>,
+    /// The wikitext to render.
     #[param(text)]
     pub text: Option<String>,
-    /// A revision whose page the text is parsed as.
+    /// With `text`: the id of a revision, whose page the text is rendered on in place of `title`.
+    /// To render a stored revision itself, use `oldid`.
     pub revid: Option<i64>,
-    /// A summary to parse.
+    /// An edit summary to render to HTML as summaries are shown, in place of a page or text. Not
+    /// yet supported by this server.
     pub summary: Option<String>,
-    /// A page whose current revision is parsed.
+    /// The title of a page whose current revision is rendered.
     pub page: Option<String>,
+    /// The id of a page whose current revision is rendered, as an alternative to `page`.
     pub pageid: Option<i64>,
-    /// Follows `page` or `pageid` when it is a redirect.
+    /// When `page` or `pageid` names a redirect, renders the page it leads to instead.
     pub redirects: bool,
-    /// A revision to parse.
+    /// The id of a revision to render, as an alternative to `page` and `pageid`.
     pub oldid: Option<i64>,
+    /// What to return, separated by `|`: for instance `text` (the HTML), `links`, `templates`,
+    /// `images`, `externallinks`, `iwlinks`, `langlinks`, `categories`, `sections`, `displaytitle`,
+    /// `properties`, `revid`, `limitreportdata`, `wikitext` or `parsetree`. The values that need a
+    /// skin, resource modules or the editor's preview (such as `headhtml`, `modules`,
+    /// `jsconfigvars` and `indicators`) are not yet supported by this server.
     #[param(
         values = PROPS,
+        deprecated_values = ["headitems"],
         default = "text|langlinks|categories|links|templates|images|externallinks|sections|revid|displaytitle|iwlinks|properties|parsewarnings"
     )]
     pub prop: Vec<String>,
+    /// The CSS class of the `div` that wraps the HTML; an empty value leaves the HTML unwrapped.
     #[param(default = "mw-parser-output")]
     pub wrapoutputclass: String,
-    /// The pre-save transform before parsing.
+    /// With `text`: applies the pre-save transform (what saving does to wikitext, such as turning
+    /// `~~~~` into a signature) before rendering. Not yet supported by this server.
     pub pst: bool,
-    /// The pre-save transform alone.
+    /// With `text`: applies the pre-save transform and returns the transformed wikitext, without
+    /// rendering it. Not yet supported by this server.
     pub onlypst: bool,
+    /// Deprecated. Adds to `prop=langlinks` the language links that extensions supply; there are
+    /// none here.
     #[param(deprecated)]
     pub effectivelanglinks: bool,
-    /// Only this section (a number, `T-` and a number, or `new`).
+    /// Renders only one section: its number (`0` for the part before the first heading), or `T-`
+    /// and a number for a section that comes from a template. With `text`, `new` renders the text
+    /// as a new section headed by `sectiontitle`.
     pub section: Option<String>,
-    /// The heading of a new section.
+    /// With `section=new`: the heading of the new section, put above the text.
     pub sectiontitle: Option<String>,
+    /// Deprecated: use `disablelimitreport`.
     #[param(deprecated)]
     pub disablepp: bool,
+    /// Leaves out the limit report, the HTML comment at the end of `text` telling how much of the
+    /// parser's limits the page used.
     pub disablelimitreport: bool,
+    /// Leaves out the `edit` links beside the section headings.
     pub disableeditsection: bool,
+    /// Keeps repeated inline style sheets instead of removing the repeats; nothing here removes
+    /// them, so this changes nothing.
     pub disablestylededuplication: bool,
+    /// Adds each configuration variable's merge strategy to `jsconfigvars`, which this server does
+    /// not give; it changes nothing.
     pub showstrategykeys: bool,
+    /// Deprecated: use `prop=parsetree`. Also returns the preprocessor's XML parse tree of the
+    /// wikitext.
     #[param(deprecated)]
     pub generatexml: bool,
+    /// Renders as the preview of an edit would be rendered. This server renders the same either
+    /// way.
     pub preview: bool,
+    /// Renders as the preview of a single section being edited, which implies `preview`. This
+    /// server renders the same either way.
     pub sectionpreview: bool,
+    /// Leaves the table of contents out of the HTML.
     pub disabletoc: bool,
-    /// A skin to render with (none is installed here: MediaWiki's list of skins).
+    /// A skin the output should be adjusted to. No skin is installed on this server, so any value
+    /// is answered with an error.
     pub useskin: Option<String>,
+    /// With `text`: the serialization format of the text; only `text/x-wiki` is supported here.
     #[param(values = CONTENTFMT)]
     pub contentformat: Option<String>,
+    /// With `text`: the content model of the text. When left out, the model `title` implies is
+    /// used, or `wikitext` when there is no `title`. Only `wikitext` can be rendered here.
     #[param(values = CONTENTMODELS)]
     pub contentmodel: Option<String>,
 }

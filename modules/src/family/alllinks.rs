@@ -20,23 +20,28 @@ use crate::wiki::WikiContext;
 /// `alltransclusions` (`allredirects` adds fragment and interwiki).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum AllLinksProp {
+    /// The page id of the page the link comes from (`fromid`); not available with `unique`.
     Ids,
+    /// The target's namespace and full title.
     Title,
 }
 
 /// Where in the targets' titles to list, the family's first parameters in the spec's order.
 #[derive(Debug, Clone, ParamGroup)]
 pub struct AllLinksRange {
-    /// Where to continue.
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<Parts>>,
-    /// The title to start at.
+    /// The target title to start listing at, written without its namespace prefix (the
+    /// namespace is given by `namespace`).
     pub from: Option<String>,
-    /// The title to stop at.
+    /// The target title to stop listing at (included), without its namespace prefix.
     pub to: Option<String>,
-    /// Only titles that begin with this.
+    /// Only list targets whose title, without the namespace prefix, begins with this text.
     pub prefix: Option<String>,
-    /// Each target once, not once for each page linking to it.
+    /// List each target once instead of once for every page pointing at it. Only the `title`
+    /// property can then be asked for; as a generator, this gives the targets themselves
+    /// rather than the pages pointing at them.
     pub unique: bool,
 }
 

@@ -27,20 +27,28 @@ use crate::wiki::WikiContext;
 #[derive(Debug, Clone, ParamGroup)]
 #[param_group(exactly_one_of(title, pageid))]
 pub struct BacklinksParams {
-    /// The page's title.
+    /// Title of the page to look up: the page linked to, the page transcluded or, when
+    /// listing file usage, the file (a title in the File namespace). Give this or `pageid`.
     pub title: Option<String>,
-    /// The page's id.
+    /// Page id of the page to look up, instead of its title.
     pub pageid: Option<i64>,
-    /// Where to continue.
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<BacklinksContinue>>,
-    /// Only linking pages in these namespaces.
+    /// Only list pages in these namespaces.
     #[param(all)]
     pub namespace: Vec<Namespace>,
+    /// The direction to list the pages in.
     #[param(default = "ascending")]
     pub dir: SortDir,
+    /// Which pages to list by whether they are redirects. When redirects are followed
+    /// (`redirect`), `nonredirects` filters only the pages found through them: the redirects
+    /// themselves are still listed.
     #[param(default = "all")]
     pub filterredir: FilterRedir,
+    /// How many pages to return. When redirects are followed, the maximum is half the usual
+    /// one and the number is applied separately to the pages pointing at the page directly
+    /// and to those found through redirects, so up to twice as many can come back.
     #[param(default = 10)]
     pub limit: Limit,
 }

@@ -29,8 +29,10 @@ pub const BACKLINK_PROP: &[&str] = &["pageid", "redirect", "title"];
 /// Which linking pages by redirect status: `!redirect` (non-redirects only) or `redirect`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum BacklinkShow {
+    /// Only pages that are not redirects.
     #[value(rename = "!redirect")]
     NotRedirect,
+    /// Only pages that are redirects.
     Redirect,
 }
 
@@ -38,16 +40,21 @@ pub enum BacklinkShow {
 /// returns fragments instead of redirect status, so it declares its own).
 #[derive(Debug, Clone, ParamGroup)]
 pub struct BacklinksPropParams {
+    /// Which properties to return of each page found: `pageid` (its page id), `title` (its
+    /// namespace and title) and `redirect` (whether it is a redirect).
     #[param(values = BACKLINK_PROP, default = "pageid|title|redirect")]
     pub prop: Vec<String>,
-    /// Only pages in these namespaces (given but left empty, as when every value was
-    /// unknown: none).
+    // Given but left empty, as when every value was unknown: no namespace, so nothing listed.
+    /// Only list pages in these namespaces.
     #[param(all)]
     pub namespace: Option<Vec<Namespace>>,
+    /// Only list the pages that are redirects (`redirect`) or only those that are not
+    /// (`!redirect`); both at once are an error.
     pub show: Vec<BacklinkShow>,
+    /// How many pages to return, counted over all the given pages together.
     #[param(default = 10)]
     pub limit: Limit,
-    /// Where to continue.
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<Parts>>,
 }

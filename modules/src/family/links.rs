@@ -16,12 +16,13 @@ use crate::wiki::WikiContext;
 /// namespace filter, so it declares its own).
 #[derive(Debug, Clone, ParamGroup)]
 pub struct LinksParams {
-    /// Only targets in these namespaces.
+    /// Only list targets in these namespaces.
     #[param(all, extra_namespaces)]
     pub namespace: Vec<Namespace>,
+    /// How many targets to return, counted over all the given pages together.
     #[param(default = 10)]
     pub limit: Limit,
-    /// Where to continue.
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<Parts>>,
 }

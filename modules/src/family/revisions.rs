@@ -30,35 +30,58 @@ use wikiquery_render::{wrap, RenderOptions, WRAPPER_CLASS};
 /// The family's parameters, in the spec's order; each module includes them first.
 #[derive(Debug, Clone, ParamGroup)]
 pub struct RevisionFamily {
-    /// Which properties of each revision to return.
+    /// Which properties to return of each revision: `ids`, `flags` (whether the edit is
+    /// minor), `timestamp`, `user`, `userid`, `comment`, `parsedcomment` (the comment as HTML),
+    /// `size` (in bytes), `sha1`, `tags`, `roles` (the slots the revision has) and, for each
+    /// slot, `content`, `contentmodel`, `slotsize` and `slotsha1`. `parsetree` is deprecated.
     #[param(values = REVPROP, deprecated_values = ["parsetree"], default = "ids|timestamp|flags|comment|user")]
     pub prop: Vec<String>,
-    /// Which slots to return content and properties of.
+    /// Which slots to return the content and slot properties of. When left out, those of the
+    /// `main` slot are returned in an older layout, directly on each revision (deprecated).
     #[param(values = SLOTS, all)]
     pub slots: Vec<String>,
-    /// Content serialization format, per slot.
+    /// The serialization format to return the content of one slot in, the slot being named
+    /// in the parameter's name (`contentformat-main` for the `main` slot); used with `slots`.
     #[param(template = "contentformat-{slot}", source = "slots", values = CONTENTFMT)]
     pub contentformat_slot: Templated<String>,
-    /// How many revisions to return.
+    /// How many revisions to return. When content is asked for, the maximum is lower: 50, or
+    /// 500 for clients with high limits.
     pub limit: Option<Limit>,
+    /// Deprecated, use `action=expandtemplates`: return the content with its templates
+    /// expanded (with `content` in `prop`, wikitext only).
     #[param(deprecated)]
     pub expandtemplates: bool,
+    /// Deprecated, use `action=expandtemplates` or `action=parse`: also return the
+    /// preprocessor's XML tree of the content (with `content` in `prop`, wikitext only).
     #[param(deprecated)]
     pub generatexml: bool,
+    /// Deprecated, use `action=parse`: return the content rendered as HTML (with `content` in
+    /// `prop`); only one revision is then returned per request.
     #[param(deprecated)]
     pub parse: bool,
+    /// Only return the content of this section of each revision, given by its number (`0`
+    /// for the text before the first heading).
     pub section: Option<String>,
+    /// Deprecated, use `action=compare`: return a diff of each revision against another
+    /// revision, given by its id or as `prev`, `next` or `cur` (the page's latest revision).
     #[param(deprecated)]
     pub diffto: Option<String>,
+    /// Deprecated, use `action=compare`: return a diff of each revision against this text;
+    /// takes precedence over `diffto`.
     #[param(deprecated)]
     pub difftotext: Option<String>,
+    /// Deprecated, use `action=compare`: apply the pre-save transform (signatures,
+    /// substitutions) to `difftotext` before comparing.
     #[param(deprecated)]
     pub difftotextpst: bool,
+    /// Deprecated, use the per-slot format parameters with `slots`: the serialization format
+    /// of `difftotext` and of the content returned.
     #[param(deprecated, values = CONTENTFMT)]
     pub contentformat: Option<String>,
-    /// Only revisions tagged with this tag.
+    /// Only list revisions that carry this change tag.
     pub tag: Option<String>,
-    /// Where to continue: its form depends on the module and on how it lists.
+    // Its form depends on the module and on how it lists.
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<Parts>>,
 }

@@ -15,11 +15,17 @@ use crate::wiki::WikiContext;
 /// What to return of each category besides its name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum AllCategoriesProp {
+    /// Whether the category is hidden, that is its page carries the `__HIDDENCAT__` switch.
     Hidden,
+    /// The number of members, together with how many of them are pages, files and
+    /// subcategories.
     Size,
 }
 
-/// Enumerates all categories.
+/// Lists the categories of the wiki in alphabetical order.
+///
+/// Only categories that have or had members are known to the listing. As a generator, it gives
+/// the category pages.
 #[query_module(
     name = "allcategories",
     group = "list",
@@ -28,22 +34,43 @@ pub enum AllCategoriesProp {
     xml = "c",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allcategories"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allcategories",
+    example(
+        query = "action=query&list=allcategories&acprefix=P&acprop=size",
+        text = "List the categories whose names begin with P, with the size of each."
+    ),
+    example(
+        query = "action=query&list=allcategories&acmin=10&acprop=size|hidden&aclimit=20",
+        text = "List up to 20 categories that have at least 10 members, telling which are hidden."
+    ),
+    example(
+        query = "action=query&generator=allcategories&gacprefix=Living&prop=info",
+        text = "Get page information about the categories whose names begin with Living."
+    )
 )]
 pub struct AllCategories {
+    /// The category name to start listing at, without the namespace prefix.
     pub from: Option<String>,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<(String,)>>,
+    /// The category name to stop listing at, without the namespace prefix.
     pub to: Option<String>,
+    /// Only list categories whose names begin with this text (without the namespace prefix).
     pub prefix: Option<String>,
+    /// The order to list the categories in.
     #[param(default = "ascending")]
     pub dir: SortDir,
-    /// Only categories with at least this many members.
+    /// Only list categories holding at least this many members (pages, files and
+    /// subcategories counted together).
     pub min: Option<i64>,
-    /// Only categories with at most this many members.
+    /// Only list categories holding at most this many members (pages, files and
+    /// subcategories counted together).
     pub max: Option<i64>,
+    /// How many categories to return.
     #[param(default = 10)]
     pub limit: Limit,
+    /// What to return for each category besides its name.
     #[param(default = "")]
     pub prop: Vec<AllCategoriesProp>,
 }

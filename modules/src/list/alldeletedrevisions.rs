@@ -18,7 +18,13 @@ use crate::storage;
 use crate::values::TimeDir;
 use crate::wiki::WikiContext;
 
-/// Lists all deleted revisions, optionally of one user or some namespaces.
+/// Lists deleted revisions from the whole wiki, those of one user or those of pages in some
+/// namespaces.
+///
+/// Without `adruser`, revisions are listed by page title (and `adrfrom`, `adrto`, `adrprefix`
+/// and `adrexcludeuser` apply); with it, that user's revisions are listed by time (and
+/// `adrstart` and `adrend` apply). Revisions of the same page in one batch are grouped under
+/// that page. Reading them needs the `deletedhistory` right, and their content `deletedtext`.
 #[query_module(
     name = "alldeletedrevisions",
     group = "list",
@@ -26,28 +32,53 @@ use crate::wiki::WikiContext;
     prefix = "adr",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Alldeletedrevisions"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Alldeletedrevisions",
+    example(
+        query = "action=query&list=alldeletedrevisions&adruser=Alice&adrprop=ids|timestamp|comment",
+        text = "List the deleted revisions made by Alice, newest first, with their ids, times and summaries."
+    ),
+    example(
+        query = "action=query&list=alldeletedrevisions&adrnamespace=0&adrdir=newer&adrlimit=20",
+        text = "List 20 deleted revisions of main namespace pages, by title from A on."
+    ),
+    example(
+        query = "action=query&generator=alldeletedrevisions&gadrnamespace=6&prop=info",
+        text = "Get page information about the file pages that have deleted revisions."
+    )
 )]
 pub struct AllDeletedRevisions {
+    // The revision parameters shared with the other revision modules (family/revisions.rs).
     #[param(flatten)]
     pub family: RevisionFamily,
+    /// Only list revisions made by this user, ordered by time.
     pub user: Option<UserRef>,
+    /// Only list revisions of pages in these namespaces.
     #[param(all)]
     pub namespace: Vec<Namespace>,
+    /// The timestamp to start listing from.
     #[param(info = "useronly")]
     pub start: Option<Timestamp>,
+    /// The timestamp to stop listing at.
     #[param(info = "useronly")]
     pub end: Option<Timestamp>,
+    /// The direction of the listing: `newer` goes from earlier to later times (and, without
+    /// `adruser`, from A to Z by title), `older` the other way round.
     #[param(default = "older")]
     pub dir: TimeDir,
+    /// The page title to start listing at.
     #[param(info = "nonuseronly")]
     pub from: Option<String>,
+    /// The page title to stop listing at.
     #[param(info = "nonuseronly")]
     pub to: Option<String>,
+    /// Only list revisions of pages whose titles begin with this text.
     #[param(info = "nonuseronly")]
     pub prefix: Option<String>,
+    /// Leave out the revisions made by this user.
     #[param(info = "nonuseronly")]
     pub excludeuser: Option<UserRef>,
+    /// As a generator, give the pages the revisions belong to (by title) rather than the
+    /// revisions themselves.
     pub generatetitles: bool,
 }
 

@@ -16,7 +16,9 @@ use crate::wiki::WikiContext;
 /// The order of the listing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum AllImagesSort {
+    /// By file name.
     Name,
+    /// By the time the latest version of each file was uploaded.
     Timestamp,
 }
 
@@ -24,43 +26,72 @@ pub enum AllImagesSort {
 /// `sort=timestamp`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum AllImagesDir {
+    /// Forward: from A to Z by name, or oldest first by time.
     Ascending,
+    /// Backward: from Z to A by name, or newest first by time.
     Descending,
+    /// Oldest first by time; the same as `ascending`.
     Newer,
+    /// Newest first by time; the same as `descending`.
     Older,
 }
 
 /// What to return of each file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum AllImagesProp {
+    /// Whether the file is on the wiki's bad image list. Accepted as in `prop=imageinfo`, but
+    /// this listing returns nothing for it.
     Badfile,
+    /// The number of bits per colour sample of the file.
     Bitdepth,
+    /// The file's title with the canonical (English) name of its namespace.
     Canonicaltitle,
+    /// The upload summary of the latest version.
     Comment,
+    /// The file's metadata in a form shared by all file formats.
     Commonmetadata,
+    /// Another name for `size`.
     Dimensions,
+    /// Metadata gathered from several sources and formatted for display, such as the
+    /// description, author and licence.
     Extmetadata,
+    /// The kind of media, such as `BITMAP`, `DRAWING` or `TEXT`.
     Mediatype,
+    /// The metadata stored for the file's format, such as the Exif data of a photograph.
     Metadata,
+    /// The MIME type of the file.
     Mime,
+    /// The upload summary of the latest version, rendered as HTML.
     Parsedcomment,
+    /// The SHA-1 hash of the file, in hexadecimal.
     Sha1,
+    /// The file's size in bytes, with its width and height.
     Size,
+    /// When the latest version was uploaded.
     Timestamp,
+    /// The address of the file and that of its description page.
     Url,
+    /// The name of the user who uploaded the latest version.
     User,
+    /// The user id of the user who uploaded the latest version.
     Userid,
 }
 
 /// Which uploads by the uploader's bot status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum FilterBots {
+    /// Files uploaded by anyone.
     All,
+    /// Only files uploaded by bots.
     Bots,
+    /// Only files uploaded by users who are not bots.
     Nobots,
 }
 
-/// Enumerates all files, sequentially.
+/// Lists the wiki's files, in order of name or of upload time.
+///
+/// Each file appears once, with what was asked of its latest version. Some parameters work
+/// only with one of the two orders (`aisort`). As a generator, it gives the files' pages.
 #[query_module(
     name = "allimages",
     group = "list",
@@ -69,30 +100,67 @@ pub enum FilterBots {
     xml = "img",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allimages"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allimages",
+    example(
+        query = "action=query&list=allimages&aifrom=D&aiprop=size|mime",
+        text = "List the files from D on, with their sizes and MIME types."
+    ),
+    example(
+        query = "action=query&list=allimages&aisort=timestamp&aidir=older&aiprop=user|timestamp|comment",
+        text = "List the most recently uploaded files first, with who uploaded them, when and why."
+    ),
+    example(
+        query = "action=query&generator=allimages&gaimime=image/png&prop=info",
+        text = "Get page information about the PNG files."
+    )
 )]
 pub struct AllImages {
+    /// What to order the files by.
     #[param(default = "name")]
     pub sort: AllImagesSort,
+    /// The direction of the listing. `ascending` and `newer` go forward (A to Z, or oldest
+    /// first), `descending` and `older` backward, whichever `aisort` is.
     #[param(default = "ascending")]
     pub dir: AllImagesDir,
+    /// The file name to start listing at, without the namespace prefix. Only with
+    /// `aisort=name`.
     pub from: Option<String>,
+    /// The file name to stop listing at, without the namespace prefix. Only with
+    /// `aisort=name`.
     pub to: Option<String>,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<Parts>>,
+    /// The upload time to start listing at. Only with `aisort=timestamp`.
     pub start: Option<Timestamp>,
+    /// The upload time to stop listing at. Only with `aisort=timestamp`.
     pub end: Option<Timestamp>,
+    /// What to return for each file.
     #[param(default = "timestamp|url")]
     pub prop: Vec<AllImagesProp>,
+    /// Only list files whose names begin with this text (without the namespace prefix). Only
+    /// with `aisort=name`.
     pub prefix: Option<String>,
+    /// Only list files of at least this many bytes.
     pub minsize: Option<i64>,
+    /// Only list files of at most this many bytes.
     pub maxsize: Option<i64>,
+    /// Only list files with this SHA-1 hash, written as 40 hexadecimal digits. Takes
+    /// precedence over `aisha1base36`.
     pub sha1: Option<String>,
+    /// Only list files with this SHA-1 hash, written in base 36 (31 characters, the form the
+    /// wiki stores).
     pub sha1base36: Option<String>,
+    /// Only list files whose latest version this user uploaded. Only with `aisort=timestamp`,
+    /// and not together with `aifilterbots`.
     pub user: Option<UserRef>,
+    /// Whether to list files uploaded by bots, by other users, or both. Only with
+    /// `aisort=timestamp`, and not together with `aiuser`.
     #[param(default = "all")]
     pub filterbots: FilterBots,
+    /// Only list files of these MIME types, such as `image/png`.
     pub mime: Vec<String>,
+    /// How many files to return.
     #[param(default = 10)]
     pub limit: Limit,
 }

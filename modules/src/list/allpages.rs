@@ -17,36 +17,51 @@ pub const PROTECTION_LEVELS: &[&str] = &["", "autoconfirmed", "sysop"];
 /// Which pages by whether they have language links.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum FilterLangLinks {
+    /// Pages with or without language links.
     All,
+    /// Only pages that have language links.
     Withlanglinks,
+    /// Only pages that have no language links.
     Withoutlanglinks,
 }
 
 /// The action a protection applies to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum ProtectionType {
+    /// Protection against editing the page.
     Edit,
+    /// Protection against moving the page.
     Move,
+    /// Protection against uploading a new version of the file.
     Upload,
 }
 
 /// Which protections by cascading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum FilterCascade {
+    /// Cascading or not.
     All,
+    /// Only cascading protections, which also protect the pages the page transcludes.
     Cascading,
+    /// Only protections that do not cascade.
     Noncascading,
 }
 
 /// Which protections by expiry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum FilterExpiry {
+    /// Protections with or without an end.
     All,
+    /// Only protections that end at a set time.
     Definite,
+    /// Only protections that never end.
     Indefinite,
 }
 
-/// Enumerates all pages of one namespace.
+/// Lists the pages of one namespace in title order.
+///
+/// The pages can be narrowed down by redirect status, size, language links and protection.
+/// As a generator, it gives the listed pages.
 #[query_module(
     name = "allpages",
     group = "list",
@@ -55,32 +70,61 @@ pub enum FilterExpiry {
     xml = "p",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allpages"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allpages",
+    example(
+        query = "action=query&list=allpages&apfrom=B&aplimit=5",
+        text = "List five pages of the main namespace, starting at B."
+    ),
+    example(
+        query = "action=query&list=allpages&apnamespace=0&apprtype=edit&apprlevel=sysop",
+        text = "List the main namespace pages that only administrators may edit."
+    ),
+    example(
+        query = "action=query&generator=allpages&gapprefix=Ca&gapfilterredir=nonredirects&prop=info",
+        text = "Get page information about the pages, redirects left out, whose titles begin with Ca."
+    )
 )]
 pub struct AllPages {
+    /// The title to start listing at, without the namespace prefix.
     pub from: Option<String>,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<(String,)>>,
+    /// The title to stop listing at, without the namespace prefix.
     pub to: Option<String>,
+    /// Only list pages whose titles begin with this text (without the namespace prefix).
     pub prefix: Option<String>,
+    /// The namespace whose pages to list.
     #[param(default = 0)]
     pub namespace: Namespace,
+    /// Whether to list redirects, other pages, or both.
     #[param(default = "all")]
     pub filterredir: FilterRedir,
+    /// Whether to list pages that have language links, pages that have none, or both.
     #[param(default = "all")]
     pub filterlanglinks: FilterLangLinks,
+    /// Only list pages whose content is at least this many bytes long.
     pub minsize: Option<i64>,
+    /// Only list pages whose content is at most this many bytes long.
     pub maxsize: Option<i64>,
+    /// Only list pages protected against these actions.
     pub prtype: Vec<ProtectionType>,
-    /// `None` when not given: an empty `prlevel=` still asks for the protection filter.
+    // `None` when not given: an empty `prlevel=` still asks for the protection filter.
+    /// Only count protections of these levels, such as `sysop`. Needs `apprtype`.
     #[param(values = PROTECTION_LEVELS)]
     pub prlevel: Option<Vec<String>>,
+    /// Whether to count cascading protections, other protections, or both. Has an effect only
+    /// with `apprtype`.
     #[param(default = "all")]
     pub prfiltercascade: FilterCascade,
+    /// Whether to count protections that end at a set time, protections that never end, or
+    /// both. Other than `all`, it lists only protected pages.
     #[param(default = "all")]
     pub prexpiry: FilterExpiry,
+    /// How many pages to return.
     #[param(default = 10)]
     pub limit: Limit,
+    /// The order to list the titles in.
     #[param(default = "ascending")]
     pub dir: SortDir,
 }

@@ -15,7 +15,11 @@ use crate::family::revisions::{each_page_once, mark_empty, RevisionFamily};
 use crate::values::TimeDir;
 use crate::wiki::WikiContext;
 
-/// Lists all revisions of the wiki, optionally of one user or some namespaces.
+/// Lists the revisions of all pages of the wiki, newest first unless asked otherwise.
+///
+/// The listing can be narrowed down to one user's revisions, to everyone's but one user's, or
+/// to pages in some namespaces. Revisions of the same page in one batch are grouped under that
+/// page. As a generator, it gives the revisions' pages.
 #[query_module(
     name = "allrevisions",
     group = "list",
@@ -24,19 +28,40 @@ use crate::wiki::WikiContext;
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allrevisions",
+    example(
+        query = "action=query&list=allrevisions&arvuser=Alice&arvlimit=20&arvprop=ids|timestamp|comment",
+        text = "List the 20 latest revisions by Alice, with their ids, times and summaries."
+    ),
+    example(
+        query = "action=query&list=allrevisions&arvnamespace=2|3&arvdir=newer",
+        text = "List the revisions of user pages and user talk pages, oldest first."
+    ),
+    example(
+        query = "action=query&generator=allrevisions&garvexcludeuser=FixtureBot&garvlimit=10&prop=info",
+        text = "Get page information about the pages of the ten latest revisions not made by FixtureBot."
+    ),
     at_most_one_of(user, excludeuser)
 )]
 pub struct AllRevisions {
+    // The revision parameters shared with the other revision modules (family/revisions.rs).
     #[param(flatten)]
     pub family: RevisionFamily,
+    /// Only list revisions made by this user.
     pub user: Option<UserRef>,
+    /// Only list revisions of pages in these namespaces.
     #[param(all)]
     pub namespace: Vec<Namespace>,
+    /// The timestamp to start listing from.
     pub start: Option<Timestamp>,
+    /// The timestamp to stop listing at.
     pub end: Option<Timestamp>,
+    /// The direction in time: `older` lists the newest revisions first, `newer` the oldest.
     #[param(default = "older")]
     pub dir: TimeDir,
+    /// Leave out the revisions made by this user.
     pub excludeuser: Option<UserRef>,
+    /// As a generator, give the pages the revisions belong to (by title) rather than the
+    /// revisions themselves.
     pub generatetitles: bool,
 }
 

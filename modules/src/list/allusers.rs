@@ -17,16 +17,27 @@ use wikiquery_domain::rights::{GROUPS, RIGHTS};
 /// What to return of each user besides the name and id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum AllUsersProp {
+    /// The details of a block in force on the user, if there is one.
     Blockinfo,
+    /// The user's ids in the central account systems, and with `auattachedwiki` whether the
+    /// account is attached to that wiki.
     Centralids,
+    /// How many edits the user has made.
     Editcount,
+    /// The groups the user belongs to, the automatic ones included.
     Groups,
+    /// Only the groups the user belongs to automatically, such as `user` or `autoconfirmed`.
     Implicitgroups,
+    /// When the account was created; empty when that is not known.
     Registration,
+    /// Every right the user holds through their groups.
     Rights,
 }
 
-/// Enumerates all registered users.
+/// Lists the registered user accounts in name order.
+///
+/// Accounts can be selected by group, by right, by whether they have edited or were recently
+/// active, and by whether they are temporary.
 #[query_module(
     name = "allusers",
     group = "list",
@@ -35,27 +46,55 @@ pub enum AllUsersProp {
     xml = "u",
     xml_nested(groups = "g", implicitgroups = "g", rights = "r"),
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allusers"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allusers",
+    example(
+        query = "action=query&list=allusers&aufrom=B&auprop=groups|editcount",
+        text = "List the users from B on, with their groups and edit counts."
+    ),
+    example(query = "action=query&list=allusers&augroup=sysop", text = "List the administrators."),
+    example(
+        query = "action=query&list=allusers&auwitheditsonly=1&auactiveusers=1&aulimit=50",
+        text = "List up to 50 users who have edited and were active recently."
+    )
 )]
 pub struct AllUsers {
+    /// The user name to start listing at.
     pub from: Option<String>,
+    /// The user name to stop listing at.
     pub to: Option<String>,
+    /// Only list users whose names begin with this text.
     pub prefix: Option<String>,
+    /// The order to list the names in.
     #[param(default = "ascending")]
     pub dir: SortDir,
+    /// Only list members of these groups.
     #[param(values = GROUPS)]
     pub group: Vec<String>,
+    /// Leave out the members of these groups. Not together with `augroup` or `aurights`.
     #[param(values = GROUPS)]
     pub excludegroup: Vec<String>,
+    /// Only list users who hold these rights through a group they were added to. Groups that
+    /// users belong to automatically (such as `*`, `user` or `autoconfirmed`) are not
+    /// considered.
     #[param(values = RIGHTS)]
     pub rights: Vec<String>,
+    /// What to return for each user besides the name and id.
     pub prop: Vec<AllUsersProp>,
+    /// How many users to return.
     #[param(default = 10)]
     pub limit: Limit,
+    /// Only list users who have made at least one edit.
     pub witheditsonly: bool,
+    /// Only list users who did something in the recent days the wiki counts (30 by default),
+    /// and return the number of their recent actions.
     pub activeusers: bool,
+    /// With `auprop=centralids`, the id of a wiki: each user is also marked as attached to
+    /// that wiki or not.
     pub attachedwiki: Option<String>,
+    /// Leave out named (not temporary) accounts. Has an effect only on wikis that have
+    /// temporary accounts.
     pub excludenamed: bool,
+    /// Leave out temporary accounts. Has an effect only on wikis that have them.
     pub excludetemp: bool,
 }
 

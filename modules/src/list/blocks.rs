@@ -20,37 +20,64 @@ use crate::wiki::{Wiki, WikiContext};
 /// What to return of each block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum BlockProp {
+    /// The name of the user who made the block.
     By,
+    /// The user id of the user who made the block.
     Byid,
+    /// When the block ends; `infinity` for a block without an end.
     Expiry,
+    /// The block's options as true or false: whether it was made automatically, spares
+    /// logged-in users, stops account creation, blocks the addresses the user edits from,
+    /// stops sending email, hides the user's name, lets the user edit their own talk page, and
+    /// applies only to some pages, namespaces or actions.
     Flags,
+    /// The block's id.
     Id,
+    /// The first and last IP address the block covers; not given for automatic blocks.
     Range,
+    /// The reason given for the block.
     Reason,
+    /// For a partial block, the pages, namespaces and actions it applies to.
     Restrictions,
+    /// When the block was made.
     Timestamp,
+    /// The blocked user name, IP address or range; not given for automatic blocks.
     User,
+    /// The user id of the blocked account (0 for an IP address or range); not given for
+    /// automatic blocks.
     Userid,
 }
 
 /// Which blocks by their target's kind; `!x` excludes kind `x`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum BlockShow {
+    /// Leave out blocks on registered accounts.
     #[value(rename = "!account")]
     NotAccount,
+    /// Leave out blocks on single IP addresses.
     #[value(rename = "!ip")]
     NotIp,
+    /// Leave out blocks on IP ranges.
     #[value(rename = "!range")]
     NotRange,
+    /// Leave out blocks that end at a set time, keeping those without an end.
     #[value(rename = "!temp")]
     NotTemp,
+    /// Only blocks on registered accounts.
     Account,
+    /// Only blocks on single IP addresses.
     Ip,
+    /// Only blocks on IP ranges.
     Range,
+    /// Only blocks that end at a set time.
     Temp,
 }
 
-/// Lists all blocked users and IP addresses.
+/// Lists the blocks in force on user accounts, IP addresses and IP ranges, newest first.
+///
+/// Automatic blocks (on an address a blocked user edited from) are listed without their
+/// target. Blocks that hide the user's name are listed only to users allowed to see hidden
+/// users.
 #[query_module(
     name = "blocks",
     group = "list",
@@ -58,23 +85,45 @@ pub enum BlockShow {
     xml = "block",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Blocks",
+    example(query = "action=query&list=blocks", text = "List the blocks in force, newest first."),
+    example(
+        query = "action=query&list=blocks&bkusers=Mallory&bkprop=user|by|expiry|reason",
+        text = "Show who blocked Mallory, until when and for what reason."
+    ),
+    example(
+        query = "action=query&list=blocks&bkip=198.51.100.7",
+        text = "List the blocks that apply to the address 198.51.100.7, blocks of ranges including it too."
+    ),
     at_most_one_of(users, ip)
 )]
 pub struct Blocks {
+    /// The timestamp to start listing from.
     pub start: Option<Timestamp>,
+    /// The timestamp to stop listing at.
     pub end: Option<Timestamp>,
+    /// The direction in time: `older` lists the newest blocks first, `newer` the oldest.
     #[param(default = "older")]
     pub dir: TimeDir,
+    /// Only list the blocks with these ids.
     pub ids: Vec<i64>,
+    /// Only list the blocks on these user names, IP addresses or ranges (each block on exactly
+    /// that target).
     #[param(subtypes = "name|ip|temp|cidr")]
     pub users: Vec<UserRef>,
-    /// All blocks that apply to this IP address or range.
+    /// List the blocks that affect this IP address or CIDR range: those on it and those on the
+    /// ranges that contain it. Ranges wider than the wiki accepts (by default /16 for IPv4 and
+    /// /19 for IPv6) are refused.
     pub ip: Option<String>,
+    /// How many blocks to return.
     #[param(default = 10)]
     pub limit: Limit,
+    /// What to return for each block.
     #[param(default = "id|user|by|timestamp|expiry|reason|flags")]
     pub prop: Vec<BlockProp>,
+    /// Only list blocks of these kinds; a value starting with `!` leaves its kind out. For
+    /// example, `bkshow=account|temp` lists the blocks on accounts that will end.
     pub show: Vec<BlockShow>,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<(Timestamp, i64)>>,
 }

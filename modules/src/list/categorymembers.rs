@@ -15,41 +15,63 @@ use crate::wiki::WikiContext;
 /// What to return of each member.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum CategoryMembersProp {
+    /// The member's page id.
     Ids,
+    /// The full sort key the member is filed under, in hexadecimal.
     Sortkey,
+    /// The readable part of the sort key: the key given where the page was put in the
+    /// category, often empty.
     Sortkeyprefix,
+    /// When the member was added to the category.
     Timestamp,
+    /// The member's namespace and title.
     Title,
+    /// Whether the member is a `page`, a `subcat` or a `file`.
     Type,
 }
 
 /// The kind of a category member.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum CategoryMemberType {
+    /// Files (pages of the File namespace).
     File,
+    /// Pages that are neither subcategories nor files.
     Page,
+    /// Subcategories.
     Subcat,
 }
 
 /// The order of the listing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum CategoryMembersSort {
+    /// By sort key, the order in which the category page shows its members.
     Sortkey,
+    /// By the time each member was added to the category.
     Timestamp,
 }
 
 /// The direction; `asc`/`desc` and `newer`/`older` are synonyms of `ascending`/`descending`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum CategoryMembersDir {
+    /// The same as `ascending`.
     Asc,
+    /// Forward: from the lowest sort key, or the oldest addition, on.
     Ascending,
+    /// The same as `descending`.
     Desc,
+    /// Backward: from the highest sort key, or the latest addition, back.
     Descending,
+    /// The same as `ascending`.
     Newer,
+    /// The same as `descending`.
     Older,
 }
 
-/// Lists all pages in a category, given by title or by page id.
+/// Lists the members of a category: its pages, subcategories and files.
+///
+/// The category is named by `cmtitle` or by `cmpageid`, exactly one of the two. Members are
+/// listed by sort key, one kind after the other, or by the time they were added. As a
+/// generator, it gives the member pages.
 #[query_module(
     name = "categorymembers",
     group = "list",
@@ -59,34 +81,70 @@ pub enum CategoryMembersDir {
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Categorymembers",
+    example(
+        query = "action=query&list=categorymembers&cmtitle=Category:Animals&cmlimit=20",
+        text = "List the first 20 members of Category:Animals."
+    ),
+    example(
+        query = "action=query&list=categorymembers&cmtitle=Category:Living%20things&cmtype=subcat",
+        text = "List the subcategories of Category:Living things."
+    ),
+    example(
+        query = "action=query&list=categorymembers&cmtitle=Category:Plants&cmsort=timestamp&cmprop=title|timestamp",
+        text = "List the members of Category:Plants in the order they were added, with the time of each."
+    ),
     exactly_one_of(title, pageid)
 )]
 pub struct CategoryMembers {
+    /// The category to list, with its namespace prefix (`Category:`). Not together with
+    /// `cmpageid`.
     pub title: Option<String>,
+    /// The page id of the category to list. Not together with `cmtitle`.
     pub pageid: Option<i64>,
+    /// What to return for each member.
     #[param(default = "ids|title")]
     pub prop: Vec<CategoryMembersProp>,
+    /// Only list members in these namespaces.
     #[param(all)]
     pub namespace: Vec<Namespace>,
+    /// Which kinds of members to list. Not used with `cmsort=timestamp`, which lists every
+    /// kind.
     #[param(rename = "type", default = "page|subcat|file")]
     pub type_: Vec<CategoryMemberType>,
     #[param(rename = "continue")]
-    /// By time `<timestamp>|<id>`; by sort key `<type>|<hex sort key>|<id>`.
+    // By time `<timestamp>|<id>`; by sort key `<type>|<hex sort key>|<id>`.
+    /// When more results are available, use this to continue.
     pub continue_: Option<Continue<Parts>>,
+    /// How many members to return.
     #[param(default = 10)]
     pub limit: Limit,
+    /// What to order the members by.
     #[param(default = "sortkey")]
     pub sort: CategoryMembersSort,
+    /// The direction of the listing.
     #[param(default = "ascending")]
     pub dir: CategoryMembersDir,
+    /// The time of addition to start listing at. Only with `cmsort=timestamp`.
     pub start: Option<Timestamp>,
+    /// The time of addition to stop listing at. Only with `cmsort=timestamp`.
     pub end: Option<Timestamp>,
+    /// The sort key to start listing at, in hexadecimal as `cmprop=sortkey` returns it. Only
+    /// with `cmsort=sortkey`.
     pub starthexsortkey: Option<String>,
+    /// The sort key to stop listing at, in hexadecimal as `cmprop=sortkey` returns it. Only
+    /// with `cmsort=sortkey`.
     pub endhexsortkey: Option<String>,
+    /// The sort key prefix to start listing at. Only with `cmsort=sortkey`; used instead of
+    /// `cmstarthexsortkey` when both are given.
     pub startsortkeyprefix: Option<String>,
+    /// The sort key prefix to stop listing before: members filed under a key that begins with
+    /// it are not listed. Only with `cmsort=sortkey`; used instead of `cmendhexsortkey` when
+    /// both are given.
     pub endsortkeyprefix: Option<String>,
+    /// The sort key to start listing at, as stored. Deprecated: use `cmstarthexsortkey`.
     #[param(deprecated)]
     pub startsortkey: Option<String>,
+    /// The sort key to stop listing at, as stored. Deprecated: use `cmendhexsortkey`.
     #[param(deprecated)]
     pub endsortkey: Option<String>,
 }

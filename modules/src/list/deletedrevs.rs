@@ -27,55 +27,102 @@ use crate::wiki::WikiContext;
 /// What to return of each deleted revision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum DeletedRevsProp {
+    /// The edit summary.
     Comment,
+    /// The text of the revision. Needs the `deletedtext` or the `undelete` right.
     Content,
+    /// The size of the revision in bytes.
     Len,
+    /// Whether the edit was marked as minor.
     Minor,
+    /// The id of the page's revision before this one.
     Parentid,
+    /// The edit summary, rendered as HTML.
     Parsedcomment,
+    /// The id of the revision.
     Revid,
+    /// The SHA-1 hash of the revision's text, in hexadecimal.
     Sha1,
+    /// The change tags of the revision.
     Tags,
+    /// The name of the user who made the revision.
     User,
+    /// The user id of the user who made the revision.
     Userid,
+    /// Formerly a token for restoring the revisions; accepted, but no token is returned.
     #[value(deprecated)]
     Token,
 }
 
-/// Lists deleted revisions in one of three modes; `modes` annotations say which parameters
-/// apply to which mode.
+// `modes` annotations say which parameters apply to which mode.
+/// Lists deleted revisions of given pages, of one user, or of all pages of a namespace.
+///
+/// Deprecated: use `prop=deletedrevisions` or `list=alldeletedrevisions` instead.
+///
+/// It works in one of three modes. Mode 1: when the query names pages (with `titles`, for
+/// instance), the deleted revisions of those pages. Mode 2: otherwise, with `druser`, the
+/// deleted revisions made by that user, by time. Mode 3: otherwise, the deleted revisions of
+/// all pages in `drnamespace`, by title. Parameters that belong to another mode are refused or
+/// have no effect. Reading deleted revisions needs the `deletedhistory` right.
 #[query_module(
     name = "deletedrevs",
     group = "list",
     prefix = "dr",
     readrights,
     deprecated,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Deletedrevs"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Deletedrevs",
+    example(
+        query = "action=query&list=deletedrevs&titles=Moss&drprop=user|comment|content",
+        text = "List the deleted revisions of Moss with their authors, summaries and text (mode 1)."
+    ),
+    example(
+        query = "action=query&list=deletedrevs&druser=Alice&drlimit=50",
+        text = "List up to 50 deleted revisions made by Alice, newest first (mode 2)."
+    ),
+    example(
+        query = "action=query&list=deletedrevs&drnamespace=0&drunique=1",
+        text = "List one deleted revision of each main namespace page that has some (mode 3)."
+    )
 )]
 pub struct DeletedRevs {
+    /// The timestamp to start listing from.
     #[param(info(modes(1, 2)))]
     pub start: Option<Timestamp>,
+    /// The timestamp to stop listing at.
     #[param(info(modes(1, 2)))]
     pub end: Option<Timestamp>,
+    /// The direction: `newer` lists from the oldest revision on (in mode 3, from the first
+    /// title), `older` the other way round.
     #[param(default = "older", info(modes(1, 3)))]
     pub dir: TimeDir,
+    /// The page title to start listing at.
     #[param(info(modes(3)))]
     pub from: Option<String>,
+    /// The page title to stop listing at.
     #[param(info(modes(3)))]
     pub to: Option<String>,
+    /// Only list revisions of pages whose titles begin with this text.
     #[param(info(modes(3)))]
     pub prefix: Option<String>,
+    /// List only one revision of each page.
     #[param(info(modes(3)))]
     pub unique: bool,
+    /// The namespace whose pages to list.
     #[param(default = 0, info(modes(3)))]
     pub namespace: Namespace,
+    /// Only list revisions that have this change tag.
     pub tag: Option<String>,
+    /// Only list revisions made by this user.
     pub user: Option<UserRef>,
+    /// Leave out the revisions made by this user.
     pub excludeuser: Option<UserRef>,
+    /// What to return for each revision.
     #[param(default = "user|comment")]
     pub prop: Vec<DeletedRevsProp>,
+    /// How many revisions to return.
     #[param(default = 10)]
     pub limit: Limit,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<Parts>>,
 }

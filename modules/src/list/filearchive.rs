@@ -20,43 +20,79 @@ use crate::wiki::WikiContext;
 /// What to return of each archived file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum FileArchiveProp {
+    /// The storage name of an old version of the file, for versions that were not the latest
+    /// when deleted.
     Archivename,
+    /// The file's bit depth.
     Bitdepth,
+    /// The upload summary of the version. Needs the `deletedhistory` right.
     Description,
+    /// The same as `size`.
     Dimensions,
+    /// The kind of media, such as `BITMAP` or `DRAWING`.
     Mediatype,
+    /// The metadata stored with the file (such as Exif data). Needs the `deletedtext` or
+    /// `undelete` right.
     Metadata,
+    /// The file's MIME type.
     Mime,
+    /// The upload summary rendered as HTML. Needs the `deletedhistory` right.
     Parseddescription,
+    /// The SHA-1 hash of the file's content, in hexadecimal.
     Sha1,
+    /// The file's size in bytes, with its width and height in pixels.
     Size,
+    /// When the version was uploaded.
     Timestamp,
+    /// The name and id of the user who uploaded the version.
     User,
 }
 
-/// Lists all deleted files, by name.
+/// Lists deleted files and deleted versions of files, by file name.
+///
+/// Parts of a version that were hidden (its content, summary or uploader) are left out for
+/// callers without the rights to see them, and flagged instead.
 #[query_module(
     name = "filearchive",
     group = "list",
     prefix = "fa",
     xml = "fa",
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Filearchive"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Filearchive",
+    example(query = "action=query&list=filearchive", text = "List the first deleted files."),
+    example(
+        query = "action=query&list=filearchive&faprop=sha1|size|mime|user|timestamp&falimit=20",
+        text = "List up to 20 deleted files with their hash, size, type, uploader and upload time."
+    ),
+    example(
+        query = "action=query&list=filearchive&faprefix=Ob&fadir=descending",
+        text = "List the deleted files whose names start with Ob, in reverse name order."
+    )
 )]
 pub struct FileArchive {
+    /// The file name to start listing at (without the `File:` prefix).
     pub from: Option<String>,
+    /// The file name to stop listing at (without the `File:` prefix).
     pub to: Option<String>,
+    /// Only list files whose names begin with this text (without the `File:` prefix).
     pub prefix: Option<String>,
+    /// The direction to list in.
     #[param(default = "ascending")]
     pub dir: SortDir,
+    /// Only list file versions with this SHA-1 hash, given as 40 hexadecimal digits.
     pub sha1: Option<String>,
+    /// Only list file versions with this SHA-1 hash, given in base 36 (31 characters). Ignored
+    /// when `fasha1` is given.
     pub sha1base36: Option<String>,
+    /// Which pieces of information to return for each file version.
     #[param(default = "timestamp")]
     pub prop: Vec<FileArchiveProp>,
+    /// How many file versions to return.
     #[param(default = 10)]
     pub limit: Limit,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
-    /// `<name>|<timestamp>|<id>`.
+    // `<name>|<timestamp>|<id>`.
     pub continue_: Option<Continue<(String, Timestamp, ExactInt)>>,
 }
 

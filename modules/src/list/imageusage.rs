@@ -4,7 +4,10 @@ use wikiquery_runtime::{query_module, ApiError, QueryContext, QueryModule};
 
 use crate::family::backlinks::{run, BacklinkTable, BacklinksParams};
 
-/// Pages that use the given file (by title or page id).
+/// Lists the pages that use a given file, by embedding it or linking to it as media.
+///
+/// The file is named by `iutitle` or by `iupageid`, exactly one of the two, and must be in
+/// the File namespace.
 #[query_module(
     name = "imageusage",
     group = "list",
@@ -13,12 +16,26 @@ use crate::family::backlinks::{run, BacklinkTable, BacklinksParams};
     xml = "iu",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Imageusage"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Imageusage",
+    example(
+        query = "action=query&list=imageusage&iutitle=File:Example.png",
+        text = "List the pages that use File:Example.png."
+    ),
+    example(
+        query = "action=query&list=imageusage&iutitle=File:Example.png&iuredirect=1&iulimit=20",
+        text = "List up to 20 pages that use File:Example.png, directly or through a redirect to it."
+    ),
+    example(
+        query = "action=query&generator=imageusage&giutitle=File:Diagram.svg&prop=info",
+        text = "Get page information about the pages that use File:Diagram.svg."
+    )
 )]
 pub struct ImageUsage {
+    // The file and listing parameters (family/backlinks.rs).
     #[param(flatten)]
     pub common: BacklinksParams,
-    /// Also list pages that use the file through a redirect.
+    /// Also list the pages that use the file through a redirect to it, given under each
+    /// redirect; they count towards `iulimit`, whose highest value is then halved.
     pub redirect: bool,
 }
 

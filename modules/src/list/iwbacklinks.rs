@@ -8,11 +8,16 @@ use crate::values::SortDir;
 /// What to return of each linking page besides its title.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum IwBacklinkProp {
+    /// The interwiki prefix of the link.
     Iwprefix,
+    /// The title the link points to on the other wiki.
     Iwtitle,
 }
 
-/// Pages linking to an interwiki prefix, or to one title behind it.
+/// Lists the pages that link to another wiki through a given interwiki prefix.
+///
+/// With `iwbltitle`, only links to that page of the other wiki; without `iwblprefix`, every
+/// interwiki link of the wiki.
 #[query_module(
     name = "iwbacklinks",
     group = "list",
@@ -21,18 +26,37 @@ pub enum IwBacklinkProp {
     xml = "iw",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Iwbacklinks"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Iwbacklinks",
+    example(
+        query = "action=query&list=iwbacklinks&iwblprefix=wikipedia&iwbltitle=Cat",
+        text = "List the pages that link to Cat through the wikipedia prefix."
+    ),
+    example(
+        query = "action=query&list=iwbacklinks&iwblprefix=mw&iwblprop=iwprefix|iwtitle",
+        text = "List the pages with links through the mw prefix, with the target of each link."
+    ),
+    example(
+        query = "action=query&generator=iwbacklinks&giwblprefix=wikipedia&prop=info",
+        text = "Get page information about the pages that link through the wikipedia prefix."
+    )
 )]
 pub struct IwBacklinks {
-    /// The interwiki prefix.
+    /// The interwiki prefix whose links to list, such as `wikipedia`. Leave it out to list the
+    /// links of every prefix.
     pub prefix: Option<String>,
+    /// Only list links to this page of the other wiki, written as it is linked. Needs
+    /// `iwblprefix`.
     pub title: Option<String>,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<Parts>>,
+    /// How many links to return.
     #[param(default = 10)]
     pub limit: Limit,
+    /// What to return of each link besides the linking page's id and title.
     #[param(default = "")]
     pub prop: Vec<IwBacklinkProp>,
+    /// The direction to list in.
     #[param(default = "ascending")]
     pub dir: SortDir,
 }

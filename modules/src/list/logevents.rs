@@ -103,19 +103,33 @@ pub const LOG_ACTIONS: &[&str] = &[
 /// What to return of each log entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum LogEventProp {
+    /// The comment given with the entry.
     Comment,
+    /// Further details of the entry, which depend on its type (such as a move's new title or
+    /// a block's expiry).
     Details,
+    /// The entry's id, with the ids of the page it concerns and of the revision it made, if any.
     Ids,
+    /// The comment rendered as HTML.
     Parsedcomment,
+    /// The change tags of the entry.
     Tags,
+    /// When the entry was made.
     Timestamp,
+    /// The title and namespace number of the page the entry concerns.
     Title,
+    /// The entry's log type and action.
     Type,
+    /// The name of the user who performed the action.
     User,
+    /// The id of the user who performed the action.
     Userid,
 }
 
-/// Lists log events, newest first by default.
+/// Lists entries of the wiki's logs: blocks, deletions, moves, uploads, user creations and more.
+///
+/// Entries are listed by time, newest first unless `ledir=newer`. Entries of logs the caller
+/// may not read are left out, and hidden parts of an entry are flagged instead of shown.
 #[query_module(
     name = "logevents",
     group = "list",
@@ -125,28 +139,53 @@ pub enum LogEventProp {
     xml_nested(tags = "tag"),
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Logevents",
-    at_most_one_of(title, namespace, prefix)
+    at_most_one_of(title, namespace, prefix),
+    example(query = "action=query&list=logevents", text = "List the latest log entries."),
+    example(
+        query = "action=query&list=logevents&letype=upload&leprop=title|user|timestamp|comment&lelimit=20",
+        text = "List the 20 latest uploads with the file, uploader, time and comment of each."
+    ),
+    example(
+        query = "action=query&list=logevents&leaction=move/move&leuser=Alice&ledir=newer",
+        text = "List the page moves made by Alice, oldest first."
+    )
 )]
 pub struct LogEvents {
+    /// Which pieces of information to return for each entry.
     #[param(default = "ids|title|type|user|timestamp|comment|details")]
     pub prop: Vec<LogEventProp>,
+    /// Only list entries of this log type, such as `delete` or `upload`.
     #[param(rename = "type", values = LOG_TYPES)]
     pub log_type: Option<String>,
-    /// MediaWiki checks a request's value itself, answering `unknown_leaction`.
+    /// Only list entries of this type and action, written `type/action`, such as
+    /// `delete/restore`. Takes the place of `letype` when both are given.
+    // MediaWiki checks a request's value itself, answering `unknown_leaction`.
     #[param(values = LOG_ACTIONS, module_checks_values)]
     pub action: Option<String>,
+    /// The time to start listing at; with `ledir=older`, the most recent time listed.
     pub start: Option<Timestamp>,
+    /// The time to stop listing at.
     pub end: Option<Timestamp>,
+    /// The direction to list in: `older` lists newest first, `newer` oldest first.
     #[param(default = "older")]
     pub dir: TimeDir,
+    /// Only list entries of actions performed by this user.
     pub user: Option<UserRef>,
+    /// Only list entries about this page. Cannot be combined with `lenamespace` or `leprefix`.
     pub title: Option<String>,
+    /// Only list entries about pages in this namespace. Cannot be combined with `letitle` or
+    /// `leprefix`.
     #[param(extra_namespaces)]
     pub namespace: Option<Namespace>,
+    /// Only list entries about pages whose titles begin with this text (the namespace is read
+    /// from it). Cannot be combined with `letitle` or `lenamespace`.
     pub prefix: Option<String>,
+    /// Only list entries that carry this change tag.
     pub tag: Option<String>,
+    /// How many entries to return.
     #[param(default = 10)]
     pub limit: Limit,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<(Timestamp, i64)>>,
 }

@@ -10,23 +10,39 @@ use crate::wiki::WikiContext;
 /// What to return of each stashed file besides its key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum StashedFileProp {
+    /// The file's size in bytes, its width and height in pixels and its bit depth.
     Size,
+    /// The file's MIME type and media type.
     Type,
 }
 
-/// The calling user's stashed uploads.
+/// Lists the files in the upload stash of the calling user.
+///
+/// The stash holds files uploaded but not yet published; each is listed with its file key and
+/// status. Only a logged-in user has a stash.
 #[query_module(
     name = "mystashedfiles",
     group = "list",
     prefix = "msf",
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Mystashedfiles"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Mystashedfiles",
+    example(
+        query = "action=query&list=mystashedfiles",
+        text = "List the file keys of the files in your upload stash."
+    ),
+    example(
+        query = "action=query&list=mystashedfiles&msfprop=size|type&msflimit=20",
+        text = "List up to 20 of your stashed files with the size and type of each."
+    )
 )]
 pub struct MyStashedFiles {
+    /// What to return of each file besides its file key and status.
     #[param(default = "")]
     pub prop: Vec<StashedFileProp>,
+    /// How many files to return.
     #[param(default = 10)]
     pub limit: Limit,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<(ExactInt,)>>,
 }

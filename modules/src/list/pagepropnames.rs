@@ -5,7 +5,10 @@ use wikiquery_runtime::{query_module, ApiError, Continue, Limit, QueryContext, Q
 
 use crate::wiki::WikiContext;
 
-/// Every page property name used on the wiki.
+/// Lists the names of the page properties in use on the wiki, in alphabetical order.
+///
+/// Page properties are values a page sets through its content, such as `displaytitle`,
+/// `defaultsort` or `noindex`; `list=pageswithprop` finds the pages that set one.
 #[query_module(
     name = "pagepropnames",
     group = "list",
@@ -13,11 +16,18 @@ use crate::wiki::WikiContext;
     prefix = "ppn",
     xml = "p",
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Pagepropnames"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Pagepropnames",
+    example(query = "action=query&list=pagepropnames", text = "List the first page property names in use."),
+    example(
+        query = "action=query&list=pagepropnames&ppnlimit=max",
+        text = "List as many page property names as allowed at once."
+    )
 )]
 pub struct PagePropNames {
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Truthy<Continue<(String,)>>,
+    /// How many names to return.
     #[param(default = 10)]
     pub limit: Limit,
 }

@@ -13,12 +13,17 @@ use crate::wiki::WikiContext;
 /// What to return of each page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum PagesWithPropProp {
+    /// The page's id.
     Ids,
+    /// The page's title and namespace number.
     Title,
+    /// The value the page gives the property.
     Value,
 }
 
-/// Pages using the given page property, by page id.
+/// Lists the pages that set a given page property, in page id order.
+///
+/// `list=pagepropnames` lists the property names in use.
 #[query_module(
     name = "pageswithprop",
     group = "list",
@@ -27,16 +32,29 @@ pub enum PagesWithPropProp {
     xml = "page",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Pageswithprop"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Pageswithprop",
+    example(
+        query = "action=query&list=pageswithprop&pwppropname=displaytitle&pwpprop=title|value",
+        text = "List the pages that set a display title, with the title each one displays."
+    ),
+    example(
+        query = "action=query&generator=pageswithprop&gpwppropname=notoc&prop=info",
+        text = "Get page information about the pages that hide their table of contents."
+    )
 )]
 pub struct PagesWithProp {
+    /// The name of the page property whose pages to list, such as `displaytitle`.
     pub propname: String,
+    /// Which pieces of information to return for each page.
     #[param(default = "ids|title")]
     pub prop: Vec<PagesWithPropProp>,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Truthy<Continue<(LooseInt,)>>,
+    /// How many pages to return.
     #[param(default = 10)]
     pub limit: Limit,
+    /// The direction to list in, by page id.
     #[param(default = "ascending")]
     pub dir: SortDir,
 }

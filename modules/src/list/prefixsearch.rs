@@ -7,7 +7,12 @@ use wikiquery_runtime::{query_module, ApiError, Generated, Limit, Namespace, Que
 use crate::shared::completion::{complete, Completion};
 use crate::wiki::WikiContext;
 
-/// A prefix search over page titles.
+/// Finds the pages whose titles begin with the given text, the way the search box suggests them.
+///
+/// The text is read as the start of a title (so its first letter is capitalised where titles
+/// are), and a page whose title is exactly the text comes first. A namespace name at the start
+/// of the text (`Help:Ed`) chooses that namespace, and `Special:` searches the names of
+/// special pages.
 #[query_module(
     name = "prefixsearch",
     group = "list",
@@ -16,14 +21,29 @@ use crate::wiki::WikiContext;
     xml = "ps",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Prefixsearch"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Prefixsearch",
+    example(query = "action=query&list=prefixsearch&pssearch=Ca", text = "Find the pages whose titles begin with Ca."),
+    example(
+        query = "action=query&list=prefixsearch&pssearch=Alice&psnamespace=2|3",
+        text = "Find the user and user talk pages whose titles begin with Alice."
+    ),
+    example(
+        query = "action=query&generator=prefixsearch&gpssearch=Help:&prop=info",
+        text = "Get page information about the first pages of the Help namespace."
+    )
 )]
 pub struct PrefixSearch {
+    /// The text the titles should begin with.
     pub search: String,
+    /// The namespaces to search in. A namespace name at the start of `pssearch` takes their
+    /// place.
     #[param(default = 0, all)]
     pub namespace: Vec<Namespace>,
+    /// How many titles to return.
     #[param(default = 10)]
     pub limit: Limit,
+    /// How many titles to skip before the first returned; when more results are available,
+    /// the value to continue with is given here.
     #[param(default = 0, min = 0)]
     pub offset: i64,
 }

@@ -20,23 +20,35 @@ use crate::wiki::WikiContext;
 /// Protection levels of a creation protection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum ProtectedTitleLevel {
+    /// Only autoconfirmed users may create the page.
     Autoconfirmed,
+    /// Only administrators may create the page.
     Sysop,
 }
 
 /// What to return of each protected title.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum ProtectedTitleProp {
+    /// The reason given for the protection.
     Comment,
+    /// When the protection ends (`infinity` for never).
     Expiry,
+    /// The protection level: who may still create the page.
     Level,
+    /// The reason rendered as HTML.
     Parsedcomment,
+    /// When the protection was set.
     Timestamp,
+    /// The name of the user who set the protection.
     User,
+    /// The id of the user who set the protection.
     Userid,
 }
 
-/// Titles that may not be created, newest protection first by default.
+/// Lists the titles protected from creation, newest protection first by default.
+///
+/// Every recorded protection is listed, including those whose expiry has passed but which the
+/// wiki has not yet purged.
 #[query_module(
     name = "protectedtitles",
     group = "list",
@@ -45,22 +57,40 @@ pub enum ProtectedTitleProp {
     xml = "pt",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Protectedtitles"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Protectedtitles",
+    example(query = "action=query&list=protectedtitles", text = "List the titles protected from creation."),
+    example(
+        query = "action=query&list=protectedtitles&ptlevel=sysop&ptprop=level|expiry|user|comment",
+        text = "List the titles only administrators may create, with the expiry, author and reason of each."
+    ),
+    example(
+        query = "action=query&generator=protectedtitles&gptnamespace=0&prop=info",
+        text = "Get page information about the protected titles of the main namespace."
+    )
 )]
 pub struct ProtectedTitles {
+    /// Only list titles in these namespaces.
     #[param(all)]
     pub namespace: Vec<Namespace>,
+    /// Only list titles protected at these levels.
     pub level: Vec<ProtectedTitleLevel>,
+    /// How many titles to return.
     #[param(default = 10)]
     pub limit: Limit,
+    /// The direction to list in, by protection time: `older` lists newest first, `newer`
+    /// oldest first.
     #[param(default = "older")]
     pub dir: TimeDir,
+    /// The protection time to start listing at.
     pub start: Option<Timestamp>,
+    /// The protection time to stop listing at.
     pub end: Option<Timestamp>,
+    /// Which pieces of information to return for each title.
     #[param(default = "timestamp|level")]
     pub prop: Vec<ProtectedTitleProp>,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
-    /// `<timestamp>|<namespace>|<title>`.
+    // `<timestamp>|<namespace>|<title>`.
     pub continue_: Option<Continue<(Timestamp, i32, String)>>,
 }
 

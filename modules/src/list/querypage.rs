@@ -44,7 +44,12 @@ pub const QUERY_PAGES: &[&str] = &[
     "Withoutinterwiki",
 ];
 
-/// The rows of one special report page.
+/// Gets the list of pages a special report page gives, such as `Wantedpages` or `Lonelypages`.
+///
+/// The answer names the report and lists its pages in the report's order, each with the value
+/// the report ranks it by where it has one. Some reports need a right (`Unwatchedpages`
+/// needs `unwatchedpages`); on a wiki in miser mode, expensive reports come from a cache
+/// that is refreshed from time to time, and the answer says when.
 #[query_module(
     name = "querypage",
     group = "list",
@@ -52,14 +57,30 @@ pub const QUERY_PAGES: &[&str] = &[
     prefix = "qp",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Querypage"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Querypage",
+    example(
+        query = "action=query&list=querypage&qppage=Wantedpages",
+        text = "List the missing pages that are most linked to."
+    ),
+    example(
+        query = "action=query&list=querypage&qppage=Uncategorizedpages&qplimit=20",
+        text = "List up to 20 pages that are in no category."
+    ),
+    example(
+        query = "action=query&generator=querypage&gqppage=Lonelypages&prop=info",
+        text = "Get page information about the pages no other page links to."
+    )
 )]
 pub struct QueryPage {
+    /// The name of the special report page whose results to return.
     #[param(values = QUERY_PAGES)]
     pub page: String,
-    /// Where to start; the spec states no minimum here (unlike prefixsearch and search).
+    /// How many results to skip before the first returned; when more results are available,
+    /// the value to continue with is given here.
+    // Where to start; the spec states no minimum here (unlike prefixsearch and search).
     #[param(default = 0)]
     pub offset: i64,
+    /// How many results to return.
     #[param(default = 10)]
     pub limit: Limit,
 }

@@ -11,7 +11,11 @@ use wikiquery_store::reader::Reader;
 use crate::values::FilterRedir;
 use crate::wiki::WikiContext;
 
-/// A random set of pages; the default limit is 1.
+/// Gets a set of random pages, one by default.
+///
+/// Pages are listed in a fixed random order from a random starting point, so the pages of one
+/// answer are not independently drawn. Redirects are left out unless `rnfilterredir` asks
+/// for them.
 #[query_module(
     name = "random",
     group = "list",
@@ -20,18 +24,32 @@ use crate::wiki::WikiContext;
     xml = "page",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Random"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Random",
+    example(
+        query = "action=query&list=random&rnnamespace=0&rnlimit=2",
+        text = "Get two random pages of the main namespace."
+    ),
+    example(query = "action=query&list=random&rnfilterredir=redirects&rnlimit=5", text = "Get five random redirects."),
+    example(
+        query = "action=query&generator=random&grnnamespace=0&grnlimit=2&prop=info",
+        text = "Get page information about two random pages of the main namespace."
+    )
 )]
 pub struct Random {
+    /// Only return pages in these namespaces.
     #[param(all)]
     pub namespace: Vec<Namespace>,
+    /// Which pages to return by whether they are redirects.
     #[param(default = "nonredirects")]
     pub filterredir: FilterRedir,
-    /// The old way of asking for redirects; `filterredir=redirects` replaces it.
+    /// Return redirects instead of other pages. Deprecated: use `rnfilterredir=redirects`
+    /// instead; the two cannot be given together.
     #[param(deprecated)]
     pub redirect: bool,
+    /// How many random pages to return.
     #[param(default = 1)]
     pub limit: Limit,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<Parts>>,
 }

@@ -29,23 +29,42 @@ use crate::wiki::WikiContext;
 /// What to return of each change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum RecentChangeProp {
+    /// The edit summary or log comment.
     Comment,
+    /// Whether the change is minor, made by a bot or created a page.
     Flags,
+    /// The change's id, with the page id and the ids of the new and previous revisions.
     Ids,
+    /// For log entries: the log id, type and action, with the entry's details.
     Loginfo,
+    /// The edit summary or log comment rendered as HTML.
     Parsedcomment,
+    /// Whether the change is patrolled or was patrolled automatically. Needs the right to
+    /// patrol.
     Patrolled,
+    /// Whether the page is a redirect now.
     Redirect,
+    /// The SHA-1 hash of the revision's content, in hexadecimal.
     Sha1,
+    /// The page's size in bytes before and after the change.
     Sizes,
+    /// The change tags of the change.
     Tags,
+    /// When the change was made.
     Timestamp,
+    /// The title and namespace number of the changed page.
     Title,
+    /// The name of the user who made the change, and whether it was an anonymous user.
     User,
+    /// The id of the user who made the change.
     Userid,
 }
 
-/// Recent changes, newest first by default.
+/// Lists the recent changes to the wiki: edits, page creations, log entries and category changes.
+///
+/// Changes are listed by time, newest first unless `rcdir=newer`, and only as far back as the
+/// wiki keeps its recent changes. Hidden parts of a change are flagged instead of shown to
+/// callers without the rights to see them.
 #[query_module(
     name = "recentchanges",
     group = "list",
@@ -55,31 +74,59 @@ pub enum RecentChangeProp {
     xml_nested(tags = "tag"),
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:RecentChanges"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:RecentChanges",
+    example(query = "action=query&list=recentchanges", text = "List the latest changes."),
+    example(
+        query = "action=query&list=recentchanges&rcprop=title|timestamp|user|comment|sizes&rcshow=!bot",
+        text = "List the latest changes not made by bots, with their authors, summaries and sizes."
+    ),
+    example(
+        query = "action=query&generator=recentchanges&grcnamespace=0&grctoponly=1&prop=info",
+        text = "Get page information about the recently changed pages of the main namespace."
+    )
 )]
 pub struct RecentChanges {
+    /// The time to start listing at; with `rcdir=older`, the most recent time listed.
     pub start: Option<Timestamp>,
+    /// The time to stop listing at.
     pub end: Option<Timestamp>,
+    /// The direction to list in: `older` lists newest first, `newer` oldest first.
     #[param(default = "older")]
     pub dir: TimeDir,
+    /// Only list changes to pages in these namespaces.
     #[param(all, extra_namespaces)]
     pub namespace: Vec<Namespace>,
+    /// Only list changes made by this user. Cannot be combined with `rcexcludeuser`.
     pub user: Option<UserRef>,
+    /// Leave out the changes made by this user. Cannot be combined with `rcuser`.
     pub excludeuser: Option<UserRef>,
+    /// Only list changes that carry this change tag.
     pub tag: Option<String>,
+    /// Which pieces of information to return for each change.
     #[param(default = "title|timestamp|ids")]
     pub prop: Vec<RecentChangeProp>,
+    /// Only list changes that meet all of these conditions, e.g. `minor` for minor edits only
+    /// or `!bot` to leave out bots' changes. The conditions about patrolling need the right to
+    /// patrol, and a condition and its opposite cannot be given together.
     #[param(values = SHOW_RC)]
     pub show: Vec<String>,
+    /// How many changes to return.
     #[param(default = 10)]
     pub limit: Limit,
+    /// Which kinds of change to list.
     #[param(rename = "type", default = "edit|new|log|categorize")]
     pub type_: Vec<ChangeType>,
+    /// Only list the changes that made the latest revision of their page.
     pub toponly: bool,
+    /// Only list changes to this page.
     pub title: Option<String>,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<(Timestamp, i64)>>,
+    /// Used as a generator, give the revisions of the changes instead of their pages.
     pub generaterevisions: bool,
+    /// Only list changes that touch this slot of the page's revisions, such as `main`. Only
+    /// edits and page creations are then listed.
     #[param(values = SLOTS)]
     pub slot: Option<String>,
 }

@@ -21,36 +21,60 @@ use crate::wiki::WikiContext;
 /// Which search to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum SearchWhat {
+    /// Find the page whose title is the search text, trying a few changes of letter case.
     Nearmatch,
+    /// Search the pages' text.
     Text,
+    /// Search the pages' titles only.
     Title,
 }
 
 /// Metadata to return about the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum SearchInfo {
+    /// The search text as the engine rewrote it, when it did (this server's engine never does).
     Rewrittenquery,
+    /// A suggested different search text, when there is one (this server's engine makes none).
     Suggestion,
+    /// How many pages match in all.
     Totalhits,
 }
 
 /// What to return of each hit; `hasrelated` and `score` are deprecated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum SearchProp {
+    /// A piece of the matching category name, with the matches marked (empty with this
+    /// server's engine).
     Categorysnippet,
+    /// Data the search engine adds of its own (none with this server's engine).
     Extensiondata,
+    /// Whether the match was found in the content of a file (always false with this server's
+    /// engine).
     Isfilematch,
+    /// A piece of the matching redirect's title, with the matches marked (not given by this
+    /// server's engine).
     Redirectsnippet,
+    /// The title of the redirect that matched (not given by this server's engine).
     Redirecttitle,
+    /// A piece of the matching section heading, with the matches marked (not given by this
+    /// server's engine).
     Sectionsnippet,
+    /// The title of the matching section (not given by this server's engine).
     Sectiontitle,
+    /// The page's size in bytes.
     Size,
+    /// A piece of the page's text around the matches, with the matches marked.
     Snippet,
+    /// When the page was last edited.
     Timestamp,
+    /// The page's title with the matches marked.
     Titlesnippet,
+    /// How many words the page's text has.
     Wordcount,
+    /// Ignored; kept so that old requests still work.
     #[value(deprecated)]
     Hasrelated,
+    /// Ignored; kept so that old requests still work.
     #[value(deprecated)]
     Score,
 }
@@ -58,10 +82,15 @@ pub enum SearchProp {
 /// Sort orders of the search backend.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum SearchSort {
+    /// Best matches first.
     Relevance,
 }
 
-/// Pages whose text or title matches the search.
+/// Searches the wiki's pages for words and phrases, in their text or their titles.
+///
+/// Matches are ranked best first. The search text takes words, `"quoted phrases"`, words
+/// to leave out (`-word`), word beginnings (`wor*`), `intitle:` for words of the title and
+/// `prefix:` to keep to titles beginning with some text. There are no interwiki results.
 #[query_module(
     name = "search",
     group = "list",
@@ -70,23 +99,47 @@ pub enum SearchSort {
     xml = "p",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Search"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Search",
+    example(query = "action=query&list=search&srsearch=cat", text = "Search the pages of the main namespace for cat."),
+    example(
+        query = "action=query&list=search&srsearch=cat+-lion&srprop=snippet|titlesnippet&srlimit=20",
+        text = "Find up to 20 pages that mention cat but not lion, showing where each one matched."
+    ),
+    example(
+        query = "action=query&generator=search&gsrsearch=dog&gsrnamespace=0|1&prop=info",
+        text = "Get page information about the articles and talk pages that match dog."
+    )
 )]
 pub struct Search {
+    /// The text to search for; every page that matches all of its words is found.
     pub search: String,
+    /// Only search pages in these namespaces. A `prefix:` in the search text takes their place
+    /// (the namespace is then read from the prefix).
     #[param(default = 0, all)]
     pub namespace: Vec<Namespace>,
+    /// How many pages to return.
     #[param(default = 10)]
     pub limit: Limit,
+    /// How many pages to skip before the first returned; when more results are available,
+    /// the value to continue with is given here.
     #[param(default = 0, min = 0)]
     pub offset: i64,
+    /// What to search: the pages' text, their titles, or the page with exactly this title.
+    /// Left out, the text is searched.
     pub what: Option<SearchWhat>,
+    /// What to return about the search as a whole.
     #[param(default = "totalhits|suggestion|rewrittenquery")]
     pub info: Vec<SearchInfo>,
+    /// Which pieces of information to return for each page found.
     #[param(default = "size|wordcount|timestamp|snippet")]
     pub prop: Vec<SearchProp>,
+    /// Also search other wikis, where the engine can; this server's engine finds nothing
+    /// there.
     pub interwiki: bool,
+    /// Let the engine search for a corrected text instead of the one given when that finds
+    /// more; this server's engine never changes the search text.
     pub enablerewrites: bool,
+    /// The order of the results.
     #[param(default = "relevance")]
     pub sort: SearchSort,
 }

@@ -12,28 +12,49 @@ use crate::wiki::WikiContext;
 /// What to return of each tag besides its name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum TagProp {
+    /// Whether the tag is still being applied to new changes.
     Active,
+    /// Whether the tag is defined, by the software or by a user.
     Defined,
+    /// The tag's description.
     Description,
+    /// The tag's label as shown in change lists (its name when it has none).
     Displayname,
+    /// How many changes carry the tag.
     Hitcount,
+    /// Where the tag comes from: `extension` for the software's own tags, `manual` for tags
+    /// users defined.
     Source,
 }
 
-/// Every change tag of the wiki.
+/// Lists the change tags of the wiki, in name order.
+///
+/// The tags the software applies, those users defined, and any other tag found on changes are
+/// all listed.
 #[query_module(
     name = "tags",
     group = "list",
     cache = "public",
     prefix = "tg",
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Tags"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Tags",
+    example(
+        query = "action=query&list=tags&tgprop=displayname|description|hitcount|defined",
+        text = "List the change tags with their labels, descriptions, use counts and whether each is defined."
+    ),
+    example(
+        query = "action=query&list=tags&tglimit=max&tgprop=active|source",
+        text = "List as many tags as allowed at once, with the source of each and whether it is still used."
+    )
 )]
 pub struct Tags {
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<Parts>>,
+    /// How many tags to return.
     #[param(default = 10)]
     pub limit: Limit,
+    /// What to return of each tag besides its name.
     #[param(default = "")]
     pub prop: Vec<TagProp>,
 }

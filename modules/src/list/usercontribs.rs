@@ -29,15 +29,26 @@ use crate::wiki::WikiContext;
 /// What to return of each contribution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum UserContribProp {
+    /// The edit summary.
     Comment,
+    /// Whether the edit is minor, created the page, or is the page's latest revision.
     Flags,
+    /// The page id, the revision id and the id of the revision before it.
     Ids,
+    /// The edit summary rendered as HTML.
     Parsedcomment,
+    /// Whether the edit is patrolled or was patrolled automatically. Needs the right to
+    /// patrol.
     Patrolled,
+    /// The page's size in bytes after the edit.
     Size,
+    /// How many bytes the edit added to or removed from the page.
     Sizediff,
+    /// The change tags of the edit.
     Tags,
+    /// When the edit was made.
     Timestamp,
+    /// The title and namespace number of the edited page.
     Title,
 }
 
@@ -45,7 +56,11 @@ pub enum UserContribProp {
 pub const SHOW_UC: &[&str] =
     &["!autopatrolled", "!minor", "!new", "!patrolled", "!top", "autopatrolled", "minor", "new", "patrolled", "top"];
 
-/// Contributions of users named, numbered, by prefix or by IP range; newest first by default.
+/// Lists the edits made by one or more users, newest first by default.
+///
+/// The users are given in exactly one way: by name (`ucuser`), by id (`ucuserids`), by the
+/// beginning of their names (`ucuserprefix`) or, for anonymous edits, by an IP address range
+/// (`uciprange`).
 #[query_module(
     name = "usercontribs",
     group = "list",
@@ -55,30 +70,57 @@ pub const SHOW_UC: &[&str] =
     xml_nested(tags = "tag"),
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Usercontribs",
-    exactly_one_of(userprefix, userids, iprange, user)
+    exactly_one_of(userprefix, userids, iprange, user),
+    example(query = "action=query&list=usercontribs&ucuser=Alice", text = "List the latest edits of Alice."),
+    example(
+        query = "action=query&list=usercontribs&ucuser=Bob|Carol&ucprop=title|sizediff&ucshow=!minor",
+        text = "List the latest edits of Bob and Carol that are not minor, with the size change of each."
+    ),
+    example(
+        query = "action=query&list=usercontribs&uciprange=192.0.2.0/24&uclimit=20",
+        text = "List the 20 latest edits made from addresses in the range 192.0.2.0/24."
+    )
 )]
 pub struct UserContribs {
+    /// How many edits to return.
     #[param(default = 10)]
     pub limit: Limit,
+    /// The time to start listing at; with `ucdir=older`, the most recent time listed.
     pub start: Option<Timestamp>,
+    /// The time to stop listing at.
     pub end: Option<Timestamp>,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<Parts>>,
+    /// The users whose edits to list, by name; IP addresses list anonymous edits.
     #[param(subtypes = "name|ip|temp|interwiki")]
     pub user: Vec<UserRef>,
+    /// The users whose edits to list, by user id.
     pub userids: Vec<i64>,
+    /// List the edits of every user whose name begins with this text.
     pub userprefix: Option<String>,
+    /// List the edits made from the IP addresses of this range, written in CIDR notation
+    /// (such as `192.0.2.0/24`). The wiki sets how broad a range may be.
     pub iprange: Option<String>,
+    /// The direction to list in: `older` lists newest first, `newer` oldest first.
     #[param(default = "older")]
     pub dir: TimeDir,
+    /// Only list edits of pages in these namespaces.
     #[param(all)]
     pub namespace: Vec<Namespace>,
+    /// Which pieces of information to return for each edit.
     #[param(default = "ids|title|timestamp|comment|size|flags")]
     pub prop: Vec<UserContribProp>,
+    /// Only list edits that meet all of these conditions, e.g. `!minor` to leave out minor
+    /// edits or `top` for edits that are still their page's latest revision. The conditions
+    /// about patrolling need the right to patrol, and a condition and its opposite cannot be
+    /// given together.
     #[param(values = SHOW_UC)]
     pub show: Vec<String>,
+    /// Only list edits that carry this change tag.
     pub tag: Option<String>,
-    /// Replaced by `show=top`.
+    /// Only list edits that are still their page's latest revision. Deprecated: use
+    /// `ucshow=top` instead.
     #[param(deprecated)]
     pub toponly: bool,
 }

@@ -20,20 +20,35 @@ use crate::wiki::{Wiki, WikiContext};
 /// What to return of each user.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum UserProp {
+    /// If the user is blocked: who blocked them, when, why and until when.
     Blockinfo,
+    /// For a name that has no account: whether an account of that name could be created.
     Cancreate,
+    /// The user's ids in the central user database, and whether the account is attached to
+    /// this wiki (and to the wiki given by `usattachedwiki`).
     Centralids,
+    /// How many edits the user has made.
     Editcount,
+    /// Whether the user can and wants to receive e-mail from other users.
     Emailable,
+    /// The gender the user chose: `male`, `female` or `unknown`.
     Gender,
+    /// The groups the user was added to, each with the expiry of the membership.
     Groupmemberships,
+    /// Every group the user belongs to, those they were added to and the automatic ones.
     Groups,
+    /// The groups the user belongs to automatically, such as `user` or `autoconfirmed`.
     Implicitgroups,
+    /// When the account was created.
     Registration,
+    /// The rights the user has through their groups.
     Rights,
 }
 
-/// Information about users given by name or id.
+/// Gets information about a list of users, given by name or by id.
+///
+/// Names that are not valid user names come first, marked `invalid`; then each user in the
+/// order given, marked `missing` when there is no such account.
 #[query_module(
     name = "users",
     group = "list",
@@ -43,12 +58,30 @@ pub enum UserProp {
     xml_nested(groups = "g", implicitgroups = "g", rights = "r", groupmemberships = "groupmembership"),
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Users",
-    at_most_one_of(userids, users)
+    at_most_one_of(userids, users),
+    example(
+        query = "action=query&list=users&ususers=Alice|Bob&usprop=groups|editcount|registration|gender",
+        text = "Get the groups, edit count, registration time and gender of Alice and Bob."
+    ),
+    example(
+        query = "action=query&list=users&ususerids=7&usprop=blockinfo",
+        text = "Get the name of user 7 and whether that user is blocked."
+    ),
+    example(
+        query = "action=query&list=users&ususers=Newcomer&usprop=cancreate",
+        text = "Check whether an account named Newcomer could be created."
+    )
 )]
 pub struct Users {
+    /// Which pieces of information to return for each user; the name and id are always
+    /// given.
     pub prop: Vec<UserProp>,
+    /// With `usprop=centralids`, also say whether the user is attached to the wiki with this
+    /// wiki id.
     pub attachedwiki: Option<String>,
+    /// The users to describe, by name. Cannot be combined with `ususerids`.
     pub users: Vec<String>,
+    /// The users to describe, by user id. Cannot be combined with `ususers`.
     pub userids: Vec<i64>,
 }
 

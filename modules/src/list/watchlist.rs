@@ -26,19 +26,36 @@ use crate::wiki::WikiContext;
 /// What to return of each change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum WatchlistProp {
+    /// The edit summary or log comment.
     Comment,
+    /// When the page's watch ends (`false` when it is watched for good, as on this server
+    /// every page is).
     Expiry,
+    /// Whether the change is minor, made by a bot or created a page.
     Flags,
+    /// The page id and the ids of the new and previous revisions, with the change's id.
     Ids,
+    /// For log entries: the log id, type and action, with the entry's details.
     Loginfo,
+    /// The time of the first change to the page the watchlist's owner has not seen yet (empty
+    /// when they have seen them all).
     Notificationtimestamp,
+    /// The edit summary or log comment rendered as HTML.
     Parsedcomment,
+    /// Whether the change is patrolled or was patrolled automatically. Needs the right to
+    /// patrol.
     Patrol,
+    /// The page's size in bytes before and after the change.
     Sizes,
+    /// The change tags of the change.
     Tags,
+    /// When the change was made.
     Timestamp,
+    /// The title and namespace number of the changed page.
     Title,
+    /// The name of the user who made the change, and whether it was an anonymous user.
     User,
+    /// The id of the user who made the change.
     Userid,
 }
 
@@ -58,37 +75,70 @@ pub const SHOW_WL: &[&str] = &[
     "unread",
 ];
 
-/// Recent changes to the caller's watched pages (or, with `owner` and `token`, another user's).
+/// Lists the recent changes to the pages on the caller's watchlist, newest first by default.
+///
+/// Only the latest change of each page is listed (log entries are all listed) unless `wlallrev`
+/// is given. Another user's watchlist is read with `wlowner` and that user's `wltoken`.
 #[query_module(
     name = "watchlist",
     group = "list",
     prefix = "wl",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Watchlist"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Watchlist",
+    example(
+        query = "action=query&list=watchlist",
+        text = "List the latest change to each recently changed page you watch."
+    ),
+    example(
+        query = "action=query&list=watchlist&wlallrev=1&wlprop=ids|title|timestamp|user|comment&wlshow=!bot",
+        text = "List every recent change to your watched pages not made by bots, with its author and summary."
+    ),
+    example(
+        query = "action=query&generator=watchlist&gwlnamespace=0&prop=info",
+        text = "Get page information about the recently changed articles on your watchlist."
+    )
 )]
 pub struct Watchlist {
+    /// List every change to each watched page, not only its latest one. Used as a generator,
+    /// gives the revisions of the changes instead of their pages.
     pub allrev: bool,
+    /// The time to start listing at; with `wldir=older`, the most recent time listed.
     pub start: Option<Timestamp>,
+    /// The time to stop listing at.
     pub end: Option<Timestamp>,
+    /// Only list changes to pages in these namespaces.
     #[param(all)]
     pub namespace: Vec<Namespace>,
+    /// Only list changes made by this user. Cannot be combined with `wlexcludeuser`.
     pub user: Option<UserRef>,
+    /// Leave out the changes made by this user. Cannot be combined with `wluser`.
     pub excludeuser: Option<UserRef>,
+    /// The direction to list in: `older` lists newest first, `newer` oldest first.
     #[param(default = "older")]
     pub dir: TimeDir,
+    /// How many changes to return.
     #[param(default = 10)]
     pub limit: Limit,
+    /// Which pieces of information to return for each change.
     #[param(default = "ids|title|flags")]
     pub prop: Vec<WatchlistProp>,
+    /// Only list changes that meet all of these conditions, e.g. `!minor` to leave out minor
+    /// edits or `unread` for changes the watchlist's owner has not seen yet. `patrolled` and
+    /// `!patrolled` need the right to patrol; a condition and its opposite cannot be given
+    /// together.
     #[param(values = SHOW_WL)]
     pub show: Vec<String>,
+    /// Which kinds of change to list.
     #[param(rename = "type", default = "edit|new|log|categorize")]
     pub type_: Vec<ChangeType>,
+    /// The user whose watchlist to read instead of the caller's; needs `wltoken`.
     #[param(subtypes = "name")]
     pub owner: Option<UserRef>,
+    /// The watchlist token of the user named by `wlowner`, as set in that user's preferences.
     #[param(sensitive)]
     pub token: Option<String>,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<(Timestamp, i64)>>,
 }

@@ -18,38 +18,63 @@ use crate::wiki::WikiContext;
 /// What to return of each watched page besides its title.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum WatchlistRawProp {
+    /// The time of the first change to the page the watchlist's owner has not seen yet, for
+    /// pages that have one.
     Changed,
 }
 
 /// Filters on watched pages: changed since last visited, or not.
 pub const SHOW_WR: &[&str] = &["!changed", "changed"];
 
-/// Every page on the caller's watchlist (or, with `owner` and `token`, another user's).
+/// Lists all the pages on the caller's watchlist, in title order.
+///
+/// Another user's watchlist is read with `wrowner` and that user's `wrtoken`. The list is
+/// given in a `watchlistraw` member beside `query`, not inside it.
 #[query_module(
     name = "watchlistraw",
     group = "list",
     prefix = "wr",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Watchlistraw"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Watchlistraw",
+    example(query = "action=query&list=watchlistraw", text = "List the first pages on your watchlist."),
+    example(
+        query = "action=query&list=watchlistraw&wrshow=changed&wrprop=changed&wrnamespace=0",
+        text = "List the watched articles with changes you have not seen, and when the first was made."
+    ),
+    example(
+        query = "action=query&generator=watchlistraw&gwrlimit=max&prop=info",
+        text = "Get page information about as many pages of your watchlist as allowed at once."
+    )
 )]
 pub struct WatchlistRaw {
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<(ExactInt, String)>>,
+    /// Only list pages in these namespaces.
     #[param(all)]
     pub namespace: Vec<Namespace>,
+    /// How many pages to return.
     #[param(default = 10)]
     pub limit: Limit,
+    /// What to return of each page besides its title.
     pub prop: Vec<WatchlistRawProp>,
+    /// Only list pages that have changed since the owner last visited them (`changed`), or
+    /// only those that have not (`!changed`).
     #[param(values = SHOW_WR)]
     pub show: Vec<String>,
+    /// The user whose watchlist to read instead of the caller's; needs `wrtoken`.
     #[param(subtypes = "name")]
     pub owner: Option<UserRef>,
+    /// The watchlist token of the user named by `wrowner`, as set in that user's preferences.
     #[param(sensitive)]
     pub token: Option<String>,
+    /// The direction to list in.
     #[param(default = "ascending")]
     pub dir: SortDir,
+    /// The title (with its namespace prefix) to start listing at.
     pub fromtitle: Option<String>,
+    /// The title (with its namespace prefix) to stop listing at.
     pub totitle: Option<String>,
 }
 

@@ -20,44 +20,83 @@ use crate::wiki::WikiContext;
 /// Extra properties of each message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum AllMessagesProp {
+    /// The message's original text, given when the wiki has changed it (or `defaultmissing` when
+    /// the software has no such message).
     Default,
 }
 
 /// Which messages by customisation status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum Customised {
+    /// Every message, changed by the wiki or not.
     All,
+    /// Only the messages the wiki has changed by editing their `MediaWiki:` page.
     Modified,
+    /// Only the messages still as the software has them.
     Unmodified,
 }
 
-/// Returns messages of the interface, optionally parsed and with arguments substituted.
+/// Returns the texts of the wiki's interface messages, in a language of choice.
+///
+/// A message the wiki has changed (through its page in the `MediaWiki:` namespace) is given as
+/// changed. Values can be put in place of a message's placeholders (`amargs`), and with
+/// `amenableparser` the magic words it uses, such as `{{PLURAL:...}}` and `{{SITENAME}}`, are
+/// expanded.
 #[query_module(
     name = "allmessages",
     group = "meta",
     cache = "public",
     prefix = "am",
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allmessages"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allmessages",
+    example(
+        query = "action=query&meta=allmessages&amprefix=nstab-",
+        text = "Get the labels of the namespace tabs, the messages whose names start with nstab-."
+    ),
+    example(
+        query = "action=query&meta=allmessages&ammessages=monday|friday&amlang=de",
+        text = "Get the names of Monday and Friday in German."
+    ),
+    example(
+        query = "action=query&meta=allmessages&ammessages=nbytes&amargs=1500&amenableparser=1",
+        text = "Get the message that gives a size in bytes, for 1500 bytes, with its plural chosen."
+    )
 )]
 pub struct AllMessages {
-    /// Which messages; `*` (the default) means all.
+    /// The names of the messages to return, separated by `|`; `*` (the default) returns all of
+    /// them.
     #[param(default = "*")]
     pub messages: Vec<String>,
+    /// Extra information to give about each message.
     pub prop: Vec<AllMessagesProp>,
+    /// Expands the magic words and parser functions the messages use, such as `{{PLURAL:...}}`,
+    /// `{{GENDER:...}}`, `{{SITENAME}}` and `{{int:...}}`, once the arguments are in place.
     pub enableparser: bool,
+    /// Leaves the messages' texts out, giving only their names and status.
     pub nocontent: bool,
+    /// With `ammessages=*`: also lists the pages of the `MediaWiki:` namespace that are not
+    /// messages of the software, such as `MediaWiki:Common.css`.
     pub includelocal: bool,
-    /// Arguments substituted into the messages, in order; the same value may repeat.
+    /// Values for the placeholders `$1`, `$2` and so on of the messages, in order and separated
+    /// by `|`; the same value may appear more than once.
     #[param(allow_duplicates)]
     pub args: Vec<String>,
+    /// Returns only the messages whose names contain this text.
     pub filter: Option<String>,
+    /// Returns only the messages the wiki has changed (`modified`), only those it has not
+    /// (`unmodified`), or both (`all`).
     #[param(default = "all")]
     pub customised: Customised,
+    /// The code of the language to return the messages in. When left out, the language `uselang`
+    /// asks for, else the wiki's own language.
     pub lang: Option<String>,
+    /// Starts the list at the message of this name, in alphabetical order.
     pub from: Option<String>,
+    /// Ends the list at the message of this name, in alphabetical order.
     pub to: Option<String>,
+    /// With `amenableparser`: the title of the page the messages are expanded as if on.
     pub title: Option<String>,
+    /// Returns only the messages whose names start with this text.
     pub prefix: Option<String>,
 }
 

@@ -10,41 +10,80 @@ use wikiquery_runtime::{query_module, ApiError, ParamValues, QueryContext, Query
 /// The authentication operation to describe the requests of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum RequestsFor {
+    /// Changing an account's authentication data, such as its password.
     Change,
+    /// Creating an account.
     Create,
+    /// Going on with an account creation already under way.
     #[value(rename = "create-continue")]
     CreateContinue,
+    /// Linking an account of a third-party provider to the user's own.
     Link,
+    /// Going on with an account link already under way.
     #[value(rename = "link-continue")]
     LinkContinue,
+    /// Logging in, as `action=clientlogin` does.
     Login,
+    /// Going on with a login already under way.
     #[value(rename = "login-continue")]
     LoginContinue,
+    /// Removing an account's authentication data.
     Remove,
+    /// Unlinking an account of a third-party provider from the user's own.
     Unlink,
 }
 
 /// The format of messages in the answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum MessageFormat {
+    /// Rendered as HTML.
     Html,
+    /// Left out.
     None,
+    /// As the message's key and parameters, for the client to render.
     Raw,
+    /// As wikitext, with the parameters filled in.
     Wikitext,
 }
 
-/// Information about the authentication manager; needs no read right.
+/// Tells what the wiki's login system allows now and what a login asks for.
+///
+/// The answer says whether the caller can log in, and whether it can create or link accounts
+/// (never, on this server). With `amisecuritysensitiveoperation` it says whether the caller
+/// logged in recently enough for a sensitive operation; with `amirequestsfor`, which requests an
+/// operation needs and the fields of each: for a login, `username`, `password` and `rememberMe`,
+/// as `action=clientlogin` takes them. No read right is needed.
 #[query_module(
     name = "authmanagerinfo",
     group = "meta",
     prefix = "ami",
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Authmanagerinfo"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Authmanagerinfo",
+    example(
+        query = "action=query&meta=authmanagerinfo&amirequestsfor=login",
+        text = "List the requests a login needs, with the fields of each."
+    ),
+    example(
+        query = "action=query&meta=authmanagerinfo&amirequestsfor=login&amimergerequestfields=1\
+                 &amimessageformat=html",
+        text = "List all the fields a login asks for in one list, with their labels in HTML."
+    ),
+    example(
+        query = "action=query&meta=authmanagerinfo&amisecuritysensitiveoperation=ChangeEmail",
+        text = "Check whether the caller logged in recently enough to change an email address."
+    )
 )]
 pub struct AuthManagerInfo {
-    /// Whether the caller is authenticated recently enough for this operation.
+    /// The name of a security-sensitive operation. The answer's `securitysensitiveoperationstatus`
+    /// then says whether the caller's login is recent enough for it (`ok`), must first be renewed
+    /// by logging in again (`reauth`), or cannot be (`fail`).
     pub securitysensitiveoperation: Option<String>,
+    /// An operation whose authentication requests to list, each with the fields it asks for. On
+    /// this wiki only a login asks for anything.
     pub requestsfor: Option<RequestsFor>,
+    /// Gives the fields of all the requests together in one `fields` list, rather than within each
+    /// request.
     pub mergerequestfields: bool,
+    /// The format of the messages in the answer, such as the fields' labels and help.
     #[param(default = "wikitext")]
     pub messageformat: MessageFormat,
 }

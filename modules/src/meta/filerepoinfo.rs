@@ -23,16 +23,28 @@ pub const FILEREPO_PROP: &[&str] = &[
     "url",
 ];
 
-/// Meta information about the file repositories configured on the wiki.
+/// Describes the repositories that the wiki's files are stored in.
+///
+/// This wiki has a single repository, its own, whose files are served under its upload path.
 #[query_module(
     name = "filerepoinfo",
     group = "meta",
     cache = "public",
     prefix = "fri",
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Filerepoinfo"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Filerepoinfo",
+    example(query = "action=query&meta=filerepoinfo", text = "Describe the wiki's file repositories."),
+    example(
+        query = "action=query&meta=filerepoinfo&friprop=name|url|thumbUrl",
+        text = "Get the name of each file repository with the URLs of its files and thumbnails."
+    )
 )]
 pub struct FileRepoInfo {
+    /// What to return of each repository, separated by `|`: its key (`name`) and its name for
+    /// readers (`displayname`); the URLs of its files (`url`, `rootUrl`), of their thumbnails
+    /// (`thumbUrl`), of its wiki's scripts (`scriptDirUrl`) and of its icon (`favicon`); whether it
+    /// is this wiki's own (`local`); whether its file names always start with a capital letter
+    /// (`initialCapital`); and whether files can be uploaded to it (`canUpload`).
     #[param(
         values = FILEREPO_PROP,
         default = "canUpload|displayname|favicon|initialCapital|local|name|rootUrl|scriptDirUrl|thumbUrl|url"

@@ -9,24 +9,59 @@ use wikiquery_runtime::{query_module, ApiError, Continue, ParamValues, Parts, Qu
 /// What to return of each language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum LanguageInfoProp {
+    /// The language's name in the language itself.
     Autonym,
+    /// The language's standard BCP 47 tag, which can differ from the wiki's own code.
     Bcp47,
+    /// The wiki's code for the language.
     Code,
+    /// The direction the language is written in: `ltr` (left to right) or `rtl`.
     Dir,
+    /// The codes of the languages whose messages are used, in order, where this one has none;
+    /// English, the last resort of every language, is not listed.
     Fallbacks,
+    /// The language's name; on this server, the same as its autonym.
     Name,
+    /// The names of the language's variants, by variant code.
     Variantnames,
+    /// The codes of the language's variants, for a language that can be shown in more than one
+    /// script or spelling; just the language's own code otherwise.
     Variants,
 }
 
-/// Information about languages; has no help page.
-#[query_module(name = "languageinfo", group = "meta", cache = "public", prefix = "li", readrights)]
+/// Describes the languages the wiki knows: their codes, writing direction, names, fallbacks and
+/// variants.
+///
+/// Each language's name is given in that language itself (its autonym).
+#[query_module(
+    name = "languageinfo",
+    group = "meta",
+    cache = "public",
+    prefix = "li",
+    readrights,
+    example(
+        query = "action=query&meta=languageinfo&licode=de|fr|ar&liprop=autonym|dir",
+        text = "Get the names and writing directions of German, French and Arabic."
+    ),
+    example(
+        query = "action=query&meta=languageinfo&licode=sr&liprop=variants|variantnames|fallbacks",
+        text = "Get the variants of Serbian, with their names, and its fallback languages."
+    ),
+    example(
+        query = "action=query&meta=languageinfo&liprop=code|bcp47",
+        text = "List every language's code together with its BCP 47 tag."
+    )
+)]
 pub struct LanguageInfo {
+    /// What to return of each language, separated by `|`; only `code` when left out.
     #[param(default = "code")]
     pub prop: Vec<LanguageInfoProp>,
-    /// Language codes; `*` (the default) means all.
+    /// The codes of the languages to describe, separated by `|`; `*` (the default) describes
+    /// every language.
     #[param(default = "*")]
     pub code: Vec<String>,
+    /// When the previous answer had a `continue` part, pass its `licontinue` value here to get
+    /// the rest.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<Parts>>,
 }

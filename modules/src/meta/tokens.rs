@@ -8,23 +8,45 @@ use wikiquery_runtime::{query_module, ApiError, ParamValues, QueryContext, Query
 /// The kinds of action token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum TokenType {
+    /// For creating an account.
     Createaccount,
+    /// The general token of actions that change the wiki or the session, such as `action=logout`.
     Csrf,
+    /// For logging in with `action=login` or `action=clientlogin`.
     Login,
+    /// For marking changes as patrolled.
     Patrol,
+    /// For reverting the latest edits of a user to a page with rollback.
     Rollback,
+    /// For changing the groups users are members of.
     Userrights,
+    /// For adding pages to the watchlist or removing them from it.
     Watch,
 }
 
-/// Issues action tokens; has an empty prefix and needs no read right.
+/// Issues the caller's session tokens, which actions that change something must send back.
+///
+/// A caller who is not logged in gets `+\` for every kind but `login` and `createaccount`;
+/// asking for one of those starts a session (a cookie) for the login or account creation to come.
+/// No read right is needed.
 #[query_module(
     name = "tokens",
     group = "meta",
     prefix = "",
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Tokens"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Tokens",
+    example(query = "action=query&meta=tokens", text = "Get the caller's csrf token."),
+    example(
+        query = "action=query&meta=tokens&type=login",
+        text = "Get a login token to send with action=login or action=clientlogin."
+    ),
+    example(
+        query = "action=query&meta=tokens&type=csrf|watch|patrol",
+        text = "Get the csrf, watch and patrol tokens in one request."
+    )
 )]
 pub struct Tokens {
+    /// The kinds of token to get, separated by `|`; `*` gets every kind. Only the `csrf` token
+    /// when left out.
     #[param(rename = "type", all, default = "csrf")]
     pub type_: Vec<TokenType>,
 }

@@ -19,28 +19,58 @@ use crate::wiki::{Wiki, WikiContext};
 /// Which pieces of information about the user to return.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum UserInfoProp {
+    /// The languages the client's `Accept-Language` header asks for, with their weights, the most
+    /// wanted first.
     Acceptlang,
+    /// Whether the user, or the IP address they use, is blocked, and if so by whom, why and until
+    /// when.
     Blockinfo,
+    /// Whether the caller may create accounts.
     Cancreateaccount,
+    /// The user's ids in the central user systems the wiki uses, and whether the account is
+    /// attached to each; here only the wiki's own (`local`).
     Centralids,
+    /// The groups the user may add members to and remove members from, including those they may
+    /// only add themselves to or remove themselves from.
     Changeablegroups,
+    /// How many edits the user has made.
     Editcount,
+    /// The user's email address and when it was confirmed.
     Email,
+    /// The groups the user was put in explicitly, each with the time the membership ends
+    /// (`infinity` for never).
     Groupmemberships,
+    /// All the groups the user is a member of, including those every user is in automatically.
     Groups,
+    /// Whether there are messages on the user's talk page they have not seen yet.
     Hasmsg,
+    /// The groups the user is in automatically, such as `*`, `user` and `autoconfirmed`.
     Implicitgroups,
+    /// When the user last edited.
     Latestcontrib,
+    /// The user's preferences, with the default value of each one never set.
     Options,
+    /// The rate limits that apply to the user: how many actions of each kind they may do in a
+    /// given time.
     Ratelimits,
+    /// The real name the user gave.
     Realname,
+    /// When the account was created.
     Registrationdate,
+    /// All the rights the user has.
     Rights,
+    /// The rate limits that would apply to the user if their rights did not exempt them.
     Theoreticalratelimits,
+    /// How many pages on the user's watchlist have changes the user has not seen; past 1000, the
+    /// count is given as `1000+`.
     Unreadcount,
 }
 
-/// Information about the caller.
+/// Tells who the caller is: the account it is logged in as, or its IP address when it is not.
+///
+/// With `uiprop`, the answer adds the user's groups, rights, blocks, preferences, edit count and
+/// other details. A caller who is not logged in is in the group `*` only, with the rights the
+/// wiki grants everyone and the default preferences.
 #[query_module(
     name = "userinfo",
     group = "meta",
@@ -53,12 +83,24 @@ pub enum UserInfoProp {
         acceptlang = "lang"
     ),
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Userinfo"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Userinfo",
+    example(query = "action=query&meta=userinfo", text = "Get the caller's user name and id."),
+    example(
+        query = "action=query&meta=userinfo&uiprop=groups|rights|blockinfo",
+        text = "Get the caller's groups and rights, and whether it is blocked."
+    ),
+    example(
+        query = "action=query&meta=userinfo&uiprop=editcount|registrationdate|options",
+        text = "Get the caller's edit count, registration date and preferences."
+    )
 )]
 pub struct UserInfo {
+    /// Which details to return, separated by `|`; `*` returns all of them. When left out, only
+    /// the user's id and name are given.
     #[param(all)]
     pub prop: Vec<UserInfoProp>,
-    /// With `centralids`: whether the user is attached to this wiki.
+    /// With `uiprop=centralids`: the id of a wiki, to be told whether the user's account is
+    /// attached to it.
     pub attachedwiki: Option<String>,
 }
 

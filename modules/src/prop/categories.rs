@@ -15,20 +15,28 @@ use crate::wiki::WikiContext;
 /// What to return of each category.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum CategoryProp {
+    /// Whether the category is hidden (marked with `__HIDDENCAT__`).
     Hidden,
+    /// The page's sort key in the category (in hexadecimal) and the sort key prefix it was
+    /// given.
     Sortkey,
+    /// When the page was added to the category.
     Timestamp,
 }
 
 /// Which categories by their hidden status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum CategoryShow {
+    /// Only categories that are not hidden.
     #[value(rename = "!hidden")]
     NotHidden,
+    /// Only hidden categories.
     Hidden,
 }
 
-/// Lists the categories of pages.
+/// Lists the categories the given pages belong to.
+///
+/// As a generator, gives the categories themselves.
 #[query_module(
     name = "categories",
     group = "prop",
@@ -37,17 +45,33 @@ pub enum CategoryShow {
     xml = "cl",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Categories"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Categories",
+    example(query = "action=query&prop=categories&titles=Apple", text = "List the categories of the page Apple."),
+    example(
+        query = "action=query&prop=categories&titles=Apple|Paris&clprop=sortkey|timestamp&clshow=!hidden",
+        text = "List the visible categories of Apple and Paris with sort keys and the time each was added."
+    ),
+    example(
+        query = "action=query&generator=categories&titles=Apple&prop=info",
+        text = "Get basic information about each category of the page Apple."
+    )
 )]
 pub struct Categories {
+    /// Which additional properties to return of each category.
     pub prop: Vec<CategoryProp>,
+    /// Which categories to list by whether they are hidden; `hidden` and `!hidden` together
+    /// are an error.
     pub show: Vec<CategoryShow>,
+    /// How many categories to return, counted over all the given pages together.
     #[param(default = 10)]
     pub limit: Limit,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<(LooseInt, String)>>,
-    /// Only these categories (full titles).
+    /// Only list these categories, given as full titles (`Category:...`); useful to check
+    /// whether the pages are in them. Titles outside the Category namespace are warned about.
     pub categories: Vec<String>,
+    /// The direction to list the categories in (by title).
     #[param(default = "ascending")]
     pub dir: SortDir,
 }

@@ -8,16 +8,25 @@ use wikiquery_runtime::{query_module, ApiError, Continue, Parts, QueryContext, Q
 
 use crate::wiki::WikiContext;
 
-/// Information about categories: how many pages, files and subcategories they hold.
+/// Returns how many pages, files and subcategories the given categories hold.
+///
+/// Categories without a description page are described too, as long as they have members;
+/// `hidden` says whether a category is hidden. Titles outside the Category namespace are
+/// passed over.
 #[query_module(
     name = "categoryinfo",
     group = "prop",
     cache = "public",
     prefix = "ci",
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Categoryinfo"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Categoryinfo",
+    example(
+        query = "action=query&prop=categoryinfo&titles=Category:Animals|Category:Plants",
+        text = "Get the member counts of the categories Animals and Plants."
+    )
 )]
 pub struct CategoryInfo {
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<Parts>>,
 }

@@ -12,7 +12,11 @@ use wikiquery_domain::rights::{contributor_rights, GROUPS};
 /// The most pages one request reads contributors of; the others follow in a continuation.
 const MAX_PAGES: usize = 100;
 
-/// Lists the logged-in contributors of pages and counts the anonymous ones.
+/// Lists the registered users who edited the given pages, and counts the anonymous editors.
+///
+/// Edits whose author is hidden are not counted. At most one of `pcgroup`, `pcexcludegroup`,
+/// `pcrights` and `pcexcluderights` can be given. Up to 100 pages are read per request; the
+/// others follow when continuing.
 #[query_module(
     name = "contributors",
     group = "prop",
@@ -20,19 +24,35 @@ const MAX_PAGES: usize = 100;
     prefix = "pc",
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Contributors",
-    at_most_one_of(group, excludegroup, rights, excluderights)
+    at_most_one_of(group, excludegroup, rights, excluderights),
+    example(
+        query = "action=query&prop=contributors&titles=Main%20Page",
+        text = "List the contributors of the page Main Page."
+    ),
+    example(
+        query = "action=query&prop=contributors&titles=Cat|Dog&pcgroup=sysop",
+        text = "List the administrators who edited the pages Cat and Dog."
+    )
 )]
 pub struct Contributors {
+    /// Only list users who are members of these groups. Groups every user or every
+    /// logged-in user belongs to implicitly cannot be used.
     #[param(values = GROUPS)]
     pub group: Vec<String>,
+    /// Leave out users who are members of these groups.
     #[param(values = GROUPS)]
     pub excludegroup: Vec<String>,
+    /// Only list users who hold one of these rights through a group they were added to;
+    /// rights that every user or every logged-in user has do not count.
     #[param(values_from = contributor_rights)]
     pub rights: Vec<String>,
+    /// Leave out users who hold one of these rights through a group they were added to.
     #[param(values_from = contributor_rights)]
     pub excluderights: Vec<String>,
+    /// How many contributors to return, counted over all the given pages together.
     #[param(default = 10)]
     pub limit: Limit,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<(LooseInt, LooseInt)>>,
 }

@@ -15,7 +15,12 @@ use crate::family::revisions::{archive_continue, archive_continue_value, each_pa
 use crate::values::TimeDir;
 use crate::wiki::WikiContext;
 
-/// Deleted revisions of pages, or of the given revision ids.
+/// Returns information about deleted revisions.
+///
+/// Either the deleted revisions of the pages given by `titles` or `pageids` (whether or not
+/// the pages exist now), listed by title and time, or the deleted revisions given by
+/// `revids`. Reading their comments needs the `deletedhistory` right, reading their content
+/// the `deletedtext` right.
 #[query_module(
     name = "deletedrevisions",
     group = "prop",
@@ -24,16 +29,29 @@ use crate::wiki::WikiContext;
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Deletedrevisions",
-    at_most_one_of(user, excludeuser)
+    at_most_one_of(user, excludeuser),
+    example(
+        query = "action=query&prop=deletedrevisions&titles=Moss&drvprop=user|comment|content&drvslots=main",
+        text = "List the deleted revisions of the page Moss with their authors, comments and content."
+    ),
+    example(
+        query = "action=query&prop=deletedrevisions&revids=118",
+        text = "Get information about the deleted revision 118."
+    )
 )]
 pub struct DeletedRevisions {
     #[param(flatten)]
     pub family: RevisionFamily,
+    /// The timestamp to start listing at.
     pub start: Option<Timestamp>,
+    /// The timestamp to stop listing at.
     pub end: Option<Timestamp>,
+    /// The direction to list each page's deleted revisions in, by time.
     #[param(default = "older")]
     pub dir: TimeDir,
+    /// Only list revisions made by this user.
     pub user: Option<UserRef>,
+    /// Leave out revisions made by this user.
     pub excludeuser: Option<UserRef>,
 }
 

@@ -10,7 +10,10 @@ use wikiquery_runtime::{query_module, ApiError, Continue, Generated, Limit, Quer
 use crate::values::SortDir;
 use crate::wiki::WikiContext;
 
-/// Lists the files whose hash equals that of each given file.
+/// Lists the files whose content is identical to that of the given files.
+///
+/// Files are compared by the SHA-1 hash of their current version. As a generator, gives the
+/// duplicates.
 #[query_module(
     name = "duplicatefiles",
     group = "prop",
@@ -18,16 +21,27 @@ use crate::wiki::WikiContext;
     prefix = "df",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Duplicatefiles"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Duplicatefiles",
+    example(
+        query = "action=query&prop=duplicatefiles&titles=File:Example.png",
+        text = "List the duplicates of File:Example.png."
+    ),
+    example(
+        query = "action=query&generator=allimages&prop=duplicatefiles",
+        text = "Look for duplicates among all files."
+    )
 )]
 pub struct DuplicateFiles {
+    /// How many duplicate files to return, counted over all the given files together.
     #[param(default = 10)]
     pub limit: Limit,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<(String, String)>>,
+    /// The direction to list the files in (by name).
     #[param(default = "ascending")]
     pub dir: SortDir,
-    /// Only files of the local repository.
+    /// Only look for duplicates among this wiki's own files, not in a shared file repository.
     pub localonly: bool,
 }
 

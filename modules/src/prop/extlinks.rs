@@ -7,7 +7,10 @@ use wikiquery_runtime::{query_module, ApiError, Continue, Limit, Parts, QueryCon
 use crate::family::extlinks::{run, UrlListing};
 use crate::values::PROTO;
 
-/// Lists the external links of pages.
+/// Lists the external URLs linked from the given pages.
+///
+/// Interwiki and interlanguage links are not external links; `prop=iwlinks` and
+/// `prop=langlinks` list them.
 #[query_module(
     name = "extlinks",
     group = "prop",
@@ -15,18 +18,32 @@ use crate::values::PROTO;
     prefix = "el",
     xml = "el",
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Extlinks"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Extlinks",
+    example(query = "action=query&prop=extlinks&titles=Cat", text = "List the external links of the page Cat."),
+    example(
+        query = "action=query&prop=extlinks&titles=Cat|Apple&elprotocol=mailto",
+        text = "List the email links of the pages Cat and Apple."
+    ),
+    example(
+        query = "action=query&prop=extlinks&titles=Apple&elprotocol=https&elquery=example.org",
+        text = "List the HTTPS links of the page Apple to pages on example.org."
+    )
 )]
 pub struct ExtLinks {
+    /// How many links to return, counted over all the given pages together.
     #[param(default = 10)]
     pub limit: Limit,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<Parts>>,
-    /// Only links of this protocol; the empty string means protocol-relative (with `query`) or any.
+    /// Only list links with this protocol, e.g. `https` or `mailto`. When left empty, links
+    /// of every protocol are listed, or, with `elquery`, `http` links.
     #[param(values = PROTO, default = "")]
     pub protocol: String,
-    /// Search string without protocol.
+    /// Only list links whose URL, written without its protocol, begins with this text (e.g.
+    /// `example.org/wiki`); `*.` before the host name stands for any subdomain.
     pub query: Option<String>,
+    /// Deprecated: write protocol-relative URLs with the wiki's own protocol.
     #[param(deprecated)]
     pub expandurl: bool,
 }

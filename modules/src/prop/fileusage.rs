@@ -4,7 +4,9 @@ use wikiquery_runtime::{query_module, ApiError, QueryContext, QueryModule};
 
 use crate::family::backlinksprop::{run, BacklinkTable, BacklinksPropParams};
 
-/// Lists the pages using each given file.
+/// Lists the pages that use the given files.
+///
+/// As a generator, gives those pages.
 #[query_module(
     name = "fileusage",
     group = "prop",
@@ -13,7 +15,15 @@ use crate::family::backlinksprop::{run, BacklinkTable, BacklinksPropParams};
     xml = "fu",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Fileusage"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Fileusage",
+    example(
+        query = "action=query&prop=fileusage&titles=File:Example.png",
+        text = "List the pages that use File:Example.png."
+    ),
+    example(
+        query = "action=query&generator=fileusage&titles=File:Diagram.svg&prop=info",
+        text = "Get basic information about the pages that use File:Diagram.svg."
+    )
 )]
 pub struct FileUsage {
     #[param(flatten)]

@@ -19,62 +19,122 @@ use crate::wiki::WikiContext;
 /// What to return of each file version.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum ImageInfoProp {
+    /// The name an earlier version is archived under; not given for the current version.
     Archivename,
+    /// Whether the file is on the wiki's list of bad images, which keeps it off pages (see
+    /// `iibadfilecontexttitle`).
     Badfile,
+    /// The version's bit depth.
     Bitdepth,
+    /// The file's title in its canonical form.
     Canonicaltitle,
+    /// The comment given with the upload of the version.
     Comment,
+    /// Metadata that does not depend on the file's format, read from the file.
     Commonmetadata,
+    /// The same as `size`.
     Dimensions,
+    /// Metadata gathered from several sources and formatted as HTML (see
+    /// `iiextmetadatalanguage`, `iiextmetadatamultilang` and `iiextmetadatafilter`).
     Extmetadata,
+    /// The kind of media of the file, such as `BITMAP` or `DRAWING`.
     Mediatype,
+    /// The metadata stored with the version, such as Exif data (see `iimetadataversion`).
     Metadata,
+    /// The version's MIME type.
     Mime,
+    /// The upload comment rendered as HTML.
     Parsedcomment,
+    /// The version's SHA-1 hash, in hexadecimal.
     Sha1,
+    /// The version's size in bytes, its width and height, and its page count for files that
+    /// have pages.
     Size,
+    /// The MIME type of the thumbnail (with `url` and `iiurlwidth`).
     Thumbmime,
+    /// When the version was uploaded.
     Timestamp,
+    /// The warnings an upload over this file would give; meant for the wiki's own upload
+    /// form rather than for other clients.
     Uploadwarning,
+    /// The URLs of the file and of its description page; with `iiurlwidth` or `iiurlheight`,
+    /// also those of a scaled thumbnail.
     Url,
+    /// The name of the user who uploaded the version.
     User,
+    /// The user id of the user who uploaded the version.
     Userid,
 }
 
-/// File information: by default the latest version only (limit 1).
+/// Returns information about the given files and their upload history.
+///
+/// By default only the current version of each file is described; `iilimit`, `iistart` and
+/// `iiend` reach earlier ones, newest first.
 #[query_module(
     name = "imageinfo",
     group = "prop",
     cache = "public",
     prefix = "ii",
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Imageinfo"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Imageinfo",
+    example(
+        query = "action=query&prop=imageinfo&titles=File:Example.png",
+        text = "Describe the current version of File:Example.png."
+    ),
+    example(
+        query = "action=query&prop=imageinfo&titles=File:Example.png&iiprop=timestamp|user|size&iilimit=5",
+        text = "List up to five versions of File:Example.png with their upload times, uploaders and sizes."
+    ),
+    example(
+        query = "action=query&prop=imageinfo&titles=File:Blue%20square.png&iiprop=url&iiurlwidth=100",
+        text = "Get the URLs of File:Blue square.png and of a thumbnail 100 pixels wide."
+    )
 )]
 pub struct ImageInfo {
+    /// Which information to return of each file version.
     #[param(default = "timestamp|user")]
     pub prop: Vec<ImageInfoProp>,
-    /// How many file versions per file.
+    /// How many versions to return of each file.
     #[param(default = 1)]
     pub limit: Limit,
+    /// The timestamp to start listing versions at; as they are listed newest first, this is
+    /// the later end of the range.
     pub start: Option<Timestamp>,
+    /// The timestamp to stop listing versions at, the earlier end of the range.
     pub end: Option<Timestamp>,
-    /// Width of the scaled image returned with `url`; -1 means none.
+    /// With `url` in `iiprop`, also return the URL of a thumbnail scaled to this width in
+    /// pixels; `-1` for none. At most 50 thumbnails are made per request, the rest follow
+    /// when continuing.
     #[param(default = -1)]
     pub urlwidth: i64,
+    /// Like `iiurlwidth`, for the thumbnail's height.
     #[param(default = -1)]
     pub urlheight: i64,
-    /// A string, not an integer, though its default is `1`.
+    // A string, not an integer, though its default is `1`.
+    /// Which version of the metadata format to return with `metadata`: a version number, or
+    /// `latest` for the newest.
     #[param(default = "1")]
     pub metadataversion: String,
+    /// The language to return `extmetadata` in, as a language code: it picks the translation
+    /// when there are several and decides how numbers and dates are written.
     #[param(default = "en")]
     pub extmetadatalanguage: String,
+    /// Return every translation of the `extmetadata` values that has one, not just the one
+    /// in `iiextmetadatalanguage`.
     pub extmetadatamultilang: bool,
+    /// Only return these keys of `extmetadata`; all of them when left out.
     pub extmetadatafilter: Vec<String>,
+    /// Thumbnail options in the form the file's type reads them, such as `page3-200px` for
+    /// the third page of a PDF; they must agree with `iiurlwidth`.
     #[param(default = "")]
     pub urlparam: String,
+    /// With `badfile`, the title of the page the bad-image check is made for (a bad image
+    /// can be allowed on some pages).
     pub badfilecontexttitle: Option<String>,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<(String, String)>>,
+    /// Only look for the files in this wiki's own repository, not in a shared one.
     pub localonly: bool,
 }
 

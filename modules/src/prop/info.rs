@@ -17,22 +17,44 @@ use crate::wiki::WikiContext;
 /// Additional properties to return; `preload` and `readable` are deprecated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum InfoProp {
+    /// The full title of the associated page: the talk page of a subject page, or the
+    /// subject page of a talk page.
     Associatedpage,
+    /// How the title is shown at the top of the page, as HTML (it can differ from the title,
+    /// e.g. through `DISPLAYTITLE`).
     Displaytitle,
+    /// The introductory messages shown above the edit form of the page, as HTML (see the
+    /// `ineditintro...` parameters).
     Editintro,
+    /// The extra CSS classes a link to the page would have on the page named by
+    /// `inlinkcontext`, such as `mw-redirect`.
     Linkclasses,
+    /// When the caller was last notified through the watchlist of changes to the page.
     Notificationtimestamp,
+    /// The text the edit form starts with when the page does not exist, or with
+    /// `inpreloadnewsection` when a new section is added (see the `inpreload...` parameters).
     Preloadcontent,
+    /// The page's protections, and the kinds of restriction that can apply to it.
     Protection,
+    /// For a talk page, the page id of its subject page.
     Subjectid,
+    /// For a subject page, the page id of its talk page.
     Talkid,
+    /// The page's full URL, the URL of its edit form and its canonical URL.
     Url,
+    /// The display title in each variant of the wiki's content language.
     Varianttitles,
+    /// How many of the page's watchers have looked at its recent changes, if the caller may
+    /// know.
     Visitingwatchers,
+    /// Whether the caller watches the page.
     Watched,
+    /// How many users watch the page, if the caller may know.
     Watchers,
+    /// Deprecated, use `preloadcontent`: the text the edit form of the page starts with.
     #[value(deprecated)]
     Preload,
+    /// Deprecated, use `intestactions=read`: whether the caller may read the page.
     #[value(deprecated)]
     Readable,
 }
@@ -40,19 +62,28 @@ pub enum InfoProp {
 /// How much detail `testactions` gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum TestActionsDetail {
+    /// Only `true` or `false` for each action.
     Boolean,
+    /// For each action, the messages saying why it is not allowed (an empty list when it is).
     Full,
+    /// Like `full`, but the checks that are costly to make are left out.
     Quick,
 }
 
 /// The framing style of edit intros.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum EditIntroStyle {
+    /// Leave out the optional frames around the messages.
     Lessframes,
+    /// Keep the optional frames around the messages.
     Moreframes,
 }
 
-/// Basic information about pages, with optional extras.
+/// Returns basic information about the given pages.
+///
+/// Each page gets its content model, language, last-touched time, latest revision id and
+/// length, and whether it is a redirect or new; `inprop` asks for more. Missing pages are
+/// described too, as far as a page that does not exist can be.
 #[query_module(
     name = "info",
     group = "prop",
@@ -60,30 +91,56 @@ pub enum EditIntroStyle {
     prefix = "in",
     xml_nested(protection = "pr", restrictiontypes = "rt"),
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Info"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Info",
+    example(
+        query = "action=query&prop=info&titles=Main%20Page",
+        text = "Get basic information about the page Main Page."
+    ),
+    example(
+        query = "action=query&prop=info&titles=Main%20Page|Cat&inprop=protection|url|talkid",
+        text = "Get the protections, URLs and talk page ids of the pages Main Page and Cat."
+    ),
+    example(
+        query = "action=query&prop=info&titles=Cat&intestactions=edit|move&intestactionsdetail=full",
+        text = "Test whether the caller may edit and move the protected page Cat, and if not, why."
+    )
 )]
 pub struct Info {
+    /// Which additional properties to return of each page.
     pub prop: Vec<InfoProp>,
-    /// Context title for `linkclasses`.
+    /// The page on which the links are thought to appear when `linkclasses` is asked for in
+    /// `inprop`.
     #[param(default = "Main Page")]
     pub linkcontext: Title,
-    /// Actions to test whether the caller may perform them on the pages.
+    /// Actions, such as `edit` or `move`, to test whether the caller may perform them on
+    /// each page.
     pub testactions: Vec<String>,
+    /// How much detail to give in the results of `intestactions`.
     #[param(default = "boolean")]
     pub testactionsdetail: TestActionsDetail,
+    /// Also say whether performing the tested actions would create a temporary account for
+    /// the caller.
     pub testactionsautocreate: bool,
+    /// The title of a page whose content to preload instead of the default text.
     #[param(info = "preloadcontentonly")]
     pub preloadcustom: Option<String>,
+    /// Values to put in place of `$1`, `$2` and so on in the text preloaded from
+    /// `inpreloadcustom`.
     #[param(info = "preloadcontentonly")]
     pub preloadparams: Vec<String>,
+    /// Give the text preloaded for a new section of the page rather than for a new page.
     #[param(info = "preloadcontentonly")]
     pub preloadnewsection: bool,
+    /// Whether to keep the optional frames some intro messages have.
     #[param(default = "moreframes", info = "editintroonly")]
     pub editintrostyle: EditIntroStyle,
+    /// Names of intro messages to leave out.
     #[param(info = "editintroonly")]
     pub editintroskip: Vec<String>,
+    /// The title of a page whose content to add as one more intro message.
     #[param(info = "editintroonly")]
     pub editintrocustom: Option<String>,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<Parts>>,
 }

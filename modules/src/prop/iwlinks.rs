@@ -10,10 +10,13 @@ use crate::values::SortDir;
 /// What to return of each interwiki link.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum IwLinkProp {
+    /// The full URL of the page the link points to on the other wiki.
     Url,
 }
 
-/// Lists the interwiki links of pages.
+/// Lists the interwiki links on the given pages.
+///
+/// Interlanguage links are not included; `prop=langlinks` lists them.
 #[query_module(
     name = "iwlinks",
     group = "prop",
@@ -21,20 +24,31 @@ pub enum IwLinkProp {
     prefix = "iw",
     xml = "iw",
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Iwlinks"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Iwlinks",
+    example(query = "action=query&prop=iwlinks&titles=Cat", text = "List the interwiki links of the page Cat."),
+    example(
+        query = "action=query&prop=iwlinks&titles=Cat|Paris&iwprefix=wikipedia&iwprop=url",
+        text = "List the links of the pages Cat and Paris to the wiki with the prefix wikipedia, with URLs."
+    )
 )]
 pub struct IwLinks {
+    /// Which additional properties to return of each link.
     pub prop: Option<Vec<IwLinkProp>>,
-    /// Only links with this interwiki prefix.
+    /// Only list links with this interwiki prefix.
     pub prefix: Option<String>,
-    /// Only the link to this title (with `prefix`).
+    /// Only list the links to this title on the other wiki; needs `iwprefix`.
     pub title: Option<String>,
+    /// The direction to list the links in (by prefix, then title).
     #[param(default = "ascending")]
     pub dir: SortDir,
+    /// How many links to return, counted over all the given pages together.
     #[param(default = 10)]
     pub limit: Limit,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<Parts>>,
+    /// Deprecated, use `iwprop=url`: return the full URL of each link. Cannot be used
+    /// together with `iwprop`.
     #[param(deprecated)]
     pub url: bool,
 }

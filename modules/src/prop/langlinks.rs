@@ -11,12 +11,15 @@ use crate::values::SortDir;
 /// What to return of each language link.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum LangLinkProp {
+    /// The name of the language in that language itself.
     Autonym,
+    /// The name of the language in the language given by `llinlanguagecode`.
     Langname,
+    /// The full URL of the page in the other language.
     Url,
 }
 
-/// Lists the interlanguage links of pages.
+/// Lists the interlanguage links on the given pages: the same subject in other languages.
 #[query_module(
     name = "langlinks",
     group = "prop",
@@ -24,23 +27,37 @@ pub enum LangLinkProp {
     prefix = "ll",
     xml = "ll",
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Langlinks"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Langlinks",
+    example(
+        query = "action=query&prop=langlinks&titles=Cat&llprop=url|autonym",
+        text = "List the interlanguage links of the page Cat with their URLs and language names."
+    ),
+    example(
+        query = "action=query&prop=langlinks&titles=Paris|Tokyo&lllang=de",
+        text = "Get the titles of the German pages linked from Paris and Tokyo."
+    )
 )]
 pub struct LangLinks {
+    /// Which additional properties to return of each link.
     pub prop: Option<Vec<LangLinkProp>>,
-    /// Only links to this language code.
+    /// Only list the links to this language, given by its language code (e.g. `de`).
     pub lang: Option<String>,
-    /// Only the link to this title (with `lang`).
+    /// Only list the link to this title in the other language; needs `lllang`.
     pub title: Option<String>,
+    /// The direction to list the links in (by language code).
     #[param(default = "ascending")]
     pub dir: SortDir,
-    /// Language for the localized language names.
+    /// The language, as a language code, to write the language names of `langname` in.
     #[param(default = "en")]
     pub inlanguagecode: String,
+    /// How many links to return, counted over all the given pages together.
     #[param(default = 10)]
     pub limit: Limit,
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Option<Continue<Parts>>,
+    /// Deprecated, use `llprop=url`: return the full URL of each link. Cannot be used
+    /// together with `llprop`.
     #[param(deprecated)]
     pub url: bool,
 }

@@ -5,7 +5,9 @@ use wikiquery_runtime::{query_module, ApiError, QueryContext, QueryModule};
 use crate::family::links::{run, LinkListing, LinkTable, LinksParams};
 use crate::values::SortDir;
 
-/// Lists the internal links of pages.
+/// Lists the pages the given pages link to.
+///
+/// As a generator, gives the linked pages, whether they exist or not.
 #[query_module(
     name = "links",
     group = "prop",
@@ -14,13 +16,24 @@ use crate::values::SortDir;
     xml = "pl",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Links"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Links",
+    example(query = "action=query&prop=links&titles=Main%20Page", text = "List the links on the page Main Page."),
+    example(
+        query = "action=query&generator=links&titles=Main%20Page&prop=info",
+        text = "Get basic information about each page Main Page links to."
+    ),
+    example(
+        query = "action=query&prop=links&titles=Main%20Page|Cat&pltitles=Dog|Paris",
+        text = "Check whether the pages Main Page and Cat link to Dog or Paris."
+    )
 )]
 pub struct Links {
     #[param(flatten)]
     pub common: LinksParams,
-    /// Only these targets (full titles).
+    /// Only list links to these pages, given as full titles; useful to check whether the
+    /// given pages link to them.
     pub titles: Vec<String>,
+    /// The direction to list the links in (by namespace, then title).
     #[param(default = "ascending")]
     pub dir: SortDir,
 }

@@ -4,7 +4,9 @@ use wikiquery_runtime::{query_module, ApiError, QueryContext, QueryModule};
 
 use crate::family::backlinksprop::{run, BacklinkTable, BacklinksPropParams};
 
-/// Lists the pages linking to each given page.
+/// Lists the pages that link to the given pages.
+///
+/// As a generator, gives those pages.
 #[query_module(
     name = "linkshere",
     group = "prop",
@@ -13,7 +15,16 @@ use crate::family::backlinksprop::{run, BacklinkTable, BacklinksPropParams};
     xml = "lh",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Linkshere"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Linkshere",
+    example(query = "action=query&prop=linkshere&titles=Cat", text = "List the pages that link to the page Cat."),
+    example(
+        query = "action=query&prop=linkshere&titles=Cat&lhprop=title&lhshow=redirect",
+        text = "List the titles of the redirects among the pages that link to Cat."
+    ),
+    example(
+        query = "action=query&generator=linkshere&titles=Cat&prop=info",
+        text = "Get basic information about the pages that link to Cat."
+    )
 )]
 pub struct LinksHere {
     #[param(flatten)]

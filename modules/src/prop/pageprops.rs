@@ -5,19 +5,32 @@ use wikiquery_runtime::{query_module, ApiError, Continue, ExactInt, QueryContext
 
 use crate::wiki::WikiContext;
 
-/// Page properties set in page content.
+/// Returns the page properties the content of the given pages sets.
+///
+/// These are values such as `displaytitle`, `defaultsort` or `noindex`, set by magic words
+/// and parser functions when a page is saved.
 #[query_module(
     name = "pageprops",
     group = "prop",
     cache = "public",
     prefix = "pp",
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Pageprops"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Pageprops",
+    example(
+        query = "action=query&prop=pageprops&titles=Cat|Chicken",
+        text = "Get the page properties of the pages Cat and Chicken."
+    ),
+    example(
+        query = "action=query&prop=pageprops&titles=Dog|Whale&ppprop=defaultsort",
+        text = "Get the default sort keys of the pages Dog and Whale."
+    )
 )]
 pub struct PageProps {
+    /// When more results are available, use this to continue.
     #[param(rename = "continue")]
     pub continue_: Truthy<Continue<(ExactInt,)>>,
-    /// Only these property names; all when empty.
+    /// Only return these properties, by name (e.g. `displaytitle`); all of them when left
+    /// out.
     pub prop: Vec<String>,
 }
 

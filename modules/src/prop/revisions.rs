@@ -15,7 +15,12 @@ use crate::family::revisions::{each_page_once, mark_empty, RevisionFamily};
 use crate::values::TimeDir;
 use crate::wiki::WikiContext;
 
-/// Revisions of pages; with one page, a range of its history.
+/// Returns revisions of the given pages and what they hold.
+///
+/// Used in three ways: the latest revision of each page given by `titles`, `pageids` or a
+/// generator; the revisions given by `revids`; or, for a single page, a range of its history,
+/// chosen with `rvlimit`, `rvstart`, `rvend`, `rvstartid`, `rvendid`, `rvdir`, `rvuser` and
+/// `rvexcludeuser`.
 #[query_module(
     name = "revisions",
     group = "prop",
@@ -26,23 +31,44 @@ use crate::wiki::WikiContext;
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Revisions",
     at_most_one_of(startid, start),
     at_most_one_of(endid, end),
-    at_most_one_of(user, excludeuser)
+    at_most_one_of(user, excludeuser),
+    example(
+        query = "action=query&prop=revisions&titles=Main%20Page|Cat&rvprop=timestamp|content&rvslots=main",
+        text = "Get the content of the latest revisions of the pages Main Page and Cat."
+    ),
+    example(
+        query = "action=query&prop=revisions&titles=Cat&rvlimit=5&rvprop=timestamp|user|comment",
+        text = "List the last five revisions of the page Cat with their times, authors and comments."
+    ),
+    example(
+        query = "action=query&prop=revisions&titles=Dog&rvlimit=5&rvdir=newer&rvexcludeuser=Admin",
+        text = "List the first five revisions of the page Dog not made by Admin."
+    )
 )]
 pub struct Revisions {
     #[param(flatten, annotate(limit = "singlepageonly"))]
     pub family: RevisionFamily,
+    /// List the history from the time of this revision on. The revision must exist, but it
+    /// may be one of another page.
     #[param(info = "singlepageonly")]
     pub startid: Option<i64>,
+    /// Stop listing the history at the time of this revision, which must exist but may be one
+    /// of another page.
     #[param(info = "singlepageonly")]
     pub endid: Option<i64>,
+    /// The timestamp to start listing the history at.
     #[param(info = "singlepageonly")]
     pub start: Option<Timestamp>,
+    /// The timestamp to stop listing the history at.
     #[param(info = "singlepageonly")]
     pub end: Option<Timestamp>,
+    /// The direction to list the history in.
     #[param(default = "older", info = "singlepageonly")]
     pub dir: TimeDir,
+    /// Only list revisions made by this user.
     #[param(info = "singlepageonly")]
     pub user: Option<UserRef>,
+    /// Leave out revisions made by this user.
     #[param(info = "singlepageonly")]
     pub excludeuser: Option<UserRef>,
 }

@@ -7,42 +7,71 @@ use crate::wiki::WikiContext;
 /// What to return of each stashed file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum StashImageInfoProp {
+    /// Whether the file is on the wiki's list of bad images, which keeps it off pages.
     Badfile,
+    /// The file's bit depth.
     Bitdepth,
+    /// The file's title in its canonical form.
     Canonicaltitle,
+    /// Metadata that does not depend on the file's format, read from the file.
     Commonmetadata,
+    /// The same as `size`.
     Dimensions,
+    /// Metadata gathered from several sources and formatted as HTML.
     Extmetadata,
+    /// The metadata stored with the file, such as Exif data.
     Metadata,
+    /// The file's MIME type.
     Mime,
+    /// The file's SHA-1 hash, in hexadecimal.
     Sha1,
+    /// The file's size in bytes, its width and height, and its page count for files that
+    /// have pages.
     Size,
+    /// The MIME type of the thumbnail (with `url` and `siiurlwidth`).
     Thumbmime,
+    /// When the file was stashed.
     Timestamp,
+    /// The URL of the stashed file; with `siiurlwidth` or `siiurlheight`, also that of a
+    /// scaled thumbnail.
     Url,
 }
 
-/// File information of files in the upload stash.
+/// Returns information about files in the caller's upload stash.
+///
+/// The stash holds files uploaded for later use and not yet published; only a logged-in
+/// user has one.
 #[query_module(
     name = "stashimageinfo",
     group = "prop",
     cache = "public",
     prefix = "sii",
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Stashimageinfo"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Stashimageinfo",
+    example(query = "action=query&prop=stashimageinfo&siifilekey=a1b2c3.png", text = "Describe a stashed file."),
+    example(
+        query = "action=query&prop=stashimageinfo&siifilekey=a1b2c3.png|d4e5f6.jpg&siiurlwidth=120",
+        text = "Describe two stashed files, with the URLs of thumbnails of them 120 pixels wide."
+    )
 )]
 pub struct StashImageInfo {
-    /// Keys of earlier stashed uploads.
+    /// The keys that identify files stashed by earlier uploads.
     pub filekey: Vec<String>,
-    /// Old name of `filekey`.
+    /// Deprecated, use `siifilekey`: the same keys under their old name.
     #[param(deprecated)]
     pub sessionkey: Vec<String>,
+    /// Which information to return of each stashed file.
     #[param(default = "timestamp|url")]
     pub prop: Vec<StashImageInfoProp>,
+    /// With `url` in `siiprop`, also return the URL of a thumbnail scaled to this width in
+    /// pixels; `-1` for none.
     #[param(default = -1)]
     pub urlwidth: i64,
+    /// Like `siiurlwidth`, for the thumbnail's height.
     #[param(default = -1)]
     pub urlheight: i64,
+    /// Thumbnail options in the form the file's type reads them, such as `page3-200px` for
+    /// the third page of a PDF; they must agree with `siiurlwidth`.
     #[param(default = "")]
     pub urlparam: String,
 }

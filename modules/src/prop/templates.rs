@@ -5,7 +5,9 @@ use wikiquery_runtime::{query_module, ApiError, QueryContext, QueryModule};
 use crate::family::links::{run, LinkListing, LinkTable, LinksParams};
 use crate::values::SortDir;
 
-/// Lists the pages each given page transcludes.
+/// Lists the pages transcluded on the given pages, templates mostly.
+///
+/// As a generator, gives the transcluded pages.
 #[query_module(
     name = "templates",
     group = "prop",
@@ -14,13 +16,24 @@ use crate::values::SortDir;
     xml = "tl",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Templates"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Templates",
+    example(query = "action=query&prop=templates&titles=Cat", text = "List the pages transcluded on the page Cat."),
+    example(
+        query = "action=query&generator=templates&titles=Cat&prop=info",
+        text = "Get basic information about each page transcluded on Cat."
+    ),
+    example(
+        query = "action=query&prop=templates&titles=Cat|Sheep&tltemplates=Template:Stub",
+        text = "Check whether the pages Cat and Sheep transclude Template:Stub."
+    )
 )]
 pub struct Templates {
     #[param(flatten)]
     pub common: LinksParams,
-    /// Only these targets (full titles).
+    /// Only list these pages, given as full titles (e.g. `Template:Nav`); useful to check
+    /// whether the given pages transclude them.
     pub templates: Vec<String>,
+    /// The direction to list the pages in (by namespace, then title).
     #[param(default = "ascending")]
     pub dir: SortDir,
 }

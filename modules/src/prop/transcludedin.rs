@@ -4,7 +4,9 @@ use wikiquery_runtime::{query_module, ApiError, QueryContext, QueryModule};
 
 use crate::family::backlinksprop::{run, BacklinkTable, BacklinksPropParams};
 
-/// Lists the pages transcluding each given page.
+/// Lists the pages that transclude the given pages.
+///
+/// As a generator, gives those pages.
 #[query_module(
     name = "transcludedin",
     group = "prop",
@@ -13,7 +15,15 @@ use crate::family::backlinksprop::{run, BacklinkTable, BacklinksPropParams};
     xml = "ti",
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Transcludedin"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Transcludedin",
+    example(
+        query = "action=query&prop=transcludedin&pageids=4",
+        text = "List the pages that transclude Template:Nav (page id 4)."
+    ),
+    example(
+        query = "action=query&generator=transcludedin&titles=Template:Stub&prop=info",
+        text = "Get basic information about the pages that transclude Template:Stub."
+    )
 )]
 pub struct TranscludedIn {
     #[param(flatten)]

@@ -37,6 +37,21 @@ impl Format {
     /// The formats `format=` names, in MediaWiki's order.
     pub const NAMES: &'static [&'static str] = &["json", "jsonfm", "none", "php", "phpfm", "rawfm", "xml", "xmlfm"];
 
+    /// What a format gives, for the help of `format`.
+    pub fn summary(name: &str) -> Option<&'static str> {
+        Some(match name {
+            "json" => "The answer as JSON.",
+            "jsonfm" => "The answer as JSON, shown in an HTML page.",
+            "none" => "No answer at all.",
+            "php" => "The answer serialized as PHP's `serialize` writes it.",
+            "phpfm" => "The answer serialized for PHP, shown in an HTML page.",
+            "rawfm" => "The answer with its debugging members, shown in an HTML page.",
+            "xml" => "The answer as XML.",
+            "xmlfm" => "The answer as XML, shown in an HTML page.",
+            _ => return None,
+        })
+    }
+
     /// Whether the format is a page for people (MediaWiki's `getIsHtml`).
     pub fn is_html(self) -> bool {
         matches!(self, Format::JsonFm | Format::PhpFm | Format::XmlFm | Format::RawFm)

@@ -22,8 +22,8 @@ pub use reader::{ParamReader, RequestParams, RequestState, DEFAULT_NAMESPACES};
 pub use rules::{check_rule, ParamRule};
 pub use scalar::{Limit, Namespace, Title};
 pub use types::{
-    describe_scalar, extract_scalar, split_multi, split_values, ComputedValues, Hints, MultiValue, ParamGroup,
-    ParamType, ScalarParam, Templated, ValueContext, ValueList, ValueSet,
+    describe_scalar, extract_scalar, split_multi, split_values, ComputedValues, ExampleParam, Hints, MultiValue,
+    ParamGroup, ParamType, ScalarParam, Templated, ValueContext, ValueList, ValueSet,
 };
 pub use user::UserRef;
 pub use wikiquery_domain::timestamp::Timestamp;

@@ -124,6 +124,9 @@ pub struct RequestState {
     /// How long caches may keep the answer, when the action says (MediaWiki's
     /// `setCacheMaxAge`): both lifetimes, whatever `maxage` and `smaxage` asked.
     pub cache_max_age: Option<i64>,
+    /// The answer is a page for people, sent with a page's caching headers whatever the
+    /// format (`action=help`, whose page MediaWiki's skin sends).
+    pub sends_page: bool,
     /// The printer the action chose instead of the request's `format`, once its parameters
     /// are read.
     pub(crate) printer: Option<crate::format::Printer>,

@@ -68,6 +68,8 @@ pub trait ScalarParam: Sized {
     const VALUES: Option<&'static [&'static str]> = None;
     /// Which of those are deprecated.
     const DEPRECATED_VALUES: &'static [&'static str] = &[];
+    /// The help of each of those values, in their order (`""` where a value has none).
+    const VALUE_DOCS: &'static [&'static str] = &[];
 
     /// The descriptor's type for this Rust type and the attribute's hints.
     fn kind(hints: &Hints) -> ParamKind;
@@ -126,6 +128,9 @@ pub fn describe_scalar<T: ScalarParam>(hints: &Hints, d: &mut ParamDescriptor) {
     d.kind = T::kind(hints);
     d.deprecated_values =
         if T::VALUES.is_some() { T::DEPRECATED_VALUES.to_vec() } else { hints.deprecated_values.to_vec() };
+    if let Some(values) = T::VALUES {
+        d.value_docs = values.iter().copied().zip(T::VALUE_DOCS.iter().copied()).collect();
+    }
 }
 
 fn parse_single<T: ScalarParam>(
@@ -413,8 +418,23 @@ impl<T: ScalarParam> Templated<T> {
     }
 }
 
+/// A parameter as an example request is checked against at compile time: its listed name (a
+/// templated one with its placeholder), its closed value set if any, and whether it takes
+/// several values.
+#[derive(Debug)]
+pub struct ExampleParam {
+    /// The listed name, without prefix.
+    pub name: &'static str,
+    /// The closed value set, if the type or attribute names one.
+    pub values: Option<&'static [&'static str]>,
+    /// Takes several values.
+    pub multi: bool,
+}
+
 /// A set of parameters shared by several modules, included with `#[param(flatten)]`.
 pub trait ParamGroup: Sized {
+    /// The group's parameters as the including modules' examples are checked against.
+    const EXAMPLE_PARAMS: &'static [ExampleParam] = &[];
     /// Rules over several of the group's parameters (`#[param_group(exactly_one_of(a, b))]`),
     /// checked after the including module has read all its parameters.
     const RULES: &'static [(ParamRule, &'static [&'static str])] = &[];
@@ -430,6 +450,8 @@ pub trait ValueList: Sized + Copy + 'static {
     const VALUES: &'static [&'static str];
     /// Those that are deprecated.
     const DEPRECATED: &'static [&'static str];
+    /// The help of each value, in the order of `VALUES` (`""` where a variant has none).
+    const DOCS: &'static [&'static str];
     /// The variant for a wire value.
     fn from_value(value: &str) -> Option<Self>;
     /// The wire value of a variant.

@@ -33,6 +33,9 @@ const EXPORT_SCHEMAS: &[&str] = &["0.10", "0.11"];
 
 /// Fetches data from and about the wiki: runs the `prop`, `list` and `meta` modules named,
 /// over the page set given by `titles`, `pageids`, `revids` or a `generator`.
+///
+/// Answers too long for one request end with a `continue` member: send its values with the
+/// same request to get the rest.
 #[query_module(
     name = "query",
     group = "action",
@@ -44,36 +47,69 @@ const EXPORT_SCHEMAS: &[&str] = &["0.10", "0.11"];
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Query",
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Meta",
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Properties",
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Lists"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Lists",
+    example(
+        query = "action=query&prop=revisions&meta=siteinfo&titles=Main%20Page&rvprop=user|comment&continue=",
+        text = "Get the wiki's information and the last revision of the main page."
+    ),
+    example(
+        query = "action=query&generator=allpages&gapprefix=A&prop=info&continue=",
+        text = "Get information about the pages whose titles start with A."
+    )
 )]
 pub struct Query {
+    /// Which properties of the pages to get.
     #[param(values_from = prop_modules)]
     prop: Vec<String>,
+    /// Which lists to get.
     #[param(values_from = list_modules)]
     list: Vec<String>,
+    /// Which information about the wiki or the caller to get.
     #[param(values_from = meta_modules)]
     meta: Vec<String>,
+    /// Also give the page ids of the answer's pages as a list, in order.
     indexpageids: bool,
     /// The pages' current revisions in MediaWiki's XML export format, in the answer.
     export: bool,
     /// With `export`: the export alone, as the answer.
     exportnowrap: bool,
+    /// The version of the export format, with `export`.
     #[param(values = EXPORT_SCHEMAS, default = "0.11")]
     exportschema: String,
+    /// Give the full URL of interwiki titles among `titles`.
     iwurl: bool,
+    /// When more results are available, send this with the other `continue` values of the
+    /// answer to get the next ones.
     #[param(rename = "continue")]
     continue_: Option<String>,
+    /// Continue the old way: a `query-continue` member for each module.
     rawcontinue: bool,
-    titles: Vec<String>,
-    pageids: Vec<i64>,
-    revids: Vec<i64>,
-    /// Checked when the query runs, answering `badgenerator` as MediaWiki does.
+    #[param(flatten)]
+    pageset: PageSetParams,
+}
+
+/// The page set's parameters (MediaWiki's ApiPageSet): the pages a query's `prop` modules
+/// read, given by title, page id, revision id or a generator. Declared once: the query reads
+/// them and paraminfo's `pagesetmodule` describes them.
+#[derive(Debug, Clone, wikiquery_macros::ParamGroup)]
+pub struct PageSetParams {
+    /// The pages to work on, by title.
+    pub titles: Vec<String>,
+    /// The pages to work on, by page id.
+    pub pageids: Vec<i64>,
+    /// The pages to work on, by the ids of their revisions.
+    pub revids: Vec<i64>,
+    // Checked when the query runs, answering `badgenerator` as MediaWiki does.
+    /// A list or prop module whose results become the pages to work on; its parameters take a
+    /// `g` before their prefix.
     #[param(values_from = generator_modules, module_checks_values)]
-    generator: Option<String>,
-    redirects: bool,
-    /// Changes nothing on a site whose language has no variants.
+    pub generator: Option<String>,
+    /// Follow redirects among the pages to their targets.
+    pub redirects: bool,
+    // Changes nothing on a site whose language has no variants.
+    /// Convert titles to another variant of the site's language where the language has variants.
     #[allow(dead_code)]
-    converttitles: bool,
+    pub converttitles: bool,
 }
 
 impl Query {
@@ -165,14 +201,14 @@ impl Query {
         include_deleted: bool,
     ) -> Result<PageSource<'a>, ApiError> {
         let mut given: Vec<(&str, PageSource<'_>)> = Vec::new();
-        if !self.titles.is_empty() {
-            given.push(("titles", PageSource::Titles { titles: &self.titles, cleaned }));
+        if !self.pageset.titles.is_empty() {
+            given.push(("titles", PageSource::Titles { titles: &self.pageset.titles, cleaned }));
         }
-        if !self.pageids.is_empty() {
-            given.push(("pageids", PageSource::PageIds(&self.pageids)));
+        if !self.pageset.pageids.is_empty() {
+            given.push(("pageids", PageSource::PageIds(&self.pageset.pageids)));
         }
-        if !self.revids.is_empty() {
-            given.push(("revids", PageSource::RevIds { ids: &self.revids, include_deleted }));
+        if !self.pageset.revids.is_empty() {
+            given.push(("revids", PageSource::RevIds { ids: &self.pageset.revids, include_deleted }));
         }
         if given.len() > 1 {
             return Err(ApiError::new(
@@ -211,7 +247,7 @@ impl ActionModule for Query {
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
         let registry = Registry::global().map_err(|e| ApiError::internal("registry", e))?;
         // The generator's module, checked before anything runs, as MediaWiki checks it.
-        let generator = match &self.generator {
+        let generator = match &self.pageset.generator {
             Some(name) => Some(
                 registry
                     .query_module(name)
@@ -235,8 +271,9 @@ impl ActionModule for Query {
             props.clone(),
             &lookup_param,
         )?);
-        let has_source = !self.titles.is_empty() || !self.pageids.is_empty() || !self.revids.is_empty();
-        let wants_pages = has_source || self.generator.is_some() || !props.is_empty();
+        let has_source =
+            !self.pageset.titles.is_empty() || !self.pageset.pageids.is_empty() || !self.pageset.revids.is_empty();
+        let wants_pages = has_source || self.pageset.generator.is_some() || !props.is_empty();
         let mut pages: Option<Vec<(i64, Value)>> = None;
         let mut export: Option<String> = None;
 
@@ -246,7 +283,7 @@ impl ActionModule for Query {
             let generated_revisions: Vec<i64>;
             let generated_page_ids: Vec<i64>;
             let mut source = self.source(&titles_cleaned, sees_deleted)?;
-            if !self.revids.is_empty() && self.redirects {
+            if !self.pageset.revids.is_empty() && self.pageset.redirects {
                 ctx.state.warnings.add(
                     "query",
                     "redirectsandrevids",
@@ -265,12 +302,12 @@ impl ActionModule for Query {
                         run.pageset = Some(PageSet::build(
                             Lookup { pages: lookup.as_ref(), scope: &ctx.state.scope },
                             source.clone(),
-                            self.redirects,
+                            self.pageset.redirects,
                         )?);
                     }
                     run.generator = Some(generator.clone());
                     run.generating = true;
-                    run.resolve_redirects = self.redirects;
+                    run.resolve_redirects = self.pageset.redirects;
                     let outcome = module(&mut QueryContext {
                         state: ctx.state,
                         services: ctx.services,
@@ -298,8 +335,11 @@ impl ActionModule for Query {
                 }
             }
             if !run.continuation.is_generator_done() {
-                let mut set =
-                    PageSet::build(Lookup { pages: lookup.as_ref(), scope: &ctx.state.scope }, source, self.redirects)?;
+                let mut set = PageSet::build(
+                    Lookup { pages: lookup.as_ref(), scope: &ctx.state.scope },
+                    source,
+                    self.pageset.redirects,
+                )?;
                 set.iwurl = self.iwurl;
                 run.file_generated_data(&mut set, lookup.namespaces());
                 ctx.state.cache_mode = ctx.state.cache_mode.merge(set.cache_mode());

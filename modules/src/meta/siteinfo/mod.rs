@@ -26,59 +26,116 @@ mod vocabulary;
 /// Which parts of the site information to return.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum SiteInfoProp {
+    /// Whether the wiki gives temporary accounts to people who edit without logging in, and if so
+    /// the pattern of their names.
     Autocreatetempuser,
+    /// The conditions under which users join groups automatically, such as the edits and account
+    /// age that make a user `autoconfirmed`.
     Autopromote,
+    /// The groups users are added to once, on an edit, when they meet some conditions; none here.
     Autopromoteonce,
+    /// The JavaScript libraries the wiki sends to browsers; none on this server.
     Clientlibraries,
+    /// The replication lag of the database: `-1`, as this server's database has no replicas
+    /// reporting one.
     Dbrepllag,
+    /// The default value of each user preference.
     Defaultoptions,
+    /// The MediaWiki extensions installed; none on this server.
     Extensions,
+    /// The tags, such as `<nowiki>` and `<pre>`, that the parser handles itself instead of
+    /// treating them as HTML.
     Extensiontags,
+    /// The file name extensions that uploaded files may have.
     Fileextensions,
+    /// The names of the parser functions, such as `ns` and `urlencode`.
     Functionhooks,
+    /// The wiki's name, main page, language, version, URLs, time zone, limits and other settings.
     General,
+    /// The interwiki prefixes with the URLs they lead to; see `sifilteriw`.
     Interwikimap,
+    /// The codes of the languages the wiki knows, each with its BCP 47 tag and its name.
     Languages,
+    /// The languages that can be shown in more than one script or spelling, each with its
+    /// variants and the variants each falls back to.
     Languagevariants,
+    /// The PHP libraries installed; none on this server.
     Libraries,
+    /// The magic words, each with the ways it can be spelled and whether their case matters.
     Magicwords,
+    /// The other names namespaces can be written with, each with its namespace's number.
     Namespacealiases,
+    /// Every namespace with its number, name and canonical name, and its settings, such as
+    /// whether its pages have subpages.
     Namespaces,
+    /// The URL schemes, such as `https://`, that external links may use.
     Protocols,
+    /// The kinds of page protection and their levels, including those that cascade.
     Restrictions,
+    /// The license of the wiki's content: its name and URL.
     Rightsinfo,
+    /// The hooks and the functions subscribed to them; none on this server.
     Showhooks,
+    /// The skins installed, the default one marked.
     Skins,
+    /// Every special page with the names it can be reached by.
     Specialpagealiases,
+    /// The wiki's counts: pages, articles, edits, files, users, active users and administrators.
     Statistics,
+    /// The settings of the upload dialog.
     Uploaddialog,
+    /// Every user group with its rights and the groups its members may add or remove; see
+    /// `sinumberingroup`.
     Usergroups,
+    /// The names of the variables wikitext can use, such as `currentyear` and `pagename`.
     Variables,
 }
 
 /// Which interwiki map entries: `!local` (non-local only) or `local`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
 pub enum FilterIw {
+    /// Only the entries not marked local.
     #[value(rename = "!local")]
     NotLocal,
+    /// Only the entries marked local: wikis counted as part of the same project as this one.
     Local,
 }
 
-/// Overall information about the site.
+/// Returns information about the wiki: its name and settings, namespaces, statistics, user
+/// groups, interwiki prefixes and more.
+///
+/// `siprop` chooses the parts; when it is left out, only the general information is returned.
 #[query_module(
     name = "siteinfo",
     group = "meta",
     cache = "public",
     prefix = "si",
     readrights,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Siteinfo"
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Siteinfo",
+    example(query = "action=query&meta=siteinfo", text = "Get the wiki's general information."),
+    example(
+        query = "action=query&meta=siteinfo&siprop=namespaces|namespacealiases|statistics",
+        text = "Get the namespaces with their other names, and the wiki's statistics."
+    ),
+    example(
+        query = "action=query&meta=siteinfo&siprop=usergroups&sinumberingroup=1",
+        text = "List the user groups with the number of members of each."
+    )
 )]
 pub struct SiteInfo {
+    /// Which parts to return, separated by `|`; only `general` when left out.
     #[param(default = "general")]
     pub prop: Vec<SiteInfoProp>,
+    /// With `siprop=interwikimap`: returns only the entries marked local (`local`) or only the
+    /// others (`!local`). All entries when left out.
     pub filteriw: Option<FilterIw>,
+    /// With `siprop=dbrepllag`: lists every database server rather than the most lagged one.
+    /// Refused here, as servers' host names are not shown.
     pub showalldb: bool,
+    /// With `siprop=usergroups`: adds how many users are in each group.
     pub numberingroup: bool,
+    /// A language code to give the names of languages and skins in. This server always gives
+    /// each language's name in the language itself, so it changes nothing.
     pub inlanguagecode: Option<String>,
 }
 

@@ -1,0 +1,307 @@
+//! Help texts: what the module structs' doc comments say, in the forms `action=paraminfo`'s
+//! `helpformat` and `action=help` give them.
+//!
+//! A doc text is paragraphs separated by blank lines; within one, lines join with spaces and
+//! `` `code` `` marks a parameter name or a literal value (written `<kbd>` as MediaWiki marks
+//! its own). The first paragraph is the summary that lists of modules show.
+
+pub mod page;
+
+use serde_json::{json, Map, Value};
+
+use crate::descriptor::{HelpText, Info, ModuleDescriptor, ParamDescriptor};
+use crate::registry::Registry;
+
+/// How help texts are given (`helpformat`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HelpFormat {
+    /// Not at all.
+    None,
+    /// As HTML.
+    Html,
+    /// As wikitext.
+    Wikitext,
+    /// As message keys with their parameters, each text being `apihelp-…`.
+    Raw,
+}
+
+impl HelpFormat {
+    /// The values `helpformat` accepts.
+    pub const NAMES: &'static [&'static str] = &["html", "none", "raw", "wikitext"];
+
+    /// The format a `helpformat` value names.
+    pub fn from_name(name: &str) -> HelpFormat {
+        match name {
+            "html" => HelpFormat::Html,
+            "wikitext" => HelpFormat::Wikitext,
+            "raw" => HelpFormat::Raw,
+            _ => HelpFormat::None,
+        }
+    }
+}
+
+/// What help texts are rendered with: the format, and the URL that a module's help has
+/// (`<api>?action=help&modules=<path>`), for links from values that name modules.
+#[derive(Debug, Clone)]
+pub struct Help<'a> {
+    /// The format.
+    pub format: HelpFormat,
+    /// The API's URL path, `/w/api.php`.
+    pub api_path: &'a str,
+}
+
+/// A doc text's paragraphs, each its lines joined by spaces.
+pub fn paragraphs(doc: &str) -> Vec<String> {
+    doc.split("\n\n")
+        .map(|p| p.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" "))
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// The summary of a doc text: its first paragraph.
+pub fn summary(doc: &str) -> String {
+    paragraphs(doc).into_iter().next().unwrap_or_default()
+}
+
+/// One paragraph's inline markup: special characters escaped, `` `code` `` as `<kbd>`.
+pub fn inline(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut in_code = false;
+    for (i, piece) in text.split('`').enumerate() {
+        if i > 0 {
+            out.push_str(if in_code { "</kbd>" } else { "<kbd>" });
+            in_code = !in_code;
+        }
+        wikiquery_domain::html::escape_compat_into(&mut out, piece);
+    }
+    if in_code {
+        out.push_str("</kbd>");
+    }
+    out
+}
+
+/// A doc text as wikitext: paragraphs separated by blank lines.
+pub fn wikitext(doc: &str) -> String {
+    paragraphs(doc).iter().map(|p| inline(p)).collect::<Vec<_>>().join("\n\n")
+}
+
+/// A doc text as HTML: one paragraph inline, several each in `<p>`, as MediaWiki renders a
+/// message of one or several paragraphs.
+pub fn html(doc: &str) -> String {
+    let paras = paragraphs(doc);
+    if paras.len() == 1 {
+        return inline(&paras[0]);
+    }
+    block_html(&paras)
+}
+
+fn block_html(paras: &[String]) -> String {
+    paras.iter().map(|p| format!("<p>{}\n</p>", inline(p))).collect::<Vec<_>>().join("\n")
+}
+
+/// The values of a parameter with their help, each value's link where it names a module.
+fn value_docs(p: &ParamDescriptor, api_path: &str) -> Vec<(&'static str, String, Option<String>)> {
+    if let Some(submodules) = &p.submodules {
+        let registry = Registry::global().ok();
+        return submodules
+            .iter()
+            .filter_map(|(value, path)| {
+                let value: &'static str = p.values()?.iter().copied().find(|v| v == value)?;
+                let doc = registry.and_then(|r| r.descriptor(path)).map(|d| summary(d.description));
+                let doc = doc.or_else(|| crate::format::Format::summary(value).map(str::to_owned))?;
+                Some((value, doc, Some(format!("{api_path}?action=help&modules={path}"))))
+            })
+            .collect();
+    }
+    p.value_docs.iter().filter(|(_, d)| !d.is_empty()).map(|(v, d)| (*v, summary(d), None)).collect()
+}
+
+/// The value's term in a list of values: its name, linked to its module's help where it names
+/// one.
+fn value_term(value: &str, link: Option<&str>, html: bool) -> String {
+    let name = wikiquery_domain::html::escape_compat(value);
+    match link {
+        Some(href) if html => {
+            let h = wikiquery_domain::html::escape_compat(href);
+            format!("<span dir=\"ltr\" lang=\"en\"><a href=\"{h}\">{name}</a></span>")
+        }
+        _ => format!("<span dir=\"ltr\" lang=\"en\">{name}</span>"),
+    }
+}
+
+/// The key and parameters of a raw message about `d`'s help.
+fn raw(key: String, params: Vec<Value>) -> Value {
+    json!({ "key": key, "params": params })
+}
+
+/// A module's description in `help`'s format; `None` for `none`.
+pub fn module_description(d: &ModuleDescriptor, help: &Help<'_>) -> Option<Value> {
+    let path = d.path();
+    match help.format {
+        HelpFormat::None => None,
+        HelpFormat::Html => Some(json!(html(d.description))),
+        HelpFormat::Wikitext => Some(json!(wikitext(d.description))),
+        HelpFormat::Raw => {
+            let params = || vec![json!(d.prefix), json!(d.name), json!(path)];
+            let mut keys = vec![raw(format!("apihelp-{path}-summary"), params())];
+            if paragraphs(d.description).len() > 1 {
+                keys.push(raw(format!("apihelp-{path}-extended-description"), params()));
+            }
+            Some(Value::Array(keys))
+        }
+    }
+}
+
+/// A module's examples in `help`'s format: each its query and what it does.
+pub fn examples(d: &ModuleDescriptor, help: &Help<'_>) -> Option<Value> {
+    let path = d.path();
+    if help.format == HelpFormat::None {
+        return None;
+    }
+    let items = d.examples.iter().enumerate().map(|(i, e)| {
+        let description = match help.format {
+            HelpFormat::Raw => {
+                raw(format!("apihelp-{path}-example-{}", i + 1), vec![json!(d.prefix), json!(d.name), json!(path)])
+            }
+            HelpFormat::Html => json!(html(e.text)),
+            _ => json!(wikitext(e.text)),
+        };
+        let mut o = Map::new();
+        o.insert("query".into(), json!(e.query));
+        o.insert("description".into(), description);
+        Value::Object(o)
+    });
+    Some(Value::Array(items.collect()))
+}
+
+/// What an annotation on a parameter says, in `help`'s format (`info` in paraminfo).
+pub fn info_text(d: &ModuleDescriptor, info: &Info, help: &Help<'_>) -> Option<Value> {
+    let path = d.path();
+    let p = d.prefix;
+    let list = info.values.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+    let doc = match info.name {
+        "singlepageonly" => "Only with a single page.".to_owned(),
+        "useronly" => format!("Only with `{p}user`."),
+        "nonuseronly" => format!("Not with `{p}user`."),
+        "editintroonly" => format!("Only with `{p}prop=editintro`."),
+        "preloadcontentonly" => format!("Only with `{p}prop=preloadcontent`."),
+        "modes" if info.values.len() == 1 => format!("Only in mode {list}."),
+        "modes" => format!("Only in modes {list}."),
+        other => format!("Annotated `{other}`."),
+    };
+    match help.format {
+        HelpFormat::None => None,
+        HelpFormat::Html => Some(json!(html(&doc))),
+        HelpFormat::Wikitext => Some(json!(wikitext(&doc))),
+        HelpFormat::Raw => Some(json!([raw(
+            format!("apihelp-{path}-paraminfo-{}", info.name),
+            vec![json!({ "num": info.values.len() }), json!(list), json!(p)],
+        )])),
+    }
+}
+
+/// What a module with parameters beyond those it lists says of them, in `help`'s format.
+pub fn dynamic_parameters(d: &ModuleDescriptor, help: &Help<'_>) -> Option<Value> {
+    let doc = "Further parameters, named by what the module describes: see its description.";
+    match help.format {
+        HelpFormat::None => None,
+        HelpFormat::Html => Some(json!(html(doc))),
+        HelpFormat::Wikitext => Some(json!(wikitext(doc))),
+        HelpFormat::Raw => Some(json!([raw(
+            format!("apihelp-{}-dynamicparameters", d.path()),
+            vec![json!(d.prefix), json!(d.name), json!(d.path())],
+        )])),
+    }
+}
+
+/// A parameter's description in `help`'s format, its values' help listed after its own.
+pub fn param_description(d: &ModuleDescriptor, p: &ParamDescriptor, help: &Help<'_>) -> Option<Value> {
+    let path = d.path();
+    let values = value_docs(p, help.api_path);
+    match help.format {
+        HelpFormat::None => None,
+        HelpFormat::Raw => {
+            let params = || vec![json!(d.prefix), json!(p.name), json!(d.name), json!(path)];
+            let mut keys = vec![raw(format!("apihelp-{path}-param-{}", p.name), params())];
+            for (value, _, _) in &values {
+                let mut with_value = params();
+                with_value.push(json!(value));
+                let mut item = raw(format!("apihelp-{path}-paramvalue-{}-{value}", p.name), with_value);
+                item["forvalue"] = json!(value);
+                keys.push(item);
+            }
+            Some(Value::Array(keys))
+        }
+        HelpFormat::Wikitext => {
+            let mut text = wikitext(p.description);
+            if !values.is_empty() {
+                text.push_str("\n\n");
+                let lines: Vec<String> = values
+                    .iter()
+                    .map(|(v, doc, _)| format!(";{}:{}", value_term(v, None, false), inline(doc)))
+                    .collect();
+                text.push_str(&lines.join("\n"));
+            }
+            Some(json!(text))
+        }
+        HelpFormat::Html => {
+            if values.is_empty() {
+                return Some(json!(html(p.description)));
+            }
+            let mut text = block_html(&paragraphs(p.description));
+            text.push_str("\n<dl>");
+            let items: Vec<String> = values
+                .iter()
+                .map(|(v, doc, link)| {
+                    format!("<dt>{}</dt>\n<dd>{}</dd>", value_term(v, link.as_deref(), true), inline(doc))
+                })
+                .collect();
+            text.push_str(&items.join("\n"));
+            text.push_str("</dl>");
+            Some(json!(text))
+        }
+    }
+}
+
+impl HelpText for Help<'_> {
+    fn module(&self, d: &ModuleDescriptor) -> Option<Value> {
+        module_description(d, self)
+    }
+
+    fn examples(&self, d: &ModuleDescriptor) -> Option<Value> {
+        examples(d, self)
+    }
+
+    fn param(&self, d: &ModuleDescriptor, p: &ParamDescriptor) -> Option<Value> {
+        param_description(d, p, self)
+    }
+
+    fn info(&self, d: &ModuleDescriptor, info: &Info) -> Option<Value> {
+        info_text(d, info, self)
+    }
+
+    fn dynamic_parameters(&self, d: &ModuleDescriptor) -> Option<Value> {
+        dynamic_parameters(d, self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paragraphs_join_lines_and_split_on_blank_lines() {
+        let doc = "First line\nsecond line.\n\nAnother `rvprop` paragraph.";
+        assert_eq!(paragraphs(doc), vec!["First line second line.", "Another `rvprop` paragraph."]);
+        assert_eq!(summary(doc), "First line second line.");
+        assert_eq!(wikitext(doc), "First line second line.\n\nAnother <kbd>rvprop</kbd> paragraph.");
+        assert_eq!(html(doc), "<p>First line second line.\n</p>\n<p>Another <kbd>rvprop</kbd> paragraph.\n</p>");
+    }
+
+    #[test]
+    fn one_paragraph_is_inline_and_markup_is_escaped() {
+        assert_eq!(html("Pages <b> & `a|b`."), "Pages &lt;b&gt; &amp; <kbd>a|b</kbd>.");
+        // An unclosed code mark is closed at the end.
+        assert_eq!(inline("`open"), "<kbd>open</kbd>");
+    }
+}

@@ -1,0 +1,257 @@
+//! A module's example requests, checked when the module compiles: each names the module as
+//! the request would reach it, every parameter of the module it gives exists, and every value
+//! of a parameter with a closed set is one of its values. Names are checked here, against the
+//! struct's own fields; what only the types know (the values, and the parameters of included
+//! groups) is checked by constant assertions, which point at the example.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+
+use crate::model::{GroupKind, Module, Param, Shape};
+use crate::paths::private;
+
+/// Parameters of the main module and of `action=query` and its page set: an example gives
+/// them freely, and they are not the module's.
+const SHARED: &[&str] = &[
+    "action",
+    "format",
+    "formatversion",
+    "maxlag",
+    "smaxage",
+    "maxage",
+    "assert",
+    "assertuser",
+    "requestid",
+    "servedby",
+    "curtimestamp",
+    "responselanginfo",
+    "origin",
+    "uselang",
+    "variant",
+    "errorformat",
+    "errorlang",
+    "errorsuselocal",
+    "utf8",
+    "ascii",
+    "callback",
+    "prop",
+    "list",
+    "meta",
+    "indexpageids",
+    "export",
+    "exportnowrap",
+    "exportschema",
+    "iwurl",
+    "continue",
+    "rawcontinue",
+    "titles",
+    "pageids",
+    "revids",
+    "generator",
+    "redirects",
+    "converttitles",
+];
+
+/// One of the module's parameters as an example gives it.
+pub struct Given {
+    /// The example it is in.
+    pub example: usize,
+    /// The name on the wire.
+    pub wire: String,
+    /// The listed name (without the prefix).
+    pub name: String,
+    /// The value, decoded.
+    pub value: String,
+}
+
+/// Decodes a query-string component: `+` is a space, `%XX` a byte.
+fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => {
+                match std::str::from_utf8(&bytes[i + 1..i + 3]).ok().and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                    Some(b) => {
+                        out.push(b);
+                        i += 2;
+                    }
+                    None => out.push(b'%'),
+                }
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Reads every example: errors for what the names alone show, and the module's parameters each
+/// gives, for the constant checks.
+pub fn read(m: &Module, errors: &mut darling::error::Accumulator) -> Vec<Given> {
+    let mut given = Vec::new();
+    if m.group == GroupKind::Main {
+        return given;
+    }
+    let name = m.name.value();
+    for (n, example) in m.examples.iter().enumerate() {
+        let query = example.query.value();
+        let err = |msg: String| darling::Error::custom(msg).with_span(&example.query);
+        if example.text.value().trim().is_empty() {
+            errors
+                .push(darling::Error::custom("an example says what it does: `text` is empty").with_span(&example.text));
+        }
+        let pairs: Vec<(String, String)> = query
+            .split('&')
+            .filter(|p| !p.is_empty())
+            .map(|p| match p.split_once('=') {
+                Some((k, v)) => (decode(k), decode(v)),
+                None => (decode(p), String::new()),
+            })
+            .collect();
+        let get = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
+        let Some(action) = get("action") else {
+            errors.push(err("an example request starts with `action=`".into()));
+            continue;
+        };
+        let has = |key: &str| get(key).is_some_and(|v| v.split('|').any(|x| x == name));
+        let mut as_generator = false;
+        match m.group {
+            GroupKind::Action if action != name => {
+                errors.push(err(format!("this example asks for `action={action}`, not this module's `action={name}`")));
+                continue;
+            }
+            GroupKind::List | GroupKind::Prop | GroupKind::Meta => {
+                let key = match m.group {
+                    GroupKind::List => "list",
+                    GroupKind::Prop => "prop",
+                    _ => "meta",
+                };
+                as_generator = has("generator");
+                if action != "query" || !(has(key) || as_generator) {
+                    errors.push(err(format!(
+                        "this example does not reach the module: a {key} module's example asks for \
+                         `action=query&{key}={name}` (or `generator={name}`)"
+                    )));
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        for (key, value) in &pairs {
+            if SHARED.contains(&key.as_str()) && (m.group != GroupKind::Action || key == "action") {
+                continue;
+            }
+            let own = |prefix: &str| key.strip_prefix(prefix).map(str::to_owned);
+            let listed = if m.group == GroupKind::Action {
+                own(&m.prefix)
+            } else if m.prefix.is_empty() {
+                None
+            } else if as_generator {
+                own(&format!("g{}", m.prefix)).or_else(|| own(&m.prefix))
+            } else {
+                own(&m.prefix)
+            };
+            if let Some(listed) = listed.filter(|l| !l.is_empty()) {
+                given.push(Given { example: n, wire: key.clone(), name: listed, value: value.clone() });
+            }
+        }
+    }
+    given
+}
+
+/// Whether the module takes parameters beyond its own: those of the submodules it selects
+/// (`action=query`'s `prop`, `list`, `meta`, `generator`) or dynamic ones.
+fn open(m: &Module, params: &[Param]) -> bool {
+    m.dynamicparameters || params.iter().any(|f| f.values_from.is_some())
+}
+
+/// Whether a field stands for a listed name: a plain parameter by its name, a templated one by
+/// its text before the placeholder.
+fn field_for<'a>(params: &'a [Param], name: &str) -> Option<&'a Param> {
+    params.iter().find(|f| match &f.shape {
+        Shape::Plain => f.name == name,
+        Shape::Template { .. } => {
+            let before = f.name.split('{').next().unwrap_or_default();
+            name.len() > before.len() && name.starts_with(before)
+        }
+        Shape::Flatten { .. } => false,
+    })
+}
+
+/// Checks the names the examples give against the struct's fields (a module without included
+/// groups knows all its parameters here).
+pub fn check_names(m: &Module, params: &[Param], given: &[Given], errors: &mut darling::error::Accumulator) {
+    let has_groups = params.iter().any(|f| matches!(f.shape, Shape::Flatten { .. }));
+    for g in given {
+        if field_for(params, &g.name).is_none() && !has_groups && !open(m, params) {
+            errors.push(
+                darling::Error::custom(format!(
+                    "this example gives `{}`, which is not a parameter of `{}`",
+                    g.wire,
+                    m.name.value()
+                ))
+                .with_span(&m.examples[g.example].query),
+            );
+        }
+    }
+}
+
+/// The constant assertions: each value of a parameter with a closed set is one of its values;
+/// a name the struct's own fields do not have is a parameter of an included group.
+pub fn const_checks(m: &Module, params: &[Param], given: &[Given]) -> TokenStream {
+    let p = private();
+    let esc = |s: String| s.replace('{', "{{").replace('}', "}}");
+    let mut out = TokenStream::new();
+    let groups: Vec<&syn::Type> =
+        params.iter().filter(|f| matches!(f.shape, Shape::Flatten { .. })).map(|f| &f.ty).collect();
+    for g in given {
+        let span = m.examples[g.example].query.span();
+        let bad_value =
+            esc(format!("this example gives `{}={}`, which is not among the parameter's values", g.wire, g.value));
+        let unknown = esc(format!("this example gives `{}`, which is not a parameter of `{}`", g.wire, m.name.value()));
+        let (name, value) = (&g.name, &g.value);
+        if value == "*" {
+            continue;
+        }
+        match field_for(params, &g.name) {
+            Some(f) if matches!(f.shape, Shape::Plain) => {
+                let ty = &f.ty;
+                let hint = match &f.values {
+                    Some(path) => quote_spanned!(span=> ::core::option::Option::Some(#path)),
+                    None => quote_spanned!(span=> ::core::option::Option::None),
+                };
+                out.extend(quote_spanned! {span=>
+                    const _: () = {
+                        if let ::core::option::Option::Some(__v) =
+                            #p::pick_values(#hint, <#ty as #p::ParamType>::VALUES)
+                        {
+                            if !#p::all_in(#value, __v, <#ty as #p::ParamType>::MULTI) {
+                                ::core::panic!(#bad_value);
+                            }
+                        }
+                    };
+                });
+            }
+            Some(_) => {}
+            None if !groups.is_empty() => {
+                let tables = groups.iter().map(|ty| quote_spanned!(span=> <#ty as #p::ParamGroup>::EXAMPLE_PARAMS));
+                let unknown =
+                    if open(m, params) { quote!({}) } else { quote_spanned!(span=> ::core::panic!(#unknown)) };
+                out.extend(quote_spanned! {span=>
+                    const _: () = {
+                        match #p::example_check(&[#(#tables),*], #name, #value) {
+                            1 => #unknown,
+                            2 => ::core::panic!(#bad_value),
+                            _ => {}
+                        }
+                    };
+                });
+            }
+            None => {}
+        }
+    }
+    out
+}
