@@ -99,8 +99,9 @@ fn block_html(paras: &[String]) -> String {
     paras.iter().map(|p| format!("<p>{}\n</p>", inline(p))).collect::<Vec<_>>().join("\n")
 }
 
-/// The values of a parameter with their help, each value's link where it names a module.
-fn value_docs(p: &ParamDescriptor, api_path: &str) -> Vec<(&'static str, String, Option<String>)> {
+/// The values of a parameter with their help (their summaries), each value's link where it names
+/// a module.
+pub(crate) fn value_docs(p: &ParamDescriptor, api_path: &str) -> Vec<(&'static str, String, Option<String>)> {
     if let Some(submodules) = &p.submodules {
         let registry = Registry::global().ok();
         return submodules

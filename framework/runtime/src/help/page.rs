@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use wikiquery_domain::html::{escape_attribute, escape_compat};
 
-use super::{html as doc_html, inline, paragraphs, summary};
+use super::{html as doc_html, inline, paragraphs, value_docs};
 use crate::descriptor::{
     Group, ModuleDescriptor, ParamDescriptor, ParamKind, LICENSE_LINK, LICENSE_TAG, MULTI_LIMIT_HIGH, MULTI_LIMIT_LOW,
     SOURCE_NAME,
@@ -509,30 +509,21 @@ fn user_subtype(subtype: &str) -> &'static str {
     }
 }
 
-/// A parameter's values with their help, as HTML: a module's summary linked to its section
-/// for values that name modules, else the values' own help.
+/// A parameter's values with their help, as HTML: a value that names a module links to its
+/// section, a deprecated one says so.
 fn value_list(site: &PageSite<'_>, p: &ParamDescriptor) -> Vec<(String, String)> {
-    if let Some(submodules) = &p.submodules {
-        let registry = Registry::global().ok();
-        return submodules
-            .iter()
-            .filter_map(|(value, path)| {
-                let doc = registry.and_then(|r| r.descriptor(path)).map(|d| summary(d.description));
-                let doc = doc.or_else(|| crate::format::Format::summary(value).map(str::to_owned))?;
-                let href = escape_attribute(&format!("{}?action=help&modules={path}", site.api_path));
-                Some((format!("<a href=\"{href}\">{}</a>", escape_compat(value)), inline(&doc)))
-            })
-            .collect();
-    }
-    p.value_docs
-        .iter()
-        .filter(|(_, doc)| !doc.is_empty())
-        .map(|(value, doc)| {
-            let mut text = inline(&summary(doc));
-            if p.deprecated_values.contains(value) {
+    value_docs(p, site.api_path)
+        .into_iter()
+        .map(|(value, doc, link)| {
+            let mut text = inline(&doc);
+            if p.deprecated_values.contains(&value) {
                 text.insert_str(0, "<span class=\"apihelp-deprecated\">Deprecated.</span> ");
             }
-            (escape_compat(value), text)
+            let name = match link {
+                Some(href) => format!("<a href=\"{}\">{}</a>", escape_attribute(&href), escape_compat(value)),
+                None => escape_compat(value),
+            };
+            (name, text)
         })
         .collect()
 }
