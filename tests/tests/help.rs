@@ -320,6 +320,10 @@ fn help_covers_every_module_and_wraps_on_request() {
     assert!(help["help"].as_str().is_some_and(|h| h.contains("id=\"query+allcategories\"")));
     let (_, body) = fixture_api("action=help&modules=query%2Bnosuch&format=json");
     assert_eq!(body["error"]["code"], "badmodule");
+    // `query+*`: a section for every query module, none for an action.
+    let res = fixture_api_raw("action=help&modules=query%2B*", &[]);
+    assert!(res.body.contains("id=\"query+allpages\"") && res.body.contains("id=\"query+siteinfo\""));
+    assert!(!res.body.contains("id=\"parse\""));
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! opening `api.php` sees.
 
 use serde_json::{json, Map};
-use wikiquery_runtime::help::page::{page, sections, PageSite};
+use wikiquery_runtime::help::page::{children, page, sections, PageSite};
 use wikiquery_runtime::{
     main_module, query_module, ActionContext, ActionModule, ApiError, Format, ModuleDescriptor, ModuleSpec, Printer,
     Registry, Shape,
@@ -38,7 +38,8 @@ pub const SANDBOX_PATH: &str = "/sandbox";
 )]
 pub struct HelpAction {
     /// The modules to describe, by path: an action's name (`parse`), `query+` and a query module's
-    /// name (`query+allpages`), or `main`.
+    /// name (`query+allpages`), or `main`; `query+*` stands for every query module, `*` for every
+    /// action.
     #[param(default = "main")]
     pub modules: Vec<String>,
     /// Also describe each named module's submodules (the main module's actions, the query's
@@ -70,7 +71,14 @@ impl ActionModule for HelpAction {
         let registry = Registry::global().map_err(|e| ApiError::internal("registry", e))?;
         let mut modules: Vec<&'static ModuleDescriptor> = Vec::new();
         for path in &self.modules {
-            modules.push(resolve(registry, path)?);
+            // `X+*` stands for every submodule of X (`*` for the main module's).
+            match path.strip_suffix('*').map(|p| p.trim_end_matches(['+', ' '])) {
+                Some(parent) => {
+                    let parent = resolve(registry, if parent.is_empty() { "main" } else { parent })?;
+                    modules.extend(children(registry, parent));
+                }
+                None => modules.push(resolve(registry, path)?),
+            }
         }
         // Without a database (an API answering paraminfo and logins alone) the page names no
         // wiki and takes the settings' paths.
