@@ -13,6 +13,7 @@
 #   SET=content tools/bench_requests.sh           # parse trees, diffs and template expansion
 #   SET=actions tools/bench_requests.sh           # the read actions and the other formats (issue 35)
 #   SET=render tools/bench_requests.sh            # pages rendered (action=parse, rvparse; issue 36)
+#   SET=help tools/bench_requests.sh              # the help page and the described catalogue (issue 37)
 #   LOGIN=Admin:FixtureAdminPass-2024 ONLY=own tools/bench_requests.sh   # logged in on both servers
 #                                               (action=clientlogin), with the logged-in requests
 #   COMPRESS=gzip SET=everyday tools/bench_requests.sh   # clients that accept gzip (also br, zstd),
@@ -98,6 +99,13 @@ RENDER='parse-text	action=parse&title=Lion&text=%7B%7BInfobox%7Cname%3DLion%7D%7
 parse-page	action=parse&page=Lion&prop=text|links|templates|categories|sections&format=json&formatversion=2
 rvparse	action=query&prop=revisions&titles=Lion&rvprop=content&rvparse=1&format=json&formatversion=2'
 
+# The API describing itself (SET=help): the page a browser gets at api.php, one module's help,
+# the catalogue described in HTML, and the discovery document.
+HELP='help-main	action=help
+help-module	action=help&modules=query%2Brevisions
+paraminfo-html	action=paraminfo&modules=query%2Ballpages|query%2Brevisions|parse&helpformat=html&format=json&formatversion=2
+rsd	action=rsd'
+
 if [ "${SET:-}" = everyday ]; then
   REQUESTS=$EVERYDAY
 elif [ "${SET:-}" = content ]; then
@@ -106,6 +114,8 @@ elif [ "${SET:-}" = actions ]; then
   REQUESTS=$ACTIONS
 elif [ "${SET:-}" = render ]; then
   REQUESTS=$RENDER
+elif [ "${SET:-}" = help ]; then
+  REQUESTS=$HELP
 fi
 
 # What only a logged-in caller asks (measured with LOGIN).

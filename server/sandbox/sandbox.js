@@ -8,6 +8,7 @@
   var namespaces = [];      // [{id, name}]
   var described = {};      // module path -> paraminfo module
   var continueParams = null; // the last answer's `continue` values
+  var secret = {};           // parameters kept out of the address bar (passwords, tokens)
   var pending = parseHash();
 
   function call(params) {
@@ -100,15 +101,21 @@
     return i;
   }
 
+  // The parameters the form leaves out of a module's section: those the action panel sets.
+  var OWN_CONTROLS = { query: ['prop', 'list', 'meta', 'generator', 'continue'] };
+
   function moduleSection(m, prefix) {
     var sec = el('section', { class: 'panel module', id: 'module-' + m.path });
     var title = (m.group ? m.group + '=' : 'action=') + m.name;
     sec.appendChild(el('h2', { html: '', text: '' }, [document.createTextNode(title + ' '),
       el('small', { text: m.prefix ? '(' + (prefix || '') + m.prefix + ')' : '' })]));
     if (m.description) { sec.appendChild(el('div', { class: 'help', html: m.description })); }
+    var skip = OWN_CONTROLS[m.path] || [];
     m.parameters.forEach(function (p) {
+      if (skip.indexOf(p.name) >= 0) { return; }
       var wire = (prefix || '') + m.prefix + p.name;
       var row = el('div', { class: 'param' + (p.required ? ' required' : '') + (p.deprecated ? ' deprecated' : '') });
+      if (p.sensitive || p.type === 'password') { secret[wire] = true; }
       row.appendChild(el('label', { for: 'p-' + wire, text: wire }));
       row.appendChild(input(wire, p, pending[wire]));
       if (p.description) { row.appendChild(el('div', { class: 'help', html: p.description })); }
@@ -127,14 +134,15 @@
     var paths = [];
     var generator = '';
     $('query-modules').hidden = action !== 'query';
+    if (action) { paths.push(action); }
     if (action === 'query') {
       ['prop', 'list', 'meta'].forEach(function (g) { selected(g).forEach(function (n) { paths.push('query+' + n); }); });
       generator = $('generator').value;
       if (generator) { paths.push('query+' + generator); }
-    } else if (action) {
-      paths.push(action);
     }
     return describe(paths).then(function () {
+      var summary = described[action] && described[action].description;
+      $('action-help').innerHTML = summary || '';
       keepValues();
       box.innerHTML = '';
       paths.forEach(function (path) {
@@ -185,19 +193,36 @@
     return params;
   }
 
+  function withoutSecrets(params) {
+    var out = {};
+    Object.keys(params).forEach(function (k) { out[k] = secret[k] ? '…' : params[k]; });
+    return out;
+  }
+
+  function posted() {
+    var m = described[$('action').value];
+    return !!(m && m.mustbeposted);
+  }
+
   function update() {
-    var q = new URLSearchParams(requestParams()).toString();
+    var q = new URLSearchParams(withoutSecrets(requestParams())).toString();
     var link = $('request-url');
-    link.textContent = 'api.php?' + q;
+    link.textContent = (posted() ? 'POST ' : '') + 'api.php?' + q;
     link.href = API + '?' + q;
-    var state = new URLSearchParams(formParams()).toString();
-    history.replaceState(null, '', '#' + state);
+    var state = {};
+    var form = formParams();
+    Object.keys(form).forEach(function (k) { if (!secret[k]) { state[k] = form[k]; } });
+    history.replaceState(null, '', '#' + new URLSearchParams(state).toString());
   }
 
   function send() {
     var params = requestParams();
     $('status').textContent = 'Sending…';
-    fetch(API + '?' + new URLSearchParams(params).toString()).then(function (r) { return r.text(); }).then(function (text) {
+    var body = new URLSearchParams(params);
+    var request = posted()
+      ? fetch(API, { method: 'POST', body: body, credentials: 'same-origin' })
+      : fetch(API + '?' + body.toString(), { credentials: 'same-origin' });
+    request.then(function (r) { return r.text(); }).then(function (text) {
       var shown = text;
       var answer = null;
       try { answer = JSON.parse(text); shown = JSON.stringify(answer, null, 2); } catch (e) { /* not JSON */ }

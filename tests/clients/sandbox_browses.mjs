@@ -52,9 +52,24 @@ try {
   assert.ok(second.query.allpages[0].title > first.query.allpages[2].title, JSON.stringify(second));
   assert.match(await page.textContent('#request-url'), /apcontinue=/);
 
+  // The query's own parameters: a page set by title, with prop=info.
+  await page.uncheck('#sub-list-allpages');
+  await page.waitForSelector('#p-aplimit', { state: 'detached' });
+  await page.check('#sub-prop-info');
+  await page.waitForSelector('#p-inprop');
+  await page.fill('#p-titles', 'Dog|Cat');
+  await page.click('#send');
+  await page.waitForFunction(() => document.getElementById('result').textContent.includes('"pages"'), null, {
+    timeout: 60000,
+  });
+  const info = JSON.parse(await page.textContent('#result'));
+  assert.deepEqual(info.query.pages.map((p) => p.title).sort(), ['Cat', 'Dog']);
+  assert.match(await page.textContent('#request-url'), /prop=info&titles=Dog%7CCat/);
+
   // The hash keeps the form: a link with it opens the same request.
   const hash = await page.evaluate(() => location.hash);
-  assert.match(hash, /list=allpages/);
+  assert.match(hash, /prop=info/);
+  assert.match(hash, /titles=Dog%7CCat/);
   if (shot) {
     await page.screenshot({ path: shot, fullPage: false });
   }

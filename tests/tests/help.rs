@@ -43,8 +43,8 @@ fn every_module_parameter_and_value_has_help() {
     assert!(missing.is_empty(), "{} without help:\n{}", missing.len(), missing.join("\n"));
 }
 
-/// Every module's examples answer without an error (they are checked against the module's
-/// parameters when it compiles; this runs them).
+/// Every module's examples answer without an error or a warning (they are checked against the
+/// module's parameters when it compiles; this runs them: an unrecognized parameter is warned of).
 #[test]
 fn every_example_runs() {
     let mut failures = Vec::new();
@@ -54,6 +54,9 @@ fn every_example_runs() {
                 continue;
             }
             let (_, body) = fixture_api(&format!("{}&format=json&formatversion=2", e.query));
+            if let Some(warnings) = body.get("warnings") {
+                failures.push(format!("{}: warned {warnings}", e.query));
+            }
             if let Some(error) = body.get("error") {
                 // Examples that need a logged-in caller or a token answer so anonymously.
                 let code = error["code"].as_str().unwrap_or_default();
@@ -288,7 +291,9 @@ fn help_pages_have_mediawikis_structure_and_discovery_links() {
 
 #[test]
 fn the_discovery_document_is_mediawikis() {
-    for name in captures("help", |n| n.starts_with("rsd")) {
+    let names = captures("help", |n| n.starts_with("rsd"));
+    assert_eq!(names.len(), 3);
+    for name in names {
         let capture = fixture_json(&format!("oracle/help/{name}"));
         let res = fixture_api_raw(capture["request"].as_str().unwrap_or_default(), &[]);
         assert_eq!(res.content_type, capture["content_type"].as_str().unwrap_or_default(), "{name}");

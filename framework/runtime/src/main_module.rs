@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use crate::descriptor::{Group, ModuleDescriptor};
 use crate::format::Format;
+use crate::module::ModuleSpec;
 use crate::param::{ComputedValues, ParamGroup, UserRef};
 use crate::registry::Registry;
 use wikiquery_macros::query_module;
@@ -18,14 +19,9 @@ pub const ASSERT_VALUES: &[&str] = &["anon", "bot", "user"];
 /// The action answered when `action` is not given: the help page.
 pub const HELP_ACTION: &str = "help";
 
-/// The action names `action=` accepts: every registered action module and `help`, sorted.
+/// The action names `action=` accepts: every registered action module, sorted.
 pub fn action_names(registry: &Registry) -> Vec<&'static str> {
-    let mut names: Vec<&'static str> = registry.actions().map(|e| e.name).collect();
-    if !names.contains(&HELP_ACTION) {
-        names.push(HELP_ACTION);
-    }
-    names.sort_unstable();
-    names
+    registry.actions().map(|e| e.name).collect()
 }
 
 fn submodules(names: &[&'static str], path: impl Fn(&str) -> String) -> Option<Vec<(String, String)>> {
@@ -67,8 +63,8 @@ pub struct Main {
     #[param(values_from = formats, default = "jsonfm")]
     pub format: String,
     // Every `maxlag` is met: there is no replication lag to wait for.
-    /// Refuse the request with a `maxlag` error when the database replicas are more than this
-    /// many seconds behind; polite bots send `maxlag=5`.
+    /// The most replication lag, in seconds, the caller accepts (polite bots send `maxlag=5`);
+    /// accepted, and always met: this server does not measure its replicas' lag yet.
     pub maxlag: Option<i64>,
     /// How many seconds a shared cache may keep the answer (`s-maxage`), for answers that may
     /// be shared.
@@ -98,7 +94,8 @@ pub struct Main {
     /// the wiki's language.
     #[param(default = "user")]
     pub uselang: String,
-    /// The variant of the language to answer in, for languages with variants.
+    /// The variant of the language to answer in, for languages with variants; accepted, with no
+    /// effect on a wiki whose language has none.
     pub variant: Option<String>,
     /// The shape of errors and warnings: `bc` is the legacy shape; the others give codes with
     /// texts as `html`, `wikitext`, `plaintext`, `raw` (message keys) or `none`.
@@ -108,8 +105,39 @@ pub struct Main {
     /// wiki's language, or a language code.
     #[param(default = "uselang")]
     pub errorlang: String,
-    /// Use the wiki's own versions of messages where it has changed them.
+    /// Use the wiki's own versions of messages where it has changed them; accepted, with no
+    /// effect on the texts of errors and warnings here.
     pub errorsuselocal: bool,
+}
+
+/// The modules a path names, as `action=paraminfo` and `action=help` read paths: `main`, an
+/// action's name (`parse`), `query+<name>`, and `*`, `main+*` or `query+*` for every submodule of
+/// the main module or of the query (a `+` typed into a URL arrives as a space, and is read as
+/// one). Else MediaWiki's `badmodule` text.
+pub fn resolve_path(registry: &Registry, path: &str) -> Result<Vec<&'static ModuleDescriptor>, String> {
+    let (parent, child) = match path.split_once('+').or_else(|| path.split_once(' ')) {
+        Some((parent, child)) => (parent, Some(child)),
+        None if path == "main" => ("main", None),
+        None => ("main", Some(path)),
+    };
+    let query = <crate::query::Query as ModuleSpec>::NAME;
+    let no_submodule =
+        |parent: &str, child: &str| format!("The module \"{parent}\" does not have a submodule \"{child}\".");
+    match (parent, child) {
+        ("main", None) => Ok(vec![<Main as ModuleSpec>::descriptor()]),
+        ("main", Some("*" | "**")) => Ok(registry.actions().map(|e| (e.descriptor)()).collect()),
+        ("main", Some(name)) => {
+            registry.action(name).map(|e| vec![(e.descriptor)()]).ok_or_else(|| no_submodule("main", name))
+        }
+        (p, Some("*" | "**")) if p == query => Ok(registry.query_modules(None).map(|e| (e.descriptor)()).collect()),
+        (p, Some(name)) if p == query => {
+            registry.query_module(name).map(|e| vec![(e.descriptor)()]).ok_or_else(|| no_submodule(query, name))
+        }
+        (other, child) => match registry.action(other) {
+            Some(_) => Err(no_submodule(other, child.unwrap_or(""))),
+            None => Err(no_submodule("main", other)),
+        },
+    }
 }
 
 /// The page set's descriptor: its parameters as the query declares them

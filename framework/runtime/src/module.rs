@@ -53,8 +53,9 @@ pub trait ActionModule: ModuleSpec {
     }
 
     /// The printer the action's answers (its errors too) are written with instead of the
-    /// request's `format` (MediaWiki's `getCustomPrinter`), asked once its parameters are read.
-    fn printer(&self) -> Option<Printer> {
+    /// request's `format` (MediaWiki's `getCustomPrinter`), asked once its parameters are read;
+    /// `state` holds the request (its `format`, for a printer that writes errors in it).
+    fn printer(&self, _state: &crate::param::RequestState) -> Option<Printer> {
         None
     }
 

@@ -55,7 +55,7 @@ fn run_action<M: ActionModule>(ctx: &mut ActionContext<'_>) -> Result<(), ApiErr
     let path = d.path();
     let tag = |e: ApiError| e.in_module(path.as_str());
     let module = M::parse(&mut ParamReader::new(ctx.state, d.prefix, &path)).map_err(tag)?;
-    ctx.state.printer = module.printer();
+    ctx.state.printer = module.printer(ctx.state);
     crate::action::check_action(ctx.state, d).map_err(|(e, own)| if own { tag(e) } else { e })?;
     ctx.state.keeps_maxage = !d.writerights;
     // Shareable until a part of the answer says otherwise: the action's run may make it more
@@ -170,7 +170,6 @@ impl Registry {
         self.query.values().copied().filter(move |e| group.is_none() || e.group == group)
     }
 
-    /// An action module by name.
     /// The descriptor of a registered module by its path: an action's name, `query+<name>`.
     /// A `+` typed into a URL arrives as a space, which is read as one (as MediaWiki does).
     pub fn descriptor(&self, path: &str) -> Option<&'static ModuleDescriptor> {
@@ -181,6 +180,7 @@ impl Registry {
         }
     }
 
+    /// An action module by name.
     pub fn action(&self, name: &str) -> Option<&'static ModuleEntry> {
         self.actions.get(name).copied()
     }

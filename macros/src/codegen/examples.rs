@@ -10,46 +10,19 @@ use quote::{quote, quote_spanned};
 use crate::model::{GroupKind, Module, Param, Shape};
 use crate::paths::private;
 
-/// Parameters of the main module and of `action=query` and its page set: an example gives
-/// them freely, and they are not the module's.
-const SHARED: &[&str] = &[
-    "action",
-    "format",
-    "formatversion",
-    "maxlag",
-    "smaxage",
-    "maxage",
-    "assert",
-    "assertuser",
-    "requestid",
-    "servedby",
-    "curtimestamp",
-    "responselanginfo",
-    "origin",
-    "uselang",
-    "variant",
-    "errorformat",
-    "errorlang",
-    "errorsuselocal",
-    "utf8",
-    "ascii",
-    "callback",
-    "prop",
-    "list",
-    "meta",
-    "indexpageids",
-    "export",
-    "exportnowrap",
-    "exportschema",
-    "iwurl",
-    "continue",
-    "rawcontinue",
-    "titles",
-    "pageids",
-    "revids",
-    "generator",
-    "redirects",
-    "converttitles",
+/// Parameters of the main module and of the output formats: any example may give them.
+#[rustfmt::skip]
+const MAIN: &[&str] = &[
+    "action", "format", "formatversion", "maxlag", "smaxage", "maxage", "assert", "assertuser", "requestid",
+    "servedby", "curtimestamp", "responselanginfo", "origin", "uselang", "variant", "errorformat", "errorlang",
+    "errorsuselocal", "utf8", "ascii", "callback",
+];
+
+/// Parameters of `action=query` and its page set: a query module's example gives them freely.
+#[rustfmt::skip]
+const QUERY: &[&str] = &[
+    "prop", "list", "meta", "indexpageids", "export", "exportnowrap", "exportschema", "iwurl", "continue",
+    "rawcontinue", "titles", "pageids", "revids", "generator", "redirects", "converttitles",
 ];
 
 /// One of the module's parameters as an example gives it.
@@ -62,6 +35,8 @@ pub struct Given {
     pub name: String,
     /// The value, decoded.
     pub value: String,
+    /// The name is also the main module's: without a field of that name, the main module's.
+    pub main: bool,
 }
 
 /// Decodes a query-string component: `+` is a space, `%XX` a byte.
@@ -141,31 +116,31 @@ pub fn read(m: &Module, errors: &mut darling::error::Accumulator) -> Vec<Given> 
             _ => {}
         }
         for (key, value) in &pairs {
-            if SHARED.contains(&key.as_str()) && (m.group != GroupKind::Action || key == "action") {
+            let main = MAIN.contains(&key.as_str());
+            if key == "action" || (m.group != GroupKind::Action && (main || QUERY.contains(&key.as_str()))) {
                 continue;
             }
             let own = |prefix: &str| key.strip_prefix(prefix).map(str::to_owned);
-            let listed = if m.group == GroupKind::Action {
-                own(&m.prefix)
-            } else if m.prefix.is_empty() {
-                None
-            } else if as_generator {
+            // An action's parameters are all its own or the main module's; a query module's
+            // are those with its prefix (with a `g` before it as a generator), or, without a
+            // prefix, all that are not the query's.
+            let listed = if as_generator && !m.prefix.is_empty() {
                 own(&format!("g{}", m.prefix)).or_else(|| own(&m.prefix))
             } else {
                 own(&m.prefix)
             };
             if let Some(listed) = listed.filter(|l| !l.is_empty()) {
-                given.push(Given { example: n, wire: key.clone(), name: listed, value: value.clone() });
+                given.push(Given { example: n, wire: key.clone(), name: listed, value: value.clone(), main });
             }
         }
     }
     given
 }
 
-/// Whether the module takes parameters beyond its own: those of the submodules it selects
-/// (`action=query`'s `prop`, `list`, `meta`, `generator`) or dynamic ones.
+/// Whether the module takes parameters beyond its own: dynamic ones, or an action's that selects
+/// submodules (`action=query`'s `prop`, `list`, `meta`, `generator`) those of the submodules.
 fn open(m: &Module, params: &[Param]) -> bool {
-    m.dynamicparameters || params.iter().any(|f| f.values_from.is_some())
+    m.dynamicparameters || (m.group == GroupKind::Action && params.iter().any(|f| f.values_from.is_some()))
 }
 
 /// Whether a field stands for a listed name: a plain parameter by its name, a templated one by
@@ -186,7 +161,7 @@ fn field_for<'a>(params: &'a [Param], name: &str) -> Option<&'a Param> {
 pub fn check_names(m: &Module, params: &[Param], given: &[Given], errors: &mut darling::error::Accumulator) {
     let has_groups = params.iter().any(|f| matches!(f.shape, Shape::Flatten { .. }));
     for g in given {
-        if field_for(params, &g.name).is_none() && !has_groups && !open(m, params) {
+        if field_for(params, &g.name).is_none() && !has_groups && !open(m, params) && !g.main {
             errors.push(
                 darling::Error::custom(format!(
                     "this example gives `{}`, which is not a parameter of `{}`",
@@ -238,8 +213,11 @@ pub fn const_checks(m: &Module, params: &[Param], given: &[Given]) -> TokenStrea
             Some(_) => {}
             None if !groups.is_empty() => {
                 let tables = groups.iter().map(|ty| quote_spanned!(span=> <#ty as #p::ParamGroup>::EXAMPLE_PARAMS));
-                let unknown =
-                    if open(m, params) { quote!({}) } else { quote_spanned!(span=> ::core::panic!(#unknown)) };
+                let unknown = if open(m, params) || g.main {
+                    quote!({})
+                } else {
+                    quote_spanned!(span=> ::core::panic!(#unknown))
+                };
                 out.extend(quote_spanned! {span=>
                     const _: () = {
                         match #p::example_check(&[#(#tables),*], #name, #value) {

@@ -2,10 +2,10 @@
 //! opening `api.php` sees.
 
 use serde_json::{json, Map};
-use wikiquery_runtime::help::page::{children, page, sections, PageSite};
+use wikiquery_runtime::help::page::{page, sections, PageSite};
 use wikiquery_runtime::{
-    main_module, query_module, ActionContext, ActionModule, ApiError, Format, ModuleDescriptor, ModuleSpec, Printer,
-    Registry, Shape,
+    main_module, query_module, ActionContext, ActionModule, ApiError, Format, ModuleDescriptor, Printer, Registry,
+    RequestState, Shape,
 };
 
 use crate::storage::{absolute, api_path, site_paths};
@@ -54,10 +54,12 @@ pub struct HelpAction {
 }
 
 impl ActionModule for HelpAction {
-    fn printer(&self) -> Option<Printer> {
-        // The page alone; errors in the format asked for.
+    fn printer(&self, state: &RequestState) -> Option<Printer> {
+        // The page alone; errors in the format asked for (the main module's default, `jsonfm`,
+        // a page a browser shows).
+        let format = state.params.get("format").and_then(Format::from_name).unwrap_or(Format::JsonFm);
         (!self.wrap).then_some(Printer {
-            format: Format::Json,
+            format,
             shape: Shape::Raw { content_type: "text/html; charset=utf-8", file_name: FILE_NAME },
             xml_root: "api",
             xml_tags: &[],
@@ -71,14 +73,7 @@ impl ActionModule for HelpAction {
         let registry = Registry::global().map_err(|e| ApiError::internal("registry", e))?;
         let mut modules: Vec<&'static ModuleDescriptor> = Vec::new();
         for path in &self.modules {
-            // `X+*` stands for every submodule of X (`*` for the main module's).
-            match path.strip_suffix('*').map(|p| p.trim_end_matches(['+', ' '])) {
-                Some(parent) => {
-                    let parent = resolve(registry, if parent.is_empty() { "main" } else { parent })?;
-                    modules.extend(children(registry, parent));
-                }
-                None => modules.push(resolve(registry, path)?),
-            }
+            modules.extend(main_module::resolve_path(registry, path).map_err(|text| ApiError::new("badmodule", text))?);
         }
         // Without a database (an API answering paraminfo and logins alone) the page names no
         // wiki and takes the settings' paths.
@@ -121,19 +116,4 @@ impl ActionModule for HelpAction {
         }
         Ok(())
     }
-}
-
-/// The module a help path names, or MediaWiki's `badmodule` error.
-fn resolve(registry: &Registry, path: &str) -> Result<&'static ModuleDescriptor, ApiError> {
-    if path == "main" {
-        return Ok(<main_module::Main as ModuleSpec>::descriptor());
-    }
-    if let Some(d) = registry.descriptor(path) {
-        return Ok(d);
-    }
-    let (parent, child) = match path.rsplit_once('+') {
-        Some((parent, child)) => (parent, child),
-        None => ("main", path),
-    };
-    Err(ApiError::new("badmodule", format!("The module \"{parent}\" does not have a submodule \"{child}\".")))
 }

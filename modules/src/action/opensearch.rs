@@ -8,7 +8,7 @@ use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::{full_text, NS_SPECIAL};
 use wikiquery_domain::url::wf_urlencode;
 use wikiquery_runtime::{
-    query_module, ActionContext, ActionModule, ApiError, Format, Limit, Namespace, Printer, Shape,
+    query_module, ActionContext, ActionModule, ApiError, Format, Limit, Namespace, Printer, RequestState, Shape,
 };
 use wikiquery_store::site::Site;
 
@@ -82,7 +82,7 @@ impl OpenSearch {
 }
 
 impl ActionModule for OpenSearch {
-    fn printer(&self) -> Option<Printer> {
+    fn printer(&self, _state: &RequestState) -> Option<Printer> {
         let format = Format::from_name(&self.format)?;
         Some(if self.xml() {
             Printer {

@@ -2,8 +2,7 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_runtime::{
-    main_module, query_module, ActionContext, ActionModule, ApiError, Help, HelpFormat, HelpText, ModuleDescriptor,
-    ModuleSpec, Registry,
+    main_module, query_module, ActionContext, ActionModule, ApiError, Help, HelpFormat, HelpText, ModuleSpec, Registry,
 };
 
 use crate::wiki::WikiContext;
@@ -50,32 +49,6 @@ pub struct ParamInfo {
     pub formatmodules: Vec<String>,
 }
 
-/// Resolves one requested path to descriptors, or the warning explaining why it names nothing.
-fn resolve(registry: &Registry, path: &str) -> Result<Vec<&'static ModuleDescriptor>, String> {
-    let (parent, child) = match path.split_once('+') {
-        Some((parent, child)) => (parent, Some(child)),
-        None if path == "main" => ("main", None),
-        None => ("main", Some(path)),
-    };
-    match (parent, child) {
-        ("query", Some("*" | "**")) => Ok(registry.query_modules(None).map(|e| (e.descriptor)()).collect()),
-        ("query", Some(name)) => registry
-            .query_module(name)
-            .map(|e| vec![(e.descriptor)()])
-            .ok_or_else(|| format!("The module \"query\" does not have a submodule \"{name}\".")),
-        ("main", None) => Ok(vec![<main_module::Main as ModuleSpec>::descriptor()]),
-        ("main", Some("*")) => Ok(registry.actions().map(|e| (e.descriptor)()).collect()),
-        ("main", Some(name)) => registry
-            .action(name)
-            .map(|e| vec![(e.descriptor)()])
-            .ok_or_else(|| format!("The module \"main\" does not have a submodule \"{name}\".")),
-        (other, _) => match registry.action(other) {
-            Some(_) => Err(format!("The module \"{other}\" does not have a submodule \"{}\".", child.unwrap_or(""))),
-            None => Err(format!("The module \"main\" does not have a submodule \"{other}\".")),
-        },
-    }
-}
-
 impl ActionModule for ParamInfo {
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
         let registry = Registry::global().map_err(|e| ApiError::internal("registry", e))?;
@@ -86,7 +59,7 @@ impl ActionModule for ParamInfo {
         paths.extend(self.querymodules.iter().map(|m| format!("query+{m}")));
         let mut modules = Vec::new();
         for path in &paths {
-            match resolve(registry, path) {
+            match main_module::resolve_path(registry, path) {
                 Ok(found) => {
                     modules.extend(found.into_iter().map(|d| d.to_json(high_limits, Some(&help as &dyn HelpText))))
                 }

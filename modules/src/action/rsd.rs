@@ -2,7 +2,7 @@
 //! pages (they follow the `EditURI` link of its pages) where its API is.
 
 use wikiquery_domain::html::{escape_attribute, escape_element_text};
-use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError, Format, Printer, Shape};
+use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError, Format, Printer, RequestState, Shape};
 
 use crate::storage::{absolute, api_path, main_page_url, site_paths};
 use crate::wiki::WikiContext;
@@ -19,13 +19,12 @@ const API_DOCS: &str = "https://www.mediawiki.org/wiki/Special:MyLanguage/API";
     name = "rsd",
     group = "action",
     prefix = "",
-    cache = "public",
     example(query = "action=rsd", text = "Get the discovery document.")
 )]
 pub struct Rsd {}
 
 impl ActionModule for Rsd {
-    fn printer(&self) -> Option<Printer> {
+    fn printer(&self, _state: &RequestState) -> Option<Printer> {
         Some(Printer {
             format: Format::Xml,
             shape: Shape::Raw { content_type: "application/rsd+xml; charset=utf-8", file_name: "api-result.xml" },

@@ -65,24 +65,34 @@ pub fn summary(doc: &str) -> String {
 
 /// One paragraph's inline markup: special characters escaped, `` `code` `` as `<kbd>`.
 pub fn inline(text: &str) -> String {
+    marked(text, "<kbd>", "</kbd>")
+}
+
+/// One paragraph as wikitext: as [`inline`], and code kept from being read as markup
+/// (`<kbd><nowiki>{{PAGENAME}}</nowiki></kbd>`).
+fn inline_wikitext(text: &str) -> String {
+    marked(text, "<kbd><nowiki>", "</nowiki></kbd>")
+}
+
+fn marked(text: &str, open: &str, close: &str) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut in_code = false;
     for (i, piece) in text.split('`').enumerate() {
         if i > 0 {
-            out.push_str(if in_code { "</kbd>" } else { "<kbd>" });
+            out.push_str(if in_code { close } else { open });
             in_code = !in_code;
         }
         wikiquery_domain::html::escape_compat_into(&mut out, piece);
     }
     if in_code {
-        out.push_str("</kbd>");
+        out.push_str(close);
     }
     out
 }
 
 /// A doc text as wikitext: paragraphs separated by blank lines.
 pub fn wikitext(doc: &str) -> String {
-    paragraphs(doc).iter().map(|p| inline(p)).collect::<Vec<_>>().join("\n\n")
+    paragraphs(doc).iter().map(|p| inline_wikitext(p)).collect::<Vec<_>>().join("\n\n")
 }
 
 /// A doc text as HTML: one paragraph inline, several each in `<p>`, as MediaWiki renders a
@@ -99,35 +109,87 @@ fn block_html(paras: &[String]) -> String {
     paras.iter().map(|p| format!("<p>{}\n</p>", inline(p))).collect::<Vec<_>>().join("\n")
 }
 
-/// The values of a parameter with their help (their summaries), each value's link where it names
-/// a module.
-pub(crate) fn value_docs(p: &ParamDescriptor, api_path: &str) -> Vec<(&'static str, String, Option<String>)> {
+/// Where a module's help is: `<api>?action=help&modules=<path>`.
+pub fn help_url(api_path: &str, path: &str) -> String {
+    format!("{api_path}?action=help&modules={}", path.replace('+', "%2B"))
+}
+
+/// One allowed value of a parameter with its help.
+pub(crate) struct ValueDoc {
+    /// The value.
+    pub value: &'static str,
+    /// Its help's summary.
+    pub doc: String,
+    /// The module it selects, for a value that names one.
+    pub module: Option<&'static ModuleDescriptor>,
+    /// Deprecated.
+    pub deprecated: bool,
+}
+
+/// The values of a parameter that have help: a value that names a module has the module's
+/// summary (a format the format's), others their enum variant's doc comment.
+pub(crate) fn value_docs(p: &ParamDescriptor) -> Vec<ValueDoc> {
+    let deprecated = |v: &str| p.deprecated_values.contains(&v);
     if let Some(submodules) = &p.submodules {
         let registry = Registry::global().ok();
         return submodules
             .iter()
             .filter_map(|(value, path)| {
                 let value: &'static str = p.values()?.iter().copied().find(|v| v == value)?;
-                let doc = registry.and_then(|r| r.descriptor(path)).map(|d| summary(d.description));
-                let doc = doc.or_else(|| crate::format::Format::summary(value).map(str::to_owned))?;
-                Some((value, doc, Some(format!("{api_path}?action=help&modules={path}"))))
+                let module = registry.and_then(|r| r.descriptor(path));
+                let doc = match module {
+                    Some(d) => summary(d.description),
+                    None => crate::format::Format::summary(value)?.to_owned(),
+                };
+                Some(ValueDoc { value, doc, module, deprecated: deprecated(value) })
             })
             .collect();
     }
-    p.value_docs.iter().filter(|(_, d)| !d.is_empty()).map(|(v, d)| (*v, summary(d), None)).collect()
+    p.value_docs
+        .iter()
+        .filter(|(_, d)| !d.is_empty())
+        .map(|(v, d)| ValueDoc { value: v, doc: summary(d), module: None, deprecated: deprecated(v) })
+        .collect()
+}
+
+/// A value's help as HTML or wikitext, marked when the value is deprecated.
+fn value_text(v: &ValueDoc, wikitext: bool) -> String {
+    let text = if wikitext { inline_wikitext(&v.doc) } else { inline(&v.doc) };
+    if v.deprecated {
+        format!("<span class=\"apihelp-deprecated\">Deprecated.</span> {text}")
+    } else {
+        text
+    }
 }
 
 /// The value's term in a list of values: its name, linked to its module's help where it names
-/// one.
-fn value_term(value: &str, link: Option<&str>, html: bool) -> String {
-    let name = wikiquery_domain::html::escape_compat(value);
-    match link {
-        Some(href) if html => {
-            let h = wikiquery_domain::html::escape_compat(href);
-            format!("<span dir=\"ltr\" lang=\"en\"><a href=\"{h}\">{name}</a></span>")
+/// one (in HTML).
+fn value_term(v: &ValueDoc, api_path: Option<&str>) -> String {
+    let name = wikiquery_domain::html::escape_compat(v.value);
+    match (v.module, api_path) {
+        (Some(d), Some(api)) => {
+            let href = wikiquery_domain::html::escape_compat(&help_url(api, &d.path()));
+            format!("<span dir=\"ltr\" lang=\"en\"><a href=\"{href}\">{name}</a></span>")
         }
         _ => format!("<span dir=\"ltr\" lang=\"en\">{name}</span>"),
     }
+}
+
+/// A parameter's help as HTML blocks: its paragraphs, then its values' help as a definition
+/// list. The help page and paraminfo's `html` share it.
+pub(crate) fn param_html(p: &ParamDescriptor, api_path: &str) -> String {
+    let mut text = block_html(&paragraphs(p.description));
+    let values = value_docs(p);
+    if !values.is_empty() {
+        text.push_str("\n<dl>");
+        let items: Vec<String> = values
+            .iter()
+            .map(|v| format!("<dt>{}</dt>\n<dd>{}</dd>", value_term(v, Some(api_path)), value_text(v, false)))
+            .collect();
+        text.push_str(&items.join("\n"));
+        text.push_str("</dl>");
+    }
+    text
 }
 
 /// The key and parameters of a raw message about `d`'s help.
@@ -218,49 +280,42 @@ pub fn dynamic_parameters(d: &ModuleDescriptor, help: &Help<'_>) -> Option<Value
 /// A parameter's description in `help`'s format, its values' help listed after its own.
 pub fn param_description(d: &ModuleDescriptor, p: &ParamDescriptor, help: &Help<'_>) -> Option<Value> {
     let path = d.path();
-    let values = value_docs(p, help.api_path);
     match help.format {
         HelpFormat::None => None,
         HelpFormat::Raw => {
             let params = || vec![json!(d.prefix), json!(p.name), json!(d.name), json!(path)];
             let mut keys = vec![raw(format!("apihelp-{path}-param-{}", p.name), params())];
-            for (value, _, _) in &values {
-                let mut with_value = params();
-                with_value.push(json!(value));
-                let mut item = raw(format!("apihelp-{path}-paramvalue-{}-{value}", p.name), with_value);
-                item["forvalue"] = json!(value);
+            for v in value_docs(p) {
+                // A value that names a module is told by that module's summary.
+                let mut item = match v.module {
+                    Some(m) => raw(
+                        format!("apihelp-{}-summary", m.path()),
+                        vec![json!(m.prefix), json!(m.name), json!(m.path())],
+                    ),
+                    None => {
+                        let mut with_value = params();
+                        with_value.push(json!(v.value));
+                        raw(format!("apihelp-{path}-paramvalue-{}-{}", p.name, v.value), with_value)
+                    }
+                };
+                item["forvalue"] = json!(v.value);
                 keys.push(item);
             }
             Some(Value::Array(keys))
         }
         HelpFormat::Wikitext => {
             let mut text = wikitext(p.description);
+            let values = value_docs(p);
             if !values.is_empty() {
                 text.push_str("\n\n");
-                let lines: Vec<String> = values
-                    .iter()
-                    .map(|(v, doc, _)| format!(";{}:{}", value_term(v, None, false), inline(doc)))
-                    .collect();
+                let lines: Vec<String> =
+                    values.iter().map(|v| format!(";{}:{}", value_term(v, None), value_text(v, true))).collect();
                 text.push_str(&lines.join("\n"));
             }
             Some(json!(text))
         }
-        HelpFormat::Html => {
-            if values.is_empty() {
-                return Some(json!(html(p.description)));
-            }
-            let mut text = block_html(&paragraphs(p.description));
-            text.push_str("\n<dl>");
-            let items: Vec<String> = values
-                .iter()
-                .map(|(v, doc, link)| {
-                    format!("<dt>{}</dt>\n<dd>{}</dd>", value_term(v, link.as_deref(), true), inline(doc))
-                })
-                .collect();
-            text.push_str(&items.join("\n"));
-            text.push_str("</dl>");
-            Some(json!(text))
-        }
+        HelpFormat::Html if value_docs(p).is_empty() => Some(json!(html(p.description))),
+        HelpFormat::Html => Some(json!(param_html(p, help.api_path))),
     }
 }
 

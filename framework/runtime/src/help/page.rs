@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use wikiquery_domain::html::{escape_attribute, escape_compat};
 
-use super::{html as doc_html, inline, paragraphs, value_docs};
+use super::{help_url, html as doc_html, inline, paragraphs, param_html};
 use crate::descriptor::{
     Group, ModuleDescriptor, ParamDescriptor, ParamKind, LICENSE_LINK, LICENSE_TAG, MULTI_LIMIT_HIGH, MULTI_LIMIT_LOW,
     SOURCE_NAME,
@@ -126,13 +126,24 @@ pub fn page(site: &PageSite<'_>, sections: &[Section], toc: bool) -> String {
         sandbox = escape_attribute(site.sandbox_path),
         api = escape_attribute(site.api_path),
     );
+    // The main module's sections on data types, templated parameters and credits come after
+    // the modules, one level below the main module's heading.
+    let main_level = sections.iter().find(|s| s.module.group.is_none()).map(|s| s.level + 1);
     if toc {
-        write_toc(&mut out, sections);
+        let mut entries: Vec<(usize, String, String)> =
+            sections.iter().map(|s| (s.level, s.module.path(), heading(s.module))).collect();
+        if let Some(level) = main_level {
+            entries.extend(MAIN_SECTIONS.iter().map(|(id, title)| (level, format!("main/{id}"), (*title).to_owned())));
+        }
+        write_toc(&mut out, &entries);
     }
     // A page of one module names it in bold at the end of its trail; with several, a link.
     let single = sections.len() == 1;
     for s in sections {
         write_section(&mut out, site, *s, single);
+    }
+    if let Some(level) = main_level {
+        write_main_sections(&mut out, level);
     }
     out.push_str("</div>\n\t</div>\n</div>\n</body>\n</html>\n");
     out
@@ -151,27 +162,32 @@ kbd,var{font-family:monospace;background:#f4f4f4;padding:0 .2em}\
 .apihelp-deprecated{color:#a00;font-weight:bold}\
 #toc{border:1px solid #ccc;display:inline-block;padding:.5em 1em}#toc ul{padding-left:1.5em;margin:0}";
 
-/// The table of contents: a nested list of the sections' headings.
-fn write_toc(out: &mut String, sections: &[Section]) {
+/// The main module's closing sections: their ids (after `main/`) and titles.
+const MAIN_SECTIONS: &[(&str, &str)] =
+    &[("datatypes", "Data types"), ("templatedparams", "Templated parameters"), ("credits", "Credits")];
+
+/// The table of contents: a nested list of the headings (level, id, text).
+fn write_toc(out: &mut String, sections: &[(usize, String, String)]) {
     out.push_str(
         "<div id=\"toc\" class=\"toc\" role=\"navigation\" aria-labelledby=\"mw-toc-heading\">\
          <div class=\"toctitle\" lang=\"en\" dir=\"ltr\"><h2 id=\"mw-toc-heading\">Contents</h2></div>\n<ul>",
     );
-    let base = sections.iter().map(|s| s.level).min().unwrap_or(2);
+    let base = sections.iter().map(|s| s.0).min().unwrap_or(2);
     let mut depth = base;
     let mut numbers: Vec<usize> = Vec::new();
-    for (i, s) in sections.iter().enumerate() {
+    for (i, (section_level, id, text)) in sections.iter().enumerate() {
+        let section_level = *section_level;
         if i > 0 {
-            if s.level > depth {
+            if section_level > depth {
                 out.push_str("\n<ul>");
             } else {
                 out.push_str("</li>");
-                for _ in s.level..depth {
+                for _ in section_level..depth {
                     out.push_str("\n</ul>\n</li>");
                 }
             }
         }
-        let level = s.level - base;
+        let level = section_level - base;
         numbers.truncate(level + 1);
         while numbers.len() < level + 1 {
             numbers.push(0);
@@ -184,10 +200,10 @@ fn write_toc(out: &mut String, sections: &[Section]) {
              <span class=\"toctext\">{}</span></a>",
             level + 1,
             i + 1,
-            escape_attribute(&s.module.path()),
-            escape_compat(&heading(s.module)),
+            escape_attribute(id),
+            escape_compat(text),
         );
-        depth = s.level;
+        depth = section_level;
     }
     if !sections.is_empty() {
         out.push_str("</li>");
@@ -215,7 +231,7 @@ fn write_section(out: &mut String, site: &PageSite<'_>, s: Section, single: bool
     let d = s.module;
     let path = d.path();
     let level = s.level;
-    let help_link = |p: &str| format!("{}?action=help&modules={}", site.api_path, p);
+    let help_link = |p: &str| help_url(site.api_path, p);
     if d.group.is_none() {
         let _ = write!(out, "<h{level} class=\"apihelp-header\" id=\"main\">Main module</h{level}>");
     } else {
@@ -334,7 +350,6 @@ fn write_section(out: &mut String, site: &PageSite<'_>, s: Section, single: bool
 
     if d.group.is_none() {
         write_permissions(out, site);
-        write_main_sections(out, level + 1);
     }
 }
 
@@ -403,17 +418,7 @@ fn write_param(out: &mut String, site: &PageSite<'_>, d: &ModuleDescriptor, p: &
         out.push_str("<dd class=\"info\"><strong class=\"apihelp-deprecated\">Deprecated.</strong></dd>");
     }
     out.push_str("<dd class=\"description\">");
-    for para in paragraphs(p.description) {
-        let _ = write!(out, "<p>{}\n</p>", inline(&para));
-    }
-    let values = value_list(site, p);
-    if !values.is_empty() {
-        out.push_str("<dl>");
-        for (value, doc) in &values {
-            let _ = write!(out, "<dt><span dir=\"ltr\" lang=\"en\">{value}</span></dt>\n<dd>{doc}</dd>\n");
-        }
-        out.push_str("</dl>");
-    }
+    out.push_str(&param_html(p, site.api_path));
     out.push_str("</dd>");
     let mut info = |text: String| {
         let _ = write!(out, "<dd class=\"info\">{text}</dd>");
@@ -479,7 +484,7 @@ fn write_param(out: &mut String, site: &PageSite<'_>, d: &ModuleDescriptor, p: &
             subtypes.iter().map(|s| user_subtype(s)).collect::<Vec<_>>().join(", ")
         )),
         ParamKind::Title => info(format!("Type: {}page title", if p.multi { "list of values, each a " } else { "" })),
-        ParamKind::String if p.multi => info(format!("Separate values with <kbd>|</kbd>.")),
+        ParamKind::String if p.multi => info("Separate values with <kbd>|</kbd>.".into()),
         ParamKind::String => {}
     }
     if p.multi {
@@ -507,23 +512,4 @@ fn user_subtype(subtype: &str) -> &'static str {
         "id" => "user id (as <kbd>#12345</kbd>)",
         _ => "other",
     }
-}
-
-/// A parameter's values with their help, as HTML: a value that names a module links to its
-/// section, a deprecated one says so.
-fn value_list(site: &PageSite<'_>, p: &ParamDescriptor) -> Vec<(String, String)> {
-    value_docs(p, site.api_path)
-        .into_iter()
-        .map(|(value, doc, link)| {
-            let mut text = inline(&doc);
-            if p.deprecated_values.contains(&value) {
-                text.insert_str(0, "<span class=\"apihelp-deprecated\">Deprecated.</span> ");
-            }
-            let name = match link {
-                Some(href) => format!("<a href=\"{}\">{}</a>", escape_attribute(&href), escape_compat(value)),
-                None => escape_compat(value),
-            };
-            (name, text)
-        })
-        .collect()
 }

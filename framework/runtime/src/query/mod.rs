@@ -234,7 +234,7 @@ fn cleaned_values(raw: &str, clean: &str) -> Vec<(String, String)> {
 impl ActionModule for Query {
     /// With `export` and `exportnowrap`, the export itself is the answer (MediaWiki's raw
     /// printer, its errors in XML).
-    fn printer(&self) -> Option<Printer> {
+    fn printer(&self, _state: &RequestState) -> Option<Printer> {
         (self.export && self.exportnowrap).then_some(Printer {
             format: Format::Xml,
             shape: Shape::Raw { content_type: "text/xml; charset=utf-8", file_name: "export.xml" },
