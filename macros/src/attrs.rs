@@ -43,6 +43,10 @@ pub struct ModuleArgs {
     /// `xml_nested(tags = "tag", groups = "g")`.
     #[darling(default)]
     pub xml_nested: HashMap<String, syn::LitStr>,
+    /// The element names of the items of lists met inside other elements of the answer, by the
+    /// element holding them: `xml_under(params(flags = "f"))`.
+    #[darling(default)]
+    pub xml_under: HashMap<String, HashMap<String, syn::LitStr>>,
     /// Parameters of which exactly one must be given (MediaWiki's `requireOnlyOneParameter`).
     #[darling(multiple)]
     pub exactly_one_of: Vec<FieldList>,

@@ -35,6 +35,8 @@ pub struct Module {
     pub xml: Option<syn::LitStr>,
     /// The element names of the items of lists inside each item, by list name, sorted.
     pub xml_nested: Vec<(String, syn::LitStr)>,
+    /// The element names of lists inside other elements: (holding element, list, item), sorted.
+    pub xml_under: Vec<(String, String, syn::LitStr)>,
     /// Rules over several parameters, checked after every parameter is read.
     pub rules: Vec<Rule>,
     /// The struct's doc comment: the module's description.
@@ -256,6 +258,15 @@ impl Module {
             dynamicparameters: args.dynamicparameters.is_present(),
             help: args.help,
             xml: args.xml,
+            xml_under: {
+                let mut under: Vec<(String, String, syn::LitStr)> = args
+                    .xml_under
+                    .into_iter()
+                    .flat_map(|(holder, lists)| lists.into_iter().map(move |(list, tag)| (holder.clone(), list, tag)))
+                    .collect();
+                under.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+                under
+            },
             xml_nested: {
                 let mut nested: Vec<(String, syn::LitStr)> = args.xml_nested.into_iter().collect();
                 nested.sort_by(|a, b| a.0.cmp(&b.0));

@@ -335,6 +335,9 @@ pub struct ModuleDescriptor {
     pub xml_tag: Option<&'static str>,
     /// The element names of the items of lists inside each item, by list name.
     pub xml_nested: &'static [(&'static str, &'static str)],
+    /// The element names of the items of lists inside other elements: (the holding element, the
+    /// list, the items).
+    pub xml_under: &'static [(&'static str, &'static str, &'static str)],
     /// Marked deprecated as a whole.
     pub deprecated: bool,
     /// Changes something: needs `writeapi`.

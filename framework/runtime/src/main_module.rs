@@ -163,6 +163,7 @@ pub fn pageset_descriptor() -> &'static ModuleDescriptor {
         examples: Vec::new(),
         xml_tag: None,
         xml_nested: &[],
+        xml_under: &[],
         params: <crate::query::PageSetParams as ParamGroup>::params(),
     })
 }

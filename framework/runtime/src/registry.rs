@@ -152,6 +152,7 @@ impl Registry {
                 (None, _) => e.name,
             };
             reg.xml_tags.extend(d.xml_nested.iter().map(|(list, item)| (holder, *list, *item)));
+            reg.xml_tags.extend_from_slice(d.xml_under);
         }
         if problems.is_empty() {
             Ok(reg)

@@ -90,6 +90,7 @@ fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param], given: &[examp
     };
     let help = &m.help;
     let nested = m.xml_nested.iter().map(|(list, tag)| quote!((#list, #tag)));
+    let under = m.xml_under.iter().map(|(holder, list, tag)| quote!((#holder, #list, #tag)));
     let xml = match &m.xml {
         Some(tag) => quote!(::core::option::Option::Some(#tag)),
         None => quote!(::core::option::Option::None),
@@ -158,6 +159,7 @@ fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param], given: &[examp
                             examples: ::std::vec![#(#examples),*],
                             xml_tag: #xml,
                             xml_nested: &[#(#nested),*],
+                            xml_under: &[#(#under),*],
                             params: __params,
                         }
                     })

@@ -98,6 +98,8 @@ pub enum FilterBots {
     cache = "public",
     prefix = "ai",
     xml = "img",
+    xml_nested(metadata = "metadata", commonmetadata = "metadata"),
+    xml_under(metadata(value = "metadata")),
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allimages",

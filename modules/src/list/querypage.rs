@@ -56,6 +56,7 @@ pub const QUERY_PAGES: &[&str] = &[
     cache = "public",
     prefix = "qp",
     readrights,
+    xml_nested(results = "page"),
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Querypage",
     example(

@@ -37,6 +37,8 @@ pub enum TagProp {
     cache = "public",
     prefix = "tg",
     readrights,
+    xml = "tag",
+    xml_nested(source = "_v"),
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Tags",
     example(
         query = "action=query&list=tags&tgprop=displayname|description|hitcount|defined",

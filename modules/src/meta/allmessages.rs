@@ -48,6 +48,7 @@ pub enum Customised {
     cache = "public",
     prefix = "am",
     readrights,
+    xml = "message",
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allmessages",
     example(
         query = "action=query&meta=allmessages&amprefix=nstab-",

@@ -57,6 +57,7 @@ pub enum MessageFormat {
     name = "authmanagerinfo",
     group = "meta",
     prefix = "ami",
+    xml_nested(requests = "_v"),
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Authmanagerinfo",
     example(
         query = "action=query&meta=authmanagerinfo&amirequestsfor=login",

@@ -32,6 +32,7 @@ pub const FILEREPO_PROP: &[&str] = &[
     cache = "public",
     prefix = "fri",
     readrights,
+    xml_under(query(repos = "repo")),
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Filerepoinfo",
     example(query = "action=query&meta=filerepoinfo", text = "Describe the wiki's file repositories."),
     example(

@@ -23,6 +23,7 @@ const MAX_PAGES: usize = 100;
     cache = "public",
     prefix = "pc",
     readrights,
+    xml = "user",
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Contributors",
     at_most_one_of(group, excludegroup, rights, excluderights),
     example(

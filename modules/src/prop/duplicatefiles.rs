@@ -20,6 +20,7 @@ use crate::wiki::WikiContext;
     cache = "public",
     prefix = "df",
     readrights,
+    xml = "df",
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Duplicatefiles",
     example(

@@ -76,6 +76,9 @@ pub enum ImageInfoProp {
     cache = "public",
     prefix = "ii",
     readrights,
+    xml = "ii",
+    xml_nested(metadata = "metadata", commonmetadata = "metadata"),
+    xml_under(metadata(value = "metadata")),
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Imageinfo",
     example(
         query = "action=query&prop=imageinfo&titles=File:Example.png",

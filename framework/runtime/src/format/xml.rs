@@ -19,6 +19,10 @@ pub type Tags<'a> = &'a [(&'a str, &'a str, &'a str)];
 /// The tag names of the lists of the envelope, which every answer may hold.
 pub const ENVELOPE_TAGS: Tags<'static> = &[("", "errors", "error"), ("", "warnings", "warning")];
 
+/// The name of the items of a list MediaWiki gives no name (`ApiFormatXml`'s `_v`): declared for
+/// such lists (`xml_nested(source = "_v")`), it is written as it is.
+pub const UNNAMED: &str = "_v";
+
 /// A list met whose items' tag name is not known (the name of the list).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Untagged(pub String);
@@ -54,7 +58,9 @@ impl Writer<'_, '_> {
         found()
             .find(|(p, _, _)| *p == parent)
             .or_else(|| found().find(|(p, _, _)| p.is_empty()))
-            .map(|(_, _, tag)| mangle(tag))
+            // `_v` is the name MediaWiki writes for the items of a list it names none for, as
+            // it is; a declared name as any element name.
+            .map(|(_, _, tag)| if *tag == UNNAMED { UNNAMED.to_owned() } else { mangle(tag) })
             .ok_or_else(|| Untagged(list.to_owned()))
     }
 

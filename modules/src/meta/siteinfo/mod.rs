@@ -111,6 +111,43 @@ pub enum FilterIw {
     cache = "public",
     prefix = "si",
     readrights,
+    xml_under(
+        query(
+            namespaces = "ns",
+            namespacealiases = "ns",
+            specialpagealiases = "specialpage",
+            magicwords = "magicword",
+            interwikimap = "iw",
+            dbrepllag = "db",
+            usergroups = "group",
+            fileextensions = "fe",
+            extensiontags = "t",
+            functionhooks = "h",
+            variables = "v",
+            protocols = "p",
+            skins = "skin",
+            languages = "lang",
+            libraries = "library",
+            extensions = "ext",
+            showhooks = "hook"
+        ),
+        general(
+            fallback = "lang",
+            variants = "lang",
+            externalimages = "prefix",
+            thumblimits = "limit",
+            imagelimits = "limit",
+            allcentralidlookupproviders = "_v",
+            nofollownsexceptions = "_v",
+            nofollowdomainexceptions = "_v"
+        ),
+        specialpage(aliases = "alias"),
+        magicword(aliases = "alias"),
+        group(rights = "permission", add = "group", remove = "group"),
+        restrictions(types = "type", levels = "level", cascadinglevels = "level", semiprotectedlevels = "level"),
+        hook(subscribers = "s"),
+        ext(descriptionmsgparams = "param")
+    ),
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Siteinfo",
     example(query = "action=query&meta=siteinfo", text = "Get the wiki's general information."),
     example(
