@@ -350,7 +350,8 @@ mod tests {
         let doc = "First line\nsecond line.\n\nAnother `rvprop` paragraph.";
         assert_eq!(paragraphs(doc), vec!["First line second line.", "Another `rvprop` paragraph."]);
         assert_eq!(summary(doc), "First line second line.");
-        assert_eq!(wikitext(doc), "First line second line.\n\nAnother <kbd>rvprop</kbd> paragraph.");
+        // In wikitext, code is kept from being read as markup.
+        assert_eq!(wikitext(doc), "First line second line.\n\nAnother <kbd><nowiki>rvprop</nowiki></kbd> paragraph.");
         assert_eq!(html(doc), "<p>First line second line.\n</p>\n<p>Another <kbd>rvprop</kbd> paragraph.\n</p>");
     }
 
