@@ -11,7 +11,7 @@ use wikiquery_domain::revision::{
     default_format, section_of, sha1_hex, Visibility, DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER,
 };
 use wikiquery_domain::timestamp::Timestamp;
-use wikiquery_runtime::result::{php_array, set_content};
+use wikiquery_runtime::result::{kvp, php_array, set_content};
 use wikiquery_runtime::{
     ApiError, Continue, ContinueValue, Generated, Limit, ParamGroup, Parts, QueryContext, Rights, Templated,
 };
@@ -502,6 +502,7 @@ impl RevisionView {
                         }
                         by_role.insert(slot.role.clone(), Value::Object(info));
                     }
+                    kvp(&mut by_role, "role");
                     o.insert("slots".into(), Value::Object(by_role));
                 }
             }

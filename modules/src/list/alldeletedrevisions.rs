@@ -31,6 +31,9 @@ use crate::wiki::WikiContext;
     cache = "public",
     prefix = "adr",
     readrights,
+    xml = "page",
+    xml_nested(revisions = "rev"),
+    xml_under(rev(tags = "tag", roles = "_v", slots = "slot")),
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Alldeletedrevisions",
     example(

@@ -26,6 +26,9 @@ use crate::wiki::WikiContext;
     cache = "public",
     prefix = "arv",
     readrights,
+    xml = "page",
+    xml_nested(revisions = "rev"),
+    xml_under(rev(tags = "tag", roles = "_v", slots = "slot")),
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allrevisions",
     example(

@@ -27,6 +27,8 @@ use crate::wiki::WikiContext;
     cache = "public",
     prefix = "drv",
     readrights,
+    xml = "rev",
+    xml_under(rev(tags = "tag", roles = "_v", slots = "slot")),
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Deletedrevisions",
     at_most_one_of(user, excludeuser),

@@ -27,6 +27,8 @@ use crate::wiki::WikiContext;
     cache = "public",
     prefix = "rv",
     readrights,
+    xml = "rev",
+    xml_under(rev(tags = "tag", roles = "_v", slots = "slot")),
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Revisions",
     at_most_one_of(startid, start),

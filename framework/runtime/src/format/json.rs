@@ -32,12 +32,23 @@ pub struct JsonStyle {
     /// formatversion=2 (else 1: `true` is written `""` and `false` members are left out).
     pub v2: bool,
     escape: Escape,
+    /// The data the XML printer reads: formatversion 1's, but with what XML writes and
+    /// formatversion 1's JSON does not say (see [`JsonStyle::for_xml`]).
+    xml: bool,
 }
 
 impl JsonStyle {
     /// The style of a formatversion, escaping every non-ASCII character or not.
     pub fn new(v2: bool, ascii: bool) -> JsonStyle {
-        JsonStyle { v2, escape: if ascii { Escape::NonAscii } else { Escape::LineSeparators } }
+        JsonStyle { v2, escape: if ascii { Escape::NonAscii } else { Escape::LineSeparators }, xml: false }
+    }
+
+    /// Formatversion 1's data as the XML printer reads it: an object MediaWiki calls `BCassoc`
+    /// stays keyed (XML writes its items with `_idx`); a text member written `*` is followed by
+    /// [`CONTENT_NAME`] naming it (XML writes it as an element of that name beside others); a
+    /// map of `kvp` type is a list of its values, each with its key as a last member.
+    pub fn for_xml() -> JsonStyle {
+        JsonStyle { xml: true, ..JsonStyle::new(false, false) }
     }
 }
 
@@ -105,6 +116,10 @@ impl<F: Formatter> Formatter for Escaping<F> {
 /// list of its values in 1; `php`: written `[]` in formatversion 1 when nothing is left of it).
 /// It is never written. [`crate::result`] builds such objects.
 pub const META: &str = "\u{0}meta";
+
+/// In the data the XML printer reads, the member naming an object's `*` member (its name in
+/// formatversion 2): the name of the element XML writes the text in when it has others.
+pub const CONTENT_NAME: &str = "\u{0}content";
 
 /// Writes compact JSON text in a [`JsonStyle`]: strings escaped as the style says, and
 /// formatversion 1's booleans (`true` as `""`, `false` object members left out) applied while
@@ -260,7 +275,25 @@ impl<'a> JsonWriter<'a> {
         if self.style.v2 {
             return self.members(rest.map(|(k, v)| (k.as_str(), v)), Splice::None);
         }
-        if meta.get("type").and_then(Value::as_str) == Some("BCassoc") {
+        if self.style.xml && meta.get("type").and_then(Value::as_str) == Some("kvp") {
+            // A map written by XML as items, the key a member of each, after the others.
+            let key_name = meta.get("kvpkey").and_then(Value::as_str).unwrap_or("key");
+            self.out.push(b'[');
+            for (i, (key, value)) in rest.enumerate() {
+                if i > 0 {
+                    self.out.push(b',');
+                }
+                let mut item = match value {
+                    Value::Object(o) => o.clone(),
+                    other => Map::from_iter([("*".to_owned(), other.clone())]),
+                };
+                item.insert(key_name.to_owned(), Value::String(key.clone()));
+                self.object(&item, Splice::None);
+            }
+            self.out.push(b']');
+            return;
+        }
+        if meta.get("type").and_then(Value::as_str) == Some("BCassoc") && !self.style.xml {
             self.out.push(b'[');
             for (i, (_, v)) in rest.enumerate() {
                 if i > 0 {
@@ -309,6 +342,9 @@ impl<'a> JsonWriter<'a> {
             None | Some(Value::Bool(false)) => {}
             Some(Value::Bool(true)) => member(self, "*", &Value::String(String::new())),
             Some(value) => member(self, "*", value),
+        }
+        if let (true, Some(name)) = (self.style.xml, content.filter(|c| map.contains_key(*c))) {
+            member(self, CONTENT_NAME, &Value::String(name.to_owned()));
         }
         self.out.push(b'}');
     }

@@ -7,7 +7,7 @@ mod json;
 mod php;
 mod xml;
 
-pub use json::{to_json_text, ItemWriter, JsonStyle, JsonWriter, WrittenLists, META};
+pub use json::{to_json_text, ItemWriter, JsonStyle, JsonWriter, WrittenLists, CONTENT_NAME, META};
 pub use xml::{Tags, Untagged};
 
 use serde_json::{Map, Value};
@@ -239,9 +239,10 @@ impl Output {
                 ("application/vnd.php.serialized; charset=utf-8", php::serialize(&value))
             }
             _ => {
-                // XML prints the data formatversion 1 writes.
-                let v1 = Output { v2: false, ascii: false, ..self.clone() };
-                let value = serde_json::from_str(&v1.json_text(body, lists)).unwrap_or(Value::Null);
+                // XML prints the data formatversion 1 writes, with what XML needs besides.
+                let mut text = Vec::with_capacity(4096 + lists.len());
+                JsonWriter::new(&mut text, JsonStyle::for_xml()).body(body, lists);
+                let value = serde_json::from_slice(&text).unwrap_or(Value::Null);
                 let Value::Object(members) = value else { return Err(Untagged(String::new())) };
                 ("text/xml; charset=utf-8", xml::document(self.xml_root, &members, self.xml_tags, html)?)
             }

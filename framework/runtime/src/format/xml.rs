@@ -104,8 +104,11 @@ impl Writer<'_, '_> {
         let mut content: Option<&Value> = None;
         let mut elements: Vec<(String, &Value)> = Vec::new();
         let mut indexed: Vec<(&str, &Value)> = Vec::new();
+        let mut content_name: Option<&str> = None;
         for (key, value) in members {
-            if key == "*" {
+            if key == super::CONTENT_NAME {
+                content_name = value.as_str();
+            } else if key == "*" {
                 content = Some(value);
             } else if integer_key(key).is_some() {
                 // A key PHP reads as an integer: the member is an item of its object.
@@ -138,7 +141,11 @@ impl Writer<'_, '_> {
                 // Formatversion 1 calls every text member `*`; beside elements it is an
                 // element named as the member is in formatversion 2. At the root the only
                 // one is the envelope's `docref`.
-                let name = if is_root { "docref".to_owned() } else { mangle("*") };
+                let name = match content_name {
+                    _ if is_root => "docref".to_owned(),
+                    Some(name) => mangle(name),
+                    None => mangle("*"),
+                };
                 w.text_element(&name, &[("xml:space".to_owned(), "preserve".to_owned())], text);
             }
             for (key, value) in &indexed {

@@ -208,6 +208,15 @@ pub fn php_array(object: &mut Map<String, Value>) {
     meta(object).insert("type".into(), Value::String("php".into()));
 }
 
+/// Marks a map that XML writes as a list of its values, each with its key as the member
+/// `key_name` (MediaWiki's `kvp` array type with `META_KVP_MERGE`: a revision's `slots` by role);
+/// JSON writes it as it is.
+pub fn kvp(object: &mut Map<String, Value>, key_name: &str) {
+    let meta = meta(object);
+    meta.insert("type".into(), Value::String("kvp".into()));
+    meta.insert("kvpkey".into(), Value::String(key_name.to_owned()));
+}
+
 /// Values that formatversion 2 writes as an object keyed by position (`{"0": …, "1": …}`) and
 /// formatversion 1 as a list, as MediaWiki writes some configured lists.
 pub fn indexed_object(values: impl IntoIterator<Item = Value>) -> Value {
