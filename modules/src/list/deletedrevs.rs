@@ -69,6 +69,8 @@ pub enum DeletedRevsProp {
     group = "list",
     prefix = "dr",
     readrights,
+    xml = "page",
+    xml_nested(revisions = "rev"),
     deprecated,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Deletedrevs",
     example(

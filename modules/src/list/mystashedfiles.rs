@@ -25,6 +25,7 @@ pub enum StashedFileProp {
     group = "list",
     prefix = "msf",
     readrights,
+    xml = "file",
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Mystashedfiles",
     example(
         query = "action=query&list=mystashedfiles",

@@ -84,6 +84,8 @@ pub const SHOW_WL: &[&str] = &[
     group = "list",
     prefix = "wl",
     readrights,
+    xml = "item",
+    xml_nested(tags = "tag"),
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Watchlist",
     example(

@@ -35,6 +35,8 @@ pub const SHOW_WR: &[&str] = &["!changed", "changed"];
     group = "list",
     prefix = "wr",
     readrights,
+    // The list stands beside the query's element, at the answer's root.
+    xml_under(api(watchlistraw = "wr")),
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Watchlistraw",
     example(query = "action=query&list=watchlistraw", text = "List the first pages on your watchlist."),

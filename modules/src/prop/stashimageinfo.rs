@@ -47,6 +47,8 @@ pub enum StashImageInfoProp {
     cache = "public",
     prefix = "sii",
     readrights,
+    // Its list stands in the query's element, its items named after the module's prefix.
+    xml_under(query(stashimageinfo = "sii"), sii(metadata = "metadata", commonmetadata = "metadata")),
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Stashimageinfo",
     example(query = "action=query&prop=stashimageinfo&siifilekey=a1b2c3.png", text = "Describe a stashed file."),
     example(
