@@ -273,12 +273,7 @@ fn run_action(
     let entry = registry.action(&main.action).ok_or_else(|| ApiError::bad_value("action", &main.action))?;
     // A module that reads the wiki's content (paraminfo's `readrights` flag) needs `read`,
     // checked before its parameters are, as MediaWiki checks it.
-    let reads = if main.action == "query" {
-        crate::query::is_read_mode(state, registry)
-    } else {
-        (entry.descriptor)().readrights
-    };
-    if reads && !state.rights.has("read") {
+    if (entry.reads)(state) && !state.rights.has("read") {
         return Err(ApiError::new("readapidenied", "You need read permission to use this module."));
     }
     match entry.runner {

@@ -45,6 +45,14 @@ pub trait QueryModule: ModuleSpec {
 
 /// An action module (`action=...`).
 pub trait ActionModule: ModuleSpec {
+    /// Whether the request reads the wiki's content and so needs the `read` right (MediaWiki's
+    /// `isReadMode`), asked before its parameters are read: the descriptor's `readrights`,
+    /// unless the action decides by the request (the query does).
+    fn is_read_mode(state: &RequestState) -> bool {
+        let _ = state;
+        Self::descriptor().readrights
+    }
+
     /// Who may share a cached answer of the action run with these parameters, as for
     /// [`QueryModule::cache_mode`].
     fn cache_mode(&self, state: &RequestState) -> CacheMode {

@@ -8,7 +8,7 @@ use crate::action::ActionContext;
 use crate::descriptor::{Group, ModuleDescriptor, ParamKind};
 use crate::error::ApiError;
 use crate::module::{ActionModule, ModuleSpec, QueryModule};
-use crate::param::ParamReader;
+use crate::param::{ParamReader, RequestState};
 use crate::query::context::QueryContext;
 
 /// How the registry runs a module of one kind.
@@ -32,6 +32,13 @@ pub struct ModuleEntry {
     pub runner: Runner,
     /// Reads and validates its parameters without running it.
     pub parse_only: fn(&mut ParamReader<'_>) -> Result<(), ApiError>,
+    /// Whether a request of the module reads the wiki's content (needs `read`), asked before
+    /// its parameters are read.
+    pub reads: fn(&RequestState) -> bool,
+}
+
+fn reads_by_descriptor<M: ModuleSpec>(_: &RequestState) -> bool {
+    M::descriptor().readrights
 }
 
 fn parse_only<M: ModuleSpec>(r: &mut ParamReader<'_>) -> Result<(), ApiError> {
@@ -75,6 +82,7 @@ impl ModuleEntry {
             descriptor: M::descriptor,
             runner: Runner::Query(run_query::<M>),
             parse_only: parse_only::<M>,
+            reads: reads_by_descriptor::<M>,
         }
     }
 
@@ -86,6 +94,7 @@ impl ModuleEntry {
             descriptor: M::descriptor,
             runner: Runner::Action(run_action::<M>),
             parse_only: parse_only::<M>,
+            reads: M::is_read_mode,
         }
     }
 

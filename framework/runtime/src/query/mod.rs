@@ -232,6 +232,11 @@ fn cleaned_values(raw: &str, clean: &str) -> Vec<(String, String)> {
 }
 
 impl ActionModule for Query {
+    fn is_read_mode(state: &RequestState) -> bool {
+        // Without the registry every module is there to read: read mode, as a query is.
+        Registry::global().map_or(true, |registry| is_read_mode(state, registry))
+    }
+
     /// With `export` and `exportnowrap`, the export itself is the answer (MediaWiki's raw
     /// printer, its errors in XML).
     fn printer(&self, _state: &RequestState) -> Option<Printer> {
