@@ -478,6 +478,9 @@ GROUPS["pageset"] = {
     "titles-missing.fv2": Q + "&titles=No%20such%20page%7CTalk:Nothing%7CAlso%20missing" + FV2,
     "titles-missing": Q + "&titles=No%20such%20page%7CTalk:Nothing%7CAlso%20missing%7CCat" + FV1,
     "titles-invalid.fv2": Q + "&titles=Foo%5Bbar%7C%7CTalk:%7C..%2Fx%7CCat" + FV2,
+    # invalid titles are numbered before special ones, special ones before missing ones
+    "titles-mixed": Q + "&titles=Nope%7CSpecial:Foo%7C%3Cbad%3E%7CMedia:X%7CCat%7CNope2%7CSpecial:Search" + FV1,
+    "titles-mixed.fv2": Q + "&titles=Nope%7CSpecial:Foo%7C%3Cbad%3E%7CMedia:X%7CCat%7CNope2%7CSpecial:Search" + FV2,
     "titles-invalid": Q + "&titles=a%7Bb%7CTalk:" + FV1,
     "titles-special.fv2": Q + "&titles=Special:RecentChanges%7CSpecial:recentchanges%7CSpecial:NoSuchSpecial" + FV2,
     # more titles than a caller may give, with the limits as data

@@ -282,10 +282,13 @@ impl PageSet {
         let namespaces = lookup.namespaces();
         let interwikis = lookup.interwikis();
         let mut batch: Vec<(i32, String)> = Vec::new();
+        // Two passes, as MediaWiki's: every text is parsed first, the invalid ones numbered as
+        // they are met; then the titles, special ones numbered in their turn.
+        let mut parsed_titles = Vec::with_capacity(titles.len());
         for input in titles {
-            let (raw, parsed) = match input {
+            match input {
                 TitleInput::Text(text) => match parse_title(&text, 0, namespaces, &|p| interwikis.is_interwiki(p)) {
-                    Ok(p) => (Some(text), p),
+                    Ok(p) => parsed_titles.push((Some(text), p)),
                     Err(reason) => {
                         let key = (0, text.clone());
                         if !self.all.contains_key(&key) {
@@ -293,10 +296,9 @@ impl PageSet {
                             self.all.insert(key, id);
                             self.invalid.push((id, text, reason));
                         }
-                        continue;
                     }
                 },
-                TitleInput::Key(ns, dbkey) => (
+                TitleInput::Key(ns, dbkey) => parsed_titles.push((
                     None,
                     wikiquery_domain::title::ParsedTitle {
                         ns,
@@ -305,8 +307,10 @@ impl PageSet {
                         fragment: String::new(),
                         interwiki: String::new(),
                     },
-                ),
-            };
+                )),
+            }
+        }
+        for (raw, parsed) in parsed_titles {
             let prefixed = parsed.prefixed_text(namespaces);
             if parsed.is_external() {
                 if !self.interwiki.iter().any(|(t, _, _)| *t == prefixed) {
