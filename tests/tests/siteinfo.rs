@@ -94,6 +94,20 @@ fn formatversion_1_writes_the_name_last_as_a_star() {
     );
 }
 
+/// `dbversion` is the database server's own version, where MediaWiki reports its own backend's
+/// (the fixture is SQLite: its library's version); its member stands after `dbtype`.
+#[test]
+fn general_reports_the_databases_own_version() {
+    let (_, body) = fixture_api("action=query&meta=siteinfo&format=json&formatversion=2");
+    let general = body["query"]["general"].as_object().expect("general");
+    let version = general["dbversion"].as_str().expect("dbversion");
+    let parts: Vec<&str> = version.split('.').collect();
+    assert!(parts.len() == 3 && parts[0] == "3" && parts.iter().all(|p| p.parse::<u32>().is_ok()), "{version}");
+    let keys: Vec<&String> = general.keys().collect();
+    let at = keys.iter().position(|k| *k == "dbtype").expect("dbtype");
+    assert_eq!(keys[at + 1], "dbversion");
+}
+
 /// The clock is frozen where the fixture is served: `time` is that instant, and the version
 /// clients read is MediaWiki's, this server's beside it.
 #[test]

@@ -3,7 +3,7 @@
 
 use diesel::prelude::*;
 
-use crate::backend::{AsAnyConnection, StoreError};
+use crate::backend::{AsAnyConnection, Backend, StoreError};
 use crate::reader::Reader;
 use crate::schema::{ipblocks, site_stats, user_groups};
 use crate::with_conn;
@@ -55,6 +55,21 @@ impl<C: AsAnyConnection> Reader<C> {
             users: t.4.unwrap_or(0),
             active_users: t.5.unwrap_or(0),
         })
+    }
+
+    /// The database server's own version, as siteinfo's `dbversion` reports it: SQLite's
+    /// library version, PostgreSQL's `server_version`, MariaDB's or MySQL's `VERSION()`.
+    pub fn database_version(&mut self) -> Result<String, StoreError> {
+        let conn = self.conn();
+        let expression = match conn.as_any_connection().backend() {
+            Backend::Sqlite => "sqlite_version()",
+            Backend::Postgres => "current_setting('server_version')",
+            Backend::Mysql => "VERSION()",
+        };
+        let version: Result<String, diesel::result::Error> = with_conn!(conn, |c| {
+            diesel::select(diesel::dsl::sql::<diesel::sql_types::Text>(expression)).get_result(c)
+        });
+        Ok(version?)
     }
 
     /// How many users are in `group` at `now` (a 14-digit timestamp): memberships without an

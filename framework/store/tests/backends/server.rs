@@ -70,6 +70,9 @@ pub(super) fn server_suite(db: &ServerDb) {
     assert_eq!(pool.kind(), DatabaseKind::Empty);
     assert!(!pool.is_read_only());
     let mut conn = pool.get().expect("pooled connection");
+    // The server's own version, as siteinfo reports it: digits first.
+    let version = wikiquery_store::reader::Reader::new(&mut *conn).database_version().expect("the version");
+    assert!(version.starts_with(|c: char| c.is_ascii_digit()), "{version}");
     assert!(!is_ours(&mut conn));
     let latest = latest_schema_version();
     assert_eq!(migrate(&mut conn).expect("first migration"), MigrationOutcome::Created { version: latest });

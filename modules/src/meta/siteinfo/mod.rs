@@ -184,7 +184,10 @@ impl QueryModule for SiteInfo {
         let site = store.site();
         for prop in &self.prop {
             let (key, value) = match prop {
-                SiteInfoProp::General => ("general", general(ctx, store, site, settings)),
+                SiteInfoProp::General => {
+                    let dbversion = ctx.reader()?.database_version()?;
+                    ("general", general(ctx, store, site, settings, &dbversion))
+                }
                 SiteInfoProp::Namespaces => ("namespaces", namespaces(site)),
                 SiteInfoProp::Namespacealiases => ("namespacealiases", namespace_aliases(site)),
                 SiteInfoProp::Statistics => {
@@ -253,7 +256,7 @@ impl QueryModule for SiteInfo {
 }
 
 /// `siprop=general`, in MediaWiki 1.39's members and order.
-fn general(ctx: &QueryContext<'_>, store: &Store, site: &Site, settings: &SiteSettings) -> Value {
+fn general(ctx: &QueryContext<'_>, store: &Store, site: &Site, settings: &SiteSettings, dbversion: &str) -> Value {
     let SitePaths { server, article_path, script_path, script } = site_paths(site, settings);
     let main_page = site.main_page.replace('_', " ");
     let base = main_page_url(site, settings);
@@ -271,6 +274,7 @@ fn general(ctx: &QueryContext<'_>, store: &Store, site: &Site, settings: &SiteSe
     put("logo", json!(absolute(&server, &settings.logo)));
     put("generator", json!(format!("MediaWiki {}", settings.mediawiki_version)));
     put("dbtype", json!(dbtype));
+    put("dbversion", json!(dbversion));
     put("imagewhitelistenabled", json!(false));
     put("langconversion", json!(true));
     put("linkconversion", json!(true));
