@@ -325,6 +325,9 @@ fn help_covers_every_module_and_wraps_on_request() {
     assert!(help["help"].as_str().is_some_and(|h| h.contains("id=\"query+allcategories\"")));
     let (_, body) = fixture_api("action=help&modules=query%2Bnosuch&format=json");
     assert_eq!(body["error"]["code"], "badmodule");
+    // Links to modules on the same page go to their sections: the query's `list` values.
+    let res = fixture_api_raw("action=help&modules=query&submodules=1", &[]);
+    assert!(res.body.contains("<a href=\"#query+allpages\">allpages</a>"), "no in-page link to allpages");
     // `query+*`: a section for every query module, none for an action.
     let res = fixture_api_raw("action=help&modules=query%2B*", &[]);
     assert!(res.body.contains("id=\"query+allpages\"") && res.body.contains("id=\"query+siteinfo\""));

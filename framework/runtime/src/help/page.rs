@@ -146,6 +146,15 @@ pub fn page(site: &PageSite<'_>, sections: &[Section], toc: bool) -> String {
         write_main_sections(&mut out, level);
     }
     out.push_str("</div>\n\t</div>\n</div>\n</body>\n</html>\n");
+    // Links to modules the page itself shows go to their sections (the trails excepted, whose
+    // links name their class after the address), as MediaWiki's help does.
+    for s in sections {
+        let path = s.module.path();
+        let to_page = format!("href=\"{}\">", escape_attribute(&help_url(site.api_path, &path)));
+        if out.contains(&to_page) {
+            out = out.replace(&to_page, &format!("href=\"#{}\">", escape_attribute(&path)));
+        }
+    }
     out
 }
 
