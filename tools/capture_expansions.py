@@ -105,6 +105,16 @@ CASES = [
     ("Lion", "{{#if:x|y|z}}"),
     ("Lion", "{{unknownfunc:x}}"),
     ("Lion", "{{ns:0}}|{{ns:1}}|{{ns:User}}"),
+    # the wiki's addresses: variables, and the URL functions with queries, fragments, other
+    # wikis' titles and escaping
+    ("Lion", "{{SERVER}} {{SERVERNAME}} {{SCRIPTPATH}} {{STYLEPATH}}"),
+    ("Lion", "{{localurl:Main Page}} {{localurl:Main Page|action=edit}} {{LOCALURL:project:About}}"),
+    ("Lion", "{{fullurl:Cat|oldid=5}} {{canonicalurl:Talk:Cat}} {{fullurl:Media:Foo.png}}"),
+    ("Lion", "{{localurle:A&B|x=1&y=2}} {{fullurle:Cat|a=<b>}} {{canonicalurle:User:Alice}}"),
+    ("Lion", "{{localurl:<bad>}} {{localurl:}} {{localurl:Special:Search}} {{localurl:café}}"),
+    ("Lion", "{{fullurl:Cat#frag}} {{localurl:Cat#frag|a=b}} {{fullurl:Cat#frag one|a=b}}"),
+    ("Lion", "{{localurl:wikipedia:Cat|a=b}} {{fullurl:wikipedia:Cat#x}} {{fullurle:wikipedia:A&B}}"),
+    ("Lion", "[{{fullurl:Cat|action=history}} history] {{localurl:File:Ex ample.png|page=2}}"),
 ]
 
 

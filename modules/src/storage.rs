@@ -254,6 +254,19 @@ pub fn site_paths(site: &Site, settings: &SiteSettings) -> SitePaths {
     SitePaths { server, article_path, script_path, script }
 }
 
+/// Where the wiki's pages are, as the expander's `{{SERVER}}` and `{{localurl:}}` give it.
+pub fn site_urls(site: &Site, settings: &SiteSettings) -> wikiquery_domain::preprocessor::page_functions::SiteUrls {
+    let SitePaths { server, article_path, script_path, script } = site_paths(site, settings);
+    wikiquery_domain::preprocessor::page_functions::SiteUrls {
+        canonical_server: server.clone(),
+        style_path: format!("{script_path}/skins"),
+        server,
+        article_path,
+        script,
+        script_path,
+    }
+}
+
 /// The path of the API's entry point on the wiki's server (`/w/api.php`), where its help is;
 /// without a database, where the settings alone put it.
 pub fn api_path(site: Option<&Site>, settings: &SiteSettings) -> String {

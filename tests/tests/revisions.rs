@@ -173,7 +173,8 @@ fn templates_expand_as_mediawiki_expands_them() {
         let Some(expected) = case["expanded"].as_str() else { continue };
         let page = site.parse_title(title, 0).expect("a title");
         compared += 1;
-        match expand_page_text(&mut reader, site, (page.ns, &page.dbkey), text, &mut Default::default()) {
+        let settings = wikiquery_tests::fixture_config().services.settings();
+        match expand_page_text(&mut reader, site, settings, (page.ns, &page.dbkey), text, &mut Default::default()) {
             Ok(got) if got == expected => {}
             got => failures.push(format!("{title}: {text:?}\n  expected {expected:?}\n  got      {got:?}")),
         }

@@ -134,9 +134,17 @@ impl ActionModule for ExpandTemplates {
                 ApiError::not_implemented(&format!("expandtemplates ({})", e.0))
             };
             let options = Options { keep_comments: self.includecomments, ..Options::default() };
-            let expanded =
-                expand_text(&mut reader, site, (page.0, &page.1), &self.text, &options, &mut TemplateCache::new())
-                    .map_err(unsupported)?;
+            let settings = ctx.services.settings();
+            let expanded = expand_text(
+                &mut reader,
+                site,
+                settings,
+                (page.0, &page.1),
+                &self.text,
+                &options,
+                &mut TemplateCache::new(),
+            )
+            .map_err(unsupported)?;
             drop(reader);
             if self.prop.is_none() {
                 set_content(&mut out, "wikitext", expanded.text);

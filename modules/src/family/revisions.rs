@@ -645,14 +645,21 @@ impl RevisionView {
                 let page = data.titles.get(&row.id).cloned().unwrap_or_default();
                 let site = ctx.site()?;
                 let mut reader = ctx.reader()?;
-                let expanded = expand_page_text(&mut reader, site, (page.0, &page.1), &text, &mut data.templates)
-                    .map_err(|Unsupported(what)| {
-                        ApiError::not_implemented(&format!(
-                            "{} ({}expandtemplates: {what})",
-                            ctx.module.path(),
-                            ctx.module.prefix
-                        ))
-                    })?;
+                let expanded = expand_page_text(
+                    &mut reader,
+                    site,
+                    ctx.services.settings(),
+                    (page.0, &page.1),
+                    &text,
+                    &mut data.templates,
+                )
+                .map_err(|Unsupported(what)| {
+                    ApiError::not_implemented(&format!(
+                        "{} ({}expandtemplates: {what})",
+                        ctx.module.path(),
+                        ctx.module.prefix
+                    ))
+                })?;
                 set_content(o, "content", expanded);
             } else {
                 o.insert("badcontentformat".into(), json!(true));

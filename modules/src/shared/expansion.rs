@@ -7,14 +7,15 @@
 use std::collections::HashMap;
 
 use wikiquery_domain::preprocessor::expand::{expand, TemplateLookup, Unsupported, Wiki};
-use wikiquery_domain::preprocessor::page_functions::{FetchedPage, PageFunctions};
+use wikiquery_domain::preprocessor::page_functions::{FetchedPage, PageFunctions, SiteUrls};
 use wikiquery_domain::preprocessor::Options;
+use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::{upper_first, NS_CATEGORY, NS_MEDIAWIKI, NS_SPECIAL};
 use wikiquery_domain::tracking::category_name;
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
-use crate::storage::{current_text_of, current_texts};
+use crate::storage::{current_text_of, current_texts, site_urls};
 
 /// The templates a request has looked up, by the name a call gave: a page of a batch reuses
 /// what the pages before it read.
@@ -25,11 +26,12 @@ pub type TemplateCache = HashMap<String, TemplateLookup>;
 pub fn expand_page_text(
     reader: &mut Reader,
     site: &Site,
+    settings: &SiteSettings,
     page: (i32, &str),
     text: &str,
     templates: &mut TemplateCache,
 ) -> Result<String, Unsupported> {
-    Ok(expand_text(reader, site, page, text, &Options::default(), templates)?.text)
+    Ok(expand_text(reader, site, settings, page, text, &Options::default(), templates)?.text)
 }
 
 /// An expansion: its text and what it set besides (MediaWiki's parser output).
@@ -49,12 +51,13 @@ pub struct Expanded {
 pub fn expand_text(
     reader: &mut Reader,
     site: &Site,
+    settings: &SiteSettings,
     page: (i32, &str),
     text: &str,
     options: &Options,
     templates: &mut TemplateCache,
 ) -> Result<Expanded, Unsupported> {
-    let mut wiki = PageWiki::new(reader, site, page, templates);
+    let mut wiki = PageWiki::new(reader, site, site_urls(site, settings), page, templates);
     let text = expand(text, options, &mut wiki)?;
     let properties = wiki.functions.properties().map(<[_]>::to_vec);
     let categories = match wiki.functions.tracking_categories().map(<[_]>::to_vec) {
@@ -108,11 +111,13 @@ impl<'r> PageWiki<'r> {
     pub(crate) fn new(
         reader: &'r mut Reader,
         site: &'r Site,
+        urls: SiteUrls,
         page: (i32, &str),
         templates: &'r mut TemplateCache,
     ) -> Self {
         let functions =
-            PageFunctions::new(site.namespaces(), site.interwikis(), Some(&site.sitename), (page.0, page.1.to_owned()));
+            PageFunctions::new(site.namespaces(), site.interwikis(), Some(&site.sitename), (page.0, page.1.to_owned()))
+                .with_urls(urls);
         PageWiki { reader, functions, templates, used: Vec::new(), calls: Vec::new() }
     }
 

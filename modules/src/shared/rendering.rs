@@ -17,7 +17,7 @@ use wikiquery_store::site::Site;
 
 use crate::shared::expansion::{storage, tracked_categories, PageWiki, TemplateCache};
 use crate::shared::files::upload_path;
-use crate::storage::site_paths;
+use crate::storage::{site_paths, site_urls};
 
 /// A rendered page with what its expansion set.
 #[derive(Clone)]
@@ -89,7 +89,7 @@ pub fn render_page(
     let page_ref =
         PageRef { ns: page.0, dbkey: page.1.to_owned(), text: prefixed.replace('_', " "), dbkey_prefixed: prefixed };
     let (rendered, used, calls, mut properties, tracked) = {
-        let mut wiki = PageWiki::new(&mut *reader, site, page, templates);
+        let mut wiki = PageWiki::new(&mut *reader, site, site_urls(site, settings), page, templates);
         let rendered = render(text, &page_ref, &render_site, &mut wiki, options);
         let properties: Vec<(String, String)> = wiki
             .functions

@@ -81,6 +81,26 @@ pub struct PageFunctions<'s> {
     /// What the expansion did that this project cannot tell the effects of (a display title
     /// with markup, which MediaWiki's sanitizer reads).
     uncertain: Option<Unsupported>,
+    /// Where the wiki's pages are (`{{SERVER}}`, `{{localurl:}}`), when known.
+    urls: Option<SiteUrls>,
+}
+
+/// Where a wiki's pages are, as its settings say: what `{{SERVER}}`, `{{SCRIPTPATH}}`,
+/// `{{localurl:}}` and the like give.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SiteUrls {
+    /// `$wgServer`: `http://example.org`.
+    pub server: String,
+    /// `$wgCanonicalServer`.
+    pub canonical_server: String,
+    /// `$wgArticlePath`, with `$1` for the title.
+    pub article_path: String,
+    /// `$wgScript`, the path of `index.php`.
+    pub script: String,
+    /// `$wgScriptPath`.
+    pub script_path: String,
+    /// `$wgStylePath`.
+    pub style_path: String,
 }
 
 impl<'s> PageFunctions<'s> {
@@ -93,6 +113,7 @@ impl<'s> PageFunctions<'s> {
         PageFunctions {
             namespaces,
             interwikis,
+            urls: None,
             sitename,
             page,
             display_titles: Vec::new(),
@@ -204,15 +225,78 @@ impl<'s> PageFunctions<'s> {
         (!title.is_external() && !title.dbkey.is_empty()).then_some((title.ns, title.dbkey))
     }
 
+    /// The same functions knowing where the wiki's pages are.
+    pub fn with_urls(mut self, urls: SiteUrls) -> Self {
+        self.urls = Some(urls);
+        self
+    }
+
     /// A variable's value, for those that depend only on the page and the site.
     pub fn variable(&self, id: &'static str) -> Result<String, Unsupported> {
+        let urls = || self.urls.as_ref().ok_or_else(|| Unsupported(format!("{{{{{}}}}}", id.to_uppercase())));
         match id {
             "!" => Ok("|".into()),
             "=" => Ok("=".into()),
+            "server" => Ok(urls()?.server.clone()),
+            "servername" => {
+                let server = &urls()?.server;
+                let host = server.split("//").nth(1).unwrap_or(server);
+                Ok(host.split(['/', ':']).next().unwrap_or(host).to_owned())
+            }
+            "scriptpath" => Ok(urls()?.script_path.clone()),
+            "stylepath" => Ok(urls()?.style_path.clone()),
             "sitename" => self.sitename.map(str::to_owned).ok_or_else(|| Unsupported("{{SITENAME}}".into())),
             id if PAGE_NAMES.contains(&id) => self.page_name(id, self.page.clone()),
             other => Err(Unsupported(format!("{{{{{}}}}}", other.to_uppercase()))),
         }
+    }
+
+    /// `{{localurl:}}`, `{{fullurl:}}`, `{{canonicalurl:}}` and their escaped forms (`…e`): the
+    /// URL of the page `target`, with `query` as its query string; `None` for no title, which
+    /// MediaWiki reads as a template name instead.
+    fn url_function(&self, id: &str, target: &str, query: Option<&str>) -> Result<Option<String>, Unsupported> {
+        let Some(urls) = &self.urls else { return Err(Unsupported(format!("{{{{{}:}}}}", id.to_uppercase()))) };
+        let Ok(mut title) = parse_title(target, 0, self.namespaces, &|p| self.interwikis.is_interwiki(p)) else {
+            return Ok(None);
+        };
+        let query = query.map(str::trim).unwrap_or_default();
+        let kind = id.trim_end_matches('e');
+        // The fragment goes after a full URL, as an id in a link (a local one has none); one
+        // that would need escaping is not built yet.
+        let fragment = title.fragment.replace(' ', "_");
+        if kind != "localurl"
+            && !fragment.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':'))
+        {
+            return Err(Unsupported(format!("{{{{{}:}}}} with the fragment #{}", id.to_uppercase(), title.fragment)));
+        }
+        let url = if title.is_external() {
+            // Another wiki's address, the query appended to it.
+            let Some(mut url) = self.interwikis.url(&title.interwiki, &title.dbkey) else {
+                return Err(Unsupported(format!("{{{{{}:}}}} of [[{target}]]", id.to_uppercase())));
+            };
+            if !query.is_empty() {
+                url.push(if url.contains('?') { '&' } else { '?' });
+                url.push_str(query);
+            }
+            url
+        } else {
+            if title.ns == crate::title::NS_MEDIA {
+                title.ns = crate::title::NS_FILE;
+            }
+            let key = wf_urlencode(&crate::title::full_dbkey(title.ns, &title.dbkey, self.namespaces));
+            let local = if query.is_empty() {
+                urls.article_path.replace("$1", &key)
+            } else {
+                format!("{}?title={key}&{query}", urls.script)
+            };
+            match kind {
+                "localurl" => local,
+                "fullurl" => format!("{}{local}", urls.server),
+                _ => format!("{}{local}", urls.canonical_server),
+            }
+        };
+        let url = if kind != "localurl" && !fragment.is_empty() { format!("{url}#{fragment}") } else { url };
+        Ok(Some(if id.ends_with("urle") { crate::html::escape(&url) } else { url }))
     }
 
     /// A parser function's text (`args` expanded and trimmed, the first after the colon),
@@ -244,6 +328,9 @@ impl<'s> PageFunctions<'s> {
                 super::expand::outside_markers(first, &|t| url_encode(t, kind))
             }
             "anchorencode" => anchor_encode(first),
+            "localurl" | "localurle" | "fullurl" | "fullurle" | "canonicalurl" | "canonicalurle" => {
+                return self.url_function(id, first, args.get(1).map(String::as_str));
+            }
             "padleft" | "padright" => {
                 let length = args.get(1).map_or(0, |l| php_int(l));
                 let padding = args.get(2).map_or("0", String::as_str);
