@@ -147,9 +147,10 @@ pub enum ChangeType {
 
 /// The content model a page of this title has by default: by its name's ending in the
 /// MediaWiki namespace and on users' own pages, else wikitext.
-pub fn default_model((ns, dbkey): &(i32, String)) -> String {
-    let by_ending = *ns == wikiquery_domain::title::NS_MEDIAWIKI
-        || (*ns == wikiquery_domain::title::NS_USER && dbkey.contains('/'));
+pub fn default_model(ns: i32, dbkey: &str) -> String {
+    let by_ending = dbkey.contains('.')
+        && (ns == wikiquery_domain::title::NS_MEDIAWIKI
+            || (ns == wikiquery_domain::title::NS_USER && dbkey.contains('/')));
     let model = match dbkey.rsplit('.').next() {
         Some("css") if by_ending => "css",
         Some("js") if by_ending => "javascript",

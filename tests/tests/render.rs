@@ -266,6 +266,17 @@ fn hostile_pages_render_within_their_bounds() {
         let html = answer["parse"]["text"].as_str().unwrap_or_else(|| panic!("{label}: {answer}"));
         assert!(html.starts_with("<div class=\"mw-parser-output\">"), "{label}");
     }
+    // Elements HTML closes by themselves are not nesting: a long table of cells and a long
+    // list written without end tags render whole, no tag shown as text.
+    let cells = format!("<table><tr>{}</table>\n<ul>{}</ul>", "<td>c".repeat(3_000), "<li>i".repeat(3_000));
+    let (_, answer) = fixture_api(&format!(
+        "action=parse&format=json&formatversion=2&title=Cells&contentmodel=wikitext&prop=text&text={}",
+        encode(&cells)
+    ));
+    let html = answer["parse"]["text"].as_str().unwrap_or_default();
+    assert!(!html.contains("&lt;"), "a tag shown as text");
+    assert_eq!(html.matches("<td>").count(), 3_000);
+    assert_eq!(html.matches("<li>").count(), 3_000);
     // The headings are numbered as MediaWiki numbers equal ones.
     let (_, answer) = fixture_api(&format!(
         "action=parse&format=json&formatversion=2&title=Hostile&contentmodel=wikitext&prop=sections&text={}",

@@ -266,10 +266,10 @@ impl Parser<'_> {
         let pages = self.lookup.pages(&wanted)?;
         let known_files = if files.is_empty() { Default::default() } else { self.lookup.files(&files)? };
         let mut links: HashMap<String, String> = HashMap::new();
-        // Existing pages in title order, then missing ones in text order, each once.
+        // Existing pages in title order, then missing ones in text order (the output records
+        // each once).
         let mut existing: Vec<(i32, String)> = Vec::new();
         let mut missing: Vec<(i32, String)> = Vec::new();
-        let mut listed: std::collections::HashSet<(i32, String)> = std::collections::HashSet::new();
         for (key, holder) in self.holders.iter().enumerate() {
             let t = &holder.title;
             let html = if !t.interwiki.is_empty() {
@@ -293,9 +293,7 @@ impl Parser<'_> {
                 let known_file = t.ns == NS_FILE && known_files.contains_key(&t.dbkey);
                 match pages.get(&id) {
                     Some(info) => {
-                        if listed.insert(id.clone()) {
-                            existing.push(id.clone());
-                        }
+                        existing.push(id.clone());
                         let class = if info.redirect { "mw-redirect" } else { "" };
                         link_element(
                             &self.article_url(t),
@@ -311,9 +309,7 @@ impl Parser<'_> {
                         &holder.text,
                     ),
                     None => {
-                        if listed.insert(id.clone()) {
-                            missing.push(id.clone());
-                        }
+                        missing.push(id.clone());
                         let href = format!(
                             "{}?title={}&action=edit&redlink=1",
                             self.site.script,
@@ -336,10 +332,8 @@ impl Parser<'_> {
         }
         for id in std::mem::take(&mut self.extra_links) {
             if pages.contains_key(&id) {
-                if listed.insert(id.clone()) {
-                    existing.push(id);
-                }
-            } else if listed.insert(id.clone()) {
+                existing.push(id);
+            } else {
                 missing.push(id);
             }
         }

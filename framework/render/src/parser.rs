@@ -250,7 +250,7 @@ impl Parser<'_> {
             _ => String::new(),
         };
         html = html.replace(TOC_PLACEHOLDER, &toc);
-        self.output.group_links();
+        self.output.finish();
         let (unstrip_depth, unstrip_size) = self.strip.limits_spent();
         let limits = Limits { expansion: ExpansionCounts::default(), unstrip_depth, unstrip_size };
         Rendered { html, output: self.output, show_toc: self.toc_html.is_some(), limits }

@@ -61,7 +61,7 @@ pub trait Sources {
 }
 
 /// How the page is rendered.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RenderOptions {
     /// Section edit links after headings.
     pub edit_sections: bool,
@@ -117,6 +117,29 @@ impl Output {
         if self.seen_links.insert((ns, dbkey.clone())) {
             self.links.push(LinkEntry { ns, dbkey, exists });
         }
+    }
+
+    /// The output as the rendering ends: the links grouped (see [`Output::group_links`]), what
+    /// was only kept to record each once let go.
+    pub(crate) fn finish(&mut self) {
+        self.group_links();
+        self.seen_links = HashSet::new();
+        self.seen_external = HashSet::new();
+        self.seen_images = HashSet::new();
+    }
+
+    /// About how many bytes the output holds: its texts, and a word for each entry.
+    pub fn size(&self) -> usize {
+        let texts = |v: &[String]| v.iter().map(|s| s.len() + 24).sum::<usize>();
+        let pairs = |v: &[(String, String)]| v.iter().map(|(a, b)| a.len() + b.len() + 48).sum::<usize>();
+        self.links.iter().map(|l| l.dbkey.len() + 40).sum::<usize>()
+            + pairs(&self.categories)
+            + texts(&self.language_links)
+            + pairs(&self.interwiki_links)
+            + texts(&self.external_links)
+            + texts(&self.images)
+            + self.sections.iter().map(|s| s.line.len() + s.anchor.len() + s.number.len() + 160).sum::<usize>()
+            + self.tracking.iter().map(|t| t.2.len() + 48).sum::<usize>()
     }
 
     /// The links grouped by namespace, in the order namespaces first appear (as MediaWiki's

@@ -607,7 +607,7 @@ fn side(
         Some(model) => model.to_owned(),
         None => match &rev {
             Some(r) => main_model(reader, r.row.id)?,
-            None => title.as_ref().map_or_else(|| "wikitext".to_owned(), |t| default_model(t)),
+            None => title.as_ref().map_or_else(|| "wikitext".to_owned(), |t| default_model(t.0, &t.1)),
         },
     };
     if let Some(format) = format {

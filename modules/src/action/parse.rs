@@ -330,7 +330,7 @@ impl Parse {
                 );
                 "wikitext".to_owned()
             }
-            None => default_model(&page),
+            None => default_model(page.0, &page.1),
         };
         if model != "wikitext" {
             return Err(ApiError::not_implemented(&format!("parse (content model {model})")));
@@ -391,8 +391,7 @@ impl ActionModule for Parse {
             let key = source.stored.as_ref().map(|(revision, touched)| RenderKey {
                 revision: *revision,
                 touched: touched.clone(),
-                edit_sections: options.edit_sections,
-                toc: options.toc,
+                options: options.clone(),
             });
             let cache = ctx.renders()?;
             match key.as_ref().and_then(|k| cache.get(k)) {

@@ -6,12 +6,13 @@ use serde_json::{json, Map, Value};
 use wikiquery_domain::html;
 use wikiquery_domain::page::PageRecord;
 use wikiquery_domain::timestamp::format_expiry;
-use wikiquery_domain::title::{full_dbkey, full_text, subject, talk, NS_FILE, NS_MEDIAWIKI, NS_USER};
+use wikiquery_domain::title::{full_dbkey, full_text, subject, talk, NS_FILE};
 use wikiquery_runtime::{
     query_module, ApiError, CacheMode, Continue, ParamValues, Parts, QueryContext, QueryModule, RequestState,
     Timestamp, Title,
 };
 
+use crate::values::default_model;
 use crate::wiki::WikiContext;
 
 /// Additional properties to return; `preload` and `readable` are deprecated.
@@ -344,19 +345,6 @@ fn iso(ts: &str) -> String {
 /// An expiry as the API writes it: `infinity` or ISO 8601.
 fn expiry(value: &str) -> String {
     format_expiry(value, "infinity")
-}
-
-/// The content model of a page that does not say: scripts and styles in the MediaWiki and
-/// User namespaces by their suffix, wikitext otherwise.
-fn default_model(ns: i32, dbkey: &str) -> String {
-    let by_suffix = ns == NS_MEDIAWIKI || (ns == NS_USER && dbkey.contains('/'));
-    let model = match dbkey.rsplit('.').next() {
-        Some("js") if by_suffix && dbkey.contains('.') => "javascript",
-        Some("css") if by_suffix && dbkey.contains('.') => "css",
-        Some("json") if by_suffix && dbkey.contains('.') => "json",
-        _ => "wikitext",
-    };
-    model.to_owned()
 }
 
 /// Languages written right to left.

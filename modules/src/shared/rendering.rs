@@ -17,7 +17,7 @@ use wikiquery_store::site::Site;
 
 use crate::shared::expansion::{storage, tracked_categories, PageWiki, TemplateCache};
 use crate::shared::files::upload_path;
-use crate::storage::{site_paths, site_urls};
+use crate::storage::site_paths;
 
 /// A rendered page with what its expansion set.
 #[derive(Clone)]
@@ -29,6 +29,19 @@ pub struct RenderedPage {
     pub properties: Vec<(String, String)>,
     /// The templates expanded (full titles) and how many times each was called.
     pub template_calls: Vec<(String, usize)>,
+}
+
+impl RenderedPage {
+    /// About how many bytes the rendering holds, as the cache counts it.
+    fn size(&self) -> usize {
+        let pairs = |v: &[(String, String)]| v.iter().map(|(a, b)| a.len() + b.len() + 48).sum::<usize>();
+        self.rendered.html.len()
+            + self.rendered.output.size()
+            + self.templates.iter().map(|t| t.1.len() + 40).sum::<usize>()
+            + pairs(&self.properties)
+            + self.template_calls.iter().map(|t| t.0.len() + 32).sum::<usize>()
+            + 256
+    }
 }
 
 /// Which pages and files exist, read from the store the expansion reads.
@@ -89,7 +102,7 @@ pub fn render_page(
     let page_ref =
         PageRef { ns: page.0, dbkey: page.1.to_owned(), text: prefixed.replace('_', " "), dbkey_prefixed: prefixed };
     let (rendered, used, calls, mut properties, tracked) = {
-        let mut wiki = PageWiki::new(&mut *reader, site, site_urls(site, settings), page, templates);
+        let mut wiki = PageWiki::new(&mut *reader, site, site_paths(site, settings), page, templates);
         let rendered = render(text, &page_ref, &render_site, &mut wiki, options);
         let properties: Vec<(String, String)> = wiki
             .functions
@@ -142,8 +155,7 @@ pub fn render_page(
 pub struct RenderKey {
     pub revision: i64,
     pub touched: String,
-    pub edit_sections: bool,
-    pub toc: bool,
+    pub options: RenderOptions,
 }
 
 /// A rendering kept: the page, how long it took, and when it was made.
@@ -163,7 +175,7 @@ pub struct RenderCache {
 }
 
 impl RenderCache {
-    /// A cache of at most `budget` bytes of HTML.
+    /// A cache of at most `budget` bytes of renderings (their HTML and what they list).
     pub fn new(budget: usize) -> RenderCache {
         RenderCache { kept: Mutex::new((LruCache::unbounded(), 0)), budget }
     }
@@ -175,8 +187,9 @@ impl RenderCache {
     }
 
     /// Keeps a rendering, letting the least recently used go past the budget.
-    pub fn put(&self, key: RenderKey, render: KeptRender) -> Arc<KeptRender> {
-        let size = render.page.rendered.html.len() + 256;
+    pub fn put(&self, key: RenderKey, mut render: KeptRender) -> Arc<KeptRender> {
+        render.page.rendered.html.shrink_to_fit();
+        let size = render.page.size();
         let render = Arc::new(render);
         if size > self.budget {
             return render;
@@ -184,12 +197,12 @@ impl RenderCache {
         let mut kept = self.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let (cache, used) = &mut *kept;
         if let Some(old) = cache.put(key, render.clone()) {
-            *used -= old.page.rendered.html.len() + 256;
+            *used -= old.page.size();
         }
         *used += size;
         while *used > self.budget {
             match cache.pop_lru() {
-                Some((_, gone)) => *used -= gone.page.rendered.html.len() + 256,
+                Some((_, gone)) => *used -= gone.page.size(),
                 None => break,
             }
         }

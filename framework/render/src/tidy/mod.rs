@@ -16,6 +16,14 @@ use wikiquery_domain::sanitizer::normalize_char_references;
 /// written (a hostile page's thousands of nested tags).
 const MAX_DEPTH: usize = 1000;
 
+/// Elements HTML closes by themselves when a sibling or their container's end comes (`<li>`,
+/// `<td>`, `<p>`…): left open on ordinary pages, so they are not counted as nesting (the
+/// containers that hold them are).
+const OPTIONAL_END: &[&str] = &[
+    "li", "dt", "dd", "p", "td", "th", "tr", "tbody", "thead", "tfoot", "option", "optgroup", "rb", "rt", "rtc", "rp",
+    "colgroup", "caption",
+];
+
 const VOID: &[&str] = &[
     "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img", "input", "keygen", "link",
     "meta", "param", "source", "track", "wbr",
@@ -51,8 +59,12 @@ fn within_depth(html: &str) -> std::borrow::Cow<'_, str> {
     while let Some(at) = bytes[i..].iter().position(|&b| b == b'<').map(|p| p + i) {
         i = at + 1;
         let rest = &bytes[i..];
+        let name = |tag: &[u8]| {
+            let len = tag.iter().take_while(|b| b.is_ascii_alphanumeric()).count();
+            std::str::from_utf8(&tag[..len]).unwrap_or("").to_ascii_lowercase()
+        };
         if let Some(after) = rest.strip_prefix(b"/") {
-            if after.first().is_some_and(u8::is_ascii_alphabetic) {
+            if after.first().is_some_and(u8::is_ascii_alphabetic) && !OPTIONAL_END.contains(&name(after).as_str()) {
                 depth = depth.saturating_sub(1);
             }
             continue;
@@ -60,11 +72,10 @@ fn within_depth(html: &str) -> std::borrow::Cow<'_, str> {
         if !rest.first().is_some_and(u8::is_ascii_alphabetic) {
             continue;
         }
-        let name_len = rest.iter().take_while(|b| b.is_ascii_alphanumeric()).count();
-        let name = std::str::from_utf8(&rest[..name_len]).unwrap_or("").to_ascii_lowercase();
+        let name = name(rest);
         let end = rest.iter().position(|&b| b == b'>');
         let self_closed = end.is_some_and(|e| e > 0 && rest[e - 1] == b'/');
-        if VOID.contains(&name.as_str()) || self_closed {
+        if VOID.contains(&name.as_str()) || OPTIONAL_END.contains(&name.as_str()) || self_closed {
             continue;
         }
         if depth >= MAX_DEPTH {
