@@ -47,6 +47,11 @@ pub struct ModuleArgs {
     /// element holding them: `xml_under(params(flags = "f"))`.
     #[darling(default)]
     pub xml_under: HashMap<String, HashMap<String, syn::LitStr>>,
+    /// Tables of such lists several modules write alike, by the element holding them:
+    /// `xml_lists(params = log_params::XML_LISTS)`, each a `&[(holder, list, item)]` whose empty
+    /// holder stands for the element named here.
+    #[darling(default)]
+    pub xml_lists: HashMap<String, syn::Path>,
     /// Parameters of which exactly one must be given (MediaWiki's `requireOnlyOneParameter`).
     #[darling(multiple)]
     pub exactly_one_of: Vec<FieldList>,

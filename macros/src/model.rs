@@ -37,6 +37,8 @@ pub struct Module {
     pub xml_nested: Vec<(String, syn::LitStr)>,
     /// The element names of lists inside other elements: (holding element, list, item), sorted.
     pub xml_under: Vec<(String, String, syn::LitStr)>,
+    /// Tables of lists inside other elements, by the element holding them, sorted.
+    pub xml_lists: Vec<(String, syn::Path)>,
     /// Rules over several parameters, checked after every parameter is read.
     pub rules: Vec<Rule>,
     /// The struct's doc comment: the module's description.
@@ -258,6 +260,11 @@ impl Module {
             dynamicparameters: args.dynamicparameters.is_present(),
             help: args.help,
             xml: args.xml,
+            xml_lists: {
+                let mut lists: Vec<(String, syn::Path)> = args.xml_lists.into_iter().collect();
+                lists.sort_by(|a, b| a.0.cmp(&b.0));
+                lists
+            },
             xml_under: {
                 let mut under: Vec<(String, String, syn::LitStr)> = args
                     .xml_under

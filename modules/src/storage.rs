@@ -218,18 +218,7 @@ fn database_name(url: &str) -> Option<String> {
     (!name.is_empty()).then(|| name.to_owned())
 }
 
-/// Where the site's pages and scripts live.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SitePaths {
-    /// The server's URL (`$wgServer`), without a path.
-    pub server: String,
-    /// The path of pages, with `$1` for the title (`$wgArticlePath`).
-    pub article_path: String,
-    /// The path of the scripts (`$wgScriptPath`).
-    pub script_path: String,
-    /// The path of `index.php`.
-    pub script: String,
-}
+pub use wikiquery_domain::url::SitePaths;
 
 /// Where the site's pages and scripts live: the settings, else what the main page's URL says.
 pub fn site_paths(site: &Site, settings: &SiteSettings) -> SitePaths {
@@ -252,19 +241,6 @@ pub fn site_paths(site: &Site, settings: &SiteSettings) -> SitePaths {
         },
     };
     SitePaths { server, article_path, script_path, script }
-}
-
-/// Where the wiki's pages are, as the expander's `{{SERVER}}` and `{{localurl:}}` give it.
-pub fn site_urls(site: &Site, settings: &SiteSettings) -> wikiquery_domain::preprocessor::page_functions::SiteUrls {
-    let SitePaths { server, article_path, script_path, script } = site_paths(site, settings);
-    wikiquery_domain::preprocessor::page_functions::SiteUrls {
-        canonical_server: server.clone(),
-        style_path: format!("{script_path}/skins"),
-        server,
-        article_path,
-        script,
-        script_path,
-    }
 }
 
 /// The path of the API's entry point on the wiki's server (`/w/api.php`), where its help is;

@@ -224,3 +224,29 @@ mod tests {
         assert_eq!(rawurlencode("Cafe\u{301} culture/x:y"), "Cafe%CC%81%20culture%2Fx%3Ay");
     }
 }
+
+/// Where a wiki's pages and scripts live (MediaWiki's `$wgServer`, `$wgArticlePath`,
+/// `$wgScriptPath`, `$wgScript`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SitePaths {
+    /// The server's URL (`$wgServer`), without a path.
+    pub server: String,
+    /// The path of pages, with `$1` for the title (`$wgArticlePath`).
+    pub article_path: String,
+    /// The path of the scripts (`$wgScriptPath`).
+    pub script_path: String,
+    /// The path of `index.php`.
+    pub script: String,
+}
+
+impl SitePaths {
+    /// `$wgCanonicalServer`: the server, as MediaWiki defaults it.
+    pub fn canonical_server(&self) -> &str {
+        &self.server
+    }
+
+    /// `$wgStylePath`: the skins' folder below the scripts, as MediaWiki defaults it.
+    pub fn style_path(&self) -> String {
+        format!("{}/skins", self.script_path)
+    }
+}

@@ -273,13 +273,13 @@ fn run_action(
     let entry = registry.action(&main.action).ok_or_else(|| ApiError::bad_value("action", &main.action))?;
     // A module that reads the wiki's content (paraminfo's `readrights` flag) needs `read`,
     // checked before its parameters are, as MediaWiki checks it.
-    if (entry.reads)(state) && !state.rights.has("read") {
+    let Runner::Action { run, reads } = entry.runner else {
+        return Err(ApiError::bad_value("action", &main.action));
+    };
+    if reads(state) && !state.rights.has("read") {
         return Err(ApiError::new("readapidenied", "You need read permission to use this module."));
     }
-    match entry.runner {
-        Runner::Action(run) => run(&mut ActionContext { state, services, result }),
-        Runner::Query(_) => Err(ApiError::bad_value("action", &main.action)),
-    }
+    run(&mut ActionContext { state, services, result })
 }
 
 /// What every answer says of itself: its content type is the one it names.

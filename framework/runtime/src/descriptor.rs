@@ -338,6 +338,9 @@ pub struct ModuleDescriptor {
     /// The element names of the items of lists inside other elements: (the holding element, the
     /// list, the items).
     pub xml_under: &'static [(&'static str, &'static str, &'static str)],
+    /// Tables of such lists, each by the element holding them: (that element, a table of
+    /// (holder, list, items) whose empty holder is that element).
+    pub xml_lists: &'static [(&'static str, &'static [(&'static str, &'static str, &'static str)])],
     /// Marked deprecated as a whole.
     pub deprecated: bool,
     /// Changes something: needs `writeapi`.

@@ -139,7 +139,8 @@ pub mod __private {
         true
     }
 
-    /// What an example's `name=value` is to the parameters of some groups: 0 a valid value,
+    /// What an example's `name=value` is to some tables of parameters (a module's own and its
+    /// groups'): 0 a valid value,
     /// 1 no such parameter, 2 a value outside the parameter's set. A templated parameter
     /// (`contentformat-{slot}`) answers for every name with its text before the placeholder.
     pub const fn example_check(groups: &[&[ExampleParam]], name: &str, value: &str) -> u8 {

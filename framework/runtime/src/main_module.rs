@@ -164,6 +164,7 @@ pub fn pageset_descriptor() -> &'static ModuleDescriptor {
         xml_tag: None,
         xml_nested: &[],
         xml_under: &[],
+        xml_lists: &[],
         params: <crate::query::PageSetParams as ParamGroup>::params(),
     })
 }

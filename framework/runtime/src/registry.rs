@@ -16,8 +16,9 @@ use crate::query::context::QueryContext;
 pub enum Runner {
     /// A query submodule.
     Query(fn(&mut QueryContext<'_>) -> Result<(), ApiError>),
-    /// An action module.
-    Action(fn(&mut ActionContext<'_>) -> Result<(), ApiError>),
+    /// An action module, and whether a request of it reads the wiki's content (needs `read`),
+    /// asked before its parameters are read.
+    Action { run: fn(&mut ActionContext<'_>) -> Result<(), ApiError>, reads: fn(&RequestState) -> bool },
 }
 
 /// One registered module, as `#[query_module]` submits it.
@@ -32,13 +33,6 @@ pub struct ModuleEntry {
     pub runner: Runner,
     /// Reads and validates its parameters without running it.
     pub parse_only: fn(&mut ParamReader<'_>) -> Result<(), ApiError>,
-    /// Whether a request of the module reads the wiki's content (needs `read`), asked before
-    /// its parameters are read.
-    pub reads: fn(&RequestState) -> bool,
-}
-
-fn reads_by_descriptor<M: ModuleSpec>(_: &RequestState) -> bool {
-    M::descriptor().readrights
 }
 
 fn parse_only<M: ModuleSpec>(r: &mut ParamReader<'_>) -> Result<(), ApiError> {
@@ -82,7 +76,6 @@ impl ModuleEntry {
             descriptor: M::descriptor,
             runner: Runner::Query(run_query::<M>),
             parse_only: parse_only::<M>,
-            reads: reads_by_descriptor::<M>,
         }
     }
 
@@ -92,9 +85,8 @@ impl ModuleEntry {
             name: M::NAME,
             group: M::GROUP,
             descriptor: M::descriptor,
-            runner: Runner::Action(run_action::<M>),
+            runner: Runner::Action { run: run_action::<M>, reads: M::is_read_mode },
             parse_only: parse_only::<M>,
-            reads: M::is_read_mode,
         }
     }
 
@@ -162,6 +154,10 @@ impl Registry {
             };
             reg.xml_tags.extend(d.xml_nested.iter().map(|(list, item)| (holder, *list, *item)));
             reg.xml_tags.extend_from_slice(d.xml_under);
+            for (element, table) in d.xml_lists {
+                let at = |holder: &'static str| if holder.is_empty() { *element } else { holder };
+                reg.xml_tags.extend(table.iter().map(|(holder, list, item)| (at(holder), *list, *item)));
+            }
         }
         if problems.is_empty() {
             Ok(reg)
@@ -178,16 +174,6 @@ impl Registry {
     /// Query submodules of a group, by name.
     pub fn query_modules(&self, group: Option<Group>) -> impl Iterator<Item = &'static ModuleEntry> + '_ {
         self.query.values().copied().filter(move |e| group.is_none() || e.group == group)
-    }
-
-    /// The descriptor of a registered module by its path: an action's name, `query+<name>`.
-    /// A `+` typed into a URL arrives as a space, which is read as one (as MediaWiki does).
-    pub fn descriptor(&self, path: &str) -> Option<&'static ModuleDescriptor> {
-        match path.split_once('+').or_else(|| path.split_once(' ')) {
-            Some(("query", name)) => self.query_module(name).map(|e| (e.descriptor)()),
-            Some(_) => None,
-            None => self.action(path).map(|e| (e.descriptor)()),
-        }
     }
 
     /// An action module by name.

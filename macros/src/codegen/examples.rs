@@ -39,30 +39,6 @@ pub struct Given {
     pub main: bool,
 }
 
-/// Decodes a query-string component: `+` is a space, `%XX` a byte.
-fn decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'+' => out.push(b' '),
-            b'%' if i + 2 < bytes.len() => {
-                match std::str::from_utf8(&bytes[i + 1..i + 3]).ok().and_then(|h| u8::from_str_radix(h, 16).ok()) {
-                    Some(b) => {
-                        out.push(b);
-                        i += 2;
-                    }
-                    None => out.push(b'%'),
-                }
-            }
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 /// Reads every example: errors for what the names alone show, and the module's parameters each
 /// gives, for the constant checks.
 pub fn read(m: &Module, errors: &mut darling::error::Accumulator) -> Vec<Given> {
@@ -78,14 +54,8 @@ pub fn read(m: &Module, errors: &mut darling::error::Accumulator) -> Vec<Given> 
             errors
                 .push(darling::Error::custom("an example says what it does: `text` is empty").with_span(&example.text));
         }
-        let pairs: Vec<(String, String)> = query
-            .split('&')
-            .filter(|p| !p.is_empty())
-            .map(|p| match p.split_once('=') {
-                Some((k, v)) => (decode(k), decode(v)),
-                None => (decode(p), String::new()),
-            })
-            .collect();
+        // Decoded as the server decodes a query string.
+        let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
         let get = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
         let Some(action) = get("action") else {
             errors.push(err("an example request starts with `action=`".into()));
@@ -174,62 +144,40 @@ pub fn check_names(m: &Module, params: &[Param], given: &[Given], errors: &mut d
     }
 }
 
-/// The constant assertions: each value of a parameter with a closed set is one of its values;
-/// a name the struct's own fields do not have is a parameter of an included group.
+/// The constant assertions: each name an example gives is a parameter of the struct or of an
+/// included group, and each value of a parameter with a closed set is one of its values — one
+/// check over the struct's own parameters and its groups', as [`crate::codegen::fields::example_params`]
+/// lists them.
 pub fn const_checks(m: &Module, params: &[Param], given: &[Given]) -> TokenStream {
     let p = private();
+    if given.is_empty() {
+        return TokenStream::new();
+    }
     let esc = |s: String| s.replace('{', "{{").replace('}', "}}");
-    let mut out = TokenStream::new();
-    let groups: Vec<&syn::Type> =
-        params.iter().filter(|f| matches!(f.shape, Shape::Flatten { .. })).map(|f| &f.ty).collect();
-    for g in given {
+    let own = crate::codegen::fields::example_params(params);
+    let groups = params.iter().filter(|f| matches!(f.shape, Shape::Flatten { .. })).map(|f| &f.ty);
+    let mut out = quote! {
+        const __EXAMPLE_PARAMS: &[&[#p::ExampleParam]] =
+            &[#own, #(<#groups as #p::ParamGroup>::EXAMPLE_PARAMS),*];
+    };
+    for g in given.iter().filter(|g| g.value != "*") {
         let span = m.examples[g.example].query.span();
         let bad_value =
             esc(format!("this example gives `{}={}`, which is not among the parameter's values", g.wire, g.value));
         let unknown = esc(format!("this example gives `{}`, which is not a parameter of `{}`", g.wire, m.name.value()));
+        // Names the macro has already checked, or that may be another module's, pass.
+        let unknown =
+            if open(m, params) || g.main { quote!({}) } else { quote_spanned!(span=> ::core::panic!(#unknown)) };
         let (name, value) = (&g.name, &g.value);
-        if value == "*" {
-            continue;
-        }
-        match field_for(params, &g.name) {
-            Some(f) if matches!(f.shape, Shape::Plain) => {
-                let ty = &f.ty;
-                let hint = match &f.values {
-                    Some(path) => quote_spanned!(span=> ::core::option::Option::Some(#path)),
-                    None => quote_spanned!(span=> ::core::option::Option::None),
-                };
-                out.extend(quote_spanned! {span=>
-                    const _: () = {
-                        if let ::core::option::Option::Some(__v) =
-                            #p::pick_values(#hint, <#ty as #p::ParamType>::VALUES)
-                        {
-                            if !#p::all_in(#value, __v, <#ty as #p::ParamType>::MULTI) {
-                                ::core::panic!(#bad_value);
-                            }
-                        }
-                    };
-                });
-            }
-            Some(_) => {}
-            None if !groups.is_empty() => {
-                let tables = groups.iter().map(|ty| quote_spanned!(span=> <#ty as #p::ParamGroup>::EXAMPLE_PARAMS));
-                let unknown = if open(m, params) || g.main {
-                    quote!({})
-                } else {
-                    quote_spanned!(span=> ::core::panic!(#unknown))
-                };
-                out.extend(quote_spanned! {span=>
-                    const _: () = {
-                        match #p::example_check(&[#(#tables),*], #name, #value) {
-                            1 => #unknown,
-                            2 => ::core::panic!(#bad_value),
-                            _ => {}
-                        }
-                    };
-                });
-            }
-            None => {}
-        }
+        out.extend(quote_spanned! {span=>
+            const _: () = {
+                match #p::example_check(__EXAMPLE_PARAMS, #name, #value) {
+                    1 => #unknown,
+                    2 => ::core::panic!(#bad_value),
+                    _ => {}
+                }
+            };
+        });
     }
     out
 }

@@ -91,6 +91,7 @@ fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param], given: &[examp
     let help = &m.help;
     let nested = m.xml_nested.iter().map(|(list, tag)| quote!((#list, #tag)));
     let under = m.xml_under.iter().map(|(holder, list, tag)| quote!((#holder, #list, #tag)));
+    let lists = m.xml_lists.iter().map(|(holder, table)| quote!((#holder, #table)));
     let xml = match &m.xml {
         Some(tag) => quote!(::core::option::Option::Some(#tag)),
         None => quote!(::core::option::Option::None),
@@ -160,6 +161,7 @@ fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param], given: &[examp
                             xml_tag: #xml,
                             xml_nested: &[#(#nested),*],
                             xml_under: &[#(#under),*],
+                            xml_lists: &[#(#lists),*],
                             params: __params,
                         }
                     })

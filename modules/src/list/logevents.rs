@@ -137,22 +137,7 @@ pub enum LogEventProp {
     prefix = "le",
     xml = "item",
     xml_nested(tags = "tag"),
-    // The lists of log entries' parameters (the changes lists' `logparams` the same).
-    xml_under(
-        params(
-        flags = "f",
-        ids = "id",
-        details = "_v",
-        oldgroups = "g",
-        newgroups = "g",
-        oldmetadata = "g",
-        newmetadata = "g",
-        tagsAdded = "_v",
-        tagsRemoved = "_v",
-        initialTags = "_v"
-        ),
-        restrictions(pages = "p", namespaces = "ns")
-    ),
+    xml_lists(params = wikiquery_domain::log_params::XML_LISTS),
     readrights,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Logevents",
     at_most_one_of(title, namespace, prefix),

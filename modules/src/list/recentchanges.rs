@@ -72,19 +72,7 @@ pub enum RecentChangeProp {
     prefix = "rc",
     xml = "rc",
     xml_nested(tags = "tag"),
-    // The lists of log entries' parameters, as `list=logevents` declares them for `params`.
-    xml_under(logparams(
-        flags = "f",
-        ids = "id",
-        details = "_v",
-        oldgroups = "g",
-        newgroups = "g",
-        oldmetadata = "g",
-        newmetadata = "g",
-        tagsAdded = "_v",
-        tagsRemoved = "_v",
-        initialTags = "_v"
-    )),
+    xml_lists(logparams = wikiquery_domain::log_params::XML_LISTS),
     readrights,
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:RecentChanges",

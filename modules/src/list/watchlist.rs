@@ -86,6 +86,7 @@ pub const SHOW_WL: &[&str] = &[
     readrights,
     xml = "item",
     xml_nested(tags = "tag"),
+    xml_lists(logparams = wikiquery_domain::log_params::XML_LISTS),
     generator,
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Watchlist",
     example(

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use wikiquery_domain::preprocessor::expand::{expand, TemplateLookup, Unsupported, Wiki};
-use wikiquery_domain::preprocessor::page_functions::{FetchedPage, PageFunctions, SiteUrls};
+use wikiquery_domain::preprocessor::page_functions::{FetchedPage, PageFunctions};
 use wikiquery_domain::preprocessor::Options;
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::{upper_first, NS_CATEGORY, NS_MEDIAWIKI, NS_SPECIAL};
@@ -15,7 +15,7 @@ use wikiquery_domain::tracking::category_name;
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
-use crate::storage::{current_text_of, current_texts, site_urls};
+use crate::storage::{current_text_of, current_texts, site_paths, SitePaths};
 
 /// The templates a request has looked up, by the name a call gave: a page of a batch reuses
 /// what the pages before it read.
@@ -57,7 +57,7 @@ pub fn expand_text(
     options: &Options,
     templates: &mut TemplateCache,
 ) -> Result<Expanded, Unsupported> {
-    let mut wiki = PageWiki::new(reader, site, site_urls(site, settings), page, templates);
+    let mut wiki = PageWiki::new(reader, site, site_paths(site, settings), page, templates);
     let text = expand(text, options, &mut wiki)?;
     let properties = wiki.functions.properties().map(<[_]>::to_vec);
     let categories = match wiki.functions.tracking_categories().map(<[_]>::to_vec) {
@@ -111,7 +111,7 @@ impl<'r> PageWiki<'r> {
     pub(crate) fn new(
         reader: &'r mut Reader,
         site: &'r Site,
-        urls: SiteUrls,
+        urls: SitePaths,
         page: (i32, &str),
         templates: &'r mut TemplateCache,
     ) -> Self {

@@ -18,6 +18,24 @@
 //! timestamps, expiries, the [`Members`] written) are in `values`, and the durations of
 //! blocks ([`relative_time`]) in `strtotime`.
 
+/// The element names MediaWiki's XML printer gives the items of the lists in a log entry's
+/// parameters: (the element holding the list, `""` for the parameters' own; the list; its
+/// items). `_v` is the name of items MediaWiki names none for.
+pub const XML_LISTS: &[(&str, &str, &str)] = &[
+    ("", "flags", "f"),
+    ("", "ids", "id"),
+    ("", "details", "_v"),
+    ("", "oldgroups", "g"),
+    ("", "newgroups", "g"),
+    ("", "oldmetadata", "g"),
+    ("", "newmetadata", "g"),
+    ("", "tagsAdded", "_v"),
+    ("", "tagsRemoved", "_v"),
+    ("", "initialTags", "_v"),
+    ("restrictions", "pages", "p"),
+    ("restrictions", "namespaces", "ns"),
+];
+
 mod block;
 mod delete;
 mod protect;

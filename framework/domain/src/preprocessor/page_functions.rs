@@ -12,7 +12,7 @@ use crate::sanitizer::{remove_html_tags_but, strip_all_tags};
 use crate::title::{
     full_dbkey, full_text, normalize_subpage_link, parse_title, InterwikiMap, SiteNamespaces, NS_MEDIAWIKI, NS_TEMPLATE,
 };
-use crate::url::wf_urlencode;
+use crate::url::{wf_urlencode, SitePaths};
 
 /// A page as a template lookup reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,25 +82,7 @@ pub struct PageFunctions<'s> {
     /// with markup, which MediaWiki's sanitizer reads).
     uncertain: Option<Unsupported>,
     /// Where the wiki's pages are (`{{SERVER}}`, `{{localurl:}}`), when known.
-    urls: Option<SiteUrls>,
-}
-
-/// Where a wiki's pages are, as its settings say: what `{{SERVER}}`, `{{SCRIPTPATH}}`,
-/// `{{localurl:}}` and the like give.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SiteUrls {
-    /// `$wgServer`: `http://example.org`.
-    pub server: String,
-    /// `$wgCanonicalServer`.
-    pub canonical_server: String,
-    /// `$wgArticlePath`, with `$1` for the title.
-    pub article_path: String,
-    /// `$wgScript`, the path of `index.php`.
-    pub script: String,
-    /// `$wgScriptPath`.
-    pub script_path: String,
-    /// `$wgStylePath`.
-    pub style_path: String,
+    urls: Option<SitePaths>,
 }
 
 impl<'s> PageFunctions<'s> {
@@ -226,7 +208,7 @@ impl<'s> PageFunctions<'s> {
     }
 
     /// The same functions knowing where the wiki's pages are.
-    pub fn with_urls(mut self, urls: SiteUrls) -> Self {
+    pub fn with_urls(mut self, urls: SitePaths) -> Self {
         self.urls = Some(urls);
         self
     }
@@ -244,7 +226,7 @@ impl<'s> PageFunctions<'s> {
                 Ok(host.split(['/', ':']).next().unwrap_or(host).to_owned())
             }
             "scriptpath" => Ok(urls()?.script_path.clone()),
-            "stylepath" => Ok(urls()?.style_path.clone()),
+            "stylepath" => Ok(urls()?.style_path()),
             "sitename" => self.sitename.map(str::to_owned).ok_or_else(|| Unsupported("{{SITENAME}}".into())),
             id if PAGE_NAMES.contains(&id) => self.page_name(id, self.page.clone()),
             other => Err(Unsupported(format!("{{{{{}}}}}", other.to_uppercase()))),
@@ -292,7 +274,7 @@ impl<'s> PageFunctions<'s> {
             match kind {
                 "localurl" => local,
                 "fullurl" => format!("{}{local}", urls.server),
-                _ => format!("{}{local}", urls.canonical_server),
+                _ => format!("{}{local}", urls.canonical_server()),
             }
         };
         let url = if kind != "localurl" && !fragment.is_empty() { format!("{url}#{fragment}") } else { url };

@@ -111,7 +111,7 @@ fn block_html(paras: &[String]) -> String {
 
 /// Where a module's help is: `<api>?action=help&modules=<path>`.
 pub fn help_url(api_path: &str, path: &str) -> String {
-    format!("{api_path}?action=help&modules={}", path.replace('+', "%2B"))
+    format!("{api_path}?action=help&modules={}", wikiquery_domain::url::urlencode(path))
 }
 
 /// One allowed value of a parameter with its help.
@@ -136,7 +136,7 @@ pub(crate) fn value_docs(p: &ParamDescriptor) -> Vec<ValueDoc> {
             .iter()
             .filter_map(|(value, path)| {
                 let value: &'static str = p.values()?.iter().copied().find(|v| v == value)?;
-                let module = registry.and_then(|r| r.descriptor(path));
+                let module = registry.and_then(|r| crate::main_module::resolve_path(r, path).ok()?.into_iter().next());
                 let doc = match module {
                     Some(d) => summary(d.description),
                     None => crate::format::Format::summary(value)?.to_owned(),
@@ -192,57 +192,34 @@ pub(crate) fn param_html(p: &ParamDescriptor, api_path: &str) -> String {
     text
 }
 
-/// The key and parameters of a raw message about `d`'s help.
+/// A raw message: its key and parameters.
 fn raw(key: String, params: Vec<Value>) -> Value {
     json!({ "key": key, "params": params })
 }
 
-/// A module's description in `help`'s format; `None` for `none`.
-pub fn module_description(d: &ModuleDescriptor, help: &Help<'_>) -> Option<Value> {
-    let path = d.path();
-    match help.format {
-        HelpFormat::None => None,
-        HelpFormat::Html => Some(json!(html(d.description))),
-        HelpFormat::Wikitext => Some(json!(wikitext(d.description))),
-        HelpFormat::Raw => {
-            let params = || vec![json!(d.prefix), json!(d.name), json!(path)];
-            let mut keys = vec![raw(format!("apihelp-{path}-summary"), params())];
-            if paragraphs(d.description).len() > 1 {
-                keys.push(raw(format!("apihelp-{path}-extended-description"), params()));
-            }
-            Some(Value::Array(keys))
+/// The parameters of a raw message about a module: its prefix, name and path.
+fn module_params(d: &ModuleDescriptor) -> Vec<Value> {
+    vec![json!(d.prefix), json!(d.name), json!(d.path())]
+}
+
+impl Help<'_> {
+    /// A doc text in this format: HTML or wikitext, or the raw messages `raw` gives; none for
+    /// `none`.
+    fn text(&self, doc: &str, raw: impl FnOnce() -> Value) -> Option<Value> {
+        match self.format {
+            HelpFormat::None => None,
+            HelpFormat::Html => Some(json!(html(doc))),
+            HelpFormat::Wikitext => Some(json!(wikitext(doc))),
+            HelpFormat::Raw => Some(raw()),
         }
     }
 }
 
-/// A module's examples in `help`'s format: each its query and what it does.
-pub fn examples(d: &ModuleDescriptor, help: &Help<'_>) -> Option<Value> {
-    let path = d.path();
-    if help.format == HelpFormat::None {
-        return None;
-    }
-    let items = d.examples.iter().enumerate().map(|(i, e)| {
-        let description = match help.format {
-            HelpFormat::Raw => {
-                raw(format!("apihelp-{path}-example-{}", i + 1), vec![json!(d.prefix), json!(d.name), json!(path)])
-            }
-            HelpFormat::Html => json!(html(e.text)),
-            _ => json!(wikitext(e.text)),
-        };
-        let mut o = Map::new();
-        o.insert("query".into(), json!(e.query));
-        o.insert("description".into(), description);
-        Value::Object(o)
-    });
-    Some(Value::Array(items.collect()))
-}
-
-/// What an annotation on a parameter says, in `help`'s format (`info` in paraminfo).
-pub fn info_text(d: &ModuleDescriptor, info: &Info, help: &Help<'_>) -> Option<Value> {
-    let path = d.path();
+/// What an annotation on a parameter says (`info` in paraminfo), in this project's words.
+fn info_doc(d: &ModuleDescriptor, info: &Info) -> String {
     let p = d.prefix;
     let list = info.values.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
-    let doc = match info.name {
+    match info.name {
         "singlepageonly" => "Only with a single page.".to_owned(),
         "useronly" => format!("Only with `{p}user`."),
         "nonuseronly" => format!("Not with `{p}user`."),
@@ -251,93 +228,85 @@ pub fn info_text(d: &ModuleDescriptor, info: &Info, help: &Help<'_>) -> Option<V
         "modes" if info.values.len() == 1 => format!("Only in mode {list}."),
         "modes" => format!("Only in modes {list}."),
         other => format!("Annotated `{other}`."),
-    };
-    match help.format {
-        HelpFormat::None => None,
-        HelpFormat::Html => Some(json!(html(&doc))),
-        HelpFormat::Wikitext => Some(json!(wikitext(&doc))),
-        HelpFormat::Raw => Some(json!([raw(
-            format!("apihelp-{path}-paraminfo-{}", info.name),
-            vec![json!({ "num": info.values.len() }), json!(list), json!(p)],
-        )])),
-    }
-}
-
-/// What a module with parameters beyond those it lists says of them, in `help`'s format.
-pub fn dynamic_parameters(d: &ModuleDescriptor, help: &Help<'_>) -> Option<Value> {
-    let doc = "Further parameters, named by what the module describes: see its description.";
-    match help.format {
-        HelpFormat::None => None,
-        HelpFormat::Html => Some(json!(html(doc))),
-        HelpFormat::Wikitext => Some(json!(wikitext(doc))),
-        HelpFormat::Raw => Some(json!([raw(
-            format!("apihelp-{}-dynamicparameters", d.path()),
-            vec![json!(d.prefix), json!(d.name), json!(d.path())],
-        )])),
-    }
-}
-
-/// A parameter's description in `help`'s format, its values' help listed after its own.
-pub fn param_description(d: &ModuleDescriptor, p: &ParamDescriptor, help: &Help<'_>) -> Option<Value> {
-    let path = d.path();
-    match help.format {
-        HelpFormat::None => None,
-        HelpFormat::Raw => {
-            let params = || vec![json!(d.prefix), json!(p.name), json!(d.name), json!(path)];
-            let mut keys = vec![raw(format!("apihelp-{path}-param-{}", p.name), params())];
-            for v in value_docs(p) {
-                // A value that names a module is told by that module's summary.
-                let mut item = match v.module {
-                    Some(m) => raw(
-                        format!("apihelp-{}-summary", m.path()),
-                        vec![json!(m.prefix), json!(m.name), json!(m.path())],
-                    ),
-                    None => {
-                        let mut with_value = params();
-                        with_value.push(json!(v.value));
-                        raw(format!("apihelp-{path}-paramvalue-{}-{}", p.name, v.value), with_value)
-                    }
-                };
-                item["forvalue"] = json!(v.value);
-                keys.push(item);
-            }
-            Some(Value::Array(keys))
-        }
-        HelpFormat::Wikitext => {
-            let mut text = wikitext(p.description);
-            let values = value_docs(p);
-            if !values.is_empty() {
-                text.push_str("\n\n");
-                let lines: Vec<String> =
-                    values.iter().map(|v| format!(";{}:{}", value_term(v, None), value_text(v, true))).collect();
-                text.push_str(&lines.join("\n"));
-            }
-            Some(json!(text))
-        }
-        HelpFormat::Html if value_docs(p).is_empty() => Some(json!(html(p.description))),
-        HelpFormat::Html => Some(json!(param_html(p, help.api_path))),
     }
 }
 
 impl HelpText for Help<'_> {
     fn module(&self, d: &ModuleDescriptor) -> Option<Value> {
-        module_description(d, self)
+        self.text(d.description, || {
+            let path = d.path();
+            let mut keys = vec![raw(format!("apihelp-{path}-summary"), module_params(d))];
+            if paragraphs(d.description).len() > 1 {
+                keys.push(raw(format!("apihelp-{path}-extended-description"), module_params(d)));
+            }
+            Value::Array(keys)
+        })
     }
 
     fn examples(&self, d: &ModuleDescriptor) -> Option<Value> {
-        examples(d, self)
+        let items = d.examples.iter().enumerate().map(|(i, e)| {
+            let key = format!("apihelp-{}-example-{}", d.path(), i + 1);
+            let description = self.text(e.text, || raw(key, module_params(d)))?;
+            let mut o = Map::new();
+            o.insert("query".into(), json!(e.query));
+            o.insert("description".into(), description);
+            Some(Value::Object(o))
+        });
+        items.collect::<Option<Vec<Value>>>().map(Value::Array)
     }
 
+    /// Its values' help follows its own.
     fn param(&self, d: &ModuleDescriptor, p: &ParamDescriptor) -> Option<Value> {
-        param_description(d, p, self)
+        let path = d.path();
+        let values = value_docs(p);
+        match self.format {
+            HelpFormat::None => None,
+            HelpFormat::Raw => {
+                let params = || vec![json!(d.prefix), json!(p.name), json!(d.name), json!(path)];
+                let mut keys = vec![raw(format!("apihelp-{path}-param-{}", p.name), params())];
+                for v in values {
+                    // A value that names a module is told by that module's summary.
+                    let mut item = match v.module {
+                        Some(m) => raw(format!("apihelp-{}-summary", m.path()), module_params(m)),
+                        None => {
+                            let mut with_value = params();
+                            with_value.push(json!(v.value));
+                            raw(format!("apihelp-{path}-paramvalue-{}-{}", p.name, v.value), with_value)
+                        }
+                    };
+                    item["forvalue"] = json!(v.value);
+                    keys.push(item);
+                }
+                Some(Value::Array(keys))
+            }
+            HelpFormat::Wikitext => {
+                let mut text = wikitext(p.description);
+                if !values.is_empty() {
+                    text.push_str("\n\n");
+                    let lines: Vec<String> =
+                        values.iter().map(|v| format!(";{}:{}", value_term(v, None), value_text(v, true))).collect();
+                    text.push_str(&lines.join("\n"));
+                }
+                Some(json!(text))
+            }
+            HelpFormat::Html if values.is_empty() => Some(json!(html(p.description))),
+            HelpFormat::Html => Some(json!(param_html(p, self.api_path))),
+        }
     }
 
     fn info(&self, d: &ModuleDescriptor, info: &Info) -> Option<Value> {
-        info_text(d, info, self)
+        self.text(&info_doc(d, info), || {
+            let list = info.values.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+            json!([raw(
+                format!("apihelp-{}-paraminfo-{}", d.path(), info.name),
+                vec![json!({ "num": info.values.len() }), json!(list), json!(d.prefix)],
+            )])
+        })
     }
 
     fn dynamic_parameters(&self, d: &ModuleDescriptor) -> Option<Value> {
-        dynamic_parameters(d, self)
+        let doc = "Further parameters, named by what the module describes: see its description.";
+        self.text(doc, || json!([raw(format!("apihelp-{}-dynamicparameters", d.path()), module_params(d))]))
     }
 }
 

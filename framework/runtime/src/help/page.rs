@@ -76,19 +76,15 @@ pub fn sections(
 }
 
 /// A module's submodules: the main module's actions, the query's `prop`, `list` and `meta`
-/// modules, each group in name order.
-pub fn children(registry: &Registry, d: &ModuleDescriptor) -> Vec<&'static ModuleDescriptor> {
-    let sorted = |mut v: Vec<&'static ModuleDescriptor>| {
-        v.sort_by_key(|d| d.name);
-        v
-    };
+/// modules, each group in name order (as the registry keeps them).
+fn children(registry: &Registry, d: &ModuleDescriptor) -> Vec<&'static ModuleDescriptor> {
     if d.group.is_none() {
-        return sorted(registry.actions().map(|e| (e.descriptor)()).collect());
+        return registry.actions().map(|e| (e.descriptor)()).collect();
     }
     if d.group == Some(Group::Action) && d.name == <crate::query::Query as crate::module::ModuleSpec>::NAME {
         return [Group::Prop, Group::List, Group::Meta]
             .into_iter()
-            .flat_map(|g| sorted(registry.query_modules(Some(g)).map(|e| (e.descriptor)()).collect()))
+            .flat_map(|g| registry.query_modules(Some(g)).map(|e| (e.descriptor)()))
             .collect();
     }
     Vec::new()
