@@ -537,7 +537,7 @@ pub fn safe_encode_tag_attributes(attributes: &Attributes) -> String {
     let mut out = String::new();
     for (name, value) in attributes {
         out.push(' ');
-        out.push_str(&name.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;"));
+        crate::html::escape_compat_into(&mut out, name);
         out.push_str("=\"");
         out.push_str(&safe_encode_attribute(value));
         out.push('"');

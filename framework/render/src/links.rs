@@ -172,10 +172,7 @@ impl Parser<'_> {
                     out.push_str(&trail);
                     let sort_key = if was_blank { self.default_sort.clone().unwrap_or_default() } else { text.clone() };
                     let sort_key = decode_char_references(&sort_key).replace('\n', "");
-                    match self.output.categories.iter_mut().find(|(k, _)| *k == nt.dbkey) {
-                        Some(entry) => entry.1 = sort_key,
-                        None => self.output.categories.push((nt.dbkey.clone(), sort_key)),
-                    }
+                    self.output.add_category(nt.dbkey.clone(), sort_key);
                     continue;
                 }
             }
@@ -273,9 +270,7 @@ impl Parser<'_> {
         for (key, holder) in self.holders.iter().enumerate() {
             let t = &holder.title;
             let html = if !t.interwiki.is_empty() {
-                if !self.output.interwiki_links.iter().any(|(p, k)| *p == t.interwiki && *k == t.dbkey) {
-                    self.output.interwiki_links.push((t.interwiki.clone(), t.dbkey.clone()));
-                }
+                self.output.add_interwiki(&t.interwiki, &t.dbkey);
                 let pattern = self.site.interwikis.url(&t.interwiki, &t.dbkey).unwrap_or_default();
                 let mut href = pattern;
                 if !t.fragment.is_empty() {
@@ -384,9 +379,7 @@ impl Parser<'_> {
         let text = escape(&full_text_with_fragment(target, self));
         let link = if !target.interwiki.is_empty() {
             let prefixed = target.prefixed_text(self.site.namespaces);
-            if !self.output.interwiki_links.iter().any(|(p, k)| *p == target.interwiki && *k == target.dbkey) {
-                self.output.interwiki_links.push((target.interwiki.clone(), target.dbkey.clone()));
-            }
+            self.output.add_interwiki(&target.interwiki, &target.dbkey);
             let mut href = self.site.interwikis.url(&target.interwiki, &target.dbkey).unwrap_or_default();
             if !target.fragment.is_empty() {
                 href.push('#');

@@ -110,6 +110,9 @@ pub struct Output {
     seen_links: HashSet<(i32, String)>,
     seen_external: HashSet<String>,
     seen_images: HashSet<String>,
+    seen_interwiki: HashSet<(String, String)>,
+    /// Where each category stands in `categories`.
+    category_at: HashMap<String, usize>,
 }
 
 impl Output {
@@ -126,6 +129,26 @@ impl Output {
         self.seen_links = HashSet::new();
         self.seen_external = HashSet::new();
         self.seen_images = HashSet::new();
+        self.seen_interwiki = HashSet::new();
+        self.category_at = HashMap::new();
+    }
+
+    /// Records a category with its sort key; a category named again takes the later key.
+    pub(crate) fn add_category(&mut self, dbkey: String, sort_key: String) {
+        match self.category_at.get(&dbkey) {
+            Some(&at) => self.categories[at].1 = sort_key,
+            None => {
+                self.category_at.insert(dbkey.clone(), self.categories.len());
+                self.categories.push((dbkey, sort_key));
+            }
+        }
+    }
+
+    /// Records an interwiki link, once.
+    pub(crate) fn add_interwiki(&mut self, prefix: &str, dbkey: &str) {
+        if self.seen_interwiki.insert((prefix.to_owned(), dbkey.to_owned())) {
+            self.interwiki_links.push((prefix.to_owned(), dbkey.to_owned()));
+        }
     }
 
     /// About how many bytes the output holds: its texts, and a word for each entry.

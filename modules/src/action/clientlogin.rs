@@ -80,7 +80,7 @@ impl ActionModule for ClientLogin {
                 ));
             }
         }
-        let v2 = ctx.result.content_key("text") == "text";
+        let v2 = ctx.result.style().v2;
         let outcome = if ctx.state.user.as_ref().is_some_and(|u| u.bot_password.is_some()) {
             // A session made with a bot password cannot become another.
             Err(("userlogin-cannot-login", "\u{29fc}userlogin-cannot-login\u{29fd}".to_owned()))

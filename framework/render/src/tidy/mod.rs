@@ -103,7 +103,8 @@ struct Writer<'t> {
     processor: Option<&'t dyn Fn(&str) -> String>,
 }
 
-fn is_blank(text: &str) -> bool {
+/// Whether a text is only HTML's white space.
+pub(super) fn is_blank(text: &str) -> bool {
     text.bytes().all(|b| matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | b' '))
 }
 

@@ -175,16 +175,18 @@ impl Munger {
     }
 
     fn characters(&mut self, place: Place, reference: Id, text: &str) {
-        let blank = text.bytes().all(|b| matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | b' '));
+        let blank = super::is_blank(text);
         let (mut parent, mut reference_node) = self.parent_for_insert(place, reference);
         if place == Place::Under {
             let data = &self.nodes[parent].munge;
             if data.needs_p_wrapping && !blank {
                 // html5ever hands leading white space over apart from the text after it, where
                 // RemexHtml gives one run: white space just put there joins the paragraph.
-                let leading = self.nodes[reference_node].children.last().copied().filter(|&last| {
-                    matches!(&self.nodes[last].kind, Kind::Text(t) if t.bytes().all(|b| matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | b' ')))
-                });
+                let leading = self.nodes[reference_node]
+                    .children
+                    .last()
+                    .copied()
+                    .filter(|&last| matches!(&self.nodes[last].kind, Kind::Text(t) if super::is_blank(t)));
                 let base = reference_node;
                 reference_node = self.insert_p_wrapper(base);
                 if let Some(space) = leading {

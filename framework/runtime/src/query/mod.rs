@@ -398,8 +398,8 @@ impl ActionModule for Query {
         match export {
             Some(xml) if self.exportnowrap => ctx.result.add("text", Value::String(xml)),
             Some(xml) => {
-                let key = ctx.result.content_key("export");
-                ctx.result.add_query("export", if key == "*" { json!({ "*": xml }) } else { json!(xml) });
+                let text = crate::result::sub_element(ctx.result.style(), xml);
+                ctx.result.add_query("export", text);
             }
             None => {}
         }

@@ -43,15 +43,6 @@ impl ApiResult {
         envelope::warnings(warnings, self.style.v2, self.errors)
     }
 
-    /// The key of a text member that formatversion 1 calls `*` (`content` → `*`).
-    pub fn content_key(&self, name: &'static str) -> &'static str {
-        if self.style.v2 {
-            name
-        } else {
-            "*"
-        }
-    }
-
     /// A message as the request's error format writes one inside a result (MediaWiki's
     /// `ApiErrorFormatter::formatMessage`): its text in `bc`, else an object with its code and
     /// the text, HTML or key the format asks for.
@@ -279,7 +270,7 @@ mod tests {
 
     #[test]
     fn content_is_a_star_in_formatversion_1() {
-        assert_eq!(ApiResult::new(JsonStyle::new(false, false), ErrorFormat::Bc).content_key("text"), "*");
-        assert_eq!(ApiResult::new(JsonStyle::new(true, false), ErrorFormat::Bc).content_key("text"), "text");
+        assert_eq!(sub_element(JsonStyle::new(false, false), "text"), serde_json::json!({ "*": "text" }));
+        assert_eq!(sub_element(JsonStyle::new(true, false), "text"), serde_json::json!("text"));
     }
 }
