@@ -4,7 +4,7 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::preprocessor::{preprocess, Options};
-use wikiquery_runtime::result::{php_array, set_content, sub_element};
+use wikiquery_runtime::result::{bc_kvp, php_array, set_content, sub_element};
 use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError};
 
 use crate::shared::expansion::{expand_text, TemplateCache};
@@ -87,7 +87,6 @@ impl ActionModule for ExpandTemplates {
         if self.prop.is_some() && self.generatexml {
             return Err(ApiError::invalid_param_mix(&["prop", "generatexml"]));
         }
-        let v2 = ctx.result.style().v2;
         if self.prop.is_none() {
             ctx.state.warnings.add(
                 "expandtemplates",
@@ -169,18 +168,8 @@ impl ActionModule for ExpandTemplates {
             if self.wants("properties") {
                 let properties = expanded.properties.map_err(unsupported)?;
                 if !properties.is_empty() {
-                    let value = if v2 {
-                        Value::Object(properties.into_iter().map(|(n, v)| (n.to_owned(), json!(v))).collect())
-                    } else {
-                        let list = properties.into_iter().map(|(name, value)| {
-                            let mut entry = Map::new();
-                            entry.insert("name".into(), json!(name));
-                            set_content(&mut entry, "value", value);
-                            Value::Object(entry)
-                        });
-                        Value::Array(list.collect())
-                    };
-                    out.insert("properties".into(), value);
+                    let pairs = properties.into_iter().map(|(name, value)| (name.to_owned(), value));
+                    out.insert("properties".into(), bc_kvp(ctx.result.style(), pairs));
                 }
             }
             // Nothing this server expands is volatile or sets a lifetime: those are the time's

@@ -9,7 +9,7 @@ use wikiquery_domain::preprocessor::{preprocess, Options};
 use wikiquery_domain::revision::{section_of, Visibility, DELETED_TEXT};
 use wikiquery_domain::title::{full_text, NS_MAIN};
 use wikiquery_render::{wrap, RenderOptions, Section};
-use wikiquery_runtime::result::{set_content, sub_element};
+use wikiquery_runtime::result::{bc_kvp, set_content, sub_element};
 use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError};
 use wikiquery_store::site::Site;
 
@@ -379,7 +379,6 @@ impl ActionModule for Parse {
         }
         let source = self.source(ctx)?;
         let style = ctx.result.style();
-        let v2 = style.v2;
         let (store, mut reader) = (ctx.store()?, ctx.reader()?);
         let site = store.site();
         let settings = ctx.settings();
@@ -479,18 +478,7 @@ impl ActionModule for Parse {
                 out.insert("iwlinks".into(), Value::Array(list));
             }
             if wants("properties") {
-                let value = if v2 {
-                    Value::Object(properties.iter().map(|(n, v)| (n.clone(), json!(v))).collect())
-                } else {
-                    let list = properties.iter().map(|(name, value)| {
-                        let mut entry = Map::new();
-                        entry.insert("name".into(), json!(name));
-                        set_content(&mut entry, "value", value.clone());
-                        Value::Object(entry)
-                    });
-                    Value::Array(list.collect())
-                };
-                out.insert("properties".into(), value);
+                out.insert("properties".into(), bc_kvp(style, properties.iter().cloned()));
             }
         }
         if wants("wikitext") {

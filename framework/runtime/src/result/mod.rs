@@ -186,6 +186,22 @@ pub fn sub_element(style: JsonStyle, text: impl Into<Value>) -> Value {
     }
 }
 
+/// Name–value pairs as MediaWiki writes an array of type `BCkvp` (a parse's page
+/// properties): an object of the values by name in formatversion 2, in formatversion 1 a list
+/// of `{"name": …, "*": value}`.
+pub fn bc_kvp(style: JsonStyle, pairs: impl IntoIterator<Item = (String, String)>) -> Value {
+    if style.v2 {
+        return Value::Object(pairs.into_iter().map(|(name, value)| (name, Value::String(value))).collect());
+    }
+    let list = pairs.into_iter().map(|(name, value)| {
+        let mut entry = Map::new();
+        entry.insert("name".into(), Value::String(name));
+        set_content(&mut entry, "value", value);
+        Value::Object(entry)
+    });
+    Value::Array(list.collect())
+}
+
 /// Keeps the booleans of these members of `object` as booleans in formatversion 1 too, where a
 /// `true` is otherwise written `""` and a `false` left out.
 pub fn keep_bools(object: &mut Map<String, Value>, keys: &[&str]) {
