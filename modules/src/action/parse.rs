@@ -14,8 +14,7 @@ use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError};
 use wikiquery_store::site::Site;
 
 use crate::shared::diffs::revision;
-use crate::shared::expansion::TemplateCache;
-use crate::shared::rendering::{render_page, KeptRender, RenderKey, RenderedPage};
+use crate::shared::rendering::{RenderedPage, Stored};
 use crate::storage;
 use crate::values::{default_model, CONTENTFMT, CONTENTMODELS};
 use crate::wiki::WikiContext;
@@ -189,7 +188,7 @@ struct Source {
     redirects: Option<Vec<Value>>,
     /// For a stored revision's whole text: the revision and when its page was last touched,
     /// what a kept rendering of it depends on.
-    stored: Option<(i64, String)>,
+    stored: Stored,
 }
 
 fn unsupported(e: Unsupported) -> ApiError {
@@ -384,40 +383,15 @@ impl ActionModule for Parse {
         let settings = ctx.settings();
         let wants = |p: &str| props.contains(&p);
         let options = RenderOptions { edit_sections: !self.disableeditsection, toc: !self.disabletoc };
-        let started = std::time::Instant::now();
         let needs_render = props.iter().any(|p| !matches!(*p, "wikitext" | "parsetree" | "revid"));
         let kept = if needs_render {
-            let key = source.stored.as_ref().map(|(revision, touched)| RenderKey {
-                revision: *revision,
-                touched: touched.clone(),
-                options: options.clone(),
-            });
-            let cache = ctx.renders()?;
-            match key.as_ref().and_then(|k| cache.get(k)) {
-                Some(kept) => Some(kept),
-                None => {
-                    let page = (source.page.0, source.page.1.as_str());
-                    let rendered = render_page(
-                        &mut reader,
-                        site,
-                        settings,
-                        page,
-                        &source.text,
-                        &options,
-                        &mut TemplateCache::new(),
-                    )
-                    .map_err(unsupported)?;
-                    let made = KeptRender {
-                        page: rendered,
-                        seconds: started.elapsed().as_secs_f64(),
-                        made: ctx.state.now().to_mw(),
-                    };
-                    Some(match key {
-                        Some(key) => cache.put(key, made),
-                        None => std::sync::Arc::new(made),
-                    })
-                }
-            }
+            let page = ((source.page.0, source.page.1.as_str()), source.text.as_str());
+            let now = ctx.state.now().to_mw();
+            Some(
+                ctx.renders()?
+                    .render(&mut reader, site, settings, page, &source.stored, &options, now)
+                    .map_err(unsupported)?,
+            )
         } else {
             None
         };

@@ -152,10 +152,10 @@ pub fn render_page(
 /// touched (MediaWiki moves `page_touched` when a template or a linked page changes) and the
 /// options.
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct RenderKey {
-    pub revision: i64,
-    pub touched: String,
-    pub options: RenderOptions,
+struct RenderKey {
+    revision: i64,
+    touched: String,
+    options: RenderOptions,
 }
 
 /// A rendering kept: the page, how long it took, and when it was made.
@@ -164,6 +164,43 @@ pub struct KeptRender {
     pub page: RenderedPage,
     pub seconds: f64,
     pub made: String,
+}
+
+/// What a stored revision's rendering depends on besides the options: the revision and when
+/// its page was last touched. A text sent in a request has none, and is rendered every time.
+pub type Stored = Option<(i64, String)>;
+
+impl RenderCache {
+    /// `text`, page `page`'s, rendered, through the kept renderings when it is a stored
+    /// revision's: a page asked for again with the same options is not rendered again. `now`
+    /// is when a new rendering is made (MediaWiki's limit report says it).
+    #[allow(clippy::too_many_arguments)] // what a rendering depends on, each needed
+    pub fn render(
+        &self,
+        reader: &mut Reader,
+        site: &Site,
+        settings: &SiteSettings,
+        (page, text): ((i32, &str), &str),
+        stored: &Stored,
+        options: &RenderOptions,
+        now: String,
+    ) -> Result<Arc<KeptRender>, Unsupported> {
+        let key = stored.as_ref().map(|(revision, touched)| RenderKey {
+            revision: *revision,
+            touched: touched.clone(),
+            options: options.clone(),
+        });
+        if let Some(kept) = key.as_ref().and_then(|k| self.get(k)) {
+            return Ok(kept);
+        }
+        let started = std::time::Instant::now();
+        let page = render_page(reader, site, settings, page, text, options, &mut TemplateCache::new())?;
+        let made = KeptRender { page, seconds: started.elapsed().as_secs_f64(), made: now };
+        Ok(match key {
+            Some(key) => self.put(key, made),
+            None => Arc::new(made),
+        })
+    }
 }
 
 /// The renderings of stored revisions kept in memory, so that a page asked for again is not
@@ -181,13 +218,13 @@ impl RenderCache {
     }
 
     /// The rendering kept under `key`, if any.
-    pub fn get(&self, key: &RenderKey) -> Option<Arc<KeptRender>> {
+    fn get(&self, key: &RenderKey) -> Option<Arc<KeptRender>> {
         let mut kept = self.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         kept.0.get(key).cloned()
     }
 
     /// Keeps a rendering, letting the least recently used go past the budget.
-    pub fn put(&self, key: RenderKey, mut render: KeptRender) -> Arc<KeptRender> {
+    fn put(&self, key: RenderKey, mut render: KeptRender) -> Arc<KeptRender> {
         render.page.rendered.html.shrink_to_fit();
         let size = render.page.size();
         let render = Arc::new(render);
