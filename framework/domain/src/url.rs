@@ -245,6 +245,12 @@ impl SitePaths {
         &self.server
     }
 
+    /// `$wgServerName`: the server's host, without protocol, port or path.
+    pub fn server_name(&self) -> &str {
+        let host = self.server.split("//").nth(1).unwrap_or(&self.server);
+        host.split(['/', ':']).next().unwrap_or(host)
+    }
+
     /// `$wgStylePath`: the skins' folder below the scripts, as MediaWiki defaults it.
     pub fn style_path(&self) -> String {
         format!("{}/skins", self.script_path)

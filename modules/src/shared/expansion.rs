@@ -111,13 +111,13 @@ impl<'r> PageWiki<'r> {
     pub(crate) fn new(
         reader: &'r mut Reader,
         site: &'r Site,
-        urls: SitePaths,
+        paths: SitePaths,
         page: (i32, &str),
         templates: &'r mut TemplateCache,
     ) -> Self {
         let functions =
             PageFunctions::new(site.namespaces(), site.interwikis(), Some(&site.sitename), (page.0, page.1.to_owned()))
-                .with_urls(urls);
+                .with_paths(paths);
         PageWiki { reader, functions, templates, used: Vec::new(), calls: Vec::new() }
     }
 

@@ -82,7 +82,7 @@ pub struct PageFunctions<'s> {
     /// with markup, which MediaWiki's sanitizer reads).
     uncertain: Option<Unsupported>,
     /// Where the wiki's pages are (`{{SERVER}}`, `{{localurl:}}`), when known.
-    urls: Option<SitePaths>,
+    paths: Option<SitePaths>,
 }
 
 impl<'s> PageFunctions<'s> {
@@ -95,7 +95,7 @@ impl<'s> PageFunctions<'s> {
         PageFunctions {
             namespaces,
             interwikis,
-            urls: None,
+            paths: None,
             sitename,
             page,
             display_titles: Vec::new(),
@@ -208,25 +208,21 @@ impl<'s> PageFunctions<'s> {
     }
 
     /// The same functions knowing where the wiki's pages are.
-    pub fn with_urls(mut self, urls: SitePaths) -> Self {
-        self.urls = Some(urls);
+    pub fn with_paths(mut self, paths: SitePaths) -> Self {
+        self.paths = Some(paths);
         self
     }
 
     /// A variable's value, for those that depend only on the page and the site.
     pub fn variable(&self, id: &'static str) -> Result<String, Unsupported> {
-        let urls = || self.urls.as_ref().ok_or_else(|| Unsupported(format!("{{{{{}}}}}", id.to_uppercase())));
+        let paths = || self.paths.as_ref().ok_or_else(|| Unsupported(format!("{{{{{}}}}}", id.to_uppercase())));
         match id {
             "!" => Ok("|".into()),
             "=" => Ok("=".into()),
-            "server" => Ok(urls()?.server.clone()),
-            "servername" => {
-                let server = &urls()?.server;
-                let host = server.split("//").nth(1).unwrap_or(server);
-                Ok(host.split(['/', ':']).next().unwrap_or(host).to_owned())
-            }
-            "scriptpath" => Ok(urls()?.script_path.clone()),
-            "stylepath" => Ok(urls()?.style_path()),
+            "server" => Ok(paths()?.server.clone()),
+            "servername" => Ok(paths()?.server_name().to_owned()),
+            "scriptpath" => Ok(paths()?.script_path.clone()),
+            "stylepath" => Ok(paths()?.style_path()),
             "sitename" => self.sitename.map(str::to_owned).ok_or_else(|| Unsupported("{{SITENAME}}".into())),
             id if PAGE_NAMES.contains(&id) => self.page_name(id, self.page.clone()),
             other => Err(Unsupported(format!("{{{{{}}}}}", other.to_uppercase()))),
@@ -237,7 +233,7 @@ impl<'s> PageFunctions<'s> {
     /// URL of the page `target`, with `query` as its query string; `None` for no title, which
     /// MediaWiki reads as a template name instead.
     fn url_function(&self, id: &str, target: &str, query: Option<&str>) -> Result<Option<String>, Unsupported> {
-        let Some(urls) = &self.urls else { return Err(Unsupported(format!("{{{{{}:}}}}", id.to_uppercase()))) };
+        let Some(paths) = &self.paths else { return Err(Unsupported(format!("{{{{{}:}}}}", id.to_uppercase()))) };
         let Ok(mut title) = parse_title(target, 0, self.namespaces, &|p| self.interwikis.is_interwiki(p)) else {
             return Ok(None);
         };
@@ -267,14 +263,14 @@ impl<'s> PageFunctions<'s> {
             }
             let key = wf_urlencode(&crate::title::full_dbkey(title.ns, &title.dbkey, self.namespaces));
             let local = if query.is_empty() {
-                urls.article_path.replace("$1", &key)
+                paths.article_path.replace("$1", &key)
             } else {
-                format!("{}?title={key}&{query}", urls.script)
+                format!("{}?title={key}&{query}", paths.script)
             };
             match kind {
                 "localurl" => local,
-                "fullurl" => format!("{}{local}", urls.server),
-                _ => format!("{}{local}", urls.canonical_server()),
+                "fullurl" => format!("{}{local}", paths.server),
+                _ => format!("{}{local}", paths.canonical_server()),
             }
         };
         let url = if kind != "localurl" && !fragment.is_empty() { format!("{url}#{fragment}") } else { url };

@@ -257,11 +257,11 @@ impl QueryModule for SiteInfo {
 
 /// `siprop=general`, in MediaWiki 1.39's members and order.
 fn general(ctx: &QueryContext<'_>, store: &Store, site: &Site, settings: &SiteSettings, dbversion: &str) -> Value {
-    let SitePaths { server, article_path, script_path, script } = site_paths(site, settings);
+    let paths = site_paths(site, settings);
+    let servername = paths.server_name().to_owned();
+    let SitePaths { server, article_path, script_path, script } = paths;
     let main_page = site.main_page.replace('_', " ");
     let base = main_page_url(site, settings);
-    let host = server.split("://").nth(1).unwrap_or(&server);
-    let servername = host.split(['/', ':']).next().unwrap_or(host);
     let dbtype = store.url().split(':').next().unwrap_or("sqlite");
     let mut g = Map::new();
     let mut put = |k: &str, v: Value| {
