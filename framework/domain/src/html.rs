@@ -3,27 +3,39 @@
 /// `&`, `<` and `>` as entities: text between tags (PHP's `htmlspecialchars` with
 /// `ENT_NOQUOTES`).
 pub fn escape_text(text: &str) -> String {
-    escape_with(text, false)
+    escape_with(text, Quotes::None)
 }
 
 /// `&`, `<`, `>`, `"` and `'` as entities (PHP's `htmlspecialchars` with `ENT_QUOTES`).
 pub fn escape(text: &str) -> String {
-    escape_with(text, true)
+    escape_with(text, Quotes::Both)
 }
 
-fn escape_with(text: &str, quotes: bool) -> String {
+/// Which quotes `htmlspecialchars` turns into entities besides `&`, `<` and `>`.
+#[derive(Clone, Copy)]
+enum Quotes {
+    None,
+    Double,
+    Both,
+}
+
+fn escape_with(text: &str, quotes: Quotes) -> String {
     let mut out = String::with_capacity(text.len() + 8);
+    escape_into(&mut out, text, quotes);
+    out
+}
+
+fn escape_into(out: &mut String, text: &str, quotes: Quotes) {
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
-            '"' if quotes => out.push_str("&quot;"),
-            '\'' if quotes => out.push_str("&#039;"),
+            '"' if !matches!(quotes, Quotes::None) => out.push_str("&quot;"),
+            '\'' if matches!(quotes, Quotes::Both) => out.push_str("&#039;"),
             _ => out.push(c),
         }
     }
-    out
 }
 
 /// An `<a>` as MediaWiki's link renderer writes it: `href`, then `class` and `title` when
@@ -44,22 +56,12 @@ pub fn link_element(href: &str, class: &str, title: &str, html: &str) -> String 
 
 /// `&`, `<`, `>` and `"` as entities (PHP's `htmlspecialchars` with `ENT_COMPAT`).
 pub fn escape_compat(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 8);
-    escape_compat_into(&mut out, text);
-    out
+    escape_with(text, Quotes::Double)
 }
 
 /// [`escape_compat`], written onto `out`.
 pub fn escape_compat_into(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            _ => out.push(c),
-        }
-    }
+    escape_into(out, text, Quotes::Double)
 }
 
 /// An attribute value as MediaWiki's `Html` class writes it: [`escape`] and the white space

@@ -2,7 +2,7 @@
 //! link and its place in the table of contents (MediaWiki's `handleHeadings` and
 //! `finalizeHeadings`).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 use regex::Regex;
@@ -128,8 +128,7 @@ impl Parser<'_> {
         let mut level_count: Vec<usize> = vec![0; 8];
         let (mut level, mut prevlevel, mut toclevel, mut prevtoclevel) = (0usize, 0usize, 0usize, 0usize);
         let mut num_visible = 0;
-        let mut refers: HashSet<String> = HashSet::new();
-        let mut next_suffix: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+        let mut anchors = Anchors::default();
         let mut sections: Vec<Section> = Vec::new();
         for m in &matches {
             let mut headline = m[3].to_owned();
@@ -209,35 +208,14 @@ impl Parser<'_> {
             let fallback = (fallback != primary).then_some(fallback);
             let key = primary.to_lowercase();
             let mut anchor = primary.clone();
-            if refers.contains(&key) {
-                // Numbered from where the last heading of this name stopped: suffixes are only
-                // ever taken, so the first free one is never below it.
-                let mut i = next_suffix.get(&key).copied().unwrap_or(2);
-                while refers.contains(&format!("{key}_{i}")) {
-                    i += 1;
-                }
-                next_suffix.insert(key.clone(), i + 1);
+            if let Some(i) = anchors.claim(key) {
                 anchor.push_str(&format!("_{i}"));
                 link_anchor.push_str(&format!("_{i}"));
-                refers.insert(format!("{key}_{i}"));
-            } else {
-                refers.insert(key);
             }
-            let mut fallback_anchor = fallback.clone();
-            if let Some(f) = &fallback {
-                let fkey = f.to_lowercase();
-                if refers.contains(&fkey) {
-                    let mut i = next_suffix.get(&fkey).copied().unwrap_or(2);
-                    while refers.contains(&format!("{fkey}_{i}")) {
-                        i += 1;
-                    }
-                    next_suffix.insert(fkey.clone(), i + 1);
-                    fallback_anchor = Some(format!("{f}_{i}"));
-                    refers.insert(format!("{fkey}_{i}"));
-                } else {
-                    refers.insert(fkey);
-                }
-            }
+            let fallback_anchor = fallback.map(|f| match anchors.claim(f.to_lowercase()) {
+                Some(i) => format!("{f}_{i}"),
+                None => f,
+            });
             let section_index = from.as_ref().map(|(_, i)| i.clone());
             if enough_toc && toclevel < MAX_TOC_LEVEL {
                 let mut classes = format!("toclevel-{toclevel}");
@@ -325,6 +303,33 @@ impl Parser<'_> {
             }
         }
         full
+    }
+}
+
+/// The anchors a page's headings have taken, compared without case.
+#[derive(Default)]
+struct Anchors {
+    taken: HashSet<String>,
+    /// For each name taken more than once, the suffix its next copy is numbered from: suffixes
+    /// are only ever taken, so the first free one is never below it.
+    next_suffix: HashMap<String, usize>,
+}
+
+impl Anchors {
+    /// Takes the anchor `key` (lower case): `None` when it was free, or the number of the first
+    /// free `key_N` (from 2), taken instead.
+    fn claim(&mut self, key: String) -> Option<usize> {
+        if !self.taken.contains(&key) {
+            self.taken.insert(key);
+            return None;
+        }
+        let mut i = self.next_suffix.get(&key).copied().unwrap_or(2);
+        while self.taken.contains(&format!("{key}_{i}")) {
+            i += 1;
+        }
+        self.taken.insert(format!("{key}_{i}"));
+        self.next_suffix.insert(key, i + 1);
+        Some(i)
     }
 }
 
