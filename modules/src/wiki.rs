@@ -121,6 +121,6 @@ pub fn title_or_page_id(
     let id = pageid.unwrap_or_default();
     match ctx.reader()?.pages_by_ids(&[id])?.into_iter().next() {
         Some(page) => Ok((page.ns, page.dbkey)),
-        None => Err(ApiError::new("nosuchpageid", format!("There is no page with ID {id}."))),
+        None => Err(ApiError::no_such_page_id(id)),
     }
 }

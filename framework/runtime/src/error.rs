@@ -111,6 +111,16 @@ impl ApiError {
         Self::new("invalidtitle", format!("\"{part}\" cannot start a title in namespace {namespace}."))
     }
 
+    /// `nosuchrevid`: no revision has the id `id` (as the request wrote it).
+    pub fn no_such_revision(id: impl std::fmt::Display) -> Self {
+        Self::new("nosuchrevid", format!("There is no revision with ID {id}."))
+    }
+
+    /// `nosuchpageid`: no page has the id `id`.
+    pub fn no_such_page_id(id: i64) -> Self {
+        Self::new("nosuchpageid", format!("There is no page with ID {id}."))
+    }
+
     /// `notimplemented`: a module that is described but does not execute in this server yet.
     pub fn not_implemented(path: &str) -> Self {
         Self::new(

@@ -548,7 +548,7 @@ fn side(
                     title = Some((page.ns, page.dbkey.clone()));
                     Some(page)
                 }
-                None => return Err(ApiError::new("nosuchpageid", format!("There is no page with ID {id}."))),
+                None => return Err(ApiError::no_such_page_id(id)),
             },
             (None, None) => None,
         };
@@ -567,7 +567,7 @@ fn side(
     let mut rev: Option<Rev> = None;
     if let Some(id) = rev_id {
         let Some(found) = find_revision(reader, id, reads_archive)? else {
-            return Err(ApiError::new("nosuchrevid", format!("There is no revision with ID {id}.")));
+            return Err(ApiError::no_such_revision(id));
         };
         title = Some((found.ns, found.dbkey.clone()));
         if supplied.is_none() {

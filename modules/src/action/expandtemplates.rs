@@ -100,7 +100,7 @@ impl ActionModule for ExpandTemplates {
         let mut page = storage::site_title(site, given)?;
         if let Some(revid) = self.revid {
             let Some((_, page_id)) = reader.revision_pages(&[revid])?.into_iter().next() else {
-                return Err(ApiError::new("nosuchrevid", format!("There is no revision with ID {revid}.")));
+                return Err(ApiError::no_such_revision(revid));
             };
             let found = reader.pages_by_ids(&[page_id])?.into_iter().next();
             let found = found.map(|p| (p.ns, p.dbkey)).ok_or_else(|| ApiError::internal("revision", "page gone"))?;

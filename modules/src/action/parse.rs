@@ -2,12 +2,14 @@
 //! (the renderer of `wikiquery-render`), with what the page links to, its sections, its
 //! categories and the other parts of MediaWiki's parser output the caller asks for.
 
+use std::collections::HashSet;
+
 use serde_json::{json, Map, Value};
 use wikiquery_domain::html::escape_text;
 use wikiquery_domain::preprocessor::expand::Unsupported;
 use wikiquery_domain::preprocessor::{preprocess, Options};
 use wikiquery_domain::revision::{section_of, Visibility, DELETED_TEXT};
-use wikiquery_domain::title::{full_text, NS_MAIN};
+use wikiquery_domain::title::{full_text, NS_CATEGORY, NS_MAIN};
 use wikiquery_render::{wrap, RenderOptions, Section};
 use wikiquery_runtime::result::{bc_kvp, set_content, sub_element};
 use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError};
@@ -224,7 +226,7 @@ impl Parse {
         let site = store.site();
         if let Some(oldid) = self.oldid {
             let Some(row) = revision(&mut reader, oldid)? else {
-                return Err(ApiError::new("nosuchrevid", format!("There is no revision with ID {oldid}.")));
+                return Err(ApiError::no_such_revision(oldid));
             };
             if !Visibility::of(&ctx.state.rights).check(row.deleted, DELETED_TEXT).1 {
                 return Err(ApiError::new(
@@ -254,7 +256,7 @@ impl Parse {
                 }
                 (None, Some(id)) => match reader.pages_by_ids(&[id])?.into_iter().next() {
                     Some(p) => Some(p),
-                    None => return Err(ApiError::new("nosuchpageid", format!("There is no page with ID {id}."))),
+                    None => return Err(ApiError::no_such_page_id(id)),
                 },
                 (None, None) => None,
             };
@@ -290,14 +292,11 @@ impl Parse {
         }
         let title_given = self.title.is_some();
         let title = self.title.as_deref().unwrap_or("API");
-        let mut page = match site.parse_title(title, NS_MAIN) {
-            Ok(t) if !t.is_external() => (t.ns, t.dbkey),
-            _ => return Err(ApiError::new("invalidtitle", format!("Bad title \"{title}\"."))),
-        };
+        let mut page = storage::site_title(site, title)?;
         let mut title_provided = title_given;
         if let Some(revid) = self.revid {
             let Some(row) = revision(&mut reader, revid)? else {
-                return Err(ApiError::new("nosuchrevid", format!("There is no revision with ID {revid}.")));
+                return Err(ApiError::no_such_revision(revid));
             };
             let found =
                 reader.pages_by_ids(&[row.page])?.into_iter().next().map(|p| (p.ns, p.dbkey)).unwrap_or_default();
@@ -509,24 +508,18 @@ fn categories(
     reader: &mut wikiquery_store::reader::Reader,
     categories: &[(String, String)],
 ) -> Result<Vec<Value>, ApiError> {
-    let titles: Vec<(i32, String)> = categories.iter().map(|(name, _)| (14, name.clone())).collect();
-    let pages = reader.pages_by_titles(&titles)?;
-    let ids: Vec<i64> = pages.iter().map(|p| p.id).collect();
-    let hidden: Vec<i64> =
-        reader.page_props(&ids, Some(&["hiddencat".to_owned()]))?.into_iter().map(|(page, _, _)| page).collect();
+    let titles: Vec<(i32, String)> = categories.iter().map(|(name, _)| (NS_CATEGORY, name.clone())).collect();
+    let existing: HashSet<String> = reader.pages_by_titles(&titles)?.into_iter().map(|p| p.dbkey).collect();
+    let hidden = reader.hidden_categories(existing.iter().cloned().collect())?;
     let mut out = Vec::new();
     for (name, sort_key) in categories {
         let mut entry = Map::new();
         entry.insert("sortkey".into(), json!(sort_key));
         set_content(&mut entry, "category", name.clone());
-        match pages.iter().find(|p| p.dbkey == *name) {
-            None => {
-                entry.insert("missing".into(), json!(true));
-            }
-            Some(page) if hidden.contains(&page.id) => {
-                entry.insert("hidden".into(), json!(true));
-            }
-            Some(_) => {}
+        if !existing.contains(name) {
+            entry.insert("missing".into(), json!(true));
+        } else if hidden.contains(name) {
+            entry.insert("hidden".into(), json!(true));
         }
         out.push(Value::Object(entry));
     }

@@ -68,7 +68,7 @@ impl DiffRequest {
                     Ok(id) => DiffTo::Revision(id),
                     // Only zeros: the current revision. Too long for an id: none has it.
                     Err(_) if digits.bytes().all(|b| b == b'0') => DiffTo::Current,
-                    Err(_) => return Err(no_such_revision(digits)),
+                    Err(_) => return Err(ApiError::no_such_revision(digits)),
                 }
             }
             _ => {
@@ -82,7 +82,7 @@ impl DiffRequest {
         if let DiffTo::Revision(id) = to {
             let mut reader = ctx.reader()?;
             let Some(target) = revision(&mut *reader, id)? else {
-                return Err(no_such_revision(&id.to_string()));
+                return Err(ApiError::no_such_revision(id));
             };
             drop(reader);
             if !visibility.check(target.deleted, DELETED_TEXT).1 {
@@ -220,10 +220,6 @@ pub(crate) fn pre_save_transform(text: &str) -> Option<String> {
         return None;
     }
     Some(php::rtrim(text).replace("\r\n", "\n").replace('\r', "\n"))
-}
-
-fn no_such_revision(id: &str) -> ApiError {
-    ApiError::new("nosuchrevid", format!("No revision has the id {id}."))
 }
 
 /// The live revision `id`, if there is one.

@@ -212,7 +212,7 @@ impl<C: AsAnyConnection> Reader<C> {
     }
 
     /// Those of the categories `names` whose page has the `hiddencat` property.
-    fn hidden_categories(&mut self, names: Vec<String>) -> Result<Vec<String>, StoreError> {
+    pub fn hidden_categories(&mut self, names: Vec<String>) -> Result<Vec<String>, StoreError> {
         let conn = self.conn();
         Ok(with_conn!(conn, |c| page::table
             .inner_join(page_props::table.on(page_props::pp_page.eq(page::page_id)))
