@@ -269,7 +269,7 @@ fn run_action(
     services: &Services,
     result: &mut ApiResult,
 ) -> Result<(), ApiError> {
-    let registry = Registry::global().map_err(|e| ApiError::internal("registry", e))?;
+    let registry = Registry::for_request()?;
     let entry = registry.action(&main.action).ok_or_else(|| ApiError::bad_value("action", &main.action))?;
     // A module that reads the wiki's content (paraminfo's `readrights` flag) needs `read`,
     // checked before its parameters are, as MediaWiki checks it.

@@ -118,6 +118,12 @@ impl Registry {
             .map_err(Clone::clone)
     }
 
+    /// [`Registry::global`] for a request: a registry that failed its checks is an internal
+    /// error of the request.
+    pub fn for_request() -> Result<&'static Registry, ApiError> {
+        Registry::global().map_err(|e| ApiError::internal("registry", e))
+    }
+
     /// Builds a registry from entries, refusing an empty set, duplicate names, and
     /// descriptors that break the rules `#[query_module]` checks at compile time.
     pub fn build(entries: impl Iterator<Item = &'static ModuleEntry>) -> Result<Registry, String> {

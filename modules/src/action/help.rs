@@ -70,7 +70,7 @@ impl ActionModule for HelpAction {
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
         // Sent as MediaWiki's skin sends a page: never kept by a cache, varying by cookie.
         ctx.state.sends_page = true;
-        let registry = Registry::global().map_err(|e| ApiError::internal("registry", e))?;
+        let registry = Registry::for_request()?;
         let mut modules: Vec<&'static ModuleDescriptor> = Vec::new();
         for path in &self.modules {
             modules.extend(main_module::resolve_path(registry, path).map_err(|text| ApiError::new("badmodule", text))?);

@@ -51,7 +51,7 @@ pub struct ParamInfo {
 
 impl ActionModule for ParamInfo {
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
-        let registry = Registry::global().map_err(|e| ApiError::internal("registry", e))?;
+        let registry = Registry::for_request()?;
         let api_path = crate::storage::api_path(ctx.site().ok(), ctx.services.settings());
         let help = Help { format: HelpFormat::from_name(&self.helpformat), api_path: &api_path };
         let high_limits = ctx.state.high_limits();

@@ -102,7 +102,7 @@ pub fn render_page(
     let page_ref =
         PageRef { ns: page.0, dbkey: page.1.to_owned(), text: prefixed.replace('_', " "), dbkey_prefixed: prefixed };
     let (rendered, used, calls, mut properties, tracked) = {
-        let mut wiki = PageWiki::new(&mut *reader, site, site_paths(site, settings), page, templates);
+        let mut wiki = PageWiki::new(&mut *reader, site, paths.clone(), page, templates);
         let rendered = render(text, &page_ref, &render_site, &mut wiki, options);
         let properties: Vec<(String, String)> = wiki
             .functions

@@ -250,7 +250,7 @@ impl ActionModule for Query {
     }
 
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
-        let registry = Registry::global().map_err(|e| ApiError::internal("registry", e))?;
+        let registry = Registry::for_request()?;
         // The generator's module, checked before anything runs, as MediaWiki checks it.
         let generator = match &self.pageset.generator {
             Some(name) => Some(
