@@ -5,7 +5,7 @@ use serde_json::{json, Map};
 use wikiquery_runtime::help::page::{page, sections, PageSite};
 use wikiquery_runtime::{
     main_module, query_module, ActionContext, ActionModule, ApiError, Format, ModuleDescriptor, Printer, Registry,
-    RequestState, Shape,
+    RequestState,
 };
 
 use crate::storage::{absolute, api_path, site_paths};
@@ -58,13 +58,7 @@ impl ActionModule for HelpAction {
         // The page alone; errors in the format asked for (the main module's default, `jsonfm`,
         // a page a browser shows).
         let format = state.params.get("format").and_then(Format::from_name).unwrap_or(Format::JsonFm);
-        (!self.wrap).then_some(Printer {
-            format,
-            shape: Shape::Raw { content_type: "text/html; charset=utf-8", file_name: FILE_NAME },
-            xml_root: "api",
-            xml_tags: &[],
-            warnings_as_error: false,
-        })
+        (!self.wrap).then(|| Printer::raw(format, "api", "text/html; charset=utf-8", FILE_NAME))
     }
 
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {

@@ -2,7 +2,7 @@
 //! pages (they follow the `EditURI` link of its pages) where its API is.
 
 use wikiquery_domain::html::{escape_attribute, escape_element_text};
-use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError, Format, Printer, RequestState, Shape};
+use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError, Format, Printer, RequestState};
 
 use crate::storage::{absolute, api_path, main_page_url, site_paths};
 use crate::wiki::WikiContext;
@@ -25,13 +25,7 @@ pub struct Rsd {}
 
 impl ActionModule for Rsd {
     fn printer(&self, _state: &RequestState) -> Option<Printer> {
-        Some(Printer {
-            format: Format::Xml,
-            shape: Shape::Raw { content_type: "application/rsd+xml; charset=utf-8", file_name: "api-result.xml" },
-            xml_root: "rsd",
-            xml_tags: &[],
-            warnings_as_error: false,
-        })
+        Some(Printer::raw(Format::Xml, "rsd", "application/rsd+xml; charset=utf-8", "api-result.xml"))
     }
 
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {

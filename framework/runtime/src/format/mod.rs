@@ -143,6 +143,20 @@ pub struct Printer {
     pub warnings_as_error: bool,
 }
 
+impl Printer {
+    /// MediaWiki's raw printer: the action's `text` member as the body, of `content_type`,
+    /// offered as `file_name`; an error in `format`, under `xml_root` in XML.
+    pub fn raw(format: Format, xml_root: &'static str, content_type: &'static str, file_name: &'static str) -> Printer {
+        Printer {
+            format,
+            shape: Shape::Raw { content_type, file_name },
+            xml_root,
+            xml_tags: &[],
+            warnings_as_error: false,
+        }
+    }
+}
+
 /// How the response is written.
 #[derive(Debug, Clone)]
 pub struct Output {

@@ -21,7 +21,7 @@ use std::sync::{Mutex, OnceLock};
 use crate::action::ActionContext;
 use crate::descriptor::{Group, ModuleDescriptor};
 use crate::error::ApiError;
-use crate::format::{Format, Printer, Shape};
+use crate::format::{Format, Printer};
 use crate::module::{ActionModule, ModuleSpec};
 use crate::param::{split_values, ComputedValues, ParamReader, RequestState};
 use crate::registry::{ModuleEntry, Registry, Runner};
@@ -240,13 +240,8 @@ impl ActionModule for Query {
     /// With `export` and `exportnowrap`, the export itself is the answer (MediaWiki's raw
     /// printer, its errors in XML).
     fn printer(&self, _state: &RequestState) -> Option<Printer> {
-        (self.export && self.exportnowrap).then_some(Printer {
-            format: Format::Xml,
-            shape: Shape::Raw { content_type: "text/xml; charset=utf-8", file_name: "export.xml" },
-            xml_root: "api",
-            xml_tags: &[],
-            warnings_as_error: false,
-        })
+        (self.export && self.exportnowrap)
+            .then(|| Printer::raw(Format::Xml, "api", "text/xml; charset=utf-8", "export.xml"))
     }
 
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
