@@ -4,10 +4,7 @@
 use std::cell::Cell;
 use std::collections::HashMap;
 
-/// What starts a marker (`\x7f'"`UNIQ-`); the name, a serial and [`MARKER_SUFFIX`] follow.
-pub const MARKER_PREFIX: &str = "\u{7f}'\"`UNIQ-";
-/// What ends a marker.
-pub const MARKER_SUFFIX: &str = "-QINU`\"'\u{7f}";
+pub use wikiquery_domain::preprocessor::expand::{MARKER_PREFIX, MARKER_SUFFIX};
 
 /// How deep markers may hide markers before unstripping stops (MediaWiki's limit).
 pub const MAX_UNSTRIP_DEPTH: usize = 20;

@@ -482,17 +482,21 @@ impl Expander<'_> {
     }
 }
 
+/// What starts a renderer's marker (`\x7f'"`UNIQ-`), which stands in place of an extension
+/// tag's output; the tag's name, a serial and [`MARKER_SUFFIX`] follow.
+pub const MARKER_PREFIX: &str = "\u{7f}'\"`UNIQ-";
+/// What ends a renderer's marker.
+pub const MARKER_SUFFIX: &str = "-QINU`\"'\u{7f}";
+
 /// The text without the markers a renderer puts in place of extension tags (MediaWiki's
 /// `killMarkers`).
 pub fn without_markers(text: &str) -> String {
-    const PREFIX: &str = "\u{7f}'\"`UNIQ-";
-    const SUFFIX: &str = "-QINU`\"'\u{7f}";
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(start) = rest.find(PREFIX) {
+    while let Some(start) = rest.find(MARKER_PREFIX) {
         out.push_str(&rest[..start]);
-        match rest[start + PREFIX.len()..].find(SUFFIX) {
-            Some(end) => rest = &rest[start + PREFIX.len() + end + SUFFIX.len()..],
+        match rest[start + MARKER_PREFIX.len()..].find(MARKER_SUFFIX) {
+            Some(end) => rest = &rest[start + MARKER_PREFIX.len() + end + MARKER_SUFFIX.len()..],
             None => {
                 out.push_str(&rest[start..]);
                 rest = "";
@@ -506,18 +510,16 @@ pub fn without_markers(text: &str) -> String {
 /// The text with `f` applied to what stands between the renderer's markers, the markers kept
 /// (MediaWiki's `markerSkipCallback`).
 pub fn outside_markers(text: &str, f: &dyn Fn(&str) -> String) -> String {
-    const PREFIX: &str = "\u{7f}'\"`UNIQ-";
-    const SUFFIX: &str = "-QINU`\"'\u{7f}";
-    if !text.contains(PREFIX) {
+    if !text.contains(MARKER_PREFIX) {
         return f(text);
     }
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(start) = rest.find(PREFIX) {
+    while let Some(start) = rest.find(MARKER_PREFIX) {
         out.push_str(&f(&rest[..start]));
-        match rest[start + PREFIX.len()..].find(SUFFIX) {
+        match rest[start + MARKER_PREFIX.len()..].find(MARKER_SUFFIX) {
             Some(end) => {
-                let stop = start + PREFIX.len() + end + SUFFIX.len();
+                let stop = start + MARKER_PREFIX.len() + end + MARKER_SUFFIX.len();
                 out.push_str(&rest[start..stop]);
                 rest = &rest[stop..];
             }
