@@ -343,6 +343,7 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
     };
     state.posted = posted;
     state.namespaces = config.services.namespace_ids().to_vec();
+    state.site = crate::param::SiteTitles(config.services.pages().ok().cloned());
     state.rights = config.anonymous_rights.clone();
     state.clock = config.clock;
     if let Some(client) = client {

@@ -66,6 +66,19 @@ pub mod __private {
     pub use inventory;
     pub use std::sync::OnceLock;
 
+    /// A parameter's value, or `None` with its error kept when it is the first: MediaWiki reads
+    /// every parameter of a module (so each gives its warnings) and then fails with the first
+    /// error, in the order the parameters are declared.
+    pub fn keep_first<T>(read: Result<T, ApiError>, first: &mut Option<ApiError>) -> Option<T> {
+        match read {
+            Ok(value) => Some(value),
+            Err(e) => {
+                first.get_or_insert(e);
+                None
+            }
+        }
+    }
+
     /// Whether two strings are equal, in a constant context.
     pub const fn str_eq(a: &str, b: &str) -> bool {
         let (a, b) = (a.as_bytes(), b.as_bytes());

@@ -233,7 +233,8 @@ pub fn const_checks(params: &[Param]) -> TokenStream {
 }
 
 /// Statements reading each field from `__r` using the descriptors in `__all[..]`, ending in
-/// the struct's field initialisers.
+/// the struct's field initialisers. Every field is read even after one fails (so each gives
+/// its warnings, as MediaWiki's `extractRequestParams` does); then the first error is returned.
 pub fn parse(params: &[Param]) -> (TokenStream, TokenStream) {
     let p = private();
     let mut stmts = TokenStream::new();
@@ -246,27 +247,44 @@ pub fn parse(params: &[Param]) -> (TokenStream, TokenStream) {
             Shape::Flatten { .. } => stmts.extend(quote! {
                 let #at = __next;
                 let __group_len = <#ty as #p::ParamGroup>::params().len();
-                let #ident = <#ty as #p::ParamGroup>::extract(&__all[#at..#at + __group_len], __r)?;
+                let #ident = #p::keep_first(
+                    <#ty as #p::ParamGroup>::extract(&__all[#at..#at + __group_len], __r),
+                    &mut __first,
+                );
                 __next += __group_len;
             }),
             Shape::Template { source_field, .. } => {
                 let src_at = quote::format_ident!("__at_{}", source_field);
                 stmts.extend(quote! {
                     let #at = __next;
-                    let #ident = <#ty>::extract(&__all[#at], &__all[#src_at], __r)?;
+                    let #ident = #p::keep_first(<#ty>::extract(&__all[#at], &__all[#src_at], __r), &mut __first);
                     __next += 1;
                 });
             }
             Shape::Plain => stmts.extend(quote! {
                 let #at = __next;
-                let #ident = <#ty as #p::ParamType>::extract(&__all[#at], __r)?;
+                let #ident = #p::keep_first(<#ty as #p::ParamType>::extract(&__all[#at], __r), &mut __first);
                 __next += 1;
             }),
         }
         inits.push(quote!(#ident));
     }
-    stmts.extend(quote!(let _ = __next;));
-    (stmts, quote!(#(#inits),*))
+    let mut out = quote!(let mut __first: ::core::option::Option<#p::ApiError> = ::core::option::Option::None;);
+    out.extend(stmts);
+    out.extend(quote!(let _ = (__next, &mut __first);));
+    if !inits.is_empty() {
+        out.extend(quote! {
+            let (#(#inits,)*) = match (#(#inits,)*) {
+                (#(::core::option::Option::Some(#inits),)*) => (#(#inits,)*),
+                _ => {
+                    return ::core::result::Result::Err(__first.unwrap_or_else(|| {
+                        #p::ApiError::internal("parameters", "a parameter was not read")
+                    }))
+                }
+            };
+        });
+    }
+    (out, quote!(#(#inits),*))
 }
 
 /// The struct's plain and templated parameters as `ExampleParam`s, for checking the examples of

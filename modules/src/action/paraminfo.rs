@@ -57,11 +57,28 @@ impl ActionModule for ParamInfo {
         let high_limits = ctx.state.high_limits();
         let mut paths: Vec<String> = self.modules.clone();
         paths.extend(self.querymodules.iter().map(|m| format!("query+{m}")));
-        let mut modules = Vec::new();
+        // Each module once; one named by `querymodules` is described under that member, with its
+        // group as `querytype`, as the old form of the request had it.
+        let (mut modules, mut query_modules, mut seen) = (Vec::new(), Vec::new(), Vec::new());
         for path in &paths {
             match main_module::resolve_path(registry, path) {
                 Ok(found) => {
-                    modules.extend(found.into_iter().map(|d| d.to_json(high_limits, Some(&help as &dyn HelpText))))
+                    for d in found {
+                        let path = d.path();
+                        if seen.contains(&path) {
+                            continue;
+                        }
+                        let mut item = d.to_json(high_limits, Some(&help as &dyn HelpText));
+                        let old_form =
+                            path.strip_prefix("query+").is_some_and(|n| self.querymodules.iter().any(|m| m == n));
+                        seen.push(path);
+                        if old_form {
+                            item["querytype"] = item["group"].clone();
+                            query_modules.push(item);
+                        } else {
+                            modules.push(item);
+                        }
+                    }
                 }
                 Err(text) => ctx.state.warnings.add("paraminfo", "badmodule", text),
             }
@@ -77,6 +94,9 @@ impl ActionModule for ParamInfo {
         info.insert("helpformat".into(), json!(self.helpformat));
         if !modules.is_empty() {
             info.insert("modules".into(), Value::Array(modules));
+        }
+        if !query_modules.is_empty() {
+            info.insert("querymodules".into(), Value::Array(query_modules));
         }
         if self.mainmodule {
             let main = <main_module::Main as ModuleSpec>::descriptor();

@@ -330,16 +330,16 @@ impl Parse {
             }
             None => default_model(page.0, &page.1),
         };
-        if model != "wikitext" {
-            return Err(ApiError::not_implemented(&format!("parse (content model {model})")));
-        }
         if let Some(format) = &self.contentformat {
-            if format != "text/x-wiki" {
+            if format != wikiquery_domain::revision::default_format(&model) {
                 return Err(ApiError::new(
                     "badformat-generic",
                     format!("The requested format {format} is not supported for content model {model}."),
                 ));
             }
+        }
+        if model != "wikitext" {
+            return Err(ApiError::not_implemented(&format!("parse (content model {model})")));
         }
         let page_id = reader.pages_by_titles(&[page.clone()])?.into_iter().next().map_or(0, |p| p.id);
         let mut text = self.text.clone().unwrap_or_default();
@@ -363,6 +363,9 @@ fn no_such_section(section: &str) -> impl FnOnce() -> ApiError + '_ {
 impl ActionModule for Parse {
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
         let props = self.props();
+        // What the request names is checked first, as MediaWiki checks it; what is not built
+        // yet answers after that.
+        let source = self.source(ctx)?;
         if let Some(prop) = props.iter().find(|p| NOT_BUILT.contains(p)) {
             return Err(ApiError::not_implemented(&format!("parse (prop={prop})")));
         }
@@ -375,7 +378,6 @@ impl ActionModule for Parse {
         if self.useskin.is_some() {
             return Err(ApiError::not_implemented("parse (useskin)"));
         }
-        let source = self.source(ctx)?;
         let style = ctx.result.style();
         let (store, mut reader) = (ctx.store()?, ctx.reader()?);
         let site = store.site();

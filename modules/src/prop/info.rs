@@ -170,6 +170,17 @@ impl QueryModule for Info {
         let mut pages: Vec<(i64, i32, String, Option<PageRecord>)> =
             set.good.iter().map(|g| (g.id, g.ns, g.dbkey.clone(), Some(g.clone()))).collect();
         pages.extend(set.missing.iter().map(|m| (m.fake_id, m.ns, m.dbkey.clone(), None)));
+        // A continue value names the first title (by namespace, then key) still to describe.
+        if let Some(cont) = &self.continue_ {
+            let parts = cont.parts(2)?;
+            let ns =
+                i32::try_from(wikiquery_domain::php::leading_int(parts[0])).map_err(|_| ApiError::bad_continue())?;
+            site.namespaces().get(ns).ok_or_else(ApiError::bad_continue)?;
+            let from = site
+                .parse_title(&wikiquery_domain::title::full_text(ns, parts[1], site.namespaces()), 0)
+                .map_err(|_| ApiError::bad_continue())?;
+            pages.retain(|p| (p.1, p.2.as_str()) >= (from.ns, from.dbkey.as_str()));
+        }
 
         let existing: Vec<i64> = pages.iter().filter(|p| p.3.is_some()).map(|p| p.0).collect();
         let missing: Vec<(i32, String)> = pages.iter().filter(|p| p.3.is_none()).map(|p| (p.1, p.2.clone())).collect();

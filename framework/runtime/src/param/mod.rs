@@ -18,7 +18,7 @@ pub use crate::error::listed;
 pub use continuation::{
     Continue, ContinueForm, ContinuePart, ContinueValue, ExactInt, LooseInt, Parts, ReadContinue, Truthy,
 };
-pub use reader::{ParamReader, RequestParams, RequestState, DEFAULT_NAMESPACES};
+pub use reader::{ParamReader, RequestParams, RequestState, SiteTitles, DEFAULT_NAMESPACES};
 pub use rules::{check_rule, ParamRule};
 pub use scalar::{Limit, Namespace, Title};
 pub use types::{

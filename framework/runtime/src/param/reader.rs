@@ -133,6 +133,41 @@ pub struct RequestState {
     /// The request may come from a page of another origin (`origin=*`, JSONP, a proxy's
     /// `Treat-as-Untrusted`): it is answered as if no one were logged in.
     pub(crate) untrusted: bool,
+    /// The site's title rules (namespace names, interwiki prefixes), for parameters whose
+    /// values are read as titles (user names); MediaWiki's defaults when the server has none.
+    pub site: SiteTitles,
+}
+
+/// The site's title rules as parameters read them: its page lookup's namespaces and
+/// interwiki map, when the server has pages.
+#[derive(Clone, Default)]
+pub struct SiteTitles(pub Option<std::sync::Arc<dyn crate::query::pageset::PageLookup>>);
+
+impl std::fmt::Debug for SiteTitles {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() { "SiteTitles(site)" } else { "SiteTitles(defaults)" })
+    }
+}
+
+impl SiteTitles {
+    /// Parses `text` as a title with `default_ns` as MediaWiki does for this site.
+    pub fn parse(
+        &self,
+        text: &str,
+        default_ns: i32,
+    ) -> Result<wikiquery_domain::title::ParsedTitle, wikiquery_domain::title::InvalidTitle> {
+        use wikiquery_domain::title::{parse_title, SiteNamespaces};
+        match &self.0 {
+            Some(site) => {
+                let iw = site.interwikis();
+                parse_title(text, default_ns, site.namespaces(), &|p| iw.is_interwiki(p))
+            }
+            None => {
+                static DEFAULT: std::sync::OnceLock<SiteNamespaces> = std::sync::OnceLock::new();
+                parse_title(text, default_ns, DEFAULT.get_or_init(|| SiteNamespaces::english("Project")), &|_| false)
+            }
+        }
+    }
 }
 
 /// The address of a caller in this machine's own process.
@@ -203,6 +238,11 @@ impl<'a> ParamReader<'a> {
     /// A reader for the module at path `module` (`query+allpages`) with prefix `prefix`.
     pub fn new(state: &'a mut RequestState, prefix: &'a str, module: &'a str) -> Self {
         ParamReader { state, prefix, module }
+    }
+
+    /// The site's title rules.
+    pub fn site(&self) -> &SiteTitles {
+        &self.state.site
     }
 
     /// The wire name of a listed parameter name.

@@ -165,9 +165,14 @@ fn read_single<T: ScalarParam>(d: &ParamDescriptor, r: &mut ParamReader<'_>) -> 
                 r.warn("deprecation", format!("The parameter \"{wire}\" has been deprecated."));
             }
             if raw.starts_with('\u{1f}') && !matches!(d.kind, ParamKind::Boolean) {
-                // The U+001F form is for multi-valued parameters; MediaWiki strips it elsewhere.
-                let stripped = raw.trim_start_matches('\u{1f}').to_owned();
-                return parse_single(d, &wire, &stripped, true, r).map(Some);
+                // The U+001F form is for multi-valued parameters only.
+                return Err(ApiError::new(
+                    "badvalue",
+                    format!(
+                        "Parameter \"{wire}\" accepts only a single value. U+001F multi-value separation \
+                         may only be used for multi-valued parameters."
+                    ),
+                ));
             }
             parse_single(d, &wire, &raw, true, r).map(Some)
         }

@@ -5,6 +5,8 @@ use super::types::scalar_param_type;
 use super::types::{Hints, MultiValue, ScalarParam, ValueContext};
 use crate::descriptor::ParamKind;
 use crate::error::ApiError;
+use crate::param::SiteTitles;
+use wikiquery_domain::title::{upper_first, NS_MAIN, NS_USER};
 
 /// The subtypes of a user parameter when the module names none (the spec's `user*`).
 pub const USER_SUBTYPES_DEFAULT: &[&str] = &["name", "ip", "temp", "interwiki", "id"];
@@ -49,8 +51,17 @@ impl UserRef {
         }
     }
 
-    /// Classifies and normalises a raw value; `None` when it is no user reference at all.
+    /// Classifies and normalises a raw value with MediaWiki's default namespaces; `None` when
+    /// it is no user reference at all.
     pub fn classify(raw: &str) -> Option<UserRef> {
+        UserRef::classify_on(raw, &SiteTitles::default())
+    }
+
+    /// Classifies and normalises a raw value as MediaWiki's user parameters do on a site with
+    /// `site`'s title rules: `#id`; `prefix>Name`; a valid user name, read as a title in the
+    /// User namespace (`user:alice` is Alice); else an address or range, with or without the
+    /// namespace.
+    pub fn classify_on(raw: &str, site: &SiteTitles) -> Option<UserRef> {
         if let Some(id) = raw.strip_prefix('#') {
             if !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) {
                 return id.parse().ok().map(UserRef::Id);
@@ -60,35 +71,61 @@ impl UserRef {
         if raw.contains('>') {
             return Some(UserRef::Interwiki(raw.to_owned()));
         }
-        let text = normalise_name(raw)?;
+        if let Some(name) = valid_name(raw, site) {
+            return Some(if name.starts_with('~') { UserRef::Temp(name) } else { UserRef::Name(name) });
+        }
+        if raw.contains('#') {
+            return None;
+        }
+        let in_user_ns = |text: &str| site.parse(text, NS_USER).ok().filter(|t| t.ns == NS_USER && !t.is_external());
+        let title = in_user_ns(raw).or_else(|| in_user_ns(&format!("User:{raw}")))?;
+        let text = title.text;
         if let Some(ip) = wikiquery_domain::title::sanitize_ip(&text) {
             return Some(if ip.contains('/') { UserRef::Cidr(ip) } else { UserRef::Ip(ip) });
         }
-        if is_hidden_ipv4(&text) {
-            return Some(UserRef::Ip(text));
-        }
-        if text.contains(['@', ':', '=', '/']) {
-            return None;
-        }
-        if text.starts_with('~') {
-            return Some(UserRef::Temp(text));
-        }
-        Some(UserRef::Name(text))
+        is_hidden_ipv4(&text).then_some(UserRef::Ip(text))
     }
 }
 
-/// Underscores to spaces, collapsed and trimmed, first letter upper case; `None` for a value
-/// that is no valid title text.
-fn normalise_name(raw: &str) -> Option<String> {
-    let spaced = raw.replace('_', " ");
-    let collapsed: Vec<&str> = spaced.split(' ').filter(|s| !s.is_empty()).collect();
-    let text = collapsed.join(" ");
-    if text.is_empty() || text.len() > 255 || text.contains(['#', '<', '>', '[', ']', '|', '{', '}', '\n', '\t']) {
+/// The canonical form of a valid user name (MediaWiki's `getCanonical` with its "valid"
+/// rigour): the value read as a title in the User namespace, whose text must be a name an
+/// account can have — no address, no `/`, no namespace or interwiki prefix of its own, no
+/// invisible or private-use characters, at most 255 bytes.
+fn valid_name(raw: &str, site: &SiteTitles) -> Option<String> {
+    let name = upper_first(raw);
+    if name.contains('#') {
         return None;
     }
-    let mut chars = text.chars();
-    let first = chars.next()?;
-    Some(first.to_uppercase().chain(chars).collect())
+    let title = site.parse(&name, NS_USER).ok().filter(|t| t.ns == NS_USER && !t.is_external())?;
+    let text = title.text;
+    if text.is_empty()
+        || looks_like_ip(&text)
+        || text.contains('/')
+        || text.len() > 255
+        || text != upper_first(&text)
+        || text.chars().any(is_troublemaker)
+    {
+        return None;
+    }
+    // A name must read back as itself in the main namespace: no prefix it could lose.
+    let own = site.parse(&text, NS_MAIN).ok()?;
+    (own.ns == NS_MAIN && !own.is_external() && own.text == text).then_some(text)
+}
+
+/// Characters MediaWiki refuses in user names beyond what titles refuse.
+fn is_troublemaker(c: char) -> bool {
+    matches!(c, '\u{80}'..='\u{9f}' | '\u{a0}' | '\u{2000}'..='\u{200f}' | '\u{2028}'..='\u{202f}' | '\u{3000}' | '\u{e000}'..='\u{f8ff}')
+}
+
+/// Whether a name looks like an address (MediaWiki's `isIP`): four dotted numbers of at most
+/// three digits (the last may be `xxx`), or an IPv6 address.
+fn looks_like_ip(text: &str) -> bool {
+    let parts: Vec<&str> = text.split('.').collect();
+    let dotted = parts.len() == 4
+        && parts.iter().enumerate().all(|(i, p)| {
+            (!p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit())) || (i == 3 && *p == "xxx")
+        });
+    dotted || (text.contains(':') && !text.contains('/') && wikiquery_domain::title::sanitize_ip(text).is_some())
 }
 
 /// `1.2.3.xxx`, the old form of a hidden address, which MediaWiki still takes as an IP user.
@@ -107,7 +144,7 @@ impl ScalarParam for UserRef {
             ParamKind::User { subtypes } => subtypes.clone(),
             _ => USER_SUBTYPES_DEFAULT.to_vec(),
         };
-        match UserRef::classify(raw) {
+        match UserRef::classify_on(raw, ctx.reader.site()) {
             Some(user) if allowed.contains(&user.subtype()) => Ok(user),
             // A temporary-account name is an ordinary name where temp is not listed.
             Some(UserRef::Temp(name)) if allowed.contains(&"name") => Ok(UserRef::Name(name)),
@@ -134,5 +171,14 @@ mod tests {
         assert_eq!(UserRef::classify("2001:db8::42"), Some(UserRef::Ip("2001:DB8:0:0:0:0:0:42".into())));
         assert_eq!(UserRef::classify("198.51.100.0/24"), Some(UserRef::Cidr("198.51.100.0/24".into())));
         assert_eq!(UserRef::classify("a|b"), None);
+        // Read as a title in the User namespace, as MediaWiki reads user parameters.
+        assert_eq!(UserRef::classify("user:alice"), Some(UserRef::Name("Alice".into())));
+        assert_eq!(UserRef::classify("User:192.0.2.7"), Some(UserRef::Ip("192.0.2.7".into())));
+        assert_eq!(UserRef::classify("Alice@legacy"), Some(UserRef::Name("Alice@legacy".into())));
+        assert_eq!(UserRef::classify("Foo:Bar"), Some(UserRef::Name("Foo:Bar".into())));
+        assert_eq!(UserRef::classify("Talk:Alice"), None);
+        assert_eq!(UserRef::classify("A/B"), None);
+        assert_eq!(UserRef::classify("1.2.3.4/33"), None);
+        assert_eq!(UserRef::classify("#bad"), None);
     }
 }

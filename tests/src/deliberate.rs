@@ -1,0 +1,167 @@
+//! What wikiquery answers differently from MediaWiki 1.39 on purpose, as
+//! `fixtures/difffuzz/deliberate.json` lists it (with the reason for each), applied to answers
+//! in the form the replay tests compare them ([`crate::comparable`]). The differential fuzzer
+//! (`tools/difffuzz.py`) reads the same file and applies the same rules.
+
+use regex::Regex;
+use serde_json::Value;
+
+/// One listed difference.
+pub struct Rule {
+    path: Vec<String>,
+    when: Option<Regex>,
+    how: How,
+}
+
+enum How {
+    /// Leave the member out.
+    Drop,
+    /// Compare only its type and its members' names.
+    Shape,
+    /// Compare a message by its code, not its text.
+    Wording,
+    /// Remove this warning (code, module path).
+    Warning(String, String),
+}
+
+/// The listed differences.
+pub fn rules() -> Vec<Rule> {
+    let file = crate::fixture_json("difffuzz/deliberate.json");
+    let list = file["rules"].as_array().expect("deliberate.json lists rules");
+    list.iter()
+        .map(|r| {
+            assert!(
+                r["reason"].as_str().is_some_and(|s| !s.is_empty()),
+                "every deliberate difference has a reason: {r}"
+            );
+            let how = match (r["warning"].as_str(), r["compare"].as_str()) {
+                (Some(code), _) => How::Warning(code.to_owned(), r["module"].as_str().unwrap_or_default().to_owned()),
+                (None, None | Some("drop")) => How::Drop,
+                (None, Some("shape")) => How::Shape,
+                (None, Some("wording")) => How::Wording,
+                (None, Some(other)) => panic!("unknown comparison {other} in deliberate.json"),
+            };
+            Rule {
+                path: r["path"].as_str().unwrap_or_default().split('.').map(str::to_owned).collect(),
+                when: r["when"].as_str().map(|w| Regex::new(w).expect("a rule's `when` is a regular expression")),
+                how,
+            }
+        })
+        .collect()
+}
+
+/// Applies the rules that hold for `query` to an answer in compared form.
+pub fn apply(rules: &[Rule], query: &str, value: &mut Value) {
+    for rule in rules {
+        if rule.when.as_ref().is_some_and(|w| !w.is_match(query)) {
+            continue;
+        }
+        match &rule.how {
+            How::Warning(code, module) => drop_warning(value, code, module),
+            how => apply_at(value, &rule.path, how),
+        }
+    }
+}
+
+/// Whether a path segment (with `*` for any run of characters) matches a member's name.
+fn matches(pattern: &str, name: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == name,
+        Some((head, tail)) => {
+            name.starts_with(head)
+                && (0..=name.len() - head.len())
+                    .filter(|i| name.is_char_boundary(head.len() + i))
+                    .any(|i| matches(tail, &name[head.len() + i..]))
+        }
+    }
+}
+
+fn apply_at(value: &mut Value, path: &[String], how: &How) {
+    let Some((head, rest)) = path.split_first() else { return };
+    let mut visit = |key: &str, member: &mut Value| -> bool {
+        if !matches(head, key) {
+            return false;
+        }
+        if !rest.is_empty() {
+            apply_at(member, rest, how);
+            return false;
+        }
+        match how {
+            How::Shape => *member = shape(member),
+            How::Wording => *member = wording(member),
+            _ => return true,
+        }
+        false
+    };
+    match value {
+        Value::Object(map) => {
+            let gone: Vec<String> = map.iter_mut().filter_map(|(k, v)| visit(k, v).then(|| k.clone())).collect();
+            for k in gone {
+                map.remove(&k);
+            }
+        }
+        Value::Array(items) => {
+            let gone: Vec<usize> =
+                items.iter_mut().enumerate().filter_map(|(i, v)| visit(&i.to_string(), v).then_some(i)).collect();
+            for i in gone.into_iter().rev() {
+                items.remove(i);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn shape(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(map.iter().map(|(k, v)| (k.clone(), shape(v))).collect()),
+        Value::Array(items) => Value::Array(items.iter().map(shape).collect()),
+        Value::String(_) => "str".into(),
+        Value::Bool(_) => "bool".into(),
+        Value::Number(n) if n.is_f64() => "float".into(),
+        Value::Number(_) => "int".into(),
+        Value::Null => "NoneType".into(),
+    }
+}
+
+fn wording(value: &Value) -> Value {
+    match value {
+        Value::String(_) => "text".into(),
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .filter(|(k, _)| !matches!(k.as_str(), "text" | "html" | "*"))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(wording).collect()),
+        other => other.clone(),
+    }
+}
+
+/// Removes a warning from the compared `warnings` (and, for a deprecation, the pointer to the
+/// deprecation notices it brings): by code and module, or in the bc form by module name.
+fn drop_warning(value: &mut Value, code: &str, module: &str) {
+    let Some(Value::Array(list)) = value.get_mut("warnings") else { return };
+    let mut gone = vec![format!("{}@{}", Value::from(code), Value::from(module))];
+    if code == "deprecation" {
+        gone.push("\"deprecation-help\"@\"main\"".to_owned());
+    }
+    let name = module.rsplit('+').next().unwrap_or(module);
+    list.retain(|w| w.as_str().is_none_or(|w| !gone.iter().any(|g| g == w) && w != name && w != "main"));
+    if list.is_empty() {
+        value.as_object_mut().map(|m| m.remove("warnings"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::matches;
+
+    #[test]
+    fn segments_match_with_wildcards() {
+        assert!(matches("*", "anything"));
+        assert!(matches("query", "query"));
+        assert!(!matches("query", "queries"));
+        assert!(matches("g*ncontinue", "grncontinue"));
+        assert!(!matches("g*ncontinue", "grncontinued"));
+    }
+}
