@@ -43,10 +43,6 @@ const RELATIVE: &[&str] = &["cur", "next", "prev"];
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Compare",
     at_least_one_of(fromtitle, fromid, fromrev, fromtext, fromslots),
     at_least_one_of(totitle, toid, torev, totext, torelative, toslots),
-    at_most_one_of(fromtext, fromslots),
-    at_most_one_of(fromsection, fromslots),
-    at_most_one_of(totext, toslots),
-    at_most_one_of(tosection, toslots),
     example(
         query = "action=compare&fromrev=40&torev=41",
         text = "Show what changed from revision 40 to revision 41 of Cat."
@@ -522,6 +518,15 @@ fn side(
     reads_archive: bool,
 ) -> Result<Side, ApiError> {
     let prefix = p.prefix;
+    // The older parameters of a side and `slots` exclude each other, checked as each side is
+    // read (the `from` side's faults come before the `to` side's).
+    if !p.slots.is_empty() {
+        for (given, name) in [(p.text.is_some(), "text"), (p.section.is_some(), "section")] {
+            if given {
+                return Err(ApiError::invalid_param_mix(&[&format!("{prefix}{name}"), &format!("{prefix}slots")]));
+            }
+        }
+    }
     // The main slot's text, model and format as given (`text` stands for `slots=main`).
     let supplied: Option<(Option<&str>, Option<&str>, Option<&str>, Option<&str>)> = match p.text {
         Some(text) => Some((Some(text), None, p.model, p.format)),

@@ -138,6 +138,7 @@ impl ActionModule for ExpandTemplates {
                 &mut reader,
                 site,
                 settings,
+                ctx.state.now(),
                 (page.0, &page.1),
                 &self.text,
                 &options,

@@ -38,11 +38,11 @@ pub struct ParamInfo {
     pub querymodules: Vec<String>,
     /// Deprecated: use `modules=main`. Also describes the main module, in a member of its own.
     #[param(deprecated)]
-    pub mainmodule: bool,
+    pub mainmodule: Option<String>,
     /// Deprecated. Also describes the page set: the parameters, such as `titles`, `pageids` and
     /// `revids`, that name the pages `action=query` and some other modules work on.
     #[param(deprecated)]
-    pub pagesetmodule: bool,
+    pub pagesetmodule: Option<String>,
     /// Deprecated: use `modules`. Output format modules to describe, by name; this server describes
     /// none, and warns instead.
     #[param(deprecated)]
@@ -98,11 +98,11 @@ impl ActionModule for ParamInfo {
         if !query_modules.is_empty() {
             info.insert("querymodules".into(), Value::Array(query_modules));
         }
-        if self.mainmodule {
+        if self.mainmodule.is_some() {
             let main = <main_module::Main as ModuleSpec>::descriptor();
             info.insert("mainmodule".into(), main.to_json(high_limits, Some(&help as &dyn HelpText)));
         }
-        if self.pagesetmodule {
+        if self.pagesetmodule.is_some() {
             info.insert("pagesetmodule".into(), main_module::pageset_json(high_limits, Some(&help as &dyn HelpText)));
         }
         ctx.result.add("paraminfo", Value::Object(info));

@@ -79,9 +79,6 @@ const NOT_BUILT: &[&str] = &[
     readrights,
     cache = "anon-public-user-private",
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Parsing_wikitext#parse",
-    at_most_one_of(page, pageid, oldid, text),
-    at_most_one_of(page, pageid, oldid, title),
-    at_most_one_of(page, pageid, oldid, revid),
     example(query = "action=parse&page=Main%20Page", text = "Render the current revision of the Main Page."),
     example(
         query = "action=parse&text=See+[[Cat]]+and+[[Dog]].&contentmodel=wikitext&prop=text|links",
@@ -363,6 +360,26 @@ fn no_such_section(section: &str) -> impl FnOnce() -> ApiError + '_ {
 impl ActionModule for Parse {
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
         let props = self.props();
+        // The skin is one of the site's, checked with the other values (its values are the
+        // site's, so it is checked here rather than where the parameters are read).
+        if let Some(skin) = &self.useskin {
+            if !ctx.services.settings().skins.iter().any(|s| &s.code == skin) {
+                return Err(ApiError::new(
+                    "badvalue",
+                    format!("Unrecognized value for parameter \"useskin\": {skin}."),
+                ));
+            }
+        }
+        // One source of text: a page (by title, id or revision) or a text.
+        let page_sources =
+            [("page", self.page.is_some()), ("pageid", self.pageid.is_some()), ("oldid", self.oldid.is_some())];
+        for other in [("text", self.text.is_some()), ("title", self.title.is_some()), ("revid", self.revid.is_some())] {
+            let given: Vec<&str> =
+                page_sources.iter().chain([&other]).filter(|(_, set)| *set).map(|(n, _)| *n).collect();
+            if given.len() > 1 {
+                return Err(ApiError::invalid_param_mix(&given));
+            }
+        }
         // What the request names is checked first, as MediaWiki checks it; what is not built
         // yet answers after that.
         let source = self.source(ctx)?;
@@ -387,7 +404,7 @@ impl ActionModule for Parse {
         let needs_render = props.iter().any(|p| !matches!(*p, "wikitext" | "parsetree" | "revid"));
         let kept = if needs_render {
             let page = ((source.page.0, source.page.1.as_str()), source.text.as_str());
-            let now = ctx.state.now().to_mw();
+            let now = ctx.state.now();
             Some(
                 ctx.renders()?
                     .render(&mut reader, site, settings, page, &source.stored, &options, now)
@@ -566,7 +583,13 @@ struct LimitReport {
     spent: Vec<(&'static str, usize, usize)>,
     /// Each template with its calls, then the total (MediaWiki's template profile).
     profile: Vec<String>,
+    /// How long the rendering may be kept, in seconds: a day, or less when a variable it used
+    /// (the clock's) says so.
+    ttl: i64,
 }
+
+/// How long a rendering is kept at most, in seconds (MediaWiki's `$wgParserCacheExpireTime`).
+const PARSER_CACHE_EXPIRY: i64 = 86400;
 
 impl LimitReport {
     fn of(page: &RenderedPage, seconds: f64, cached: &str) -> LimitReport {
@@ -580,7 +603,8 @@ impl LimitReport {
             .collect();
         profile.push(format!("{:6.2}% {:8.3} {:6} -total", 100.0, ms, 1));
         let complications = if page.rendered.show_toc { vec!["show-toc"] } else { Vec::new() };
-        LimitReport { seconds, cached: cached.to_owned(), complications, spent, profile }
+        let ttl = page.cache_expiry.map_or(PARSER_CACHE_EXPIRY, |e| e.min(PARSER_CACHE_EXPIRY));
+        LimitReport { seconds, cached: cached.to_owned(), complications, spent, profile, ttl }
     }
 
     /// The report as MediaWiki writes it at the end of the text, in HTML comments.
@@ -588,8 +612,10 @@ impl LimitReport {
         // The report is always in English, as MediaWiki writes it.
         let label = |key: &str| wikiquery_domain::messages::text("en", key).unwrap_or(key).to_owned();
         let mut report = format!(
-            "NewPP limit report\nCached time: {}\nCache expiry: 86400\nReduced expiry: false\nComplications: [{}]\n{}: {:.3} seconds\n{}: {:.3} seconds\n",
+            "NewPP limit report\nCached time: {}\nCache expiry: {}\nReduced expiry: {}\nComplications: [{}]\n{}: {:.3} seconds\n{}: {:.3} seconds\n",
             self.cached,
+            self.ttl,
+            self.ttl < PARSER_CACHE_EXPIRY,
             self.complications.join(", "),
             label("limitreport-cputime"),
             self.seconds,
@@ -623,8 +649,8 @@ impl LimitReport {
         }
         list.push(Value::Object(profile));
         list.push(json!({"name": "cachereport-timestamp", "0": self.cached}));
-        list.push(json!({"name": "cachereport-ttl", "0": 86400}));
-        list.push(json!({"name": "cachereport-transientcontent", "0": false}));
+        list.push(json!({"name": "cachereport-ttl", "0": self.ttl}));
+        list.push(json!({"name": "cachereport-transientcontent", "0": self.ttl < PARSER_CACHE_EXPIRY}));
         Value::Array(list)
     }
 }

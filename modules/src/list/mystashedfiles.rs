@@ -26,7 +26,7 @@ pub enum StashedFileProp {
     prefix = "msf",
     readrights,
     xml = "file",
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Mystashedfiles",
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:mystashedfiles",
     example(
         query = "action=query&list=mystashedfiles",
         text = "List the file keys of the files in your upload stash."

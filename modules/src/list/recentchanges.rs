@@ -75,7 +75,7 @@ pub enum RecentChangeProp {
     xml_lists(logparams = wikiquery_domain::log_params::XML_LISTS),
     readrights,
     generator,
-    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:RecentChanges",
+    help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Recentchanges",
     example(query = "action=query&list=recentchanges", text = "List the latest changes."),
     example(
         query = "action=query&list=recentchanges&rcprop=title|timestamp|user|comment|sizes&rcshow=!bot",

@@ -238,8 +238,8 @@ impl QueryModule for UserInfo {
         }
         if has(UserInfoProp::Centralids) {
             let id = account.as_ref().map_or(0, |a| a.id);
-            info.insert("centralids".into(), json!({ "local": id }));
-            info.insert("attachedlocal".into(), json!({ "local": account.is_some() }));
+            let wiki_id = crate::storage::wiki_id(ctx.services.settings(), ctx.store()?);
+            crate::shared::users::central_ids(&mut info, id, false, self.attachedwiki.as_deref(), &wiki_id);
         }
         if has(UserInfoProp::Latestcontrib) {
             if let Some(a) = &account {

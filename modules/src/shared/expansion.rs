@@ -5,6 +5,7 @@
 //! the wiki's statistics, message texts) ends the expansion as unsupported.
 
 use std::collections::HashMap;
+use wikiquery_domain::timestamp::Timestamp;
 
 use wikiquery_domain::preprocessor::expand::{expand, TemplateLookup, Unsupported, Wiki};
 use wikiquery_domain::preprocessor::page_functions::{FetchedPage, PageFunctions};
@@ -27,11 +28,12 @@ pub fn expand_page_text(
     reader: &mut Reader,
     site: &Site,
     settings: &SiteSettings,
+    now: Timestamp,
     page: (i32, &str),
     text: &str,
     templates: &mut TemplateCache,
 ) -> Result<String, Unsupported> {
-    Ok(expand_text(reader, site, settings, page, text, &Options::default(), templates)?.text)
+    Ok(expand_text(reader, site, settings, now, page, text, &Options::default(), templates)?.text)
 }
 
 /// An expansion: its text and what it set besides (MediaWiki's parser output).
@@ -46,18 +48,21 @@ pub struct Expanded {
     pub properties: Result<Vec<(&'static str, String)>, Unsupported>,
 }
 
-/// `text` expanded as page `(namespace, dbkey)` reads it (`options`: how comments are kept),
-/// with what the expansion set besides.
+/// `text` expanded as page `(namespace, dbkey)` reads it at `now` (`options`: how comments are
+/// kept), with what the expansion set besides.
+#[allow(clippy::too_many_arguments)] // what an expansion depends on, each needed
 pub fn expand_text(
     reader: &mut Reader,
     site: &Site,
     settings: &SiteSettings,
+    now: Timestamp,
     page: (i32, &str),
     text: &str,
     options: &Options,
     templates: &mut TemplateCache,
 ) -> Result<Expanded, Unsupported> {
-    let mut wiki = PageWiki::new(reader, site, site_paths(site, settings), page, templates);
+    let clock = (now, settings.time_offset);
+    let mut wiki = PageWiki::new(reader, site, site_paths(site, settings), clock, page, templates);
     let text = expand(text, options, &mut wiki)?;
     let properties = wiki.functions.properties().map(<[_]>::to_vec);
     let categories = match wiki.functions.tracking_categories().map(<[_]>::to_vec) {
@@ -107,17 +112,20 @@ pub(crate) struct PageWiki<'r> {
 }
 
 impl<'r> PageWiki<'r> {
-    /// The wiki as the expansion of page `(namespace, dbkey)` sees it.
+    /// The wiki as the expansion of page `(namespace, dbkey)` sees it, with the clock at
+    /// `clock` (the time and the site's offset from UTC in minutes).
     pub(crate) fn new(
         reader: &'r mut Reader,
         site: &'r Site,
         paths: SitePaths,
+        clock: (Timestamp, i32),
         page: (i32, &str),
         templates: &'r mut TemplateCache,
     ) -> Self {
         let functions =
             PageFunctions::new(site.namespaces(), site.interwikis(), Some(&site.sitename), (page.0, page.1.to_owned()))
-                .with_paths(paths);
+                .with_paths(paths)
+                .with_clock(clock.0, clock.1);
         PageWiki { reader, functions, templates, used: Vec::new(), calls: Vec::new() }
     }
 

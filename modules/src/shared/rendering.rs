@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use wikiquery_domain::timestamp::Timestamp;
 
 use lru::LruCache;
 
@@ -29,6 +30,8 @@ pub struct RenderedPage {
     pub properties: Vec<(String, String)>,
     /// The templates expanded (full titles) and how many times each was called.
     pub template_calls: Vec<(String, usize)>,
+    /// How long the rendering may be kept, in seconds, when a variable it used limits that.
+    pub cache_expiry: Option<i64>,
 }
 
 impl RenderedPage {
@@ -78,10 +81,12 @@ impl Sources for PageWiki<'_> {
 
 /// `text` rendered as page `(namespace, dbkey)` of this wiki; `templates` keeps the templates
 /// read for the next page of the request.
+#[allow(clippy::too_many_arguments)] // what a rendering depends on, each needed
 pub fn render_page(
     reader: &mut Reader,
     site: &Site,
     settings: &SiteSettings,
+    now: Timestamp,
     page: (i32, &str),
     text: &str,
     options: &RenderOptions,
@@ -102,7 +107,7 @@ pub fn render_page(
     let page_ref =
         PageRef { ns: page.0, dbkey: page.1.to_owned(), text: prefixed.replace('_', " "), dbkey_prefixed: prefixed };
     let (rendered, used, calls, mut properties, tracked) = {
-        let mut wiki = PageWiki::new(&mut *reader, site, paths.clone(), page, templates);
+        let mut wiki = PageWiki::new(&mut *reader, site, paths.clone(), (now, settings.time_offset), page, templates);
         let rendered = render(text, &page_ref, &render_site, &mut wiki, options);
         let properties: Vec<(String, String)> = wiki
             .functions
@@ -110,8 +115,10 @@ pub fn render_page(
             .map(|p| p.iter().map(|(n, v)| ((*n).to_owned(), v.clone())).collect())
             .unwrap_or_default();
         let tracked = wiki.functions.tracking_categories().map(<[_]>::to_vec);
-        (rendered, std::mem::take(&mut wiki.used), std::mem::take(&mut wiki.calls), properties, tracked)
+        let expiry = wiki.functions.cache_expiry();
+        (rendered, std::mem::take(&mut wiki.used), std::mem::take(&mut wiki.calls), properties, (tracked, expiry))
     };
+    let (tracked, cache_expiry) = tracked;
     let mut rendered = rendered?;
     for switch in &rendered.output.switches {
         if !properties.iter().any(|(n, _)| n == switch) {
@@ -145,7 +152,7 @@ pub fn render_page(
         .into_iter()
         .filter_map(|(title, exists)| site.parse_title(&title, 0).ok().map(|t| (t.ns, t.dbkey, exists)))
         .collect();
-    Ok(RenderedPage { rendered, templates, properties, template_calls: calls })
+    Ok(RenderedPage { rendered, templates, properties, template_calls: calls, cache_expiry })
 }
 
 /// A stored revision's rendering, by what it depends on: the revision, when its page was last
@@ -183,7 +190,7 @@ impl RenderCache {
         (page, text): ((i32, &str), &str),
         stored: &Stored,
         options: &RenderOptions,
-        now: String,
+        now: Timestamp,
     ) -> Result<Arc<KeptRender>, Unsupported> {
         let key = stored.as_ref().map(|(revision, touched)| RenderKey {
             revision: *revision,
@@ -194,11 +201,14 @@ impl RenderCache {
             return Ok(kept);
         }
         let started = std::time::Instant::now();
-        let page = render_page(reader, site, settings, page, text, options, &mut TemplateCache::new())?;
-        let made = KeptRender { page, seconds: started.elapsed().as_secs_f64(), made: now };
+        let page = render_page(reader, site, settings, now, page, text, options, &mut TemplateCache::new())?;
+        // A page that reads the clock (or the site's counts) is not kept: it would go on
+        // showing what they said when it was made.
+        let keep = page.cache_expiry.is_none();
+        let made = KeptRender { page, seconds: started.elapsed().as_secs_f64(), made: now.to_mw() };
         Ok(match key {
-            Some(key) => self.put(key, made),
-            None => Arc::new(made),
+            Some(key) if keep => self.put(key, made),
+            _ => Arc::new(made),
         })
     }
 }

@@ -7,6 +7,7 @@
 //! `-{` next to `{{`, headings found only where a line may start one, comments that eat
 //! their line, tags without an end that run to the end of the text or are taken as text.
 
+mod clock_words;
 mod escape;
 pub mod expand;
 pub mod page_functions;
@@ -14,6 +15,7 @@ mod reader;
 #[cfg(test)]
 mod tests;
 
+pub use clock_words::{clock_variable, time_to_live};
 pub use escape::escape_wikitext;
 pub use reader::{heading_starts, preprocess};
 

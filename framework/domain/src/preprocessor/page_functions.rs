@@ -9,6 +9,7 @@ use super::expand::{TemplateLookup, Unsupported};
 use crate::php;
 use crate::quotes::do_quotes;
 use crate::sanitizer::{remove_html_tags_but, strip_all_tags};
+use crate::timestamp::Timestamp;
 use crate::title::{
     full_dbkey, full_text, normalize_subpage_link, parse_title, InterwikiMap, SiteNamespaces, NS_MEDIAWIKI, NS_TEMPLATE,
 };
@@ -83,6 +84,11 @@ pub struct PageFunctions<'s> {
     uncertain: Option<Unsupported>,
     /// Where the wiki's pages are (`{{SERVER}}`, `{{localurl:}}`), when known.
     paths: Option<SitePaths>,
+    /// The time the page is expanded at and the site's offset from UTC in minutes
+    /// (`{{CURRENTYEAR}}`, `{{LOCALTIME}}`), when known.
+    clock: Option<(Timestamp, i32)>,
+    /// The shortest time, in seconds, the variables used allow the expansion to be kept.
+    expiry: std::cell::Cell<Option<i64>>,
 }
 
 impl<'s> PageFunctions<'s> {
@@ -103,7 +109,21 @@ impl<'s> PageFunctions<'s> {
             tracking: Vec::new(),
             properties: Vec::new(),
             uncertain: None,
+            clock: None,
+            expiry: std::cell::Cell::new(None),
         }
+    }
+
+    /// The same functions reading the clock at `now`, `offset_minutes` from UTC for local time.
+    pub fn with_clock(mut self, now: Timestamp, offset_minutes: i32) -> Self {
+        self.clock = Some((now, offset_minutes));
+        self
+    }
+
+    /// How long the expansion may be kept, in seconds, when a variable it used limits that
+    /// (the clock's, the site's counts).
+    pub fn cache_expiry(&self) -> Option<i64> {
+        self.expiry.get()
     }
 
     /// Puts the page in a tracking category (by its message), sorted by the default sort key
@@ -215,6 +235,17 @@ impl<'s> PageFunctions<'s> {
 
     /// A variable's value, for those that depend only on the page and the site.
     pub fn variable(&self, id: &'static str) -> Result<String, Unsupported> {
+        let value = self.variable_value(id)?;
+        if let Some(ttl) = super::time_to_live(id) {
+            self.expiry.set(Some(self.expiry.get().map_or(ttl, |e| e.min(ttl))));
+        }
+        Ok(value)
+    }
+
+    fn variable_value(&self, id: &'static str) -> Result<String, Unsupported> {
+        if let Some(value) = self.clock.and_then(|(now, offset)| super::clock_variable(id, now, offset)) {
+            return Ok(value);
+        }
         let paths = || self.paths.as_ref().ok_or_else(|| Unsupported(format!("{{{{{}}}}}", id.to_uppercase())));
         match id {
             "!" => Ok("|".into()),

@@ -244,6 +244,10 @@ impl HelpText for Help<'_> {
     }
 
     fn examples(&self, d: &ModuleDescriptor) -> Option<Value> {
+        // None at all without help texts, even for a module that has no examples.
+        if matches!(self.format, HelpFormat::None) {
+            return None;
+        }
         let items = d.examples.iter().enumerate().map(|(i, e)| {
             let key = format!("apihelp-{}-example-{}", d.path(), i + 1);
             let description = self.text(e.text, || raw(key, module_params(d)))?;
