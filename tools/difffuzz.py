@@ -607,7 +607,9 @@ def run(args):
             total += 1
             if not d:
                 same += 1
-                if args.store and stored_seed < args.store and a_mw[0] == 200 and 'body' not in a_mw[1]:
+                small = len(json.dumps(a_mw[1])) < 20000
+                if args.store and stored_seed < args.store and a_mw[0] == 200 and small and isinstance(a_mw[1], dict) \
+                        and 'body' not in a_mw[1]:
                     name = f's{seed}-{i:05d}.{caller}.json'
                     with open(os.path.join(FIXTURES, name), 'w') as f:
                         json.dump({'request': q, 'caller': caller, 'response': a_mw[1]}, f, ensure_ascii=False,
