@@ -17,10 +17,13 @@ use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
 use crate::shared::comments::{parsed_comments, CommentOf};
-use crate::shared::diffs::{adjacent, latest, line_label, pre_save_transform, revision};
+use crate::shared::diffs::{adjacent, latest, line_label, revision};
+use crate::shared::expansion::{saved_text, Saver};
 use crate::storage;
 use crate::values::{default_model, CONTENTFMT, CONTENTMODELS, SLOTS};
 use crate::wiki::WikiContext;
+use wikiquery_domain::preprocessor::expand::Unsupported;
+use wikiquery_domain::settings::SiteSettings;
 
 /// The values of `prop`.
 const PROPS: &[&str] =
@@ -281,9 +284,10 @@ impl ActionModule for Compare {
         let (store, mut reader) = (ctx.store()?, ctx.reader()?);
         let site = store.site();
         let guess = self.guessed_title(&mut reader, site, reads_archive)?;
-        let mut from = side(&mut reader, site, &self.side(true), guess.as_ref(), &visibility, reads_archive)?;
+        let saving = Saving { settings: ctx.services.settings(), now: ctx.state.now(), saver: Saver::of(ctx.state) };
+        let mut from = side(&mut reader, site, &self.side(true), guess.as_ref(), &visibility, reads_archive, &saving)?;
         let mut to = match self.torelative.as_deref() {
-            None => side(&mut reader, site, &self.side(false), guess.as_ref(), &visibility, reads_archive)?,
+            None => side(&mut reader, site, &self.side(false), guess.as_ref(), &visibility, reads_archive, &saving)?,
             Some(relative) => {
                 let Some(base) = from.relative.clone() else {
                     return Err(ApiError::new(
@@ -509,6 +513,14 @@ impl Compare {
 }
 
 /// One side as its parameters name it (MediaWiki's `getDiffRevision`).
+/// What a side's pre-save transform needs: the site's settings, the time and the caller.
+struct Saving<'a> {
+    settings: &'a SiteSettings,
+    now: Timestamp,
+    saver: Saver,
+}
+
+#[allow(clippy::too_many_arguments)] // what a side depends on, each needed
 fn side(
     reader: &mut Reader,
     site: &Site,
@@ -516,6 +528,7 @@ fn side(
     guess: Option<&(i32, String)>,
     visibility: &Visibility,
     reads_archive: bool,
+    saving: &Saving<'_>,
 ) -> Result<Side, ApiError> {
     let prefix = p.prefix;
     // The older parameters of a side and `slots` exclude each other, checked as each side is
@@ -628,9 +641,9 @@ fn side(
         if title.is_none() {
             return Err(ApiError::new("compare-no-title", "Cannot pre-save transform without a title."));
         }
-        text = pre_save_transform(&text).ok_or_else(|| {
-            ApiError::not_implemented(&format!("compare ({prefix}pst with signatures, subst: or the pipe trick)"))
-        })?;
+        let page = title.as_ref().map(|(ns, dbkey)| (*ns, dbkey.as_str())).unwrap_or_default();
+        text = saved_text(reader, site, saving.settings, saving.now, &model, page, &text, &saving.saver)
+            .map_err(|Unsupported(what)| ApiError::not_implemented(&format!("compare ({prefix}pst: {what})")))?;
     }
     if slot_section.is_some_and(|s| !s.is_empty()) {
         return Err(ApiError::not_implemented(&format!("compare ({prefix}section-main: replacing a section)")));

@@ -15,7 +15,9 @@ use wikiquery_runtime::result::{bc_kvp, set_content, sub_element};
 use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError};
 use wikiquery_store::site::Site;
 
+use crate::shared::comments::{parsed_comments, CommentOf};
 use crate::shared::diffs::revision;
+use crate::shared::expansion::{pre_save_transform, Saver, TemplateCache};
 use crate::shared::rendering::{RenderedPage, Stored};
 use crate::storage;
 use crate::values::{default_model, CONTENTFMT, CONTENTMODELS};
@@ -188,6 +190,9 @@ struct Source {
     /// For a stored revision's whole text: the revision and when its page was last touched,
     /// what a kept rendering of it depends on.
     stored: Stored,
+    /// The text is the request's (`text`, or none), not a page's: the pre-save transform
+    /// applies to it.
+    given_text: bool,
 }
 
 fn unsupported(e: Unsupported) -> ApiError {
@@ -237,6 +242,7 @@ impl Parse {
             let text = storage::main_texts(&mut reader, &[row.id])?.remove(&row.id).unwrap_or_default();
             let stored = touched.map(|t| (row.id, t));
             return Ok(Source {
+                given_text: false,
                 text,
                 page: (ns, dbkey),
                 page_id: row.page,
@@ -279,8 +285,15 @@ impl Parse {
             let text = storage::main_texts(&mut reader, &[found.latest])?.remove(&found.latest).unwrap_or_default();
             let revid = self.props().contains(&"revid").then_some(found.latest);
             let stored = Some((found.latest, found.touched.clone()));
-            let mut source =
-                Source { text, page: (found.ns, found.dbkey), page_id: found.id, revid, redirects, stored };
+            let mut source = Source {
+                text,
+                page: (found.ns, found.dbkey),
+                page_id: found.id,
+                revid,
+                redirects,
+                stored,
+                given_text: false,
+            };
             if let Some(section) = &self.section {
                 source.text = section_of("wikitext", &source.text, section).ok_or_else(no_such_section(section))?;
                 source.stored = None;
@@ -349,7 +362,31 @@ impl Parse {
             Some(section) => text = section_of("wikitext", &text, section).ok_or_else(no_such_section(section))?,
             None => {}
         }
-        Ok(Source { text, page, page_id, revid: None, redirects: None, stored: None })
+        Ok(Source { text, page, page_id, revid: None, redirects: None, stored: None, given_text: true })
+    }
+}
+
+impl Parse {
+    /// `parsedsummary`: the summary given, formatted as an edit summary of the page (none
+    /// without `summary`, or `sectiontitle` for a new section).
+    fn parsed_summary(
+        &self,
+        reader: &mut wikiquery_store::reader::Reader,
+        site: &Site,
+        page: &(i32, String),
+    ) -> Result<Option<String>, ApiError> {
+        let new_section = self.section.as_deref() == Some("new");
+        if self.summary.is_none() && !(new_section && self.sectiontitle.is_some()) {
+            return Ok(None);
+        }
+        let summary = self.summary.clone().unwrap_or_default();
+        let title = self.sectiontitle.clone().unwrap_or_default();
+        if new_section && (title.is_empty() || summary.is_empty()) && !(title.is_empty() && summary.is_empty()) {
+            // MediaWiki's summary of a new section, whose link points into the page itself.
+            return Err(ApiError::not_implemented("parse (the summary of a new section)"));
+        }
+        let comment = CommentOf { key: 0, text: &summary, ns: page.0, dbkey: &page.1 };
+        Ok(parsed_comments(reader, site, &[comment])?.remove(&0))
     }
 }
 
@@ -386,12 +423,6 @@ impl ActionModule for Parse {
         if let Some(prop) = props.iter().find(|p| NOT_BUILT.contains(p)) {
             return Err(ApiError::not_implemented(&format!("parse (prop={prop})")));
         }
-        if self.pst || self.onlypst {
-            return Err(ApiError::not_implemented("parse (the pre-save transform)"));
-        }
-        if self.summary.is_some() {
-            return Err(ApiError::not_implemented("parse (summary)"));
-        }
         if self.useskin.is_some() {
             return Err(ApiError::not_implemented("parse (useskin)"));
         }
@@ -400,6 +431,35 @@ impl ActionModule for Parse {
         let site = store.site();
         let settings = ctx.settings();
         let wants = |p: &str| props.contains(&p);
+        // The request's own text, saved: with `pst` it is what is rendered, with `onlypst` the
+        // answer.
+        let saved = if source.given_text && (self.pst || self.onlypst) {
+            let saver = Saver::of(ctx.state);
+            let page = (source.page.0, source.page.1.as_str());
+            let now = ctx.state.now();
+            let mut templates = TemplateCache::new();
+            Some(
+                pre_save_transform(&mut reader, site, settings, now, page, &source.text, &saver, &mut templates)
+                    .map_err(unsupported)?,
+            )
+        } else {
+            None
+        };
+        let summary = self.parsed_summary(&mut reader, site, &source.page)?;
+        if let (Some(saved), true) = (&saved, self.onlypst) {
+            let mut out = Map::new();
+            out.insert("text".into(), sub_element(style, saved.clone()));
+            if wants("wikitext") {
+                out.insert("wikitext".into(), sub_element(style, source.text.clone()));
+            }
+            if let Some(summary) = summary {
+                out.insert("parsedsummary".into(), sub_element(style, summary));
+            }
+            ctx.result.add("parse", Value::Object(out));
+            return Ok(());
+        }
+        let original = saved.as_ref().map(|_| source.text.clone());
+        let source = Source { text: saved.clone().unwrap_or_else(|| source.text.clone()), ..source };
         let options = RenderOptions { edit_sections: !self.disableeditsection, toc: !self.disabletoc };
         let needs_render = props.iter().any(|p| !matches!(*p, "wikitext" | "parsetree" | "revid"));
         let kept = if needs_render {
@@ -418,6 +478,9 @@ impl ActionModule for Parse {
         let mut out = Map::new();
         out.insert("title".into(), json!(full_text(source.page.0, &source.page.1, site.namespaces())));
         out.insert("pageid".into(), json!(source.page_id));
+        if let Some(summary) = summary {
+            out.insert("parsedsummary".into(), sub_element(style, summary));
+        }
         if let Some(revid) = source.revid {
             out.insert("revid".into(), json!(revid));
         }
@@ -474,7 +537,12 @@ impl ActionModule for Parse {
             }
         }
         if wants("wikitext") {
-            out.insert("wikitext".into(), sub_element(style, source.text.clone()));
+            // The text as given; the saved text beside it.
+            let given = original.unwrap_or_else(|| source.text.clone());
+            out.insert("wikitext".into(), sub_element(style, given));
+            if saved.is_some() {
+                out.insert("psttext".into(), sub_element(style, source.text.clone()));
+            }
         }
         if let Some(report) = report.as_ref().filter(|_| wants("limitreportdata")) {
             out.insert("limitreportdata".into(), report.data());

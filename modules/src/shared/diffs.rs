@@ -7,7 +7,6 @@
 use serde_json::{json, Map, Value};
 use wikiquery_domain::diff::table_diff;
 use wikiquery_domain::languages::format_number;
-use wikiquery_domain::php;
 use wikiquery_domain::revision::{default_format, Visibility, DELETED_TEXT};
 use wikiquery_runtime::result::set_content;
 use wikiquery_runtime::{ApiError, QueryContext};
@@ -123,11 +122,28 @@ impl DiffRequest {
                     return Ok(Value::Object(diff));
                 }
                 let given = if *pst {
-                    pre_save_transform(given).ok_or_else(|| {
+                    // Saved as the revision's page, by the caller, now.
+                    let (store, mut reader) = (ctx.store()?, ctx.reader()?);
+                    let page = reader.pages_by_ids(&[row.page])?.into_iter().next();
+                    let (ns, dbkey) = page.map(|p| (p.ns, p.dbkey)).unwrap_or_default();
+                    let saver = crate::shared::expansion::Saver::of(ctx.state);
+                    let (settings, now) = (ctx.services.settings(), ctx.state.now());
+                    crate::shared::expansion::saved_text(
+                        &mut reader,
+                        store.site(),
+                        settings,
+                        now,
+                        &slot.model,
+                        (ns, &dbkey),
+                        given,
+                        &saver,
+                    )
+                    .map_err(|e| {
                         ApiError::not_implemented(&format!(
-                            "{} ({}difftotextpst with signatures, subst: or the pipe trick)",
+                            "{} ({}difftotextpst: {})",
                             ctx.module.path(),
-                            ctx.module.prefix
+                            ctx.module.prefix,
+                            e.0
                         ))
                     })?
                 } else {
@@ -211,17 +227,6 @@ pub(crate) fn line_label(line: usize) -> String {
     format!("Line {}:", format_number(line))
 }
 
-/// A text as MediaWiki saves it: line ends made `\n`, white space at its end removed. Its
-/// other changes (signatures, `subst:`, the pipe trick) need the parser this server does not
-/// have yet: `None` for a text that would need them.
-pub(crate) fn pre_save_transform(text: &str) -> Option<String> {
-    let lower = text.to_lowercase();
-    if text.contains("~~~") || lower.contains("subst:") || text.contains("|]]") {
-        return None;
-    }
-    Some(php::rtrim(text).replace("\r\n", "\n").replace('\r', "\n"))
-}
-
 /// The live revision `id`, if there is one.
 pub(crate) fn revision(reader: &mut Reader, id: i64) -> Result<Option<RevisionRow>, ApiError> {
     let filter = RevisionsFilter {
@@ -265,19 +270,11 @@ pub(crate) fn adjacent(reader: &mut Reader, row: &RevisionRow, older: bool) -> R
 
 #[cfg(test)]
 mod tests {
-    use super::{line_label, pre_save_transform};
+    use super::line_label;
 
     #[test]
     fn line_labels_group_thousands() {
         assert_eq!(line_label(1), "Line 1:");
         assert_eq!(line_label(1024), "Line 1,024:");
-    }
-
-    #[test]
-    fn saving_trims_the_end_and_unifies_line_ends() {
-        assert_eq!(pre_save_transform("a\r\nb  \n\n").as_deref(), Some("a\nb"));
-        assert_eq!(pre_save_transform("a\rb").as_deref(), Some("a\nb"));
-        assert_eq!(pre_save_transform("sig ~~~~"), None);
-        assert_eq!(pre_save_transform("{{SUBST:x}}"), None);
     }
 }

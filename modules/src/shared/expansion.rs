@@ -201,3 +201,137 @@ impl Wiki for PageWiki<'_> {
         self.functions.default_sort().map(str::to_owned)
     }
 }
+
+/// Who saves a text, for its signatures: the account (id and name), or the address of an
+/// anonymous caller.
+pub struct Saver {
+    pub name: String,
+    /// The account's id; `None` for an anonymous caller.
+    pub id: Option<i64>,
+}
+
+impl Saver {
+    /// The caller of a request.
+    pub fn of(state: &wikiquery_runtime::RequestState) -> Saver {
+        match &state.user {
+            Some(account) => Saver { name: account.name.clone(), id: Some(account.id) },
+            None => Saver { name: state.client_ip.clone(), id: None },
+        }
+    }
+}
+
+/// `text` of content model `model` as it would be saved as page `page` (see
+/// [`pre_save_transform`]; a text of another model only has its line ends normalised).
+#[allow(clippy::too_many_arguments)] // what a saved text depends on, each needed
+pub fn saved_text(
+    reader: &mut Reader,
+    site: &Site,
+    settings: &SiteSettings,
+    now: Timestamp,
+    model: &str,
+    page: (i32, &str),
+    text: &str,
+    saver: &Saver,
+) -> Result<String, Unsupported> {
+    if model != "wikitext" {
+        return Ok(wikiquery_domain::preprocessor::pre_save::normalize_line_ends(text));
+    }
+    pre_save_transform(reader, site, settings, now, page, text, saver, &mut TemplateCache::new())
+}
+
+/// `text` as MediaWiki would save it as page `(namespace, dbkey)`, by `saver` at `now`: its
+/// pre-save transform (`subst:` expanded, signatures written, pipe tricks completed).
+#[allow(clippy::too_many_arguments)] // what a saved text depends on, each needed
+pub fn pre_save_transform(
+    reader: &mut Reader,
+    site: &Site,
+    settings: &SiteSettings,
+    now: Timestamp,
+    page: (i32, &str),
+    text: &str,
+    saver: &Saver,
+    templates: &mut TemplateCache,
+) -> Result<String, Unsupported> {
+    use wikiquery_domain::preprocessor::pre_save::{self, Signing};
+    // The signature and the date, read before the expansion borrows the reader.
+    let signing =
+        if text.contains("~~~") { Some(signing(reader, site, settings, now, page, saver, templates)?) } else { None };
+    let clock = (now, settings.time_offset);
+    let mut wiki = PageWiki::new(reader, site, site_paths(site, settings), clock, page, templates);
+    let page_text = page.1.replace('_', " ");
+    let mut sign = || {
+        signing.as_ref().map_or_else(
+            || Signing { signature: String::new(), date: String::new() },
+            |s| Signing { signature: s.signature.clone(), date: s.date.clone() },
+        )
+    };
+    pre_save::pre_save_transform(text, &page_text, &mut sign, &mut wiki)
+}
+
+/// The text of interface message `key` on this wiki: its `MediaWiki:` page, else the default.
+fn wiki_message(reader: &mut Reader, key: &str) -> Result<Option<String>, Unsupported> {
+    let own = current_text_of(reader, NS_MEDIAWIKI, &upper_first(key)).map_err(|e| Unsupported(e.info))?;
+    Ok(own.or_else(|| wikiquery_domain::messages::text("en", key).map(str::to_owned)))
+}
+
+/// What `saver`'s signatures write (MediaWiki's `getUserSig` and the date of `pstPass2`).
+fn signing(
+    reader: &mut Reader,
+    site: &Site,
+    settings: &SiteSettings,
+    now: Timestamp,
+    page: (i32, &str),
+    saver: &Saver,
+    templates: &mut TemplateCache,
+) -> Result<wikiquery_domain::preprocessor::pre_save::Signing, Unsupported> {
+    use wikiquery_domain::preprocessor::escape_wikitext;
+    let option = |reader: &mut Reader, name: &str| -> Result<String, Unsupported> {
+        let Some(id) = saver.id else { return Ok(String::new()) };
+        let found = reader.user_property(&[id], name).map_err(|e| Unsupported(e.to_string()))?;
+        Ok(found.into_iter().next().map(|(_, v)| v).unwrap_or_default())
+    };
+    let nickname = option(reader, "nickname")?;
+    let fancy = !matches!(option(reader, "fancysig")?.as_str(), "" | "0");
+    let nickname = if nickname.is_empty() || nickname.chars().count() > 255 {
+        saver.name.clone()
+    } else if fancy {
+        return Err(Unsupported("a signature of the user's own markup".into()));
+    } else {
+        without_signatures(&nickname)
+    };
+    let key = if saver.id.is_some() { "signature" } else { "signature-anon" };
+    let message = wiki_message(reader, key)?.ok_or_else(|| Unsupported(format!("the message {key}")))?;
+    let message =
+        wikiquery_domain::messages::substitute(&message, &[escape_wikitext(&saver.name), escape_wikitext(&nickname)]);
+    let signature = expand_text(reader, site, settings, now, page, &message, &Options::default(), templates)?.text;
+    if settings.time_zone != "UTC" || settings.time_offset != 0 {
+        return Err(Unsupported("a signature's date in a time zone other than UTC".into()));
+    }
+    let zone = wiki_message(reader, "timezone-utc")?.unwrap_or_else(|| "UTC".to_owned());
+    let date = format!("{} ({zone})", wikiquery_domain::timestamp::time_and_date(now, 0));
+    Ok(wikiquery_domain::preprocessor::pre_save::Signing { signature, date })
+}
+
+/// A nickname without what would sign inside a signature: each run of three to five tildes
+/// taken out (MediaWiki's `cleanSigInSig`).
+fn without_signatures(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut run = 0usize;
+    let flush = |out: &mut String, mut run: usize| {
+        while run >= 3 {
+            run -= run.min(5);
+        }
+        out.extend(std::iter::repeat_n('~', run));
+    };
+    for c in text.chars() {
+        if c == '~' {
+            run += 1;
+        } else {
+            flush(&mut out, run);
+            run = 0;
+            out.push(c);
+        }
+    }
+    flush(&mut out, run);
+    out
+}

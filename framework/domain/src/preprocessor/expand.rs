@@ -164,14 +164,7 @@ pub fn expand_counting(
     wiki: &mut dyn Wiki,
 ) -> Result<(String, ExpansionCounts), Unsupported> {
     let tree = preprocess(text, options);
-    let mut expander = Expander {
-        wiki,
-        options: Options { for_inclusion: true, ..options.clone() },
-        nodes: 0,
-        included: 0,
-        nesting: 0,
-        counts: ExpansionCounts::default(),
-    };
+    let mut expander = Expander::new(wiki, options, false);
     let root = Frame { parent: None, title: None, args: HashMap::new(), depth: 0, expansions: RefCell::default() };
     if !tree.children.is_empty() {
         expander.counts.nodes = 1;
@@ -179,6 +172,34 @@ pub fn expand_counting(
     }
     let text = expander.nodes(&tree.children, &root)?;
     Ok((text, expander.counts))
+}
+
+/// `text` expanded as MediaWiki's pre-save transform expands it (its `OT_WIKI` output): only
+/// `subst:` and `safesubst:` calls are expanded (what they give in the same way, one level:
+/// calls inside stay as written unless they substitute too), every other call and argument
+/// of the page stays as written, and comments and extension tags stand behind markers, given
+/// back with their texts so that the transform's later steps leave them alone
+/// ([`unstrip`] puts them back).
+pub fn expand_for_saving(text: &str, wiki: &mut dyn Wiki) -> Result<(String, Vec<String>), Unsupported> {
+    let tree = preprocess(text, &Options::default());
+    let mut expander = Expander::new(wiki, &Options::default(), true);
+    let root = Frame { parent: None, title: None, args: HashMap::new(), depth: 0, expansions: RefCell::default() };
+    let text = expander.nodes(&tree.children, &root)?;
+    Ok((text, expander.protected))
+}
+
+/// The marker standing for the `n`th text kept aside by [`expand_for_saving`].
+fn saving_marker(n: usize) -> String {
+    format!("{MARKER_PREFIX}-pst-{n:08X}{MARKER_SUFFIX}")
+}
+
+/// `text` with the markers of [`expand_for_saving`] replaced by the texts they stand for.
+pub fn unstrip(text: &str, protected: &[String]) -> String {
+    let mut out = text.to_owned();
+    for (n, kept) in protected.iter().enumerate() {
+        out = out.replace(&saving_marker(n), kept);
+    }
+    out
 }
 
 /// An argument of a template frame: its value's nodes (in the calling frame's tree) and
@@ -223,6 +244,31 @@ struct Expander<'w> {
     included: usize,
     nesting: usize,
     counts: ExpansionCounts,
+    /// The pre-save transform's expansion (only substitutions), see [`expand_for_saving`].
+    saving: bool,
+    /// What that expansion keeps behind markers, by number.
+    protected: Vec<String>,
+}
+
+impl<'w> Expander<'w> {
+    fn new(wiki: &'w mut dyn Wiki, options: &Options, saving: bool) -> Self {
+        Expander {
+            wiki,
+            options: Options { for_inclusion: true, ..options.clone() },
+            nodes: 0,
+            included: 0,
+            nesting: 0,
+            counts: ExpansionCounts::default(),
+            saving,
+            protected: Vec::new(),
+        }
+    }
+
+    /// A text kept aside behind a marker (the pre-save expansion's comments and tags).
+    fn protect(&mut self, text: String) -> String {
+        self.protected.push(text);
+        saving_marker(self.protected.len() - 1)
+    }
 }
 
 impl Expander<'_> {
@@ -256,6 +302,15 @@ impl Expander<'_> {
             match element.name {
                 "template" => out.push_str(&self.template(element, frame)?),
                 "tplarg" => out.push_str(&self.argument(element, frame)?),
+                // Saving keeps comments and tags as written, out of the later steps' reach,
+                // and the page's own inclusion tags (a substituted template's are read).
+                "comment" | "ext" if self.saving => {
+                    let text =
+                        if element.name == "ext" { ExtensionTag::of(element).as_written() } else { text_of(element) };
+                    let marker = self.protect(text);
+                    out.push_str(&marker);
+                }
+                "ignore" if self.saving && frame.parent.is_none() => out.push_str(&text_of(element)),
                 "comment" if self.options.keep_comments => out.push_str(&text_of(element)),
                 "comment" | "ignore" => {}
                 "ext" => out.push_str(&self.wiki.extension_tag(&ExtensionTag::of(element))?),
@@ -294,13 +349,15 @@ impl Expander<'_> {
         let (title_nodes, parts) = split_call(call);
         let title_with_spaces = self.nodes(title_nodes, frame)?;
         let mut name = php::trim(&title_with_spaces);
-        match strip_magic_prefix(name, &["subst"]) {
-            Some(_) => return self.literal_call("{{", "}}", &title_with_spaces, &parts, frame),
-            None => {
-                if let Some(rest) = strip_magic_prefix(name, &["safesubst"]) {
-                    name = rest;
-                }
-            }
+        // Saving expands only what substitutes; otherwise `subst:` stays as written.
+        match (strip_magic_prefix(name, &["subst"]), self.saving) {
+            (Some(rest), true) => name = rest,
+            (Some(_), false) => return self.literal_call("{{", "}}", &title_with_spaces, &parts, frame),
+            (None, saving) => match strip_magic_prefix(name, &["safesubst"]) {
+                Some(rest) => name = rest,
+                None if saving => return self.literal_call("{{", "}}", &title_with_spaces, &parts, frame),
+                None => {}
+            },
         }
         if parts.is_empty() {
             if let Some(id) = variable_id(name) {
@@ -469,9 +526,11 @@ impl Expander<'_> {
             }
             return Ok(value);
         }
+        // Saving keeps the page's own arguments as written, defaults and all.
+        let page_own = self.saving && frame.parent.is_none();
         match parts.first() {
-            Some(default) => self.nodes(&default.children, frame),
-            None => self.literal_call("{{{", "}}}", &name_with_spaces, &parts, frame),
+            Some(default) if !page_own => self.nodes(&default.children, frame),
+            _ => self.literal_call("{{{", "}}}", &name_with_spaces, &parts, frame),
         }
     }
 

@@ -11,6 +11,7 @@ mod clock_words;
 mod escape;
 pub mod expand;
 pub mod page_functions;
+pub mod pre_save;
 mod reader;
 #[cfg(test)]
 mod tests;

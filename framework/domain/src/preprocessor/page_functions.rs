@@ -11,7 +11,8 @@ use crate::quotes::do_quotes;
 use crate::sanitizer::{remove_html_tags_but, strip_all_tags};
 use crate::timestamp::Timestamp;
 use crate::title::{
-    full_dbkey, full_text, normalize_subpage_link, parse_title, InterwikiMap, SiteNamespaces, NS_MEDIAWIKI, NS_TEMPLATE,
+    full_dbkey, full_text, normalize_subpage_link, parse_title, InterwikiMap, SiteNamespaces, NS_MEDIAWIKI, NS_SPECIAL,
+    NS_TEMPLATE,
 };
 use crate::url::{wf_urlencode, SitePaths};
 
@@ -337,6 +338,8 @@ impl<'s> PageFunctions<'s> {
                 super::expand::outside_markers(first, &|t| url_encode(t, kind))
             }
             "anchorencode" => anchor_encode(first),
+            "special" => self.special_page(first),
+            "speciale" => wf_urlencode(&self.special_page(first).replace(' ', "_")),
             "localurl" | "localurle" | "fullurl" | "fullurle" | "canonicalurl" | "canonicalurle" => {
                 return self.url_function(id, first, args.get(1).map(String::as_str));
             }
@@ -463,6 +466,30 @@ impl<'s> PageFunctions<'s> {
             "subjectspacee" => ns_encoded(subject),
             other => return Err(Unsupported(format!("{{{{{}}}}}", other.to_uppercase()))),
         })
+    }
+
+    /// `{{#special:}}`: the title of the special page a name or alias gives (`Contributions/X`
+    /// → `Special:Contributions/X`), else the text as a special page's title, else
+    /// `Special:Badtitle`.
+    fn special_page(&self, text: &str) -> String {
+        let (name, sub) = match text.split_once('/') {
+            Some((name, sub)) => (name, Some(sub)),
+            None => (text, None),
+        };
+        if let Some(local) = crate::special_pages::local_name(&name.replace(' ', "_")) {
+            let mut key = local.to_owned();
+            if let Some(sub) = sub {
+                key.push('/');
+                key.push_str(&sub.replace(' ', "_"));
+            }
+            return full_text(NS_SPECIAL, &crate::title::upper_first(&key), self.namespaces);
+        }
+        match parse_title(&full_text(NS_SPECIAL, text, self.namespaces), 0, self.namespaces, &|_| false) {
+            Ok(t) if t.ns == NS_SPECIAL && !t.dbkey.is_empty() && t.fragment.is_empty() => {
+                full_text(NS_SPECIAL, &t.dbkey, self.namespaces)
+            }
+            _ => self.special_page("Badtitle"),
+        }
     }
 
     /// `{{ns:}}`: the name of a namespace given by number (PHP's reading of a leading
