@@ -78,7 +78,7 @@ fn matches(pattern: &str, name: &str) -> bool {
 
 fn apply_at(value: &mut Value, path: &[String], how: &How) {
     let Some((head, rest)) = path.split_first() else { return };
-    let mut visit = |key: &str, member: &mut Value| -> bool {
+    let visit = |key: &str, member: &mut Value| -> bool {
         if !matches(head, key) {
             return false;
         }

@@ -7,6 +7,7 @@ pub fn local_name(name: &str) -> Option<&'static str> {
     let folded = name.to_lowercase();
     SPECIAL_PAGES
         .iter()
+        .chain(UNLISTED_SPECIAL_PAGES)
         .find(|(canonical, aliases)| {
             canonical.to_lowercase() == folded || aliases.iter().any(|a| a.to_lowercase() == folded)
         })
@@ -26,6 +27,10 @@ pub fn normalize(dbkey: &str) -> Option<String> {
         None => local.to_owned(),
     })
 }
+
+/// Special pages MediaWiki has but does not list among its aliases (`siteinfo`): (name,
+/// English aliases).
+pub const UNLISTED_SPECIAL_PAGES: &[(&str, &[&str])] = &[("Badtitle", &["Badtitle"])];
 
 /// The special pages of MediaWiki 1.39 as the fixture wiki has them: (name, English aliases).
 #[rustfmt::skip]
