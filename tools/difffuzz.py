@@ -151,7 +151,8 @@ def comparable(answer):
 def apply_rules(value, rules, query):
     """Sets aside what `rules` name in `value` (in place): `drop` removes the member, `shape`
     keeps only its type (and an array's or object's length and keys), `wording` compares a
-    message by its code, not its text; a `warning` rule removes that warning of that module."""
+    message by its code, not its text, `limit_report` a rendered page without its limit
+    report; a `warning` rule removes that warning of that module."""
     for r in rules:
         if r['_when'] and not r['_when'].search(query):
             continue
@@ -198,6 +199,17 @@ def _wording(v):
     return v
 
 
+def _without_limit_report(v):
+    """A rendered page's HTML without the limit report's comments (timings and counts)."""
+    if not isinstance(v, str):
+        return v
+    start = v.find('\n<!-- \nNewPP limit report')
+    if start < 0:
+        return v
+    end = v.find('-->\n', v.find('Transclusion expansion time report', start))
+    return v[:start] + (v[end + 4:] if end >= 0 else '')
+
+
 def _apply(value, path, how):
     if not path:
         return
@@ -215,6 +227,8 @@ def _apply(value, path, how):
             del value[k]
         elif how == 'wording':
             value[k] = _wording(x)
+        elif how == 'limit_report':
+            value[k] = _without_limit_report(x)
         else:
             value[k] = _shape(x)
 

@@ -20,6 +20,8 @@ enum How {
     Shape,
     /// Compare a message by its code, not its text.
     Wording,
+    /// Compare a rendered page without its limit report (timings and counts).
+    LimitReport,
     /// Remove this warning (code, module path).
     Warning(String, String),
 }
@@ -39,6 +41,7 @@ pub fn rules() -> Vec<Rule> {
                 (None, None | Some("drop")) => How::Drop,
                 (None, Some("shape")) => How::Shape,
                 (None, Some("wording")) => How::Wording,
+                (None, Some("limit_report")) => How::LimitReport,
                 (None, Some(other)) => panic!("unknown comparison {other} in deliberate.json"),
             };
             Rule {
@@ -89,6 +92,7 @@ fn apply_at(value: &mut Value, path: &[String], how: &How) {
         match how {
             How::Shape => *member = shape(member),
             How::Wording => *member = wording(member),
+            How::LimitReport => *member = without_limit_report(member),
             _ => return true,
         }
         false
@@ -121,6 +125,14 @@ fn shape(value: &Value) -> Value {
         Value::Number(_) => "int".into(),
         Value::Null => "NoneType".into(),
     }
+}
+
+fn without_limit_report(value: &Value) -> Value {
+    let Some(text) = value.as_str() else { return value.clone() };
+    let Some(start) = text.find("\n<!-- \nNewPP limit report") else { return value.clone() };
+    let after = text[start..].find("Transclusion expansion time report").map_or(start, |i| start + i);
+    let rest = text[after..].find("-->\n").map_or("", |end| &text[after + end + 4..]);
+    Value::String(format!("{}{rest}", &text[..start]))
 }
 
 fn wording(value: &Value) -> Value {

@@ -168,8 +168,8 @@ pub struct Parse {
     pub sectionpreview: bool,
     /// Leaves the table of contents out of the HTML.
     pub disabletoc: bool,
-    /// A skin the output should be adjusted to. No skin is installed on this server, so any value
-    /// is answered with an error.
+    /// A skin of the site's (`meta=siteinfo&siprop=skins`) to write the page as that skin shows
+    /// it; the page's text is the same in every skin but MinervaNeue's.
     pub useskin: Option<String>,
     /// With `text`: the serialization format of the text; only `text/x-wiki` is supported here.
     #[param(values = CONTENTFMT)]
@@ -423,8 +423,10 @@ impl ActionModule for Parse {
         if let Some(prop) = props.iter().find(|p| NOT_BUILT.contains(p)) {
             return Err(ApiError::not_implemented(&format!("parse (prop={prop})")));
         }
-        if self.useskin.is_some() {
-            return Err(ApiError::not_implemented("parse (useskin)"));
+        // The skins the site has write the page as no skin does, but MinervaNeue, which writes
+        // section links of its own.
+        if self.useskin.as_deref() == Some("minerva") && props.contains(&"text") && !self.disableeditsection {
+            return Err(ApiError::not_implemented("parse (useskin=minerva's section links)"));
         }
         let style = ctx.result.style();
         let (store, mut reader) = (ctx.store()?, ctx.reader()?);

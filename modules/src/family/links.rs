@@ -52,6 +52,22 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: LinkListing<'_>) -> Result<(), A
     }
     let site = ctx.site()?;
     let images = listing.table == LinkTable::Images;
+    // `from|title` for files, `from|ns|title` for the others; files read it before their
+    // targets, the others after, as MediaWiki's modules do.
+    let read_continue = || -> Result<Option<(i64, i32, String)>, ApiError> {
+        Ok(match listing.continue_ {
+            None => None,
+            Some(raw) if images => {
+                let (LooseInt(from), title) = raw.read_as::<(LooseInt, String)>()?;
+                Some((from, NS_FILE, title))
+            }
+            Some(raw) => {
+                let (LooseInt(from), LooseInt(ns), title) = raw.read_as::<(LooseInt, LooseInt, String)>()?;
+                Some((from, i32::try_from(ns).unwrap_or(0), title))
+            }
+        })
+    };
+    let continue_first = if images { read_continue()? } else { None };
     let targets = if listing.targets.is_empty() {
         None
     } else {
@@ -75,18 +91,7 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: LinkListing<'_>) -> Result<(), A
         }
         Some(found)
     };
-    // `from|title` for files, `from|ns|title` for the others.
-    let continue_from = match listing.continue_ {
-        None => None,
-        Some(raw) if images => {
-            let (LooseInt(from), title) = raw.read_as::<(LooseInt, String)>()?;
-            Some((from, NS_FILE, title))
-        }
-        Some(raw) => {
-            let (LooseInt(from), LooseInt(ns), title) = raw.read_as::<(LooseInt, LooseInt, String)>()?;
-            Some((from, i32::try_from(ns).unwrap_or(0), title))
-        }
-    };
+    let continue_from = if images { continue_first } else { read_continue()? };
     let limit = listing.limit;
     let filter = LinksFilter {
         table: listing.table,

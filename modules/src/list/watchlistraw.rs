@@ -129,9 +129,8 @@ impl QueryModule for WatchlistRaw {
                         Value::Object(o)
                     })
                     .collect();
-                if !list.is_empty() {
-                    ctx.add_result_member("watchlistraw", Value::Array(list));
-                }
+                // At the answer's root, present even when empty.
+                ctx.add_result_member("watchlistraw", Value::Array(list));
                 Ok(())
             },
         )

@@ -62,11 +62,16 @@ impl ContinuePart for i32 {
     }
 }
 
-/// A timestamp in any form MediaWiki's timestamp library reads. MediaWiki 1.39 hands such a
-/// part to that library before checking anything else, so text it cannot read ends in the
-/// library's exception rather than `badcontinue`.
+/// A timestamp in any form MediaWiki's timestamp library reads (an empty part or `0` is the
+/// current time to it). MediaWiki 1.39 hands such a part to that library before checking
+/// anything else, so text it cannot read ends in the library's exception rather than
+/// `badcontinue`.
 impl ContinuePart for Timestamp {
     fn parse_part(text: &str) -> Result<Self, ApiError> {
+        // What PHP takes as false (`""`, `"0"`) is the current time to that library.
+        if text.is_empty() || text == "0" {
+            return Ok(Timestamp::now());
+        }
         Timestamp::parse(text).ok_or_else(|| {
             ApiError::new(
                 "internal_api_error_Wikimedia\\Timestamp\\TimestampException",
