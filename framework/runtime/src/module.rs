@@ -21,8 +21,19 @@ pub trait ModuleSpec: Sized + 'static {
     /// The module's descriptor, built once.
     fn descriptor() -> &'static ModuleDescriptor;
 
-    /// Reads and validates the module's parameters.
-    fn parse(r: &mut ParamReader<'_>) -> Result<Self, ApiError>;
+    /// Reads and validates the module's parameters, then checks the rules over several of them
+    /// (`at_most_one_of`, …).
+    fn parse(r: &mut ParamReader<'_>) -> Result<Self, ApiError> {
+        let module = Self::parse_values(r)?;
+        Self::check_rules(r)?;
+        Ok(module)
+    }
+
+    /// Reads and validates each of the module's parameters (every one, then the first error).
+    fn parse_values(r: &mut ParamReader<'_>) -> Result<Self, ApiError>;
+
+    /// Checks the rules over several parameters the module and its groups declare.
+    fn check_rules(r: &mut ParamReader<'_>) -> Result<(), ApiError>;
 }
 
 /// A query submodule (list, prop or meta) that can run.
@@ -33,6 +44,14 @@ pub trait QueryModule: ModuleSpec {
     fn cache_mode(&self, state: &RequestState) -> CacheMode {
         let _ = state;
         Self::descriptor().cache_mode
+    }
+
+    /// Whether the rules between the module's parameters are checked for this page set (none
+    /// without one). They are, unless the module says otherwise: MediaWiki's page modules that
+    /// return early when the set gives them nothing to do make those checks only after that.
+    fn checks_rules(pages: Option<&crate::query::pageset::PageSet>) -> bool {
+        let _ = pages;
+        true
     }
 
     /// Runs the module with its parsed parameters. Until a module's data access exists it keeps

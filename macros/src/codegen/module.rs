@@ -168,13 +168,18 @@ fn generate(item: &syn::ItemStruct, m: &Module, params: &[Param], given: &[examp
                 }
 
                 #[allow(unused_mut, unused_variables)]
-                fn parse(__r: &mut #p::ParamReader<'_>) -> ::core::result::Result<Self, #p::ApiError> {
+                fn parse_values(__r: &mut #p::ParamReader<'_>) -> ::core::result::Result<Self, #p::ApiError> {
                     let __all: &[#p::ParamDescriptor] = &<Self as #p::ModuleSpec>::descriptor().params;
                     let mut __next: usize = 0;
                     #parse_stmts
+                    ::core::result::Result::Ok(#body)
+                }
+
+                #[allow(unused_variables)]
+                fn check_rules(__r: &mut #p::ParamReader<'_>) -> ::core::result::Result<(), #p::ApiError> {
                     #(#group_rules)*
                     #(#rules)*
-                    ::core::result::Result::Ok(#body)
+                    ::core::result::Result::Ok(())
                 }
             }
 

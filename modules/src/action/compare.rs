@@ -413,7 +413,9 @@ impl ActionModule for Compare {
         if private {
             ctx.state.cache_mode = ctx.state.cache_mode.merge(CacheMode::Private);
         }
-        ctx.result.add("compare", Value::Object(vals));
+        // Nothing to say is an empty list to PHP.
+        let vals = if vals.is_empty() { Value::Array(Vec::new()) } else { Value::Object(vals) };
+        ctx.result.add("compare", vals);
         Ok(())
     }
 }

@@ -55,9 +55,11 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: UrlListing<'_>) -> Result<Vec<(E
             let page = if by_page { parts.next().unwrap_or_default() } else { "0".to_owned() };
             let index = if by_index { parts.next().unwrap_or_default() } else { String::new() };
             let id = parts.next().unwrap_or_default();
-            // A part that is not a number matches no row, as the database compares it.
-            let (Ok(page), Ok(id)) = (page.parse(), id.parse()) else { return Ok(Vec::new()) };
-            Some((page, index, id))
+            // A part that is not a number is above every number, as SQLite (MediaWiki's database
+            // here) compares text with numbers: a page so given matches no row, an id only ends
+            // the rows of its index.
+            let Ok(page) = page.parse() else { return Ok(Vec::new()) };
+            Some((page, index, id.parse().unwrap_or(i64::MAX)))
         }
     };
     let filter = ExtLinksFilter {

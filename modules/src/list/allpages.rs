@@ -139,6 +139,8 @@ impl QueryModule for AllPages {
                 format!("As a generator, \"{filter}=nonredirects\" takes the place of \"redirects\"."),
             ));
         }
+        // The continue value is read first, as MediaWiki reads it.
+        let continue_from = self.continue_.read()?.map(|(title,)| title);
         // The services outlive this borrow of the context, so the site can be used while items
         // are pushed.
         let services = ctx.services;
@@ -184,7 +186,7 @@ impl QueryModule for AllPages {
         let filter = AllPagesFilter {
             namespace,
             descending: self.dir == SortDir::Descending,
-            continue_from: self.continue_.read()?.map(|(title,)| title),
+            continue_from,
             from,
             to,
             prefix,

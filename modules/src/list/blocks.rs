@@ -138,6 +138,8 @@ impl QueryModule for Blocks {
         let settings = services.settings();
         let has = |p: BlockProp| self.prop.contains(&p);
         let ascending = self.dir == TimeDir::Newer;
+        // The continue value first, then the address, then the kinds, as MediaWiki reads them.
+        let continue_from = self.continue_.read()?.map(|(ts, id)| (ts.to_mw(), id));
 
         let covering = match &self.ip {
             None => None,
@@ -191,7 +193,7 @@ impl QueryModule for Blocks {
             ascending,
             start: self.start.map(Timestamp::to_mw),
             end: self.end.map(Timestamp::to_mw),
-            continue_from: self.continue_.read()?.map(|(ts, id)| (ts.to_mw(), id)),
+            continue_from,
             ids: self.ids.clone(),
             addresses: self.users.iter().map(UserRef::text).collect(),
             covering,

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use wikiquery_domain::revision::Visibility;
+use wikiquery_runtime::query::pageset::PageSet;
 use wikiquery_runtime::{
     query_module, ApiError, CacheMode, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
 };
@@ -58,6 +59,19 @@ pub struct DeletedRevisions {
 }
 
 impl QueryModule for DeletedRevisions {
+    /// MediaWiki returns before its checks when there is no page (missing ones count) and no
+    /// revision, and when revisions were given but none of them is deleted.
+    fn checks_rules(pages: Option<&PageSet>) -> bool {
+        pages.is_some_and(|set| {
+            let by_revids = !set.revids.is_empty() || !set.bad_revids.is_empty() || !set.deleted_revids.is_empty();
+            if by_revids {
+                !set.deleted_revids.is_empty()
+            } else {
+                !set.good.is_empty() || !set.missing.is_empty()
+            }
+        })
+    }
+
     fn cache_mode(&self, state: &RequestState) -> CacheMode {
         CacheMode::public_unless_revision_deletion(&state.rights)
     }

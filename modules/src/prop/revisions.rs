@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use wikiquery_domain::revision::Visibility;
+use wikiquery_runtime::query::pageset::PageSet;
 use wikiquery_runtime::{
     query_module, ApiError, CacheMode, LooseInt, QueryContext, QueryModule, RequestState, Timestamp, UserRef,
 };
@@ -76,6 +77,11 @@ pub struct Revisions {
 }
 
 impl QueryModule for Revisions {
+    /// MediaWiki returns before its checks when there is no page and no revision.
+    fn checks_rules(pages: Option<&PageSet>) -> bool {
+        pages.is_some_and(|set| !set.good.is_empty() || !set.revids.is_empty())
+    }
+
     fn cache_mode(&self, state: &RequestState) -> CacheMode {
         CacheMode::public_unless_revision_deletion(&state.rights)
     }

@@ -214,7 +214,8 @@ impl ScalarParam for Title {
     }
 
     fn parse(raw: &str, ctx: &mut ValueContext<'_, '_>) -> Result<Self, ApiError> {
-        if raw.trim().is_empty() || raw.contains(['<', '>', '[', ']', '{', '}', '|', '#']) {
+        // Any text the site reads as a title (MediaWiki's `TitleDef`).
+        if raw.trim().is_empty() || ctx.reader.site().parse(raw, 0).is_err() {
             return Err(ApiError::new("badtitle", format!("Bad title \"{raw}\".")).with_param_hint(ctx.wire));
         }
         Ok(Title(raw.to_owned()))
