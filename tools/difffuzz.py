@@ -189,11 +189,11 @@ def _shape(v):
 
 
 def _wording(v):
-    """A message by its code alone: a text becomes "text", an object loses its texts."""
+    """A message by its code alone: a text becomes "text", an object keeps only its code."""
     if isinstance(v, str):
         return 'text'
     if isinstance(v, dict):
-        return {k: x for k, x in v.items() if k not in ('text', 'html', '*')}
+        return {k: x for k, x in v.items() if k == 'code'}
     if isinstance(v, list):
         return [_wording(x) for x in v]
     return v

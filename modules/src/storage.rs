@@ -167,6 +167,10 @@ impl PageLookup for StorePages {
     ) -> Result<Vec<(i64, i32, String)>, ApiError> {
         Ok(RequestReader::lend(scope, &self.0)?.deleted_revision_titles(revids)?)
     }
+
+    fn existing_files(&self, scope: &RequestScope, names: &[String]) -> Result<Vec<String>, ApiError> {
+        Ok(RequestReader::lend(scope, &self.0)?.existing_files(names)?)
+    }
 }
 
 /// A title parameter as a title of this site (namespace, database key); `invalidtitle` for a

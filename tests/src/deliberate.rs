@@ -138,12 +138,9 @@ fn without_limit_report(value: &Value) -> Value {
 fn wording(value: &Value) -> Value {
     match value {
         Value::String(_) => "text".into(),
-        Value::Object(map) => Value::Object(
-            map.iter()
-                .filter(|(k, _)| !matches!(k.as_str(), "text" | "html" | "*"))
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect(),
-        ),
+        Value::Object(map) => {
+            Value::Object(map.iter().filter(|(k, _)| *k == "code").map(|(k, v)| (k.clone(), v.clone())).collect())
+        }
         Value::Array(items) => Value::Array(items.iter().map(wording).collect()),
         other => other.clone(),
     }

@@ -52,11 +52,21 @@ fn expandtemplates_answers_as_mediawiki_does() {
 /// never a guess.
 #[test]
 fn expandtemplates_answers_notimplemented_where_it_cannot_be_exact() {
-    for text in ["{{CURRENTYEAR}}", "{{NUMBEROFPAGES}}"] {
+    for text in ["{{NUMBEROFPAGES}}", "{{formatnum:1234}}"] {
         let q = format!("action=expandtemplates&title=Lion&prop=wikitext&format=json&text={text}");
         let (_, body) = fixture_api(&q);
         assert_eq!(body["error"]["code"], "notimplemented", "{text}: {body}");
     }
+}
+
+/// The clock's variables read the server's clock (frozen at the fixture's instant, a Sunday),
+/// as MediaWiki 1.39 gives them on the fixture.
+#[test]
+fn expandtemplates_reads_the_clock() {
+    let text = "{{CURRENTYEAR}}-{{CURRENTMONTH}}-{{CURRENTDAY2}} {{CURRENTDAYNAME}} {{CURRENTTIME}} {{CURRENTWEEK}} {{LOCALMONTHNAME}}";
+    let q = format!("action=expandtemplates&title=Lion&prop=wikitext&format=json&formatversion=2&text={text}");
+    let (_, body) = fixture_api(&q);
+    assert_eq!(body["expandtemplates"]["wikitext"], "2026-11-22 Sunday 00:00 47 November", "{body}");
 }
 
 /// Display titles with markup are sanitized as MediaWiki sanitizes a heading: one that names
@@ -108,12 +118,22 @@ fn compare_is_private_where_a_side_hides_something() {
 /// `notimplemented`, never a guess.
 #[test]
 fn compare_answers_notimplemented_where_it_cannot_be_exact() {
-    let q = "action=compare&fromtitle=Cat&fromtext=a%20~~~~&frompst=1&totext=b&format=json";
+    let q = "action=compare&fromtitle=Cat&fromtext=a%20%7B%7Bsubst:NUMBEROFPAGES%7D%7D&frompst=1&totext=b&format=json";
     let (_, body) = fixture_api(q);
     assert_eq!(body["error"]["code"], "notimplemented", "{body}");
     let q = "action=compare&fromrev=43&fromslots=main&fromtext-main=x&fromsection-main=1&torev=294&format=json";
     let (_, body) = fixture_api(q);
     assert_eq!(body["error"]["code"], "notimplemented", "{body}");
+}
+
+/// A pre-save transform signs as the caller, at the server's clock.
+#[test]
+fn compare_saves_a_text_as_mediawiki_would() {
+    let q = "action=compare&fromtitle=Cat&fromtext=a%20~~~~&frompst=1&totext=b&format=json&formatversion=2";
+    let (_, body) = fixture_api(q);
+    let diff = body["compare"]["body"].as_str().unwrap_or_default();
+    assert!(diff.contains("Special:Contributions/127.0.0.1"), "{body}");
+    assert!(diff.contains("00:00, 22 November 2026 (UTC)"), "{body}");
 }
 
 #[test]

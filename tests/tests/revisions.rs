@@ -70,13 +70,21 @@ fn paging_a_history_gives_what_one_read_gives() {
     }
 }
 
-/// A pre-save transformation that needs the parser (signatures) says so by name.
+/// A pre-save transformation that substitutes what the expander does not have says so by name;
+/// one that signs writes the caller's signature.
 #[test]
-fn a_pre_save_transform_that_needs_the_parser_is_not_built_yet() {
-    let extra = "rvdifftotext=~~~~&rvdifftotextpst=1";
+fn a_pre_save_transform_that_needs_what_is_not_built_says_so() {
+    let extra = "rvdifftotext=%7B%7Bsubst:NUMBEROFPAGES%7D%7D&rvdifftotextpst=1";
     let (_, body) = fixture_api(&format!("action=query&prop=revisions&titles=Lion&rvprop=content&{extra}&format=json"));
     assert_eq!(body["error"]["code"], "notimplemented", "{extra}: {body}");
     assert!(body["error"]["info"].as_str().unwrap_or_default().contains("rvdifftotextpst"), "{body}");
+    let extra = "rvdifftotext=~~~&rvdifftotextpst=1";
+    let (_, body) = fixture_api(&format!(
+        "action=query&prop=revisions&titles=Lion&rvprop=content&{extra}&format=json&formatversion=2"
+    ));
+    let diff = body["query"]["pages"][0]["revisions"][0]["diff"]["body"].as_str().unwrap_or_default();
+    // The diff marks words: the signature's link is there, the tildes are not.
+    assert!(diff.contains("Contributions") && !diff.contains("~~~"), "{body}");
 }
 
 /// Revisions rendered (`rvparse`) as MediaWiki renders them, one a request (stored answers:
@@ -174,7 +182,9 @@ fn templates_expand_as_mediawiki_expands_them() {
         let page = site.parse_title(title, 0).expect("a title");
         compared += 1;
         let settings = wikiquery_tests::fixture_config().services.settings();
-        match expand_page_text(&mut reader, site, settings, (page.ns, &page.dbkey), text, &mut Default::default()) {
+        let now = wikiquery_tests::fixture_config().clock.now();
+        match expand_page_text(&mut reader, site, settings, now, (page.ns, &page.dbkey), text, &mut Default::default())
+        {
             Ok(got) if got == expected => {}
             got => failures.push(format!("{title}: {text:?}\n  expected {expected:?}\n  got      {got:?}")),
         }

@@ -11,7 +11,9 @@ use crate::error::ApiError;
 use crate::result::ApiResult;
 use crate::scope::RequestScope;
 pub use wikiquery_domain::page::{PageRecord, RedirectRecord};
-use wikiquery_domain::title::{full_text, parse_title, InterwikiMap, InvalidTitle, SiteNamespaces, NS_SPECIAL};
+use wikiquery_domain::title::{
+    full_text, parse_title, InterwikiMap, InvalidTitle, SiteNamespaces, NS_MEDIA, NS_SPECIAL,
+};
 use wikiquery_domain::url::rawurlencode;
 
 /// What the page set asks the database and the site. The modules crate answers it from the
@@ -30,6 +32,11 @@ pub trait PageLookup: Send + Sync {
     fn revision_pages(&self, scope: &RequestScope, revids: &[i64]) -> Result<Vec<(i64, i64)>, ApiError>;
     /// The targets of the redirect pages among `ids`.
     fn redirect_targets(&self, scope: &RequestScope, ids: &[i64]) -> Result<Vec<RedirectRecord>, ApiError>;
+    /// The files (names as database keys) that exist among `names`.
+    fn existing_files(&self, scope: &RequestScope, names: &[String]) -> Result<Vec<String>, ApiError> {
+        let _ = (scope, names);
+        Ok(Vec::new())
+    }
     /// (revision id, namespace, database key) of the deleted revisions among `revids`.
     fn deleted_revision_titles(
         &self,
@@ -67,6 +74,10 @@ impl<'a> Lookup<'a> {
 
     fn revision_pages(&self, revids: &[i64]) -> Result<Vec<(i64, i64)>, ApiError> {
         self.pages.revision_pages(self.scope, revids)
+    }
+
+    fn existing_files(&self, names: &[String]) -> Result<Vec<String>, ApiError> {
+        self.pages.existing_files(self.scope, names)
     }
 
     fn redirect_targets(&self, ids: &[i64]) -> Result<Vec<RedirectRecord>, ApiError> {
@@ -342,12 +353,13 @@ impl PageSet {
                     }
                 }
                 continue;
-            } else {
+            } else if !parsed.dbkey.is_empty() {
                 let key = (parsed.ns, parsed.dbkey.clone());
                 if !batch.contains(&key) {
                     batch.push(key);
                 }
             }
+            // A fragment alone (`#top`) names no page: it is only normalised.
             if let Some(raw) = raw {
                 if raw != prefixed {
                     self.push_normalized(raw, prefixed);
@@ -367,6 +379,14 @@ impl PageSet {
     /// Looks the batch up; titles not found become missing pages (numbered by namespace, in
     /// the order each namespace first appeared, as MediaWiki's link batch groups them).
     fn load_titles(&mut self, lookup: Lookup<'_>, batch: Vec<(i32, String)>) -> Result<(), ApiError> {
+        // A Media: title is known when its file exists (MediaWiki's `isKnown` for the namespace).
+        let media: Vec<String> = self.special.iter().filter(|s| s.ns == NS_MEDIA).map(|s| s.dbkey.clone()).collect();
+        if !media.is_empty() {
+            let existing = lookup.existing_files(&media)?;
+            for special in self.special.iter_mut().filter(|s| s.ns == NS_MEDIA) {
+                special.known = existing.contains(&special.dbkey);
+            }
+        }
         let mut batch = batch;
         loop {
             batch.retain(|k| !self.all.contains_key(k));
@@ -545,7 +565,9 @@ impl PageSet {
             pages.push((m.fake_id, v));
         }
         for (id, title, reason) in &self.invalid {
-            pages.push((*id, json!({"title": title, "invalidreason": invalid_reason(reason), "invalid": true})));
+            // The reason as the error format writes a message: text in `bc`, else its code too.
+            let reason = result.format_message(reason.code(), &invalid_reason(reason));
+            pages.push((*id, json!({"title": title, "invalidreason": reason, "invalid": true})));
         }
         for id in &self.missing_ids {
             pages.push((*id, json!({"pageid": id, "missing": true})));

@@ -198,6 +198,8 @@ fn message_key(code: &str, warning: bool) -> String {
         "unrecognizedparams" => "apierror-unrecognizedparams".to_owned(),
         "deprecation" => "paramvalidator-param-deprecated".to_owned(),
         "deprecation-help" => "api-usage-mailinglist-ref".to_owned(),
+        // Why a title is invalid: the title codec's own messages.
+        _ if code.starts_with("title-invalid-") => code.to_owned(),
         _ if warning => format!("apiwarn-{code}"),
         _ => format!("apierror-{code}"),
     }
