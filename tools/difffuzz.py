@@ -207,7 +207,9 @@ def _without_limit_report(v):
     if start < 0:
         return v
     end = v.find('-->\n', v.find('Transclusion expansion time report', start))
-    return v[:start] + (v[end + 4:] if end >= 0 else '')
+    v = v[:start] + (v[end + 4:] if end >= 0 else '')
+    # MediaWiki's note that its parser cache kept the rendering (this server keeps its own).
+    return re.sub(r'\n<!-- Saved in (parser|RevisionOutput) cache .*?-->\n', '', v, flags=re.S)
 
 
 def _apply(value, path, how):

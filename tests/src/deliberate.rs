@@ -132,7 +132,14 @@ fn without_limit_report(value: &Value) -> Value {
     let Some(start) = text.find("\n<!-- \nNewPP limit report") else { return value.clone() };
     let after = text[start..].find("Transclusion expansion time report").map_or(start, |i| start + i);
     let rest = text[after..].find("-->\n").map_or("", |end| &text[after + end + 4..]);
-    Value::String(format!("{}{rest}", &text[..start]))
+    let mut out = format!("{}{rest}", &text[..start]);
+    // MediaWiki's note that its parser cache kept the rendering (this server keeps its own).
+    if let Some(note) = out.find("\n<!-- Saved in ") {
+        if let Some(end) = out[note..].find("-->\n") {
+            out.replace_range(note..note + end + 4, "");
+        }
+    }
+    Value::String(out)
 }
 
 fn wording(value: &Value) -> Value {

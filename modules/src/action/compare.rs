@@ -395,16 +395,22 @@ impl ActionModule for Compare {
             }
         }
         drop(reader);
-        // Asked by slot, MediaWiki 1.39's difference engine gives no body (`false`, which
-        // counts nothing toward the size).
+        // Asked by slot, each role's body: the main slot's table, `false` where it has no
+        // difference (or the role no slot); the size counts the bodies given.
         let per_slot = self.slots.as_ref().filter(|s| !s.is_empty());
+        let body_of = |role: &str| (role == "main" && !difference.is_empty()).then_some(difference.as_str());
         if self.wants("diffsize") {
-            vals.insert("diffsize".into(), json!(if per_slot.is_some() { 0 } else { difference.len() }));
+            let size = match per_slot {
+                Some(roles) => roles.iter().filter_map(|role| body_of(role)).map(str::len).sum(),
+                None => difference.len(),
+            };
+            vals.insert("diffsize".into(), json!(size));
         }
         if self.wants("diff") {
             match per_slot {
                 Some(roles) => {
-                    let bodies = roles.iter().map(|role| (role.clone(), json!(false)));
+                    let bodies =
+                        roles.iter().map(|role| (role.clone(), body_of(role).map_or(json!(false), |b| json!(b))));
                     vals.insert("bodies".into(), Value::Object(bodies.collect()));
                 }
                 None => set_content(&mut vals, "body", difference),

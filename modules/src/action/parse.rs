@@ -265,6 +265,8 @@ impl Parse {
             };
             let mut redirects = None;
             if self.redirects {
+                // The list is there when asked for, empty when the page is no redirect.
+                redirects = Some(Vec::new());
                 if let Some(from) = record.clone().filter(|p| p.is_redirect) {
                     let target = reader.redirect_targets(&[from.id])?.into_iter().next();
                     if let Some(target) = target.filter(|t| t.interwiki.is_empty()) {

@@ -57,7 +57,7 @@ pub struct AllDeletedRevisions {
     pub user: Option<UserRef>,
     /// Only list revisions of pages in these namespaces.
     #[param(all)]
-    pub namespace: Vec<Namespace>,
+    pub namespace: Option<Vec<Namespace>>,
     /// The timestamp to start listing from.
     #[param(info = "useronly")]
     pub start: Option<Timestamp>,
@@ -91,6 +91,11 @@ impl QueryModule for AllDeletedRevisions {
     }
 
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
+        // Namespaces asked for, none of them valid: no revisions, before anything is checked.
+        if self.namespace.as_ref().is_some_and(Vec::is_empty) {
+            ctx.ensure_list();
+            return Ok(());
+        }
         let p = ctx.module.prefix;
         let by_user = self.user.is_some();
         let misplaced: &[(&str, bool)] = if by_user {
@@ -116,7 +121,7 @@ impl QueryModule for AllDeletedRevisions {
         let limit = self.family.batch_size(ctx, &view, true);
         let site = ctx.site()?;
 
-        let mut namespaces: Vec<i32> = self.namespace.iter().map(|n| n.0).collect();
+        let mut namespaces: Vec<i32> = self.namespace.iter().flatten().map(|n| n.0).collect();
         namespaces.sort_unstable();
         namespaces.dedup();
         // A title part as a database key, by the main namespace's rules when several are listed.
