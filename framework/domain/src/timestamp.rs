@@ -420,7 +420,7 @@ pub fn format_expiry(stored: &str, infinity: &str) -> String {
 }
 
 /// English month names, for dates written out.
-const MONTH_NAMES: [&str; 12] = [
+pub(crate) const MONTH_NAMES: [&str; 12] = [
     "January",
     "February",
     "March",

@@ -2,22 +2,8 @@
 //! wiki gives them, and how long a page that uses one may be kept (MediaWiki's cache time to
 //! live for each).
 
-use crate::timestamp::{civil_from_days, Timestamp};
+use crate::timestamp::{civil_from_days, Timestamp, MONTH_NAMES as MONTHS};
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
 const MONTHS_SHORT: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const WEEKDAYS: [&str; 7] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
