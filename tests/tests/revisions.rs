@@ -165,7 +165,7 @@ fn paging_every_revision_gives_what_one_read_gives() {
 /// with `tools/capture_expansions.py`).
 #[test]
 fn templates_expand_as_mediawiki_expands_them() {
-    use wikiquery_modules::shared::expansion::expand_page_text;
+    use wikiquery_modules::shared::expansion::{expand_page_text, WikiAt};
 
     let cases = wikiquery_tests::fixture_json("oracle/expand/cases.json");
     let cases = cases.as_array().expect("a list of cases");
@@ -183,8 +183,8 @@ fn templates_expand_as_mediawiki_expands_them() {
         compared += 1;
         let settings = wikiquery_tests::fixture_config().services.settings();
         let now = wikiquery_tests::fixture_config().clock.now();
-        match expand_page_text(&mut reader, site, settings, now, (page.ns, &page.dbkey), text, &mut Default::default())
-        {
+        let mut at = WikiAt { reader: &mut reader, site, settings, now };
+        match expand_page_text(&mut at, (page.ns, &page.dbkey), text, &mut Default::default()) {
             Ok(got) if got == expected => {}
             got => failures.push(format!("{title}: {text:?}\n  expected {expected:?}\n  got      {got:?}")),
         }

@@ -18,7 +18,7 @@ use wikiquery_store::site::Site;
 
 use crate::shared::comments::{parsed_comments, CommentOf};
 use crate::shared::diffs::{adjacent, latest, line_label, revision};
-use crate::shared::expansion::{saved_text, Saver};
+use crate::shared::expansion::{saved_text, Saver, WikiAt};
 use crate::storage;
 use crate::values::{default_model, CONTENTFMT, CONTENTMODELS, SLOTS};
 use crate::wiki::WikiContext;
@@ -650,7 +650,8 @@ fn side(
             return Err(ApiError::new("compare-no-title", "Cannot pre-save transform without a title."));
         }
         let page = title.as_ref().map(|(ns, dbkey)| (*ns, dbkey.as_str())).unwrap_or_default();
-        text = saved_text(reader, site, saving.settings, saving.now, &model, page, &text, &saving.saver)
+        let mut at = WikiAt { reader: &mut *reader, site, settings: saving.settings, now: saving.now };
+        text = saved_text(&mut at, &model, page, &text, &saving.saver)
             .map_err(|Unsupported(what)| ApiError::not_implemented(&format!("compare ({prefix}pst: {what})")))?;
     }
     if slot_section.is_some_and(|s| !s.is_empty()) {

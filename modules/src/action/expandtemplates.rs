@@ -7,7 +7,7 @@ use wikiquery_domain::preprocessor::{preprocess, Options};
 use wikiquery_runtime::result::{bc_kvp, php_array, set_content, sub_element};
 use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError};
 
-use crate::shared::expansion::{expand_text, TemplateCache};
+use crate::shared::expansion::{expand_text, TemplateCache, WikiAt};
 use crate::storage;
 use crate::wiki::WikiContext;
 
@@ -134,17 +134,9 @@ impl ActionModule for ExpandTemplates {
             };
             let options = Options { keep_comments: self.includecomments, ..Options::default() };
             let settings = ctx.services.settings();
-            let expanded = expand_text(
-                &mut reader,
-                site,
-                settings,
-                ctx.state.now(),
-                (page.0, &page.1),
-                &self.text,
-                &options,
-                &mut TemplateCache::new(),
-            )
-            .map_err(unsupported)?;
+            let mut at = WikiAt { reader: &mut reader, site, settings, now: ctx.state.now() };
+            let expanded = expand_text(&mut at, (page.0, &page.1), &self.text, &options, &mut TemplateCache::new())
+                .map_err(unsupported)?;
             drop(reader);
             if self.prop.is_none() {
                 set_content(&mut out, "wikitext", expanded.text);

@@ -17,7 +17,7 @@ use wikiquery_store::site::Site;
 
 use crate::shared::comments::{parsed_comments, CommentOf};
 use crate::shared::diffs::revision;
-use crate::shared::expansion::{pre_save_transform, Saver, TemplateCache};
+use crate::shared::expansion::{pre_save_transform, Saver, TemplateCache, WikiAt};
 use crate::shared::rendering::{RenderedPage, Stored};
 use crate::storage;
 use crate::values::{default_model, CONTENTFMT, CONTENTMODELS};
@@ -440,12 +440,9 @@ impl ActionModule for Parse {
         let saved = if source.given_text && (self.pst || self.onlypst) {
             let saver = Saver::of(ctx.state);
             let page = (source.page.0, source.page.1.as_str());
-            let now = ctx.state.now();
+            let mut at = WikiAt { reader: &mut reader, site, settings, now: ctx.state.now() };
             let mut templates = TemplateCache::new();
-            Some(
-                pre_save_transform(&mut reader, site, settings, now, page, &source.text, &saver, &mut templates)
-                    .map_err(unsupported)?,
-            )
+            Some(pre_save_transform(&mut at, page, &source.text, &saver, &mut templates).map_err(unsupported)?)
         } else {
             None
         };
@@ -468,12 +465,8 @@ impl ActionModule for Parse {
         let needs_render = props.iter().any(|p| !matches!(*p, "wikitext" | "parsetree" | "revid"));
         let kept = if needs_render {
             let page = ((source.page.0, source.page.1.as_str()), source.text.as_str());
-            let now = ctx.state.now();
-            Some(
-                ctx.renders()?
-                    .render(&mut reader, site, settings, page, &source.stored, &options, now)
-                    .map_err(unsupported)?,
-            )
+            let mut at = WikiAt { reader: &mut reader, site, settings, now: ctx.state.now() };
+            Some(ctx.renders()?.render(&mut at, page, &source.stored, &options).map_err(unsupported)?)
         } else {
             None
         };

@@ -20,7 +20,7 @@ use wikiquery_store::queries::revisions::{RevisionRow, SlotRow};
 
 use crate::shared::comments::{parsed_comments, CommentOf};
 use crate::shared::diffs::DiffRequest;
-use crate::shared::expansion::{expand_page_text, TemplateCache};
+use crate::shared::expansion::{expand_page_text, TemplateCache, WikiAt};
 use crate::shared::rendering::render_page;
 use crate::values::{bad_format_warning, CONTENTFMT, REVPROP, SLOTS};
 use crate::wiki::WikiContext;
@@ -627,41 +627,30 @@ impl RevisionView {
             let page = data.titles.get(&row.id).cloned().unwrap_or_default();
             let (store, mut reader) = (ctx.store()?, ctx.reader()?);
             let options = RenderOptions::default();
-            let rendered = render_page(
-                &mut reader,
-                store.site(),
-                ctx.settings(),
-                ctx.state.now(),
-                (page.0, &page.1),
-                &text,
-                &options,
-                &mut data.templates,
-            )
-            .map_err(|Unsupported(what)| {
-                ApiError::not_implemented(&format!("{} ({}parse: {what})", ctx.module.path(), ctx.module.prefix))
-            })?;
+            let mut at =
+                WikiAt { reader: &mut reader, site: store.site(), settings: ctx.settings(), now: ctx.state.now() };
+            let rendered = render_page(&mut at, (page.0, &page.1), &text, &options, &mut data.templates).map_err(
+                |Unsupported(what)| {
+                    ApiError::not_implemented(&format!("{} ({}parse: {what})", ctx.module.path(), ctx.module.prefix))
+                },
+            )?;
             set_content(o, "content", wrap(&rendered.rendered.html, WRAPPER_CLASS, ""));
         } else if self.expand_templates {
             if slot.model == "wikitext" {
                 let page = data.titles.get(&row.id).cloned().unwrap_or_default();
                 let site = ctx.site()?;
                 let mut reader = ctx.reader()?;
-                let expanded = expand_page_text(
-                    &mut reader,
-                    site,
-                    ctx.services.settings(),
-                    ctx.state.now(),
-                    (page.0, &page.1),
-                    &text,
-                    &mut data.templates,
-                )
-                .map_err(|Unsupported(what)| {
-                    ApiError::not_implemented(&format!(
-                        "{} ({}expandtemplates: {what})",
-                        ctx.module.path(),
-                        ctx.module.prefix
-                    ))
-                })?;
+                let mut at =
+                    WikiAt { reader: &mut reader, site, settings: ctx.services.settings(), now: ctx.state.now() };
+                let expanded = expand_page_text(&mut at, (page.0, &page.1), &text, &mut data.templates).map_err(
+                    |Unsupported(what)| {
+                        ApiError::not_implemented(&format!(
+                            "{} ({}expandtemplates: {what})",
+                            ctx.module.path(),
+                            ctx.module.prefix
+                        ))
+                    },
+                )?;
                 set_content(o, "content", expanded);
             } else {
                 o.insert("badcontentformat".into(), json!(true));

@@ -128,24 +128,18 @@ impl DiffRequest {
                     let (ns, dbkey) = page.map(|p| (p.ns, p.dbkey)).unwrap_or_default();
                     let saver = crate::shared::expansion::Saver::of(ctx.state);
                     let (settings, now) = (ctx.services.settings(), ctx.state.now());
-                    crate::shared::expansion::saved_text(
-                        &mut reader,
-                        store.site(),
-                        settings,
-                        now,
-                        &slot.model,
-                        (ns, &dbkey),
-                        given,
-                        &saver,
-                    )
-                    .map_err(|e| {
-                        ApiError::not_implemented(&format!(
-                            "{} ({}difftotextpst: {})",
-                            ctx.module.path(),
-                            ctx.module.prefix,
-                            e.0
-                        ))
-                    })?
+                    let mut at =
+                        crate::shared::expansion::WikiAt { reader: &mut reader, site: store.site(), settings, now };
+                    crate::shared::expansion::saved_text(&mut at, &slot.model, (ns, &dbkey), given, &saver).map_err(
+                        |e| {
+                            ApiError::not_implemented(&format!(
+                                "{} ({}difftotextpst: {})",
+                                ctx.module.path(),
+                                ctx.module.prefix,
+                                e.0
+                            ))
+                        },
+                    )?
                 } else {
                     given.clone()
                 };

@@ -22,18 +22,33 @@ use crate::storage::{current_text_of, current_texts, site_paths, SitePaths};
 /// what the pages before it read.
 pub type TemplateCache = HashMap<String, TemplateLookup>;
 
+/// The wiki a page's text is expanded, rendered or saved in, at a time: its reader, site and
+/// settings, and the clock's time (what `{{CURRENTYEAR}}` and signatures read).
+pub struct WikiAt<'r> {
+    pub reader: &'r mut Reader,
+    pub site: &'r Site,
+    pub settings: &'r SiteSettings,
+    pub now: Timestamp,
+}
+
+impl<'r> WikiAt<'r> {
+    /// The wiki as a page of it sees it while expanding.
+    fn page_wiki<'p>(&'p mut self, page: (i32, &str), templates: &'p mut TemplateCache) -> PageWiki<'p> {
+        let paths = site_paths(self.site, self.settings);
+        let clock = (self.now, self.settings.time_offset);
+        PageWiki::new(&mut *self.reader, self.site, paths, clock, page, templates)
+    }
+}
+
 /// `text`, the text of page `(namespace, dbkey)`, with its templates expanded; `templates`
 /// keeps the templates read, for the next page of the request.
 pub fn expand_page_text(
-    reader: &mut Reader,
-    site: &Site,
-    settings: &SiteSettings,
-    now: Timestamp,
+    at: &mut WikiAt<'_>,
     page: (i32, &str),
     text: &str,
     templates: &mut TemplateCache,
 ) -> Result<String, Unsupported> {
-    Ok(expand_text(reader, site, settings, now, page, text, &Options::default(), templates)?.text)
+    Ok(expand_text(at, page, text, &Options::default(), templates)?.text)
 }
 
 /// An expansion: its text and what it set besides (MediaWiki's parser output).
@@ -48,21 +63,17 @@ pub struct Expanded {
     pub properties: Result<Vec<(&'static str, String)>, Unsupported>,
 }
 
-/// `text` expanded as page `(namespace, dbkey)` reads it at `now` (`options`: how comments are
-/// kept), with what the expansion set besides.
-#[allow(clippy::too_many_arguments)] // what an expansion depends on, each needed
+/// `text` expanded as page `(namespace, dbkey)` reads it (`options`: how comments are kept),
+/// with what the expansion set besides.
 pub fn expand_text(
-    reader: &mut Reader,
-    site: &Site,
-    settings: &SiteSettings,
-    now: Timestamp,
+    at: &mut WikiAt<'_>,
     page: (i32, &str),
     text: &str,
     options: &Options,
     templates: &mut TemplateCache,
 ) -> Result<Expanded, Unsupported> {
-    let clock = (now, settings.time_offset);
-    let mut wiki = PageWiki::new(reader, site, site_paths(site, settings), clock, page, templates);
+    let site = at.site;
+    let mut wiki = at.page_wiki(page, templates);
     let text = expand(text, options, &mut wiki)?;
     let properties = wiki.functions.properties().map(<[_]>::to_vec);
     let categories = match wiki.functions.tracking_categories().map(<[_]>::to_vec) {
@@ -222,12 +233,8 @@ impl Saver {
 
 /// `text` of content model `model` as it would be saved as page `page` (see
 /// [`pre_save_transform`]; a text of another model only has its line ends normalised).
-#[allow(clippy::too_many_arguments)] // what a saved text depends on, each needed
 pub fn saved_text(
-    reader: &mut Reader,
-    site: &Site,
-    settings: &SiteSettings,
-    now: Timestamp,
+    at: &mut WikiAt<'_>,
     model: &str,
     page: (i32, &str),
     text: &str,
@@ -236,17 +243,13 @@ pub fn saved_text(
     if model != "wikitext" {
         return Ok(wikiquery_domain::preprocessor::pre_save::normalize_line_ends(text));
     }
-    pre_save_transform(reader, site, settings, now, page, text, saver, &mut TemplateCache::new())
+    pre_save_transform(at, page, text, saver, &mut TemplateCache::new())
 }
 
-/// `text` as MediaWiki would save it as page `(namespace, dbkey)`, by `saver` at `now`: its
-/// pre-save transform (`subst:` expanded, signatures written, pipe tricks completed).
-#[allow(clippy::too_many_arguments)] // what a saved text depends on, each needed
+/// `text` as MediaWiki would save it as page `(namespace, dbkey)`, by `saver`: its pre-save
+/// transform (`subst:` expanded, signatures written, pipe tricks completed).
 pub fn pre_save_transform(
-    reader: &mut Reader,
-    site: &Site,
-    settings: &SiteSettings,
-    now: Timestamp,
+    at: &mut WikiAt<'_>,
     page: (i32, &str),
     text: &str,
     saver: &Saver,
@@ -254,10 +257,8 @@ pub fn pre_save_transform(
 ) -> Result<String, Unsupported> {
     use wikiquery_domain::preprocessor::pre_save::{self, Signing};
     // The signature and the date, read before the expansion borrows the reader.
-    let signing =
-        if text.contains("~~~") { Some(signing(reader, site, settings, now, page, saver, templates)?) } else { None };
-    let clock = (now, settings.time_offset);
-    let mut wiki = PageWiki::new(reader, site, site_paths(site, settings), clock, page, templates);
+    let signing = if text.contains("~~~") { Some(signing(at, page, saver, templates)?) } else { None };
+    let mut wiki = at.page_wiki(page, templates);
     let page_text = page.1.replace('_', " ");
     let mut sign = || {
         signing.as_ref().map_or_else(
@@ -276,10 +277,7 @@ fn wiki_message(reader: &mut Reader, key: &str) -> Result<Option<String>, Unsupp
 
 /// What `saver`'s signatures write (MediaWiki's `getUserSig` and the date of `pstPass2`).
 fn signing(
-    reader: &mut Reader,
-    site: &Site,
-    settings: &SiteSettings,
-    now: Timestamp,
+    at: &mut WikiAt<'_>,
     page: (i32, &str),
     saver: &Saver,
     templates: &mut TemplateCache,
@@ -290,8 +288,8 @@ fn signing(
         let found = reader.user_property(&[id], name).map_err(|e| Unsupported(e.to_string()))?;
         Ok(found.into_iter().next().map(|(_, v)| v).unwrap_or_default())
     };
-    let nickname = option(reader, "nickname")?;
-    let fancy = !matches!(option(reader, "fancysig")?.as_str(), "" | "0");
+    let nickname = option(at.reader, "nickname")?;
+    let fancy = !matches!(option(at.reader, "fancysig")?.as_str(), "" | "0");
     let nickname = if nickname.is_empty() || nickname.chars().count() > 255 {
         saver.name.clone()
     } else if fancy {
@@ -300,15 +298,15 @@ fn signing(
         without_signatures(&nickname)
     };
     let key = if saver.id.is_some() { "signature" } else { "signature-anon" };
-    let message = wiki_message(reader, key)?.ok_or_else(|| Unsupported(format!("the message {key}")))?;
+    let message = wiki_message(at.reader, key)?.ok_or_else(|| Unsupported(format!("the message {key}")))?;
     let message =
         wikiquery_domain::messages::substitute(&message, &[escape_wikitext(&saver.name), escape_wikitext(&nickname)]);
-    let signature = expand_text(reader, site, settings, now, page, &message, &Options::default(), templates)?.text;
-    if settings.time_zone != "UTC" || settings.time_offset != 0 {
+    let signature = expand_text(at, page, &message, &Options::default(), templates)?.text;
+    if at.settings.time_zone != "UTC" || at.settings.time_offset != 0 {
         return Err(Unsupported("a signature's date in a time zone other than UTC".into()));
     }
-    let zone = wiki_message(reader, "timezone-utc")?.unwrap_or_else(|| "UTC".to_owned());
-    let date = format!("{} ({zone})", wikiquery_domain::timestamp::time_and_date(now, 0));
+    let zone = wiki_message(at.reader, "timezone-utc")?.unwrap_or_else(|| "UTC".to_owned());
+    let date = format!("{} ({zone})", wikiquery_domain::timestamp::time_and_date(at.now, 0));
     Ok(wikiquery_domain::preprocessor::pre_save::Signing { signature, date })
 }
 

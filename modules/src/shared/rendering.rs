@@ -4,19 +4,15 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use wikiquery_domain::timestamp::Timestamp;
 
 use lru::LruCache;
 
 use wikiquery_domain::preprocessor::expand::Unsupported;
 use wikiquery_domain::preprocessor::expand::Wiki;
-use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::title::full_dbkey;
 use wikiquery_render::{render, FileInfo, Lookup, PageInfo, PageRef, RenderOptions, RenderSite, Rendered, Sources};
-use wikiquery_store::reader::Reader;
-use wikiquery_store::site::Site;
 
-use crate::shared::expansion::{storage, tracked_categories, PageWiki, TemplateCache};
+use crate::shared::expansion::{storage, tracked_categories, PageWiki, TemplateCache, WikiAt};
 use crate::shared::files::upload_path;
 use crate::storage::site_paths;
 
@@ -81,17 +77,14 @@ impl Sources for PageWiki<'_> {
 
 /// `text` rendered as page `(namespace, dbkey)` of this wiki; `templates` keeps the templates
 /// read for the next page of the request.
-#[allow(clippy::too_many_arguments)] // what a rendering depends on, each needed
 pub fn render_page(
-    reader: &mut Reader,
-    site: &Site,
-    settings: &SiteSettings,
-    now: Timestamp,
+    at: &mut WikiAt<'_>,
     page: (i32, &str),
     text: &str,
     options: &RenderOptions,
     templates: &mut TemplateCache,
 ) -> Result<RenderedPage, Unsupported> {
+    let (site, settings) = (at.site, at.settings);
     let paths = site_paths(site, settings);
     let upload = upload_path(&paths, settings);
     let render_site = RenderSite {
@@ -107,7 +100,8 @@ pub fn render_page(
     let page_ref =
         PageRef { ns: page.0, dbkey: page.1.to_owned(), text: prefixed.replace('_', " "), dbkey_prefixed: prefixed };
     let (rendered, used, calls, mut properties, tracked) = {
-        let mut wiki = PageWiki::new(&mut *reader, site, paths.clone(), (now, settings.time_offset), page, templates);
+        let clock = (at.now, settings.time_offset);
+        let mut wiki = PageWiki::new(&mut *at.reader, site, paths.clone(), clock, page, templates);
         let rendered = render(text, &page_ref, &render_site, &mut wiki, options);
         let properties: Vec<(String, String)> = wiki
             .functions
@@ -139,7 +133,7 @@ pub fn render_page(
     let own = std::mem::take(&mut rendered.output.categories);
     for position in 0..=own.len() {
         for (_, message, sort_key) in tracked.iter().filter(|(at, _, _)| *at == position) {
-            for (name, key) in tracked_categories(reader, site, page.0, &[(*message, sort_key.clone())])? {
+            for (name, key) in tracked_categories(at.reader, site, page.0, &[(*message, sort_key.clone())])? {
                 add(name, key, &mut categories);
             }
         }
@@ -179,18 +173,14 @@ pub type Stored = Option<(i64, String)>;
 
 impl RenderCache {
     /// `text`, page `page`'s, rendered, through the kept renderings when it is a stored
-    /// revision's: a page asked for again with the same options is not rendered again. `now`
-    /// is when a new rendering is made (MediaWiki's limit report says it).
-    #[allow(clippy::too_many_arguments)] // what a rendering depends on, each needed
+    /// revision's: a page asked for again with the same options is not rendered again. The
+    /// time is when a new rendering is made (MediaWiki's limit report says it).
     pub fn render(
         &self,
-        reader: &mut Reader,
-        site: &Site,
-        settings: &SiteSettings,
+        at: &mut WikiAt<'_>,
         (page, text): ((i32, &str), &str),
         stored: &Stored,
         options: &RenderOptions,
-        now: Timestamp,
     ) -> Result<Arc<KeptRender>, Unsupported> {
         let key = stored.as_ref().map(|(revision, touched)| RenderKey {
             revision: *revision,
@@ -201,11 +191,11 @@ impl RenderCache {
             return Ok(kept);
         }
         let started = std::time::Instant::now();
-        let page = render_page(reader, site, settings, now, page, text, options, &mut TemplateCache::new())?;
+        let page = render_page(at, page, text, options, &mut TemplateCache::new())?;
         // A page that reads the clock (or the site's counts) is not kept: it would go on
         // showing what they said when it was made.
         let keep = page.cache_expiry.is_none();
-        let made = KeptRender { page, seconds: started.elapsed().as_secs_f64(), made: now.to_mw() };
+        let made = KeptRender { page, seconds: started.elapsed().as_secs_f64(), made: at.now.to_mw() };
         Ok(match key {
             Some(key) if keep => self.put(key, made),
             _ => Arc::new(made),
