@@ -25,6 +25,8 @@ pub enum Group {
     Meta,
     /// Action modules (`action=`), children of the main module.
     Action,
+    /// Output formats (`format=`), children of the main module too.
+    Format,
 }
 
 impl Group {
@@ -35,12 +37,13 @@ impl Group {
             Group::Prop => "prop",
             Group::Meta => "meta",
             Group::Action => "action",
+            Group::Format => "format",
         }
     }
 
     /// Whether this is a query submodule group (list, prop or meta).
     pub fn is_query(self) -> bool {
-        !matches!(self, Group::Action)
+        !matches!(self, Group::Action | Group::Format)
     }
 }
 

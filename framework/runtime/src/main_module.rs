@@ -125,10 +125,16 @@ pub fn resolve_path(registry: &Registry, path: &str) -> Result<Vec<&'static Modu
         |parent: &str, child: &str| format!("The module \"{parent}\" does not have a submodule \"{child}\".");
     match (parent, child) {
         ("main", None) => Ok(vec![<Main as ModuleSpec>::descriptor()]),
-        ("main", Some("*" | "**")) => Ok(registry.actions().map(|e| (e.descriptor)()).collect()),
-        ("main", Some(name)) => {
-            registry.action(name).map(|e| vec![(e.descriptor)()]).ok_or_else(|| no_submodule("main", name))
+        // The main module's submodules: the actions, then the output formats.
+        ("main", Some("*" | "**")) => {
+            Ok(registry.actions().map(|e| (e.descriptor)()).chain(crate::format::format_descriptors()).collect())
         }
+        ("main", Some(name)) => registry
+            .action(name)
+            .map(|e| (e.descriptor)())
+            .or_else(|| crate::format::format_descriptor(name))
+            .map(|d| vec![d])
+            .ok_or_else(|| no_submodule("main", name)),
         (p, Some("*" | "**")) if p == query => Ok(registry.query_modules(None).map(|e| (e.descriptor)()).collect()),
         (p, Some(name)) if p == query => {
             registry.query_module(name).map(|e| vec![(e.descriptor)()]).ok_or_else(|| no_submodule(query, name))

@@ -1,8 +1,10 @@
 //! `action=paraminfo`: the descriptors of modules.
 
 use serde_json::{json, Map, Value};
+use wikiquery_runtime::format::Format;
 use wikiquery_runtime::{
-    main_module, query_module, ActionContext, ActionModule, ApiError, Help, HelpFormat, HelpText, ModuleSpec, Registry,
+    main_module, query_module, ActionContext, ActionModule, ApiError, Group, Help, HelpFormat, HelpText, ModuleSpec,
+    Registry,
 };
 
 use crate::wiki::WikiContext;
@@ -43,9 +45,8 @@ pub struct ParamInfo {
     /// `revids`, that name the pages `action=query` and some other modules work on.
     #[param(deprecated)]
     pub pagesetmodule: Option<String>,
-    /// Deprecated: use `modules`. Output format modules to describe, by name; this server describes
-    /// none, and warns instead.
-    #[param(deprecated)]
+    /// Deprecated: use `modules`. Output formats to describe, by name, in a member of their own.
+    #[param(deprecated, values = Format::NAMES)]
     pub formatmodules: Vec<String>,
 }
 
@@ -57,9 +58,11 @@ impl ActionModule for ParamInfo {
         let high_limits = ctx.state.high_limits();
         let mut paths: Vec<String> = self.modules.clone();
         paths.extend(self.querymodules.iter().map(|m| format!("query+{m}")));
+        paths.extend(self.formatmodules.iter().cloned());
         // Each module once; one named by `querymodules` is described under that member, with its
         // group as `querytype`, as the old form of the request had it.
-        let (mut modules, mut query_modules, mut seen) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut modules, mut query_modules, mut format_modules, mut seen) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for path in &paths {
             match main_module::resolve_path(registry, path) {
                 Ok(found) => {
@@ -72,9 +75,12 @@ impl ActionModule for ParamInfo {
                         let old_form =
                             path.strip_prefix("query+").is_some_and(|n| self.querymodules.iter().any(|m| m == n));
                         seen.push(path);
+                        let format = d.group == Some(Group::Format) && self.formatmodules.iter().any(|m| m == d.name);
                         if old_form {
                             item["querytype"] = item["group"].clone();
                             query_modules.push(item);
+                        } else if format {
+                            format_modules.push(item);
                         } else {
                             modules.push(item);
                         }
@@ -83,13 +89,6 @@ impl ActionModule for ParamInfo {
                 Err(text) => ctx.state.warnings.add("paraminfo", "badmodule", text),
             }
         }
-        for format in &self.formatmodules {
-            ctx.state.warnings.add(
-                "paraminfo",
-                "badmodule",
-                format!("The module \"main\" does not have a submodule \"{format}\"."),
-            );
-        }
         let mut info = Map::new();
         info.insert("helpformat".into(), json!(self.helpformat));
         if !modules.is_empty() {
@@ -97,6 +96,9 @@ impl ActionModule for ParamInfo {
         }
         if !query_modules.is_empty() {
             info.insert("querymodules".into(), Value::Array(query_modules));
+        }
+        if !format_modules.is_empty() {
+            info.insert("formatmodules".into(), Value::Array(format_modules));
         }
         if self.mainmodule.is_some() {
             let main = <main_module::Main as ModuleSpec>::descriptor();

@@ -4,10 +4,12 @@
 //! formatversion=1's conventions are applied, and the other formats print what it wrote.
 
 mod json;
+mod modules;
 mod php;
 mod xml;
 
 pub use json::{to_json_text, ItemWriter, JsonStyle, JsonWriter, WrittenLists, CONTENT_NAME, META};
+pub use modules::{format_descriptor, format_descriptors, JsonParams, PageParams, PhpParams, XmlParams};
 pub use xml::{Tags, Untagged};
 
 use serde_json::{Map, Value};
