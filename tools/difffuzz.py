@@ -101,11 +101,93 @@ class Server:
             r = get(self.url + '?' + query, timeout=TIMEOUT, headers={'User-Agent': USER_AGENT})
         except requests.RequestException as e:
             return 0, {'transport': type(e).__name__}
+        kind = r.headers.get('content-type', '').split(';')[0]
         try:
+            if kind == 'application/vnd.php.serialized':
+                return r.status_code, php_value(r.content)
+            if kind == 'text/xml':
+                return r.status_code, xml_value(r.content)
             return r.status_code, r.json()
         except ValueError:
-            return r.status_code, {'content_type': r.headers.get('content-type', '').split(';')[0],
-                                   'body': r.text[:2000]}
+            return r.status_code, {'content_type': kind, 'body': r.text[:2000]}
+
+
+def php_value(data):
+    """PHP's `unserialize()` of an answer in `format=php`: arrays as objects keyed by text, lists
+    (keys 0, 1, …) as lists, so that the answer compares as its JSON form does."""
+    at = 0
+
+    def read_until(stop):
+        nonlocal at
+        end = data.index(stop, at)
+        text = data[at:end]
+        at = end + len(stop)
+        return text
+
+    def value():
+        nonlocal at
+        kind = data[at:at + 1]
+        at += 2
+        if kind == b'N':
+            return None
+        if kind == b'b':
+            return read_until(b';') == b'1'
+        if kind == b'i':
+            return int(read_until(b';'))
+        if kind == b'd':
+            return float(read_until(b';'))
+        if kind == b's':
+            length = int(read_until(b':'))
+            text = data[at + 1:at + 1 + length].decode('utf-8', 'replace')
+            at += length + 3
+            return text
+        if kind == b'a':
+            count = int(read_until(b':'))
+            at += 1
+            out = {}
+            for _ in range(count):
+                key = value()
+                out[str(key)] = value()
+            at += 1
+            # A list to PHP (keys 0, 1, …) is a list in the JSON form.
+            if list(out) == [str(i) for i in range(len(out))] and out:
+                return list(out.values())
+            return out
+        raise ValueError(f'not a PHP value at {at}: {kind!r}')
+
+    return value()
+
+
+def xml_value(data):
+    """An answer in `format=xml` as a JSON-like value: each element an object of its attributes,
+    its text under `*`, its children by tag (a list where a tag repeats); `error`, `errors` and
+    `warnings` reduced to what the JSON comparison keeps (codes and modules)."""
+    import xml.etree.ElementTree as ET
+
+    def element(el):
+        out = dict(el.attrib)
+        text = (el.text or '').strip()
+        if text:
+            out['*'] = text
+        children = {}
+        for child in el:
+            children.setdefault(child.tag, []).append(element(child))
+        for tag, items in children.items():
+            out[tag] = items[0] if len(items) == 1 else items
+        return out
+
+    root = ET.fromstring(data)
+    answer = element(root)
+    for key in ('errors', 'warnings'):
+        holder = answer.get(key)
+        if isinstance(holder, dict) and any(isinstance(v, (dict, list)) and
+                                             any('code' in (x if isinstance(x, dict) else {}) for x in
+                                                 (v if isinstance(v, list) else [v])) for v in holder.values()):
+            items = []
+            for v in holder.values():
+                items += v if isinstance(v, list) else [v]
+            answer[key] = [{'code': i.get('code'), 'module': i.get('module')} for i in items if isinstance(i, dict)]
+    return answer
 
 
 # ---------------------------------------------------------------------------------------------
@@ -472,7 +554,7 @@ def module_params(rng, mod, voc, pool, prefix_override=None, rate=0.35):
     return out
 
 
-def draw_request(rng, cat, voc, pool, only=None):
+def draw_request(rng, cat, voc, pool, only=None, formats=None, format_rng=None):
     """One request: (caller, ordered parameter list)."""
     caller = weighted(rng, CALLERS)
     action = weighted(rng, ACTIONS)
@@ -526,7 +608,8 @@ def draw_request(rng, cat, voc, pool, only=None):
     if rng.random() < 0.02:
         params['requestid'] = 'r' + str(rng.randint(0, 99))
     fv = rng.choice(['1', '2'])
-    params['format'] = 'json'
+    # Other formats only when asked for, drawn apart so that a seed's requests stay the same.
+    params['format'] = weighted(format_rng, formats) if formats else 'json'
     if fv == '2':
         params['formatversion'] = '2'
     ef = weighted(rng, ERRORFORMATS)
@@ -602,7 +685,8 @@ def run(args):
         stored_seed = 0
         for i in range(args.count):
             rng = random.Random(f'{seed}:{i}')
-            caller, items = draw_request(rng, cat, voc, pool, args.only)
+            formats = [(f, 1) for f in args.formats.split(',')] if args.formats else None
+            caller, items = draw_request(rng, cat, voc, pool, args.only, formats, random.Random(f'{seed}:{i}:format'))
             q = encode(items)
             fm = pool_exec.submit(mw.ask, caller, q)
             fw = pool_exec.submit(wq.ask, caller, q)
@@ -678,6 +762,7 @@ def main():
     ap.add_argument('--report', default='/tmp/difffuzz-report.json')
     ap.add_argument('--store', default=0, type=int, help='equal answers to store per seed')
     ap.add_argument('--only', help='a query submodule to draw every request for')
+    ap.add_argument('--formats', help='output formats to draw, e.g. json,php,xml (default: json only)')
     ap.add_argument('--minimise', action='store_true', help='a minimal request for each class')
     ap.add_argument('--show', default=40, type=int)
     ap.add_argument('-v', '--verbose', action='store_true')
