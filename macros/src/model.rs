@@ -269,7 +269,12 @@ impl Module {
                 let mut under: Vec<(String, String, syn::LitStr)> = args
                     .xml_under
                     .into_iter()
-                    .flat_map(|(holder, lists)| lists.into_iter().map(move |(list, tag)| (holder.clone(), list, tag)))
+                    // A list named by a keyword is written raw (`r#type`).
+                    .flat_map(|(holder, lists)| {
+                        lists.into_iter().map(move |(list, tag)| {
+                            (holder.clone(), list.strip_prefix("r#").unwrap_or(&list).to_owned(), tag)
+                        })
+                    })
                     .collect();
                 under.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
                 under

@@ -354,3 +354,30 @@ fn help_formats_render_the_docs() {
     let d = &body["paraminfo"]["modules"][0]["description"][0];
     assert_eq!(d["key"], "apihelp-parse-summary");
 }
+
+/// paraminfo writes XML as MediaWiki's: modules (and the old forms' members) as `module`
+/// items, parameters as `param`, their values as `t`, help URLs and examples by name, in every
+/// help format; the output formats are modules too.
+#[test]
+fn paraminfo_writes_xml_in_every_help_format() {
+    for helpformat in ["none", "html", "wikitext", "raw"] {
+        let q = format!(
+            "action=paraminfo&modules=query%2Ballpages|parse|json&querymodules=info&formatmodules=xml&mainmodule=1&pagesetmodule=1&helpformat={helpformat}&format=xml"
+        );
+        let body = fixture_api_raw(&q, &[]).body;
+        assert!(!body.contains("notimplemented"), "{helpformat}: {body}");
+        for piece in [
+            "<module name=\"allpages\"",
+            "<module name=\"json\"",
+            "<formatmodules><module name=\"xml\"",
+            "<querymodules><module name=\"info\"",
+            "<param index=\"1\" name=\"from\"",
+            "<helpurls><helpurl>",
+            "<t>ascending</t>",
+            "<mainmodule ",
+            "<pagesetmodule ",
+        ] {
+            assert!(body.contains(piece), "{helpformat}: {piece} not in {body}");
+        }
+    }
+}

@@ -169,6 +169,12 @@ impl Registry {
                 reg.xml_tags.extend(table.iter().map(|(holder, list, item)| (at(holder), *list, *item)));
             }
         }
+        // An action's lists are in its own element.
+        for e in reg.actions.values() {
+            let d = (e.descriptor)();
+            reg.xml_tags.extend(d.xml_nested.iter().map(|(list, item)| (d.name, *list, *item)));
+            reg.xml_tags.extend_from_slice(d.xml_under);
+        }
         if problems.is_empty() {
             Ok(reg)
         } else {

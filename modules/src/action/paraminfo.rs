@@ -19,6 +19,47 @@ use crate::wiki::WikiContext;
     group = "action",
     prefix = "",
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Parameter_information",
+    xml_nested(modules = "module", querymodules = "module", formatmodules = "module"),
+    xml_under(
+        module(
+            helpurls = "helpurl",
+            examples = "example",
+            parameters = "param",
+            templatedparameters = "param",
+            description = "msg",
+            dynamicparameters = "msg"
+        ),
+        mainmodule(
+            helpurls = "helpurl",
+            examples = "example",
+            parameters = "param",
+            templatedparameters = "param",
+            description = "msg",
+            dynamicparameters = "msg"
+        ),
+        pagesetmodule(
+            helpurls = "helpurl",
+            examples = "example",
+            parameters = "param",
+            templatedparameters = "param",
+            description = "msg",
+            dynamicparameters = "msg"
+        ),
+        i(text = "msg", values = "v"),
+        param(
+            r#type = "t",
+            deprecatedvalues = "_v",
+            internalvalues = "_v",
+            subtypes = "_v",
+            info = "i",
+            list = "_v",
+            extranamespaces = "ns",
+            description = "msg"
+        ),
+        description(params = "param"),
+        msg(params = "param"),
+        text(params = "param")
+    ),
     example(query = "action=paraminfo&modules=query+allpages", text = "Describe the parameters of list=allpages."),
     example(
         query = "action=paraminfo&modules=parse|compare|query+siteinfo&helpformat=wikitext",
