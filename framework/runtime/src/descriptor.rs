@@ -370,6 +370,39 @@ pub const LICENSE_TAG: &str = "GPL-2.0-or-later";
 pub const LICENSE_LINK: &str = "https://www.gnu.org/licenses/old-licenses/gpl-2.0.html";
 
 impl ModuleDescriptor {
+    /// The descriptor of a part of the API described by hand rather than by `#[query_module]`
+    /// (the page set, the output formats): read-only, public, no prefix, no examples, no lists
+    /// of its own for XML.
+    pub fn described(
+        name: &'static str,
+        group: Group,
+        classname: &'static str,
+        description: &'static str,
+        params: Vec<ParamDescriptor>,
+    ) -> ModuleDescriptor {
+        ModuleDescriptor {
+            name,
+            group: Some(group),
+            prefix: "",
+            classname,
+            readrights: true,
+            cache_mode: crate::cache::CacheMode::Public,
+            generator: false,
+            deprecated: false,
+            writerights: false,
+            mustbeposted: false,
+            dynamic_parameters: false,
+            helpurls: Vec::new(),
+            description,
+            examples: Vec::new(),
+            xml_tag: None,
+            xml_nested: &[],
+            xml_under: &[],
+            xml_lists: &[],
+            params,
+        }
+    }
+
     /// The module's path: `main`, an action's name, or `query+<name>` for query submodules.
     pub fn path(&self) -> String {
         match self.group {

@@ -151,27 +151,15 @@ pub fn resolve_path(registry: &Registry, path: &str) -> Result<Vec<&'static Modu
 /// generate.
 pub fn pageset_descriptor() -> &'static ModuleDescriptor {
     static DESCRIPTOR: OnceLock<ModuleDescriptor> = OnceLock::new();
-    DESCRIPTOR.get_or_init(|| ModuleDescriptor {
-        name: "pageset",
-        group: Some(Group::Action),
-        prefix: "",
-        classname: "wikiquery_runtime::query::PageSet",
-        readrights: true,
-        cache_mode: crate::cache::CacheMode::Public,
-        generator: false,
-        deprecated: false,
-        writerights: false,
-        mustbeposted: false,
-        dynamic_parameters: false,
-        helpurls: Vec::new(),
-        description: "The set of pages a query works on: given by title, page id or revision id, or made by a \
-                      generator, with redirects followed on request.",
-        examples: Vec::new(),
-        xml_tag: None,
-        xml_nested: &[],
-        xml_under: &[],
-        xml_lists: &[],
-        params: <crate::query::PageSetParams as ParamGroup>::params(),
+    DESCRIPTOR.get_or_init(|| {
+        ModuleDescriptor::described(
+            "pageset",
+            Group::Action,
+            "wikiquery_runtime::query::PageSet",
+            "The set of pages a query works on: given by title, page id or revision id, or made by a generator, \
+             with redirects followed on request.",
+            <crate::query::PageSetParams as ParamGroup>::params(),
+        )
     })
 }
 

@@ -87,29 +87,10 @@ fn descriptor(format: Format) -> ModuleDescriptor {
         Format::Xml | Format::XmlFm => ("wikiquery_runtime::format::Xml", "The answer as XML."),
         Format::None => ("wikiquery_runtime::format::None", "No answer at all."),
     };
+    let description =
+        if page { "The answer in an HTML page for people, as the format without `fm` writes it." } else { description };
     ModuleDescriptor {
-        name: format.name(),
-        group: Some(Group::Format),
-        prefix: "",
-        classname,
-        readrights: true,
-        cache_mode: crate::cache::CacheMode::Public,
-        generator: false,
-        deprecated: false,
-        writerights: false,
-        mustbeposted: false,
-        dynamic_parameters: false,
         helpurls: vec!["https://www.mediawiki.org/wiki/Special:MyLanguage/API:Data_formats"],
-        description: if page {
-            "The answer in an HTML page for people, as the format without `fm` writes it."
-        } else {
-            description
-        },
-        examples: Vec::new(),
-        xml_tag: None,
-        xml_nested: &[],
-        xml_under: &[],
-        xml_lists: &[],
-        params,
+        ..ModuleDescriptor::described(format.name(), Group::Format, classname, description, params)
     }
 }
