@@ -162,18 +162,12 @@ impl Registry {
                 (None, Some(Group::Prop)) => "page",
                 (None, _) => e.name,
             };
-            reg.xml_tags.extend(d.xml_nested.iter().map(|(list, item)| (holder, *list, *item)));
-            reg.xml_tags.extend_from_slice(d.xml_under);
-            for (element, table) in d.xml_lists {
-                let at = |holder: &'static str| if holder.is_empty() { *element } else { holder };
-                reg.xml_tags.extend(table.iter().map(|(holder, list, item)| (at(holder), *list, *item)));
-            }
+            reg.xml_tags.extend(xml_lists(d, holder));
         }
         // An action's lists are in its own element.
         for e in reg.actions.values() {
             let d = (e.descriptor)();
-            reg.xml_tags.extend(d.xml_nested.iter().map(|(list, item)| (d.name, *list, *item)));
-            reg.xml_tags.extend_from_slice(d.xml_under);
+            reg.xml_tags.extend(xml_lists(d, d.name));
         }
         if problems.is_empty() {
             Ok(reg)
@@ -249,4 +243,18 @@ pub fn check_descriptor(d: &ModuleDescriptor) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The element names a module declares for the items of its lists: (the element holding the
+/// list, the list, its items), for its own lists, which are in `holder`, and for those met inside
+/// other elements of its answer.
+fn xml_lists(
+    d: &'static ModuleDescriptor,
+    holder: &'static str,
+) -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
+    let own = d.xml_nested.iter().map(move |(list, item)| (holder, *list, *item));
+    let tables = d.xml_lists.iter().flat_map(|(element, table)| {
+        table.iter().map(move |(within, list, item)| (if within.is_empty() { *element } else { *within }, *list, *item))
+    });
+    own.chain(d.xml_under.iter().copied()).chain(tables)
 }

@@ -9,6 +9,18 @@ use wikiquery_runtime::{
 
 use crate::wiki::WikiContext;
 
+/// The element names of the items of the lists in the description of a module, written alike
+/// for a module, the main module and the page set: (`""` for the description itself; the list;
+/// its items).
+const MODULE_LISTS: &[(&str, &str, &str)] = &[
+    ("", "helpurls", "helpurl"),
+    ("", "examples", "example"),
+    ("", "parameters", "param"),
+    ("", "templatedparameters", "param"),
+    ("", "description", "msg"),
+    ("", "dynamicparameters", "msg"),
+];
+
 /// Describes API modules and their parameters, for programs that build requests.
 ///
 /// For each module named in `modules`, the answer gives its name, group and prefix, its flags
@@ -20,31 +32,8 @@ use crate::wiki::WikiContext;
     prefix = "",
     help = "https://www.mediawiki.org/wiki/Special:MyLanguage/API:Parameter_information",
     xml_nested(modules = "module", querymodules = "module", formatmodules = "module"),
+    xml_lists(module = MODULE_LISTS, mainmodule = MODULE_LISTS, pagesetmodule = MODULE_LISTS),
     xml_under(
-        module(
-            helpurls = "helpurl",
-            examples = "example",
-            parameters = "param",
-            templatedparameters = "param",
-            description = "msg",
-            dynamicparameters = "msg"
-        ),
-        mainmodule(
-            helpurls = "helpurl",
-            examples = "example",
-            parameters = "param",
-            templatedparameters = "param",
-            description = "msg",
-            dynamicparameters = "msg"
-        ),
-        pagesetmodule(
-            helpurls = "helpurl",
-            examples = "example",
-            parameters = "param",
-            templatedparameters = "param",
-            description = "msg",
-            dynamicparameters = "msg"
-        ),
         i(text = "msg", values = "v"),
         param(
             r#type = "t",
