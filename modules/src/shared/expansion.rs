@@ -255,17 +255,12 @@ pub fn pre_save_transform(
     saver: &Saver,
     templates: &mut TemplateCache,
 ) -> Result<String, Unsupported> {
-    use wikiquery_domain::preprocessor::pre_save::{self, Signing};
+    use wikiquery_domain::preprocessor::pre_save;
     // The signature and the date, read before the expansion borrows the reader.
     let signing = if text.contains("~~~") { Some(signing(at, page, saver, templates)?) } else { None };
     let mut wiki = at.page_wiki(page, templates);
     let page_text = page.1.replace('_', " ");
-    let mut sign = || {
-        signing.as_ref().map_or_else(
-            || Signing { signature: String::new(), date: String::new() },
-            |s| Signing { signature: s.signature.clone(), date: s.date.clone() },
-        )
-    };
+    let mut sign = || signing.clone().unwrap_or_default();
     pre_save::pre_save_transform(text, &page_text, &mut sign, &mut wiki)
 }
 

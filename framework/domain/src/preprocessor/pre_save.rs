@@ -12,6 +12,7 @@ use crate::php;
 
 /// Who signs and when, as the signatures write them: the signature (`~~~`) and the date
 /// (`~~~~~`), which `~~~~` joins with a space.
+#[derive(Clone, Default)]
 pub struct Signing {
     /// The signer's signature as wikitext (`[[User:Alice|Alice]] ([[User talk:Alice|talk]])`).
     pub signature: String,
