@@ -150,23 +150,36 @@ impl std::fmt::Debug for SiteTitles {
 }
 
 impl SiteTitles {
+    /// Runs `f` with the site's namespaces and its test of interwiki prefixes.
+    fn with<T>(&self, f: impl FnOnce(&wikiquery_domain::title::SiteNamespaces, &dyn Fn(&str) -> bool) -> T) -> T {
+        use wikiquery_domain::title::SiteNamespaces;
+        match &self.0 {
+            Some(site) => {
+                let iw = site.interwikis();
+                f(site.namespaces(), &|p| iw.is_interwiki(p))
+            }
+            None => {
+                static DEFAULT: std::sync::OnceLock<SiteNamespaces> = std::sync::OnceLock::new();
+                f(DEFAULT.get_or_init(|| SiteNamespaces::english("Project")), &|_| false)
+            }
+        }
+    }
+
     /// Parses `text` as a title with `default_ns` as MediaWiki does for this site.
     pub fn parse(
         &self,
         text: &str,
         default_ns: i32,
     ) -> Result<wikiquery_domain::title::ParsedTitle, wikiquery_domain::title::InvalidTitle> {
-        use wikiquery_domain::title::{parse_title, SiteNamespaces};
-        match &self.0 {
-            Some(site) => {
-                let iw = site.interwikis();
-                parse_title(text, default_ns, site.namespaces(), &|p| iw.is_interwiki(p))
-            }
-            None => {
-                static DEFAULT: std::sync::OnceLock<SiteNamespaces> = std::sync::OnceLock::new();
-                parse_title(text, default_ns, DEFAULT.get_or_init(|| SiteNamespaces::english("Project")), &|_| false)
-            }
-        }
+        self.with(|namespaces, is_interwiki| {
+            wikiquery_domain::title::parse_title(text, default_ns, namespaces, is_interwiki)
+        })
+    }
+
+    /// The canonical form of `text` as a valid user name on this site (see
+    /// [`wikiquery_domain::user::canonical_name`]).
+    pub fn user_name(&self, text: &str) -> Option<String> {
+        self.with(|namespaces, is_interwiki| wikiquery_domain::user::canonical_name(text, namespaces, is_interwiki))
     }
 }
 

@@ -6,7 +6,7 @@ use super::types::{Hints, MultiValue, ScalarParam, ValueContext};
 use crate::descriptor::ParamKind;
 use crate::error::ApiError;
 use crate::param::SiteTitles;
-use wikiquery_domain::title::{upper_first, NS_MAIN, NS_USER};
+use wikiquery_domain::title::NS_USER;
 
 /// The subtypes of a user parameter when the module names none (the spec's `user*`).
 pub const USER_SUBTYPES_DEFAULT: &[&str] = &["name", "ip", "temp", "interwiki", "id"];
@@ -71,7 +71,7 @@ impl UserRef {
         if raw.contains('>') {
             return Some(UserRef::Interwiki(raw.to_owned()));
         }
-        if let Some(name) = valid_name(raw, site) {
+        if let Some(name) = site.user_name(raw) {
             return Some(if name.starts_with('~') { UserRef::Temp(name) } else { UserRef::Name(name) });
         }
         if raw.contains('#') {
@@ -85,47 +85,6 @@ impl UserRef {
         }
         is_hidden_ipv4(&text).then_some(UserRef::Ip(text))
     }
-}
-
-/// The canonical form of a valid user name (MediaWiki's `getCanonical` with its "valid"
-/// rigour): the value read as a title in the User namespace, whose text must be a name an
-/// account can have — no address, no `/`, no namespace or interwiki prefix of its own, no
-/// invisible or private-use characters, at most 255 bytes.
-fn valid_name(raw: &str, site: &SiteTitles) -> Option<String> {
-    let name = upper_first(raw);
-    if name.contains('#') {
-        return None;
-    }
-    let title = site.parse(&name, NS_USER).ok().filter(|t| t.ns == NS_USER && !t.is_external())?;
-    let text = title.text;
-    if text.is_empty()
-        || looks_like_ip(&text)
-        || text.contains('/')
-        || text.len() > 255
-        || text != upper_first(&text)
-        || text.chars().any(is_troublemaker)
-    {
-        return None;
-    }
-    // A name must read back as itself in the main namespace: no prefix it could lose.
-    let own = site.parse(&text, NS_MAIN).ok()?;
-    (own.ns == NS_MAIN && !own.is_external() && own.text == text).then_some(text)
-}
-
-/// Characters MediaWiki refuses in user names beyond what titles refuse.
-fn is_troublemaker(c: char) -> bool {
-    matches!(c, '\u{80}'..='\u{9f}' | '\u{a0}' | '\u{2000}'..='\u{200f}' | '\u{2028}'..='\u{202f}' | '\u{3000}' | '\u{e000}'..='\u{f8ff}')
-}
-
-/// Whether a name looks like an address (MediaWiki's `isIP`): four dotted numbers of at most
-/// three digits (the last may be `xxx`), or an IPv6 address.
-fn looks_like_ip(text: &str) -> bool {
-    let parts: Vec<&str> = text.split('.').collect();
-    let dotted = parts.len() == 4
-        && parts.iter().enumerate().all(|(i, p)| {
-            (!p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit())) || (i == 3 && *p == "xxx")
-        });
-    dotted || (text.contains(':') && !text.contains('/') && wikiquery_domain::title::sanitize_ip(text).is_some())
 }
 
 /// `1.2.3.xxx`, the old form of a hidden address, which MediaWiki still takes as an IP user.
