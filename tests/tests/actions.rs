@@ -304,6 +304,28 @@ fn pages_for_people_show_the_text_of_their_format() {
     assert!(res.body.contains("notimplemented"), "{}", res.body);
 }
 
+/// A page for people can come wrapped in JSON (`wrappedhtml`, what an API sandbox shows): the
+/// page's content with the response's status, the styles it needs and the answer's
+/// continuation. A format that writes no page does not read the parameter.
+#[test]
+fn a_page_for_people_comes_wrapped_in_json_when_asked() {
+    let res = fixture_api_raw("action=query&list=allpages&aplimit=1&format=jsonfm&wrappedhtml=1", &[]);
+    assert_eq!(res.content_type, "text/mediawiki-api-prettyprint-wrapped; charset=utf-8");
+    let wrapped: serde_json::Value = serde_json::from_str(&res.body).expect("the wrapped page is JSON");
+    assert_eq!(wrapped["status"], 200);
+    assert_eq!(wrapped["statustext"], "OK");
+    assert_eq!(wrapped["modules"], serde_json::json!(["mediawiki.apipretty"]));
+    assert_eq!(wrapped["continue"]["continue"], "-||", "{wrapped}");
+    assert!(wrapped["time"].is_u64(), "{wrapped}");
+    let html = wrapped["html"].as_str().unwrap_or_default();
+    assert!(html.starts_with("<pre class=\"api-pretty-content\">{"), "{html}");
+    assert!(html.contains("\"allpages\": ["), "{html}");
+    assert!(!html.contains("wrappedhtml"), "the parameter is read: {html}");
+    let res = fixture_api_raw("action=query&list=allpages&aplimit=1&format=json&wrappedhtml=1", &[]);
+    assert_eq!(res.content_type, "application/json; charset=utf-8");
+    assert!(res.body.contains("Unrecognized parameter: wrappedhtml."), "{}", res.body);
+}
+
 /// Suggestions may be kept by any cache for twenty minutes, whatever the caller asked.
 #[test]
 fn suggestions_are_cached_publicly_for_twenty_minutes() {

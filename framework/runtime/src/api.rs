@@ -146,6 +146,7 @@ fn read_main(state: &mut RequestState) -> Settings {
         cb.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, '[' | ']' | '.' | '\'' | '"' | '_')).collect()
     });
     let ascii = if v2 { p.get("ascii").is_some() } else { p.get("utf8").is_none() };
+    let wrapped = format.params().any(|name| name == "wrappedhtml") && p.get("wrappedhtml").is_some();
     let errorformat = p.get("errorformat").and_then(ErrorFormat::from_name).unwrap_or(ErrorFormat::Bc);
     let uselang = match p.get("uselang") {
         None | Some("user") | Some("content") => CONTENT_LANGUAGE.to_owned(),
@@ -163,7 +164,7 @@ fn read_main(state: &mut RequestState) -> Settings {
     let int = |name: &str| p.get(name).and_then(parse_integer).unwrap_or(0);
     Settings {
         action: p.get("action").unwrap_or(HELP_ACTION).to_owned(),
-        output: Output { callback, ..Output::new(format, v2, ascii) },
+        output: Output { callback, wrapped, ..Output::new(format, v2, ascii) },
         errorformat,
         servedby: p.get("servedby").is_some(),
         curtimestamp: p.get("curtimestamp").is_some(),
@@ -327,6 +328,7 @@ pub fn preflight(request: &ApiRequest, config: &ApiConfig) -> ApiResponse {
 
 /// Answers one API request.
 pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
+    let started = std::time::Instant::now();
     let origin_header = request.header("Origin").map(str::to_owned);
     let accept_language = request.header("Accept-Language").map(str::to_owned);
     let untrusted_header = request.header("Treat-as-Untrusted").is_some();
@@ -480,6 +482,7 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
             printed.unwrap_or(("text/plain; charset=utf-8", String::new()))
         }
     };
+    let text = if output.wrapped { output.wrap(text, status, &body, started.elapsed().as_millis()) } else { text };
     headers.extend(cache.headers().into_iter().map(|(name, value)| (name.to_owned(), value)));
     if let Some(cookie) = cookie {
         headers.push(("Set-Cookie".to_owned(), cookie));

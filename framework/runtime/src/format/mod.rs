@@ -88,20 +88,19 @@ impl Format {
         }
     }
 
-    /// The parameters the format's printer reads (they are its own, not the main module's: a
-    /// request that gives one another format does not read is told it is unrecognized).
-    pub fn params(self) -> &'static [&'static str] {
-        match self {
-            Format::Json | Format::JsonFm | Format::RawFm => &["callback", "utf8", "ascii", "formatversion"],
-            Format::Php | Format::PhpFm => &["formatversion"],
-            Format::Xml | Format::XmlFm => &["xslt", "includexmlnamespace"],
-            Format::None => &[],
-        }
+    /// The parameters the format's printer reads: its descriptor's (they are its own, not the
+    /// main module's: a request that gives one another format does not read is told it is
+    /// unrecognized), and for `rawfm`, JSON's `callback`, which MediaWiki's JSON printer reads
+    /// whatever it declares.
+    pub fn params(self) -> impl Iterator<Item = &'static str> {
+        let declared = modules::format_descriptor(self.name()).map(|d| d.params.as_slice()).unwrap_or_default();
+        let callback = (self == Format::RawFm).then_some("callback");
+        declared.iter().map(|p| p.name).chain(callback)
     }
 
     /// Whether the format reads `formatversion`.
     pub fn has_versions(self) -> bool {
-        self.params().contains(&"formatversion")
+        self.params().any(|name| name == "formatversion")
     }
 
     /// The format a page for people shows, and the name a page calls it by.
@@ -159,6 +158,9 @@ impl Printer {
     }
 }
 
+/// The content type of a wrapped page (`wrappedhtml`).
+pub const WRAPPED_CONTENT_TYPE: &str = "text/mediawiki-api-prettyprint-wrapped; charset=utf-8";
+
 /// How the response is written.
 #[derive(Debug, Clone)]
 pub struct Output {
@@ -176,12 +178,24 @@ pub struct Output {
     pub xml_root: &'static str,
     /// The tag names of the lists of an XML answer.
     pub xml_tags: Tags<'static>,
+    /// A page for people wrapped in JSON (`wrappedhtml`): the page's content and what it
+    /// needs, for a program that shows it (an API sandbox).
+    pub wrapped: bool,
 }
 
 impl Output {
     /// The output of a format in formatversion 1 or 2, without a callback.
     pub fn new(format: Format, v2: bool, ascii: bool) -> Output {
-        Output { format, v2, ascii, callback: None, shape: Shape::Envelope, xml_root: "api", xml_tags: &[] }
+        Output {
+            format,
+            v2,
+            ascii,
+            callback: None,
+            shape: Shape::Envelope,
+            xml_root: "api",
+            xml_tags: &[],
+            wrapped: false,
+        }
     }
 
     /// The same output, printed as an action's printer says.
@@ -266,12 +280,31 @@ impl Output {
         if !html {
             return Ok((content_type, text));
         }
+        let content = format!("<pre class=\"api-pretty-content\">{}</pre>", wikiquery_domain::html::escape_text(&text));
+        if self.wrapped {
+            return Ok((WRAPPED_CONTENT_TYPE, content));
+        }
         let page = format!(
-            "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>API result</title></head><body>\n<p>This is the HTML representation of the {name} format. HTML is good for debugging, but is unsuitable for application use. Specify the <var>format</var> parameter to change the output format; for the non-HTML form of {name}, set <kbd>format={plain}</kbd>.</p>\n<pre class=\"api-pretty-content\">{}</pre>\n</body></html>\n",
-            wikiquery_domain::html::escape_text(&text),
+            "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>API result</title></head><body>\n<p>This is the HTML representation of the {name} format. HTML is good for debugging, but is unsuitable for application use. Specify the <var>format</var> parameter to change the output format; for the non-HTML form of {name}, set <kbd>format={plain}</kbd>.</p>\n{content}\n</body></html>\n",
             plain = plain.name(),
         );
         Ok(("text/html; charset=utf-8", page))
+    }
+
+    /// A wrapped page (`wrappedhtml`): `content`, the page's content [`Output::render`] wrote,
+    /// in JSON with the response's HTTP status, the style modules the page needs, the answer's
+    /// continuation and the milliseconds the request took (MediaWiki's wrapped HTML).
+    pub fn wrap(&self, content: String, status: u16, body: &Map<String, Value>, elapsed_ms: u128) -> String {
+        let reason = http::StatusCode::from_u16(status).ok().and_then(|s| s.canonical_reason()).unwrap_or_default();
+        let wrapped = serde_json::json!({
+            "status": status,
+            "statustext": reason,
+            "html": content,
+            "modules": ["mediawiki.apipretty"],
+            "continue": body.get("continue"),
+            "time": elapsed_ms as u64,
+        });
+        to_json_text(&wrapped, JsonStyle::new(true, false))
     }
 
     /// The body as compact JSON text in the output's style.
