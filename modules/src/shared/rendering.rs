@@ -99,7 +99,7 @@ pub fn render_page(
     let prefixed = full_dbkey(page.0, page.1, site.namespaces());
     let page_ref =
         PageRef { ns: page.0, dbkey: page.1.to_owned(), text: prefixed.replace('_', " "), dbkey_prefixed: prefixed };
-    let (rendered, used, calls, mut properties, tracked) = {
+    let (rendered, used, calls, mut properties, tracked, cache_expiry) = {
         let clock = (at.now, settings.time_offset);
         let mut wiki = PageWiki::new(&mut *at.reader, site, paths.clone(), clock, page, templates);
         let rendered = render(text, &page_ref, &render_site, &mut wiki, options);
@@ -110,9 +110,8 @@ pub fn render_page(
             .unwrap_or_default();
         let tracked = wiki.functions.tracking_categories().map(<[_]>::to_vec);
         let expiry = wiki.functions.cache_expiry();
-        (rendered, std::mem::take(&mut wiki.used), std::mem::take(&mut wiki.calls), properties, (tracked, expiry))
+        (rendered, std::mem::take(&mut wiki.used), std::mem::take(&mut wiki.calls), properties, tracked, expiry)
     };
-    let (tracked, cache_expiry) = tracked;
     let mut rendered = rendered?;
     for switch in &rendered.output.switches {
         if !properties.iter().any(|(n, _)| n == switch) {
