@@ -68,7 +68,9 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
     ]
 });
 
-const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/// The English abbreviations of the months, as dates in HTTP headers and clocks write them.
+pub(crate) const MONTH_ABBREVIATIONS: [&str; 12] =
+    ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
 pub fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
@@ -183,7 +185,7 @@ impl Timestamp {
             }
         }
         let month = match c.name("M") {
-            Some(m) => MONTHS.iter().position(|x| *x == m.as_str())? as i64 + 1,
+            Some(m) => MONTH_ABBREVIATIONS.iter().position(|x| *x == m.as_str())? as i64 + 1,
             None => num("m").ok()??,
         };
         let (day, hour, min, sec) = (num("d").ok()??, num("H").ok()??, num("i").ok()??, num("s").ok()??);
@@ -269,10 +271,9 @@ impl Timestamp {
     /// MediaWiki writes `Expires` and `Last-Modified`.
     pub fn to_http_date(self) -> String {
         const DAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
-        const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
         let (y, mo, d, h, mi, s) = self.fields();
         let weekday = DAYS[self.unix.div_euclid(86400).rem_euclid(7) as usize];
-        let month = MONTHS[(mo - 1).clamp(0, 11) as usize];
+        let month = MONTH_ABBREVIATIONS[(mo - 1).clamp(0, 11) as usize];
         format!("{weekday}, {d:02} {month} {y:04} {h:02}:{mi:02}:{s:02} GMT")
     }
 

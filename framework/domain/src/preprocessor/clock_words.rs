@@ -2,9 +2,8 @@
 //! wiki gives them, and how long a page that uses one may be kept (MediaWiki's cache time to
 //! live for each).
 
-use crate::timestamp::{civil_from_days, Timestamp, MONTH_NAMES as MONTHS};
+use crate::timestamp::{civil_from_days, Timestamp, MONTH_ABBREVIATIONS, MONTH_NAMES as MONTHS};
 
-const MONTHS_SHORT: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const WEEKDAYS: [&str; 7] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /// How many seconds a page that uses variable `id` may be kept, for the variables that have
@@ -73,7 +72,7 @@ pub fn clock_variable(id: &str, now: Timestamp, offset_minutes: i32) -> Option<S
         "month" => format!("{m:02}"),
         "month1" => m.to_string(),
         "monthname" | "monthnamegen" => MONTHS[month].to_owned(),
-        "monthabbrev" => MONTHS_SHORT[month].to_owned(),
+        "monthabbrev" => MONTH_ABBREVIATIONS[month].to_owned(),
         "day" => d.to_string(),
         "day2" => format!("{d:02}"),
         "dayname" => WEEKDAYS[weekday].to_owned(),
