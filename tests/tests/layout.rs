@@ -30,3 +30,22 @@ fn the_readmes_module_is_the_one_in_the_tree() {
     }
     assert!(code.contains("impl QueryModule for AllCategories"), "the example shows the module's execute");
 }
+
+/// The fuzz targets are a workspace of their own (`fuzz/`), built with `--locked` by
+/// `tools/fuzz.sh`; a dependency added to a crate they build on must reach their lock file too,
+/// or the fuzz run refuses to start.
+#[test]
+fn the_fuzz_workspaces_lock_file_is_current() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .args(["metadata", "--locked", "--format-version", "1", "--manifest-path"])
+        .arg(root.join("fuzz/Cargo.toml"))
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        out.status.success(),
+        "fuzz/Cargo.lock needs updating (`cargo metadata --manifest-path fuzz/Cargo.toml`):\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
