@@ -198,7 +198,8 @@ def load_deliberate(path=DELIBERATE):
     with open(path) as f:
         rules = json.load(f)['rules']
     for r in rules:
-        r['_path'] = [re.compile('^' + re.escape(p).replace(r'\*', '.*') + '$') for p in r.get('path', '').split('.')]
+        r['_path'] = [re.compile(r'^\*$' if p == "'*'" else '^' + re.escape(p).replace(r'\*', '.*') + '$')
+                      for p in r.get('path', '').split('.')]
         r['_when'] = re.compile(r['when']) if r.get('when') else None
     return rules
 

@@ -66,8 +66,12 @@ pub fn apply(rules: &[Rule], query: &str, value: &mut Value) {
     }
 }
 
-/// Whether a path segment (with `*` for any run of characters) matches a member's name.
+/// Whether a path segment (with `*` for any run of characters; `'*'` for the member named `*`,
+/// formatversion 1's text member) matches a member's name.
 fn matches(pattern: &str, name: &str) -> bool {
+    if pattern == "'*'" {
+        return name == "*";
+    }
     match pattern.split_once('*') {
         None => pattern == name,
         Some((head, tail)) => {
@@ -179,5 +183,7 @@ mod tests {
         assert!(!matches("query", "queries"));
         assert!(matches("g*ncontinue", "grncontinue"));
         assert!(!matches("g*ncontinue", "grncontinued"));
+        assert!(matches("'*'", "*"));
+        assert!(!matches("'*'", "code"));
     }
 }

@@ -1,10 +1,22 @@
-//! Facts about languages, kept as data: the codes MediaWiki's sites use, their names in their
-//! own language (autonyms, as the Unicode CLDR gives them through the `isolang` crate), their
-//! BCP 47 tags, writing direction, the language converters' variants and fallbacks.
+//! Facts about languages, kept as data: the codes MediaWiki's sites name, their names in their
+//! own language (autonyms) and writing direction (Wikimedia's language data, from the Unicode
+//! CLDR, in [`crate::language_data`]; the CLDR through the `isolang` crate for other codes),
+//! their BCP 47 tags, fallbacks, and the language converters' variants.
 
-/// The autonym of a language code (`de` → `Deutsch`, `ja` → `日本語`): the first name given,
-/// without a romanization in parentheses or direction marks; `None` for a code without one.
+use crate::language_data::{LanguageData, LANGUAGES};
+
+/// A language of the table, by code.
+fn language(code: &str) -> Option<&'static LanguageData> {
+    LANGUAGES.binary_search_by(|l| l.code.cmp(code)).ok().map(|i| &LANGUAGES[i])
+}
+
+/// The autonym of a language code (`de` → `Deutsch`, `ja` → `日本語`); `None` for a code
+/// without one. A code the table does not name is asked of the CLDR: its first name, without a
+/// romanization in parentheses or direction marks.
 pub fn autonym(code: &str) -> Option<String> {
+    if let Some(name) = language(code).map(|l| l.autonym).filter(|n| !n.is_empty()) {
+        return Some(name.to_owned());
+    }
     let language = match code.len() {
         2 => isolang::Language::from_639_1(code),
         3 => isolang::Language::from_639_3(code),
@@ -20,13 +32,9 @@ pub fn autonym(code: &str) -> Option<String> {
     (!name.is_empty()).then(|| name.to_owned())
 }
 
-/// The languages this site can name: every known code with an autonym, in code order.
+/// The languages this site names, in code order, each with its autonym.
 pub fn named_languages() -> impl Iterator<Item = (&'static str, String)> {
-    let mut codes: Vec<&'static str> = LANGUAGE_CODES.to_vec();
-    codes.extend(LANGUAGE_VARIANTS.iter().flat_map(|(_, variants)| variants.iter().map(|(v, _)| *v)));
-    codes.sort_unstable();
-    codes.dedup();
-    codes.into_iter().filter_map(|code| autonym(code).map(|name| (code, name)))
+    LANGUAGES.iter().filter_map(|l| autonym(l.code).map(|name| (l.code, name)))
 }
 
 /// The BCP 47 tag of a MediaWiki language code: MediaWiki's own codes mapped to the standard
@@ -91,9 +99,13 @@ const NON_STANDARD_CODES: &[(&str, &str)] = &[
     ("zh-yue", "yue"),
 ];
 
-/// The writing direction of a language: `rtl` when its autonym begins in a right-to-left
-/// script (Arabic, Hebrew, Syriac, Thaana, N'Ko and their neighbours), `ltr` otherwise.
+/// The writing direction of a language: `rtl` for a language of the table written in a
+/// right-to-left script; for another code, `rtl` when its autonym begins in such a script
+/// (Arabic, Hebrew, Syriac, Thaana, N'Ko and their neighbours); `ltr` otherwise.
 pub fn direction(code: &str) -> &'static str {
+    if let Some(language) = language(code) {
+        return if language.rtl { "rtl" } else { "ltr" };
+    }
     let name = autonym(code).unwrap_or_default();
     let first_letter = name.chars().find(|c| c.is_alphabetic());
     match first_letter {
@@ -105,19 +117,49 @@ pub fn direction(code: &str) -> &'static str {
 }
 
 /// The variants a language's text may be converted to, the language's own code first; a
-/// language without a converter has itself only.
+/// language without a converter has itself only, and a code that is an old name of another
+/// (`als`, `no`, `zh-yue`) has the language it names.
 pub fn variants(code: &str) -> Vec<&str> {
+    if let Some((_, to)) = RENAMED_CODES.iter().find(|(old, _)| *old == code) {
+        return vec![to];
+    }
+    if let Some((_, list)) = UNLISTED_CONVERTERS.iter().find(|(lang, _)| *lang == code) {
+        return list.to_vec();
+    }
     match LANGUAGE_VARIANTS.iter().find(|(lang, _)| *lang == code) {
         Some((_, list)) => list.iter().map(|(v, _)| *v).collect(),
         None => vec![code],
     }
 }
 
-/// The languages a language's messages fall back to: a converter's variant to the variants
-/// its converter falls back to, then its language; a regional or styled code (`pt-br`,
-/// `de-formal`) to the language it refines; English, every language's last resort, is not
-/// named.
+/// Languages with a converter that MediaWiki 1.39 does not count among its languages with
+/// variants (`siprop=languagevariants` leaves them out), with the converter's variants.
+const UNLISTED_CONVERTERS: &[(&str, &[&str])] = &[("tly", &["tly", "tly-cyrl"])];
+
+/// Codes a site still accepts for a language that has a newer code, with that code.
+const RENAMED_CODES: &[(&str, &str)] = &[
+    ("als", "gsw"),
+    ("bat-smg", "sgs"),
+    ("be-x-old", "be-tarask"),
+    ("bh", "bho"),
+    ("egl", "eml"),
+    ("fiu-vro", "vro"),
+    ("no", "nb"),
+    ("roa-rup", "rup"),
+    ("simple", "en"),
+    ("zh-classical", "lzh"),
+    ("zh-min-nan", "nan"),
+    ("zh-yue", "yue"),
+];
+
+/// The languages a language's messages fall back to: for a language of the table, as the
+/// table gives them; for another code, a converter's variant to the variants its converter
+/// falls back to, then its language, and a regional or styled code to the language it refines.
+/// English, every language's last resort, is not named.
 pub fn fallbacks(code: &str) -> Vec<&str> {
+    if let Some(language) = language(code) {
+        return language.fallbacks.to_vec();
+    }
     for (lang, list) in LANGUAGE_VARIANTS {
         if let Some((_, to)) = list.iter().find(|(v, _)| *v == code) {
             let mut out: Vec<&str> = to.iter().copied().filter(|v| *v != code).collect();
@@ -153,43 +195,8 @@ pub const LANGUAGE_VARIANTS: &[(&str, &[(&str, &[&str])])] = &[
 /// Whether a prefix is a language code MediaWiki knows (and so, as a local interwiki prefix,
 /// makes interlanguage links rather than interwiki links).
 pub fn is_language_code(prefix: &str) -> bool {
-    LANGUAGE_CODES.binary_search(&prefix.to_ascii_lowercase().as_str()).is_ok()
+    language(&prefix.to_ascii_lowercase()).is_some()
 }
-
-/// Language codes that have a language name in MediaWiki (Wikipedia editions, their legacy
-/// codes such as `zh-min-nan`, and common variants), sorted for binary search.
-#[rustfmt::skip]
-pub const LANGUAGE_CODES: &[&str] = &[
-    "aa", "ab", "abs", "ace", "ady", "ady-cyrl", "aeb", "af", "ak", "als", "alt", "am", "ami", "an", "ang", "anp",
-    "ar", "arc", "arn", "arq", "ary", "arz", "as", "ase", "ast", "atj", "av", "avk", "awa", "ay", "az", "azb", "ba",
-    "ban", "bar", "bat-smg", "bbc", "bcc", "bcl", "bdr", "be", "be-tarask", "be-x-old", "bew", "bg", "bh", "bho",
-    "bi", "bjn", "blk", "bm", "bn", "bo", "bpy", "bqi", "br", "brh", "bs", "btm", "bto", "bug", "bxr", "ca",
-    "cbk-zam", "cdo", "ce", "ceb", "ch", "cho", "chr", "chy", "ckb", "co", "cps", "cr", "crh", "cs", "csb", "cu",
-    "cv", "cy", "da", "dag", "de", "de-at", "de-ch", "de-formal", "din", "diq", "dsb", "dtp", "dty", "dv", "dz", "ee",
-    "egl", "el", "eml", "en", "en-ca", "en-gb", "eo", "es", "es-419", "es-formal", "et", "eu", "ext", "fa", "fat",
-    "ff", "fi", "fit", "fiu-vro", "fj", "fo", "fon", "fr", "frc", "frp", "frr", "fur", "fy", "ga", "gag", "gan",
-    "gcr", "gd", "gl", "glk", "gn", "gom", "gor", "got", "gpe", "grc", "gsw", "gu", "guc", "gur", "guw", "gv", "ha",
-    "hak", "haw", "he", "hi", "hif", "hil", "ho", "hr", "hrx", "hsb", "ht", "hu", "hy", "hyw", "hz", "ia", "id", "ie",
-    "ig", "ii", "ik", "ike-cans", "ike-latn", "ilo", "inh", "io", "is", "it", "iu", "ja", "jam", "jbo", "jut", "jv",
-    "ka", "kaa", "kab", "kbd", "kbp", "kcg", "kea", "kg", "khw", "ki", "kiu", "kj", "kjp", "kk", "kk-arab", "kk-cn",
-    "kk-cyrl", "kk-kz", "kk-latn", "kk-tr", "kl", "km", "kn", "ko", "ko-kp", "koi", "kr", "krc", "kri", "krj", "krl",
-    "ks", "ksh", "ku", "ku-arab", "ku-latn", "kum", "kus", "kv", "kw", "ky", "la", "lad", "lb", "lbe", "lez", "lfn",
-    "lg", "li", "lij", "liv", "lld", "lmo", "ln", "lo", "lrc", "lt", "ltg", "lus", "luz", "lv", "lzh", "lzz", "mad",
-    "mai", "map-bms", "mdf", "mg", "mh", "mhr", "mi", "min", "mk", "ml", "mn", "mni", "mnw", "mo", "mr", "mrh", "mrj",
-    "ms", "mt", "mus", "mwl", "my", "myv", "mzn", "na", "nah", "nan", "nap", "nb", "nds", "nds-nl", "ne", "new", "ng",
-    "nia", "niu", "nl", "nl-informal", "nn", "no", "nod", "nov", "nqo", "nr", "nrm", "nso", "nup", "nv", "ny", "nys",
-    "oc", "olo", "om", "or", "os", "pa", "pag", "pam", "pap", "pcd", "pcm", "pdc", "pdt", "pfl", "pi", "pih", "pl",
-    "pms", "pnb", "pnt", "prg", "ps", "pt", "pt-br", "pwn", "qu", "qug", "rgn", "rif", "rm", "rmy", "rn", "ro",
-    "roa-rup", "roa-tara", "rsk", "ru", "rue", "rup", "ruq", "rw", "sa", "sah", "sat", "sc", "scn", "sco", "sd",
-    "sdc", "sdh", "se", "sei", "ses", "sg", "sgs", "sh", "shi", "shn", "shy", "si", "simple", "sjd", "sje", "sk",
-    "skr", "sl", "sli", "sm", "sma", "smn", "sms", "sn", "so", "sq", "sr", "sr-ec", "sr-el", "srn", "ss", "st", "stq",
-    "sty", "su", "sv", "sw", "syl", "szl", "szy", "ta", "tay", "tcy", "te", "tet", "tg", "tg-cyrl", "tg-latn", "th",
-    "ti", "tig", "tk", "tl", "tly", "tn", "to", "tok", "tpi", "tr", "tru", "trv", "ts", "tt", "tt-cyrl", "tt-latn",
-    "tum", "tw", "ty", "tyv", "tzm", "udm", "ug", "ug-arab", "ug-latn", "uk", "ur", "uz", "uz-cyrl", "uz-latn", "ve",
-    "vec", "vep", "vi", "vls", "vmf", "vmw", "vo", "vot", "vro", "wa", "war", "wls", "wo", "wuu", "xal", "xh", "xmf",
-    "xsy", "yi", "yo", "yrl", "yue", "za", "zea", "zgh", "zh", "zh-classical", "zh-cn", "zh-hans", "zh-hant", "zh-hk",
-    "zh-min-nan", "zh-mo", "zh-my", "zh-sg", "zh-tw", "zh-yue", "zu",
-];
 
 /// A whole number as English writes it (MediaWiki's `formatNum` in English): digits in
 /// groups of three, separated by commas.
@@ -216,7 +223,8 @@ mod tests {
         assert_eq!(autonym("fr").as_deref(), Some("français"));
         assert_eq!(autonym("ja").as_deref(), Some("日本語"));
         assert_eq!(autonym("xx"), None);
-        assert_eq!(autonym("de-formal"), None);
+        assert_eq!(autonym("de-formal").as_deref(), Some("Deutsch (Sie-Form)"));
+        assert_eq!(autonym("ak").as_deref(), Some("Akan"), "a code the table does not name, from the CLDR");
         assert!(named_languages().all(|(_, name)| !name.contains('\u{200e}')));
     }
 
@@ -250,15 +258,18 @@ mod tests {
     fn variants_fall_back_through_their_converter() {
         assert_eq!(variants("sr"), ["sr", "sr-ec", "sr-el"]);
         assert_eq!(variants("de"), ["de"]);
-        assert_eq!(fallbacks("sr-el"), ["sr"]);
-        assert_eq!(fallbacks("kk-cn"), ["kk-arab", "kk"]);
+        assert_eq!(variants("tly"), ["tly", "tly-cyrl"]);
+        assert_eq!(variants("zh-yue"), ["yue"], "an old code's variant is the language it names");
         assert_eq!(fallbacks("pt-br"), ["pt"]);
+        assert_eq!(fallbacks("ab"), ["ru"]);
         assert_eq!(fallbacks("de"), Vec::<&str>::new());
+        assert_eq!(fallbacks("uz-latn"), Vec::<&str>::new(), "a variant with messages of its own");
+        assert_eq!(fallbacks("ban-x-dharma"), ["ban"], "a variant outside the table, through its converter");
     }
 
     #[test]
     fn language_codes_are_sorted_and_unique() {
-        assert!(LANGUAGE_CODES.windows(2).all(|w| w[0] < w[1]), "LANGUAGE_CODES must stay sorted");
+        assert!(LANGUAGES.windows(2).all(|w| w[0].code < w[1].code), "the language table must stay sorted");
         for code in ["en", "de", "fr", "es", "ja", "zh-min-nan", "simple"] {
             assert!(is_language_code(code), "{code}");
         }

@@ -15,6 +15,7 @@ pub mod failure;
 pub mod files;
 pub mod groups;
 pub mod html;
+mod language_data;
 pub mod languages;
 pub mod link_urls;
 pub mod log_params;
