@@ -49,6 +49,8 @@ CALLERS = [('anon', 6), ('Alice', 2), ('Admin', 2), ('FixtureBot', 1)]
 ACTIONS = [('query', 80), ('parse', 5), ('expandtemplates', 3), ('compare', 4), ('opensearch', 4),
            ('paraminfo', 2)]
 ERRORFORMATS = [('bc', 12), ('plaintext', 4), ('raw', 2), ('none', 1), ('html', 1)]
+TESTED_ACTIONS = ['edit', 'create', 'move', 'move-target', 'delete', 'protect', 'undelete', 'read', 'upload',
+                  'createaccount', 'purge', 'rollback', 'patrol', 'deletedhistory', 'editmyusercss', 'reupload']
 IGNORED_MEMBERS = {'servedby', 'curtimestamp', 'docref', '*'}
 USER_AGENT = 'wikiquery-difffuzz/1.0'
 TIMEOUT = 30
@@ -529,6 +531,9 @@ def draw_value(rng, name, p, voc, pool):
         return rng.choice([t, t[:rng.randint(0, len(t))], rng.choice(voc.words), t.lower()])
     if base in ('tag', 'tags'):
         return rng.choice(voc.tags + ['no-such-tag'])
+    if base == 'testactions':
+        # Actions MediaWiki checks in its own ways, rights used as actions, and unknown words.
+        return '|'.join(rng.choice(TESTED_ACTIONS + voc.words) for _ in range(rng.choice([1, 2, 3])))
     if base in ('lang', 'langs', 'code', 'uselang', 'variant', 'language', 'languages'):
         return rng.choice(voc.languages[:50] + ['en', 'de', 'sr', 'zh', 'xx-bogus', 'en-gb'])
     if base in ('text', 'summary', 'wikitext', 'input') or base.endswith('text'):

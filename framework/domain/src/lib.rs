@@ -22,6 +22,7 @@ pub mod log_params;
 pub mod magic_words;
 pub mod messages;
 pub mod page;
+pub mod permissions;
 pub mod php;
 pub mod preprocessor;
 pub mod quotes;

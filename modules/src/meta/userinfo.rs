@@ -6,13 +6,11 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::settings::SiteSettings;
-use wikiquery_domain::title::ip_hex;
 use wikiquery_runtime::result::set_content;
 use wikiquery_runtime::{query_module, ApiError, ParamValues, QueryContext, QueryModule, Rights};
 
-use crate::shared::users::{account_blocks, block_details, default_preferences, memberships};
+use crate::shared::users::{block_details, caller_block, default_preferences, memberships};
 use wikiquery_domain::timestamp::Timestamp;
-use wikiquery_store::queries::blocks::{BlockRow, BlocksFilter};
 
 use crate::wiki::{Wiki, WikiContext};
 
@@ -320,38 +318,6 @@ fn accept_languages(header: Option<&str>) -> Value {
             })
             .collect(),
     )
-}
-
-/// The block on the caller: on its account, or else on its address (or a range holding it),
-/// the narrowest when ranges overlap (the lowest id among equals); an account with
-/// `ipblock-exempt` is not stopped by blocks on addresses.
-fn caller_block(
-    ctx: &QueryContext<'_>,
-    user: Option<i64>,
-    ip: &str,
-    rights: &Rights,
-) -> Result<Option<BlockRow>, ApiError> {
-    if let Some(id) = user {
-        if let Some(block) = account_blocks(ctx, &[id])?.remove(&id) {
-            return Ok(Some(block));
-        }
-        if rights.has("ipblock-exempt") {
-            return Ok(None);
-        }
-    }
-    let Some(hex) = ip_hex(ip) else { return Ok(None) };
-    let now = ctx.state.now().to_mw();
-    let mut reader = ctx.reader()?;
-    let ids = reader.blocks_on_address(&hex, &now)?;
-    if ids.is_empty() {
-        return Ok(None);
-    }
-    let filter = BlocksFilter { ids, now, limit: i64::MAX, ascending: true, ..BlocksFilter::default() };
-    let width = |b: &BlockRow| {
-        let n = |h: &str| u128::from_str_radix(h.trim_start_matches("v6-"), 16).unwrap_or(0);
-        n(&b.range_end).saturating_sub(n(&b.range_start))
-    };
-    Ok(reader.blocks(&filter)?.into_iter().min_by_key(|b| (width(b), b.id)))
 }
 
 /// The rate limits that apply to the caller, by action and kind of caller: for an anonymous

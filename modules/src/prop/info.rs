@@ -5,13 +5,17 @@ use std::collections::HashMap;
 use serde_json::{json, Map, Value};
 use wikiquery_domain::html;
 use wikiquery_domain::page::PageRecord;
+use wikiquery_domain::permissions::PageFacts;
 use wikiquery_domain::timestamp::format_expiry;
 use wikiquery_domain::title::{full_dbkey, full_text, subject, talk, NS_FILE};
 use wikiquery_runtime::{
     query_module, ApiError, CacheMode, Continue, ParamValues, Parts, QueryContext, QueryModule, RequestState,
     Timestamp, Title,
 };
+use wikiquery_store::queries::pages::{CascadedProtection, Restriction, TitleProtection};
 
+use crate::shared::permissions::{cascade_levels, cascade_sources, Detail, TestingCaller};
+use crate::storage::ReaderGuard;
 use crate::values::default_model;
 use crate::wiki::WikiContext;
 
@@ -164,6 +168,8 @@ impl QueryModule for Info {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
         let Some(set) = ctx.page_set() else { return Ok(()) };
         let site = ctx.site()?;
+        let testing = !self.testactions.is_empty();
+        let caller = if testing { Some(TestingCaller::of(ctx)?) } else { None };
         let mut db = ctx.reader()?;
         let has = |p: InfoProp| self.prop.contains(&p);
         // The pages info describes: existing ones and missing titles, by (possibly fake) id.
@@ -186,32 +192,31 @@ impl QueryModule for Info {
         let missing: Vec<(i32, String)> = pages.iter().filter(|p| p.3.is_none()).map(|p| (p.1, p.2.clone())).collect();
 
         let now = ctx.state.now().to_mw();
-        let mut protections: HashMap<i64, Vec<Value>> = HashMap::new();
-        let mut title_protections: HashMap<(i32, String), Vec<Value>> = HashMap::new();
-        if has(InfoProp::Protection) {
+        let in_force = |expiry: &str| expiry == "infinity" || expiry > now.as_str();
+        // The protections in force: the pages' own, the missing titles' creation protections and
+        // those cascading from the pages that use them.
+        let mut own: HashMap<i64, Vec<Restriction>> = HashMap::new();
+        let mut creation: HashMap<(i32, String), Vec<TitleProtection>> = HashMap::new();
+        let mut cascaded: HashMap<(i32, String), Vec<CascadedProtection>> = HashMap::new();
+        if has(InfoProp::Protection) || testing {
             if !existing.is_empty() {
-                for r in db.restrictions(&existing)? {
-                    if r.expiry != "infinity" && r.expiry.as_str() <= now.as_str() {
-                        continue;
-                    }
-                    let mut v = json!({"type": r.kind, "level": r.level, "expiry": expiry(&r.expiry)});
-                    if r.cascade {
-                        v["cascade"] = json!(true);
-                    }
-                    protections.entry(r.page).or_default().push(v);
+                for r in db.restrictions(&existing)?.into_iter().filter(|r| in_force(&r.expiry)) {
+                    own.entry(r.page).or_default().push(r);
                 }
             }
             if !missing.is_empty() {
-                for t in db.title_protections(&missing)? {
-                    if t.expiry != "infinity" && t.expiry.as_str() <= now.as_str() {
-                        continue;
-                    }
-                    let v = json!({"type": "create", "level": t.level, "expiry": expiry(&t.expiry)});
-                    title_protections.entry((t.ns, t.dbkey)).or_default().push(v);
+                for t in db.title_protections(&missing)?.into_iter().filter(|t| in_force(&t.expiry)) {
+                    creation.entry((t.ns, t.dbkey.clone())).or_default().push(t);
+                }
+            }
+            for (_, ns, dbkey, _) in &pages {
+                let list: Vec<CascadedProtection> =
+                    db.cascaded_protections(*ns, dbkey)?.into_iter().filter(|c| in_force(&c.expiry)).collect();
+                if !list.is_empty() {
+                    cascaded.insert((*ns, dbkey.clone()), list);
                 }
             }
         }
-
         // Ids of the associated (talk or subject) pages.
         let mut associated_ids: HashMap<(i32, String), i64> = HashMap::new();
         if has(InfoProp::Talkid) || has(InfoProp::Subjectid) {
@@ -233,10 +238,12 @@ impl QueryModule for Info {
             );
         }
 
+        let watch = WatchFacts::gather(ctx, &mut db, &pages, &self.prop)?;
         drop(db);
         let namespaces = site.namespaces();
         let language = site.language_code().to_owned();
         let mut out: Vec<(i64, Map<String, Value>)> = Vec::new();
+        let mut tested = 0;
         for (id, ns, dbkey, record) in &pages {
             let (ns, id) = (*ns, *id);
             let text = full_text(ns, dbkey, namespaces);
@@ -260,12 +267,25 @@ impl QueryModule for Info {
                     info.insert("new".into(), json!(true));
                 }
             }
+            let key_of = (ns, dbkey.clone());
             if has(InfoProp::Protection) {
-                let list = if record.is_some() {
-                    protections.remove(&id).unwrap_or_default()
-                } else {
-                    title_protections.remove(&(ns, dbkey.clone())).unwrap_or_default()
-                };
+                let mut list: Vec<Value> = Vec::new();
+                for r in own.get(&id).into_iter().flatten() {
+                    let mut v = json!({"type": r.kind, "level": r.level, "expiry": expiry(&r.expiry)});
+                    if r.cascade {
+                        v["cascade"] = json!(true);
+                    }
+                    list.push(v);
+                }
+                if record.is_none() {
+                    for t in creation.get(&key_of).into_iter().flatten() {
+                        list.push(json!({"type": "create", "level": t.level, "expiry": expiry(&t.expiry)}));
+                    }
+                }
+                for c in cascaded.get(&key_of).into_iter().flatten() {
+                    let source = full_text(c.source_ns, &c.source_dbkey, namespaces);
+                    list.push(json!({"type": c.kind, "level": c.level, "expiry": expiry(&c.expiry), "source": source}));
+                }
                 info.insert("protection".into(), Value::Array(list));
                 let types: Vec<&str> = if record.is_none() {
                     vec!["create"]
@@ -276,12 +296,22 @@ impl QueryModule for Info {
                 };
                 info.insert("restrictiontypes".into(), json!(types));
             }
-            // Anonymous readers watch nothing and may not see watcher counts.
             if has(InfoProp::Watched) {
-                info.insert("watched".into(), json!(false));
+                info.insert("watched".into(), json!(watch.seen.contains_key(&key_of)));
+            }
+            if let Some(counts) = &watch.watchers {
+                if let Some(n) = counts.get(&key_of).copied().filter(|n| *n != 0 || watch.zero_shown) {
+                    info.insert("watchers".into(), json!(n));
+                }
+            }
+            if let Some(counts) = &watch.visiting {
+                if let Some(n) = counts.get(&key_of).copied().filter(|n| *n != 0 || watch.zero_shown) {
+                    info.insert("visitingwatchers".into(), json!(n));
+                }
             }
             if has(InfoProp::Notificationtimestamp) {
-                info.insert("notificationtimestamp".into(), json!(""));
+                let at = watch.seen.get(&key_of).cloned().flatten().map(|ts| iso(&ts)).unwrap_or_default();
+                info.insert("notificationtimestamp".into(), json!(at));
             }
             if let Some(other) = associated(ns) {
                 let found = associated_ids.get(&(other, dbkey.clone()));
@@ -315,16 +345,57 @@ impl QueryModule for Info {
                 info.insert("preload".into(), if record.is_some() { json!("") } else { Value::Null });
             }
             if has(InfoProp::Displaytitle) {
-                let shown = display_titles.remove(&id).unwrap_or_else(|| html::escape_text(&text));
+                let shown = display_titles.get(&id).cloned().unwrap_or_else(|| html::escape_text(&text));
                 info.insert("displaytitle".into(), json!(shown));
             }
-            if has(InfoProp::Varianttitles) {
-                info.insert("varianttitles".into(), json!({ language.clone(): text }));
+            // The title in each of the language's variants (this site's language has one): the
+            // display title when that is asked for too, of existing pages only.
+            if has(InfoProp::Varianttitles) && record.is_some() {
+                let shown = display_titles.get(&id).cloned().unwrap_or_else(|| text.clone());
+                info.insert("varianttitles".into(), json!({ language.clone(): shown }));
             }
             if has(InfoProp::Linkclasses) {
                 if let Some(r) = record {
                     let classes: Vec<&str> = if r.is_redirect { vec!["mw-redirect"] } else { Vec::new() };
                     info.insert("linkclasses".into(), json!(classes));
+                }
+            }
+            if let Some(caller) = &caller {
+                if tested >= caller.limit {
+                    // The rest waits for the next request, from this page on.
+                    ctx.set_continue((ns, dbkey));
+                    break;
+                }
+                let facts = PageFacts {
+                    ns,
+                    text: dbkey.replace('_', " "),
+                    ns_text: namespaces.name(ns).unwrap_or_default().to_owned(),
+                    exists: record.is_some(),
+                    restrictions: own
+                        .get(&id)
+                        .into_iter()
+                        .flatten()
+                        .map(|r| (r.kind.clone(), r.level.clone()))
+                        .chain(
+                            creation.get(&key_of).into_iter().flatten().map(|t| ("create".to_owned(), t.level.clone())),
+                        )
+                        .collect(),
+                    cascades: own.get(&id).into_iter().flatten().any(|r| r.cascade),
+                    cascade_sources: cascade_sources(cascaded.get(&key_of), &|ns, key| full_text(ns, key, namespaces)),
+                    cascaded: cascade_levels(cascaded.get(&key_of)),
+                    title_protection: creation.get(&key_of).and_then(|list| list.first()).map(|t| t.level.clone()),
+                };
+                let detail = match self.testactionsdetail {
+                    TestActionsDetail::Boolean => Detail::Boolean,
+                    TestActionsDetail::Full => Detail::Full,
+                    TestActionsDetail::Quick => Detail::Quick,
+                };
+                let (actions, would_create) =
+                    caller.test(&self.testactions, detail, &facts, record.as_ref().map(|r| r.id), ctx.result());
+                tested += self.testactions.len();
+                info.insert("actions".into(), Value::Object(actions));
+                if self.testactionsautocreate {
+                    info.insert("wouldautocreate".into(), Value::Object(would_create));
                 }
             }
             out.push((id, info));
@@ -333,6 +404,66 @@ impl QueryModule for Info {
             ctx.add_page_values(id, info);
         }
         Ok(())
+    }
+}
+
+/// What the caller may know of who watches the pages: the titles on its own watchlist (with
+/// when each was changed unseen), and, with `unwatchedpages`, how many users watch each title
+/// and how many of them have seen its recent changes.
+struct WatchFacts {
+    seen: HashMap<(i32, String), Option<String>>,
+    watchers: Option<HashMap<(i32, String), i64>>,
+    visiting: Option<HashMap<(i32, String), i64>>,
+    zero_shown: bool,
+}
+
+/// How long a watcher who has not seen a page's changes still counts as visiting it, before its
+/// last edit (`$wgWatchersMaxAge`: 180 days).
+const WATCHERS_MAX_AGE_SECONDS: i64 = 180 * 24 * 3600;
+
+impl WatchFacts {
+    fn gather(
+        ctx: &QueryContext<'_>,
+        db: &mut ReaderGuard,
+        pages: &[(i64, i32, String, Option<PageRecord>)],
+        props: &[InfoProp],
+    ) -> Result<WatchFacts, ApiError> {
+        let has = |p: InfoProp| props.contains(&p);
+        let titles: Vec<(i32, String)> = pages.iter().map(|(_, ns, key, _)| (*ns, key.clone())).collect();
+        let mut seen = HashMap::new();
+        if has(InfoProp::Watched) || has(InfoProp::Notificationtimestamp) {
+            if let Some(account) = ctx.state.user.as_ref().filter(|_| ctx.state.rights.has("viewmywatchlist")) {
+                if !titles.is_empty() {
+                    seen = db.watch_notifications(account.id, &titles)?;
+                }
+            }
+        }
+        // Without `unwatchedpages` (and with no threshold set, as here) counts are not shown.
+        let counts_shown = ctx.state.rights.has("unwatchedpages");
+        let mut watchers = None;
+        let mut visiting = None;
+        if counts_shown && has(InfoProp::Watchers) {
+            let mut counts = HashMap::new();
+            for (ns, key) in &titles {
+                counts.insert((*ns, key.clone()), db.watcher_count(*ns, key, None)?);
+            }
+            watchers = Some(counts);
+        }
+        if counts_shown && has(InfoProp::Visitingwatchers) {
+            let latest: Vec<i64> = pages.iter().filter_map(|p| p.3.as_ref().map(|r| r.latest)).collect();
+            let edited = if latest.is_empty() { HashMap::new() } else { db.revision_timestamps(&latest)? };
+            let mut counts = HashMap::new();
+            for (_, ns, key, record) in pages {
+                let since = record
+                    .as_ref()
+                    .and_then(|r| edited.get(&r.latest))
+                    .and_then(|ts| Timestamp::parse(ts))
+                    .map(|ts| Timestamp::from_unix(ts.unix() - WATCHERS_MAX_AGE_SECONDS).to_mw());
+                counts.insert((*ns, key.clone()), db.watcher_count(*ns, key, since.as_deref())?);
+            }
+            visiting = Some(counts);
+        }
+        Ok(WatchFacts { seen, watchers, visiting, zero_shown: counts_shown })
     }
 }
 

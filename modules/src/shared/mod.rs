@@ -14,6 +14,7 @@ pub mod expansion;
 pub mod export;
 pub mod files;
 pub mod logins;
+pub mod permissions;
 pub mod rendering;
 pub mod thumbnails;
 pub mod upload_warnings;

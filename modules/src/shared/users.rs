@@ -8,10 +8,11 @@ use std::collections::HashMap;
 use serde_json::{json, Map, Value};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_domain::timestamp::{format_expiry, time_and_date, Timestamp};
+use wikiquery_domain::title::ip_hex;
 use wikiquery_domain::user_options::default_options;
 use wikiquery_runtime::result::keep_bools;
-use wikiquery_runtime::{ApiError, QueryContext, UserRef};
-use wikiquery_store::queries::blocks::BlockRow;
+use wikiquery_runtime::{ApiError, QueryContext, Rights, UserRef};
+use wikiquery_store::queries::blocks::{BlockRow, BlocksFilter};
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
@@ -135,4 +136,36 @@ pub fn default_preferences(site: &Site, settings: &SiteSettings) -> Map<String, 
     let keys: Vec<String> = options.keys().cloned().collect();
     keep_bools(&mut options, &keys.iter().map(String::as_str).collect::<Vec<_>>());
     options
+}
+
+/// The block on the caller: on its account, or else on its address (or a range holding it),
+/// the narrowest when ranges overlap (the lowest id among equals); an account with
+/// `ipblock-exempt` is not stopped by blocks on addresses.
+pub fn caller_block(
+    ctx: &QueryContext<'_>,
+    user: Option<i64>,
+    ip: &str,
+    rights: &Rights,
+) -> Result<Option<BlockRow>, ApiError> {
+    if let Some(id) = user {
+        if let Some(block) = account_blocks(ctx, &[id])?.remove(&id) {
+            return Ok(Some(block));
+        }
+        if rights.has("ipblock-exempt") {
+            return Ok(None);
+        }
+    }
+    let Some(hex) = ip_hex(ip) else { return Ok(None) };
+    let now = ctx.state.now().to_mw();
+    let mut reader = ctx.reader()?;
+    let ids = reader.blocks_on_address(&hex, &now)?;
+    if ids.is_empty() {
+        return Ok(None);
+    }
+    let filter = BlocksFilter { ids, now, limit: i64::MAX, ascending: true, ..BlocksFilter::default() };
+    let width = |b: &BlockRow| {
+        let n = |h: &str| u128::from_str_radix(h.trim_start_matches("v6-"), 16).unwrap_or(0);
+        n(&b.range_end).saturating_sub(n(&b.range_start))
+    };
+    Ok(reader.blocks(&filter)?.into_iter().min_by_key(|b| (width(b), b.id)))
 }

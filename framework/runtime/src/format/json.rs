@@ -269,9 +269,38 @@ impl<'a> JsonWriter<'a> {
 
     /// An object that says how formatversion 1 writes it ([`META`]): booleans kept as they are
     /// (`bc_bools`), the text member written last as `*` (`content`), or the whole object
-    /// written as a list of its values (`type: "BCassoc"`). Formatversion 2 writes it as it is.
+    /// written as a list of its values (`type: "BCassoc"`). Formatversion 2 writes it as it is,
+    /// but for a PHP array keyed 0, 1, 2… (`type: "php"`), which both write as a list.
     fn object_with_meta(&mut self, map: &Map<String, Value>, meta: &Value) {
         let rest = map.iter().filter(|(k, _)| k.as_str() != META);
+        if meta.get("type").and_then(Value::as_str) == Some("php") {
+            // PHP writes an array whose keys are all integers, the largest one less than their
+            // count (0, 1, 2…; also -1, 1), as a list in the keys' order, after formatversion 1
+            // left out its `false` members.
+            let kept: Vec<(i64, &Value)> = map
+                .iter()
+                .filter(|(k, v)| k.as_str() != META && (self.style.v2 || !matches!(v, Value::Bool(false))))
+                .map_while(|(k, v)| k.parse::<i64>().ok().filter(|n| n.to_string() == *k).map(|n| (n, v)))
+                .collect();
+            let written = map
+                .iter()
+                .filter(|(k, v)| k.as_str() != META && (self.style.v2 || !matches!(v, Value::Bool(false))))
+                .count();
+            let largest = kept.iter().map(|(n, _)| *n).max().unwrap_or(-1);
+            if kept.len() == written && usize::try_from(largest + 1) == Ok(written) {
+                let mut kept = kept;
+                kept.sort_by_key(|(n, _)| *n);
+                self.out.push(b'[');
+                for (i, (_, v)) in kept.into_iter().enumerate() {
+                    if i > 0 {
+                        self.out.push(b',');
+                    }
+                    self.value(v);
+                }
+                self.out.push(b']');
+                return;
+            }
+        }
         if self.style.v2 {
             return self.members(rest.map(|(k, v)| (k.as_str(), v)), Splice::None);
         }

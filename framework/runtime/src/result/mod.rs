@@ -57,6 +57,29 @@ impl ApiResult {
         value
     }
 
+    /// A status's message as the request's error format writes one inside a result (MediaWiki's
+    /// `ApiErrorFormatter::arrayFromStatus`): always an object, `bc` written as `plaintext`,
+    /// with the message's key and parameters in `raw` and its `data` when it has some.
+    pub fn format_status_message(
+        &self,
+        code: &str,
+        key: &str,
+        params: &[Value],
+        text: &str,
+        data: Option<&serde_json::Map<String, Value>>,
+    ) -> Value {
+        let format = if self.errors == ErrorFormat::Bc { ErrorFormat::PlainText } else { self.errors };
+        let mut value = envelope::message(format, self.style.v2, code, text, "", data, false);
+        if let Value::Object(o) = &mut value {
+            o.remove("module");
+            if format == ErrorFormat::Raw {
+                o.insert("key".into(), Value::String(key.to_owned()));
+                o.insert("params".into(), Value::Array(params.to_vec()));
+            }
+        }
+        value
+    }
+
     /// Adds a member to the result (`query-continue`, `paraminfo`).
     pub fn add(&mut self, key: impl Into<String>, value: Value) {
         self.members.insert(key.into(), value);
@@ -83,7 +106,10 @@ impl ApiResult {
             pages.sort_by_key(|(id, _)| *id);
             Value::Array(pages.into_iter().map(|(_, v)| v).collect())
         } else {
-            Value::Object(pages.into_iter().map(|(id, v)| (id.to_string(), v)).collect())
+            // Keyed by id as PHP keys an array: ids such as -1 and 1, or 0, make it a list.
+            let mut map: Map<String, Value> = pages.into_iter().map(|(id, v)| (id.to_string(), v)).collect();
+            php_array(&mut map);
+            Value::Object(map)
         };
         self.query.insert("pages".into(), value);
     }
@@ -209,8 +235,9 @@ pub fn keep_bools(object: &mut Map<String, Value>, keys: &[&str]) {
     meta(object).insert("bc_bools".into(), Value::Array(keys));
 }
 
-/// Marks `object` as PHP writes an array in formatversion 1: a list when nothing is left of
-/// it (every member a `false` that formatversion 1 leaves out), as `magiclinks` is.
+/// Marks `object` as PHP writes an array: a list when its keys are all integers, the largest
+/// one less than their count (`0`, `1`…; `-1`, `1`), after formatversion 1 left out its `false`
+/// members (so also when nothing is left of it, as of `magiclinks`).
 pub fn php_array(object: &mut Map<String, Value>) {
     meta(object).insert("type".into(), Value::String("php".into()));
 }
@@ -240,13 +267,34 @@ mod tests {
 
     #[test]
     fn pages_are_keyed_by_id_in_formatversion_1_and_listed_by_id_in_2() {
+        let written_pages = |pages: Vec<(i64, Value)>, v2: bool| {
+            let mut r = ApiResult::new(JsonStyle::new(v2, false), ErrorFormat::Bc);
+            r.add_pages(pages);
+            r.into_value()["query"]["pages"].to_string()
+        };
         let pages = || vec![(5, json!({"pageid": 5})), (-1, json!({"missing": true}))];
-        let mut v1 = ApiResult::new(JsonStyle::new(false, false), ErrorFormat::Bc);
-        v1.add_pages(pages());
-        assert_eq!(v1.query["pages"], json!({"5": {"pageid": 5}, "-1": {"missing": true}}));
-        let mut v2 = ApiResult::new(JsonStyle::new(true, false), ErrorFormat::Bc);
-        v2.add_pages(pages());
-        assert_eq!(v2.query["pages"], json!([{"missing": true}, {"pageid": 5}]));
+        assert_eq!(written_pages(pages(), false), r#"{"5":{"pageid":5},"-1":{"missing":""}}"#);
+        assert_eq!(written_pages(pages(), true), r#"[{"missing":true},{"pageid":5}]"#);
+        // Ids PHP reads as a list (the largest one less than their count) are written as one,
+        // in the ids' order.
+        let listed = vec![(1, json!({"pageid": 1})), (-1, json!({"missing": true}))];
+        assert_eq!(written_pages(listed, false), r#"[{"missing":""},{"pageid":1}]"#);
+        assert_eq!(written_pages(vec![(0, json!({"pageid": 0}))], false), r#"[{"pageid":0}]"#);
+    }
+
+    #[test]
+    fn php_arrays_keyed_0_1_2_are_lists_in_both_formatversions() {
+        let mut actions = Map::new();
+        actions.insert("0".into(), json!(false));
+        php_array(&mut actions);
+        assert_eq!(written(Value::Object(actions.clone()), true), "[false]");
+        assert_eq!(written(Value::Object(actions), false), "[]");
+        let mut named = Map::new();
+        named.insert("edit".into(), json!(true));
+        named.insert("move".into(), json!(false));
+        php_array(&mut named);
+        assert_eq!(written(Value::Object(named.clone()), true), r#"{"edit":true,"move":false}"#);
+        assert_eq!(written(Value::Object(named), false), r#"{"edit":""}"#);
     }
 
     fn written(value: Value, v2: bool) -> String {

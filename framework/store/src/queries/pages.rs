@@ -9,7 +9,9 @@ use wikiquery_domain::page::{PageRecord, RedirectRecord};
 use crate::backend::AsAnyConnection;
 use crate::backend::StoreError;
 use crate::reader::Reader;
-use crate::schema::{page, page_restrictions, protected_titles, redirect, revision};
+use crate::schema::{
+    imagelinks, linktarget, page, page_restrictions, protected_titles, redirect, revision, templatelinks,
+};
 use crate::with_conn;
 
 /// One protection of an existing page (`page_restrictions`).
@@ -39,6 +41,25 @@ pub struct TitleProtection {
     /// Its expiry.
     pub expiry: String,
 }
+
+/// A protection a title takes from a page that transcludes it (a template) or shows it (a
+/// file) and whose protection cascades.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CascadedProtection {
+    /// The protected action.
+    pub kind: String,
+    /// The level needed.
+    pub level: String,
+    /// Its expiry (`infinity` or a 14-digit timestamp).
+    pub expiry: String,
+    /// The cascading page's namespace.
+    pub source_ns: i32,
+    /// The cascading page's database key.
+    pub source_dbkey: String,
+}
+
+/// Cascading protections' columns: type, level, expiry, source namespace and key.
+type CascadeTuple = (String, String, Option<String>, i32, String);
 
 /// `redirect` columns: from, namespace, title, fragment, interwiki.
 type RedirectTuple = (i64, i32, String, Option<String>, Option<String>);
@@ -204,5 +225,60 @@ impl<C: AsAnyConnection> Reader<C> {
             }
         }
         Ok(out)
+    }
+
+    /// The cascading protections a title takes from the pages that use it: through
+    /// `templatelinks` for a page, through `imagelinks` for a file (namespace 6), in the order
+    /// of the using page and the protected action.
+    pub fn cascaded_protections(&mut self, ns: i32, dbkey: &str) -> Result<Vec<CascadedProtection>, StoreError> {
+        let conn = self.conn();
+        let rows: Result<Vec<CascadeTuple>, diesel::result::Error> = if ns == 6 {
+            with_conn!(conn, |c| {
+                imagelinks::table
+                    .inner_join(page_restrictions::table.on(page_restrictions::pr_page.eq(imagelinks::il_from)))
+                    .inner_join(page::table.on(page::page_id.eq(page_restrictions::pr_page)))
+                    .filter(imagelinks::il_to.eq(dbkey))
+                    .filter(page_restrictions::pr_cascade.eq(1))
+                    .select((
+                        page_restrictions::pr_type,
+                        page_restrictions::pr_level,
+                        page_restrictions::pr_expiry,
+                        page::page_namespace,
+                        page::page_title,
+                    ))
+                    .order((imagelinks::il_from.asc(), page_restrictions::pr_type.asc()))
+                    .load(c)
+            })
+        } else {
+            with_conn!(conn, |c| {
+                templatelinks::table
+                    .inner_join(linktarget::table.on(linktarget::lt_id.eq(templatelinks::tl_target_id)))
+                    .inner_join(page_restrictions::table.on(page_restrictions::pr_page.eq(templatelinks::tl_from)))
+                    .inner_join(page::table.on(page::page_id.eq(page_restrictions::pr_page)))
+                    .filter(linktarget::lt_namespace.eq(ns))
+                    .filter(linktarget::lt_title.eq(dbkey))
+                    .filter(page_restrictions::pr_cascade.eq(1))
+                    .select((
+                        page_restrictions::pr_type,
+                        page_restrictions::pr_level,
+                        page_restrictions::pr_expiry,
+                        page::page_namespace,
+                        page::page_title,
+                    ))
+                    .order((templatelinks::tl_from.asc(), page_restrictions::pr_type.asc()))
+                    .load(c)
+            })
+        };
+        Ok(rows
+            .map_err(StoreError::from)?
+            .into_iter()
+            .map(|(kind, level, expiry, source_ns, source_dbkey)| CascadedProtection {
+                kind,
+                level,
+                expiry: expiry.unwrap_or_else(|| "infinity".to_owned()),
+                source_ns,
+                source_dbkey,
+            })
+            .collect())
     }
 }

@@ -110,4 +110,25 @@ impl<C: AsAnyConnection> Reader<C> {
         }
         Ok(out)
     }
+
+    /// How many users watch a title; with `visited_since`, only those who have seen its changes
+    /// up to that instant (a notification timestamp at or after it, or none).
+    pub fn watcher_count(&mut self, ns: i32, dbkey: &str, visited_since: Option<&str>) -> Result<i64, StoreError> {
+        let conn = self.conn();
+        let count: i64 = with_conn!(conn, |c| {
+            let mut query = watchlist::table
+                .filter(watchlist::wl_namespace.eq(ns))
+                .filter(watchlist::wl_title.eq(dbkey))
+                .into_boxed();
+            if let Some(since) = visited_since {
+                query = query.filter(
+                    watchlist::wl_notificationtimestamp
+                        .ge(since.to_owned())
+                        .or(watchlist::wl_notificationtimestamp.is_null()),
+                );
+            }
+            query.count().get_result(c)
+        })?;
+        Ok(count)
+    }
 }
