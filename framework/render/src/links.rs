@@ -376,6 +376,10 @@ impl Parser<'_> {
     /// The box a redirect shows in place of its text: a link to its target (MediaWiki's
     /// `Article::getRedirectHeaderHtml`), the target recorded among the page's links.
     pub(crate) fn redirect_header(&mut self, target: &ParsedTitle) -> Result<String, Unsupported> {
+        // A redirect's header is styled by a module of its own.
+        if !self.output.module_styles.contains(&REDIRECT_STYLES) {
+            self.output.module_styles.push(REDIRECT_STYLES);
+        }
         let text = escape(&full_text_with_fragment(target, self));
         let link = if !target.interwiki.is_empty() {
             let prefixed = target.prefixed_text(self.site.namespaces);
@@ -502,3 +506,6 @@ fn replace_markers(text: &str, links: &HashMap<String, String>) -> String {
     out.push_str(rest);
     out
 }
+
+/// The style module of a redirect's header.
+const REDIRECT_STYLES: &str = "mediawiki.action.view.redirectPage";

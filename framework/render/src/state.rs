@@ -105,6 +105,8 @@ pub struct Output {
     /// The tracking categories the page was put in, by message (`broken-file-category`), each
     /// with how many categories stood before it and its sort key; the wiki names them.
     pub tracking: Vec<(usize, &'static str, String)>,
+    /// The style modules the page needs (a redirect's), once each, in order.
+    pub module_styles: Vec<&'static str>,
     /// What is recorded already, so that a page of many links records each once in constant
     /// time.
     seen_links: HashSet<(i32, String)>,

@@ -53,20 +53,12 @@ const PROPS: &[&str] = &[
     "wikitext",
 ];
 
-/// The props this server does not give yet: they need a skin, resource modules or the
-/// editor's preview.
-const NOT_BUILT: &[&str] = &[
-    "categorieshtml",
-    "encodedjsconfigvars",
-    "headhtml",
-    "headitems",
-    "indicators",
-    "jsconfigvars",
-    "limitreporthtml",
-    "modules",
-    "parsewarningshtml",
-    "subtitle",
-];
+/// The props this server does not give yet: they need a skin or the editor's preview.
+const NOT_BUILT: &[&str] = &["categorieshtml", "headhtml", "limitreporthtml", "parsewarningshtml", "subtitle"];
+
+/// The props a skin adds to when `useskin` names one (its own modules, configuration and head
+/// items), not built yet with a skin; without one they are the rendering's own.
+const SKIN_ADDS_TO: &[&str] = &["modules", "jsconfigvars", "encodedjsconfigvars", "headitems"];
 
 /// Renders wikitext to HTML and returns the parts of the result asked for.
 ///
@@ -425,6 +417,9 @@ impl ActionModule for Parse {
         if let Some(prop) = props.iter().find(|p| NOT_BUILT.contains(p)) {
             return Err(ApiError::not_implemented(&format!("parse (prop={prop})")));
         }
+        if let Some(prop) = props.iter().find(|p| SKIN_ADDS_TO.contains(p)).filter(|_| self.useskin.is_some()) {
+            return Err(ApiError::not_implemented(&format!("parse (prop={prop} with useskin)")));
+        }
         // The skins the site has write the page as no skin does, but MinervaNeue, which writes
         // section links of its own.
         if self.useskin.as_deref() == Some("minerva") && props.contains(&"text") && !self.disableeditsection {
@@ -523,6 +518,33 @@ impl ActionModule for Parse {
                 let set = properties.iter().find(|(n, _)| n == "displaytitle").map(|(_, v)| v.clone());
                 let shown = set.unwrap_or_else(|| display_title(site, source.page.0, &source.page.1));
                 out.insert("displaytitle".into(), json!(shown));
+            }
+            if wants("headitems") {
+                out.insert("headitems".into(), json!([]));
+            }
+            if wants("modules") {
+                // Core's rendering adds style modules only (a redirect's); no scripts.
+                out.insert("modules".into(), json!([]));
+                out.insert("modulescripts".into(), json!([]));
+                out.insert("modulestyles".into(), json!(o.module_styles));
+            }
+            if wants("jsconfigvars") {
+                out.insert("jsconfigvars".into(), json!({}));
+            }
+            if wants("encodedjsconfigvars") {
+                out.insert("encodedjsconfigvars".into(), json!("[]"));
+            }
+            if wants("modules") && !wants("jsconfigvars") && !wants("encodedjsconfigvars") {
+                ctx.state.warnings.add(
+                    "parse",
+                    "moduleswithoutvars",
+                    "\"modules\" was asked for without \"jsconfigvars\" or \"encodedjsconfigvars\", which the modules need."
+                        .to_owned(),
+                );
+            }
+            if wants("indicators") {
+                // A page with `<indicator>` is not rendered yet, so there are none.
+                out.insert("indicators".into(), bc_kvp(style, std::iter::empty()));
             }
             if wants("iwlinks") {
                 let list =
