@@ -235,7 +235,8 @@ def comparable(answer):
 
 def apply_rules(value, rules, query):
     """Sets aside what `rules` name in `value` (in place): `drop` removes the member, `shape`
-    keeps only its type (and an array's or object's length and keys), `wording` compares a
+    keeps only its type (and an array's or object's length and keys), `count` only how many
+    members it has, `wording` compares a
     message by its code, not its text, `limit_report` a rendered page without its limit
     report; a `warning` rule removes that warning of that module."""
     for r in rules:
@@ -316,6 +317,8 @@ def _apply(value, path, how):
             value[k] = _wording(x)
         elif how == 'limit_report':
             value[k] = _without_limit_report(x)
+        elif how == 'count':
+            value[k] = len(x) if isinstance(x, (dict, list)) else x
         else:
             value[k] = _shape(x)
 

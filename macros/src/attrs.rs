@@ -236,6 +236,8 @@ pub struct FieldArgs {
     /// The listed name, where it differs from the field's.
     pub rename: Option<syn::LitStr>,
     pub default: Option<DefaultValue>,
+    /// The default when the module runs as a generator, where it differs.
+    pub generator_default: Option<syn::LitStr>,
     /// A closed set of values for a string parameter: a path to a `&[&str]` constant.
     pub values: Option<syn::Path>,
     /// A closed set of values known only when the program runs (the registered modules'

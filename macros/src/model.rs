@@ -139,6 +139,8 @@ pub struct Param {
     pub name: String,
     pub name_span: Span,
     pub default: Option<DefaultValue>,
+    /// The default as a generator (`generator_default = "…"`).
+    pub generator_default: Option<syn::LitStr>,
     pub values: Option<syn::Path>,
     /// Values computed when the descriptor is built (`values_from = f`).
     pub values_from: Option<syn::Path>,
@@ -405,6 +407,7 @@ impl Param {
             name,
             name_span,
             default: args.default,
+            generator_default: args.generator_default,
             values: args.values,
             values_from: args.values_from,
             deprecated_values,

@@ -18,6 +18,8 @@ enum How {
     Drop,
     /// Compare only its type and its members' names.
     Shape,
+    /// Compare only how many members it has (what random draws fill differently each time).
+    Count,
     /// Compare a message by its code, not its text.
     Wording,
     /// Compare a rendered page without its limit report (timings and counts).
@@ -40,6 +42,7 @@ pub fn rules() -> Vec<Rule> {
                 (Some(code), _) => How::Warning(code.to_owned(), r["module"].as_str().unwrap_or_default().to_owned()),
                 (None, None | Some("drop")) => How::Drop,
                 (None, Some("shape")) => How::Shape,
+                (None, Some("count")) => How::Count,
                 (None, Some("wording")) => How::Wording,
                 (None, Some("limit_report")) => How::LimitReport,
                 (None, Some(other)) => panic!("unknown comparison {other} in deliberate.json"),
@@ -95,6 +98,7 @@ fn apply_at(value: &mut Value, path: &[String], how: &How) {
         }
         match how {
             How::Shape => *member = shape(member),
+            How::Count => *member = count(member),
             How::Wording => *member = wording(member),
             How::LimitReport => *member = without_limit_report(member),
             _ => return true,
@@ -128,6 +132,15 @@ fn shape(value: &Value) -> Value {
         Value::Number(n) if n.is_f64() => "float".into(),
         Value::Number(_) => "int".into(),
         Value::Null => "NoneType".into(),
+    }
+}
+
+/// How many members an object or array has (a scalar stays as it is).
+fn count(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => map.len().into(),
+        Value::Array(items) => items.len().into(),
+        other => other.clone(),
     }
 }
 

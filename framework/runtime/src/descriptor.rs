@@ -88,6 +88,9 @@ pub struct ParamDescriptor {
     pub kind: ParamKind,
     /// The default as written in the module (multi-valued: values joined by `|`).
     pub default: Option<&'static str>,
+    /// The default when the module runs as a generator, where it differs (MediaWiki's search
+    /// gives its information and properties only when a generator is asked for them).
+    pub generator_default: Option<&'static str>,
     /// Takes several values.
     pub multi: bool,
     /// `*` selects every value.
@@ -134,6 +137,7 @@ impl ParamDescriptor {
             name,
             kind: ParamKind::String,
             default: None,
+            generator_default: None,
             multi: false,
             all: false,
             required: false,

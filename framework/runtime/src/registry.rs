@@ -45,10 +45,11 @@ fn run_query<M: QueryModule>(ctx: &mut QueryContext<'_>) -> Result<(), ApiError>
     let tag = |e: ApiError| e.in_module(path.as_str());
     // The running descriptor's prefix: a generator's has a `g` in front.
     let prefix = ctx.module.prefix;
-    let mut reader = ParamReader::new(ctx.state, prefix, &path);
+    let generator = prefix != M::descriptor().prefix;
+    let mut reader = ParamReader::new(ctx.state, prefix, &path).for_generator(generator);
     let module = M::parse_values(&mut reader).map_err(tag)?;
     if M::checks_rules(ctx.page_set()) {
-        M::check_rules(&mut ParamReader::new(ctx.state, prefix, &path)).map_err(tag)?;
+        M::check_rules(&mut ParamReader::new(ctx.state, prefix, &path).for_generator(generator)).map_err(tag)?;
     }
     module.execute(ctx).map_err(tag)?;
     ctx.state.cache_mode = ctx.state.cache_mode.merge(module.cache_mode(ctx.state));

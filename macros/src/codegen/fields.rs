@@ -83,6 +83,10 @@ pub fn descriptors(params: &[Param]) -> TokenStream {
                     }
                     None => quote!(::core::option::Option::None),
                 };
+                let generator_default = match &f.generator_default {
+                    Some(text) => quote!(::core::option::Option::Some(#text)),
+                    None => quote!(::core::option::Option::None),
+                };
                 let required = match shape {
                     Shape::Plain if f.default.is_none() => quote!(!<#ty as #p::ParamType>::OPTIONAL),
                     _ => quote!(false),
@@ -116,6 +120,7 @@ pub fn descriptors(params: &[Param]) -> TokenStream {
                         #template_vars
                         #submodules
                         __d.default = #default;
+                        __d.generator_default = #generator_default;
                         __d.module_checks_values = #module_checks;
                         __d.required = #required;
                         __d.deprecated = #deprecated;

@@ -285,9 +285,22 @@ impl ActionModule for Compare {
         let site = store.site();
         let guess = self.guessed_title(&mut reader, site, reads_archive)?;
         let saving = Saving { settings: ctx.services.settings(), now: ctx.state.now(), saver: Saver::of(ctx.state) };
+        // A side given `slots` (even none MediaWiki knows) is a new revision: the answer does not
+        // describe it.
+        let slots_given = |name: &str| ctx.state.params.get(name).is_some();
         let mut from = side(&mut reader, site, &self.side(true), guess.as_ref(), &visibility, reads_archive, &saving)?;
+        if slots_given("fromslots") {
+            from.shown = None;
+        }
         let mut to = match self.torelative.as_deref() {
-            None => side(&mut reader, site, &self.side(false), guess.as_ref(), &visibility, reads_archive, &saving)?,
+            None => {
+                let mut to =
+                    side(&mut reader, site, &self.side(false), guess.as_ref(), &visibility, reads_archive, &saving)?;
+                if slots_given("toslots") {
+                    to.shown = None;
+                }
+                to
+            }
             Some(relative) => {
                 let Some(base) = from.relative.clone() else {
                     return Err(ApiError::new(

@@ -106,9 +106,10 @@ pub struct Parse {
     pub oldid: Option<i64>,
     /// What to return, separated by `|`: for instance `text` (the HTML), `links`, `templates`,
     /// `images`, `externallinks`, `iwlinks`, `langlinks`, `categories`, `sections`, `displaytitle`,
-    /// `properties`, `revid`, `limitreportdata`, `wikitext` or `parsetree`. The values that need a
-    /// skin, resource modules or the editor's preview (such as `headhtml`, `modules`,
-    /// `jsconfigvars` and `indicators`) are not yet supported by this server.
+    /// `properties`, `revid`, `limitreportdata`, `wikitext`, `parsetree`, `modules`,
+    /// `jsconfigvars` or `indicators`. The values that need a skin or the editor's preview
+    /// (`headhtml`, `subtitle`, `categorieshtml`, `limitreporthtml`, `parsewarningshtml`, and a
+    /// skin's own `modules` with `useskin`) are not yet supported by this server.
     #[param(
         values = PROPS,
         deprecated_values = ["headitems"],

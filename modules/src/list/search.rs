@@ -127,11 +127,11 @@ pub struct Search {
     /// What to search: the pages' text, their titles, or the page with exactly this title.
     /// Left out, the text is searched.
     pub what: Option<SearchWhat>,
-    /// What to return about the search as a whole.
-    #[param(default = "totalhits|suggestion|rewrittenquery")]
+    /// What to return about the search as a whole (as a generator: nothing unless asked).
+    #[param(default = "totalhits|suggestion|rewrittenquery", generator_default = "")]
     pub info: Vec<SearchInfo>,
     /// Which pieces of information to return for each page found.
-    #[param(default = "size|wordcount|timestamp|snippet")]
+    #[param(default = "size|wordcount|timestamp|snippet", generator_default = "")]
     pub prop: Vec<SearchProp>,
     /// Also search other wikis, where the engine can; this server's engine finds nothing
     /// there.
@@ -186,6 +186,10 @@ impl QueryModule for Search {
             ctx.set_continue_value("offset", json!(offset.saturating_add(i64::try_from(limit).unwrap_or(i64::MAX))));
         }
         let hits: Vec<(usize, SearchHit)> = hits.into_iter().enumerate().collect();
+        // What the search found as a whole comes before the pages, a generator's too.
+        if let Some(total) = total.filter(|_| self.info.contains(&SearchInfo::Totalhits)) {
+            ctx.add_query_member("searchinfo", json!({ "totalhits": total }));
+        }
         ctx.emit(
             hits,
             |(i, hit)| {
@@ -197,9 +201,6 @@ impl QueryModule for Search {
                 )
             },
             |ctx, hits| {
-                if let Some(total) = total.filter(|_| self.info.contains(&SearchInfo::Totalhits)) {
-                    ctx.add_query_member("searchinfo", json!({ "totalhits": total }));
-                }
                 let hits: Vec<SearchHit> = hits.into_iter().map(|(_, hit)| hit).collect();
                 ctx.ensure_list();
                 let has = |p: SearchProp| self.prop.contains(&p);

@@ -55,12 +55,15 @@ pub fn normalize_key(key: &str) -> String {
     }
 }
 
-/// Whether a language code may name a language: no character that cannot be in a title or
-/// a path (`:`, `/`, `\`, `&`, `<`, `>`, quotes, brackets, `|`, `#`, `%`, controls).
+/// Whether a language code may name a language: at most 128 bytes, and nothing that cannot be
+/// in a title or a path (`:`, `/`, `\`, `&`, `<`, `>`, quotes, brackets, `|`, `#`, ASCII
+/// controls, a percent escape such as `%41`). Empty and spaces are valid codes.
 pub fn is_valid_language_code(code: &str) -> bool {
-    !code.is_empty()
-        && code.len() <= 64
-        && !code.chars().any(|c| c.is_control() || ":/\\&<>'\"[]{}|#%".contains(c) || c.is_whitespace())
+    let bytes = code.as_bytes();
+    let percent_escape = bytes.windows(3).any(|w| w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit());
+    code.len() <= 128
+        && !code.chars().any(|c| c.is_ascii_control() || ":/\\&<>'\"[]{}|#".contains(c))
+        && !percent_escape
 }
 
 /// `$1`, `$2`, ... replaced by the arguments; those without an argument are left.
@@ -234,5 +237,7 @@ mod tests {
         assert_eq!(normalize_key("Main page"), "main_page");
         assert!(is_valid_language_code("de-formal"));
         assert!(!is_valid_language_code("a:b"));
+        assert!(!is_valid_language_code("%41"), "a percent escape");
+        assert!(is_valid_language_code("%zz") && is_valid_language_code(" ") && is_valid_language_code(""));
     }
 }

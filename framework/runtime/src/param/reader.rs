@@ -245,12 +245,30 @@ pub struct ParamReader<'a> {
     state: &'a mut RequestState,
     prefix: &'a str,
     module: &'a str,
+    /// Whether the module runs as a generator (its generator defaults apply).
+    generator: bool,
 }
 
 impl<'a> ParamReader<'a> {
     /// A reader for the module at path `module` (`query+allpages`) with prefix `prefix`.
     pub fn new(state: &'a mut RequestState, prefix: &'a str, module: &'a str) -> Self {
-        ParamReader { state, prefix, module }
+        ParamReader { state, prefix, module, generator: false }
+    }
+
+    /// The same reader for a module that runs as a generator: a parameter left out takes its
+    /// generator default where it has one.
+    pub fn for_generator(mut self, generator: bool) -> Self {
+        self.generator = generator;
+        self
+    }
+
+    /// The default of a parameter as the module runs.
+    pub fn default_of(&self, d: &crate::ParamDescriptor) -> Option<&'static str> {
+        if self.generator {
+            d.generator_default.or(d.default)
+        } else {
+            d.default
+        }
     }
 
     /// The site's title rules.

@@ -176,7 +176,7 @@ fn read_single<T: ScalarParam>(d: &ParamDescriptor, r: &mut ParamReader<'_>) -> 
             }
             parse_single(d, &wire, &raw, true, r).map(Some)
         }
-        None => match d.default {
+        None => match r.default_of(d) {
             Some(default) => parse_single(d, &wire, default, false, r).map(Some),
             None if d.required => Err(ApiError::missing_param(&wire)),
             None => Ok(T::absent()),
@@ -250,7 +250,7 @@ impl<T: MultiValue> ParamType for Option<Vec<T>> {
     }
 
     fn extract(d: &ParamDescriptor, r: &mut ParamReader<'_>) -> Result<Self, ApiError> {
-        if r.peek(&r.wire_name(d.name)).is_none() && d.default.is_none() && !d.required {
+        if r.peek(&r.wire_name(d.name)).is_none() && r.default_of(d).is_none() && !d.required {
             return Ok(None);
         }
         <Vec<T> as ParamType>::extract(d, r).map(Some)
@@ -276,7 +276,7 @@ impl<T: MultiValue> ParamType for Vec<T> {
                 }
                 (raw, true)
             }
-            None => match d.default {
+            None => match r.default_of(d) {
                 Some(default) => (default.to_owned(), false),
                 None if d.required => return Err(ApiError::missing_param(&wire)),
                 None => return Ok(Vec::new()),
@@ -397,7 +397,7 @@ impl<T: ScalarParam> Templated<T> {
         let source_wire = r.wire_name(source.name);
         let raw = match r.peek(&source_wire) {
             Some(raw) => raw,
-            None => match source.default {
+            None => match r.default_of(source) {
                 Some(default) => default.to_owned(),
                 None => return Ok(Templated { values: Vec::new() }),
             },

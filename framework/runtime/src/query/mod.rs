@@ -294,7 +294,9 @@ impl ActionModule for Query {
                 let descriptor = generator_descriptor((entry.descriptor)());
                 if run.continuation.is_generator_done() {
                     let path = descriptor.path();
-                    let _ = (entry.parse_only)(&mut ParamReader::new(ctx.state, descriptor.prefix, &path));
+                    let _ = (entry.parse_only)(
+                        &mut ParamReader::new(ctx.state, descriptor.prefix, &path).for_generator(true),
+                    );
                 } else if let Runner::Query(module) = entry.runner {
                     // A prop module generates from the pages it is given (`titles=` and the
                     // like), as it reads them otherwise.

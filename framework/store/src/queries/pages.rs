@@ -232,6 +232,13 @@ impl<C: AsAnyConnection> Reader<C> {
     /// of the using page and the protected action.
     pub fn cascaded_protections(&mut self, ns: i32, dbkey: &str) -> Result<Vec<CascadedProtection>, StoreError> {
         let conn = self.conn();
+        let columns = (
+            page_restrictions::pr_type,
+            page_restrictions::pr_level,
+            page_restrictions::pr_expiry,
+            page::page_namespace,
+            page::page_title,
+        );
         let rows: Result<Vec<CascadeTuple>, diesel::result::Error> = if ns == 6 {
             with_conn!(conn, |c| {
                 imagelinks::table
@@ -239,13 +246,7 @@ impl<C: AsAnyConnection> Reader<C> {
                     .inner_join(page::table.on(page::page_id.eq(page_restrictions::pr_page)))
                     .filter(imagelinks::il_to.eq(dbkey))
                     .filter(page_restrictions::pr_cascade.eq(1))
-                    .select((
-                        page_restrictions::pr_type,
-                        page_restrictions::pr_level,
-                        page_restrictions::pr_expiry,
-                        page::page_namespace,
-                        page::page_title,
-                    ))
+                    .select(columns)
                     .order((imagelinks::il_from.asc(), page_restrictions::pr_type.asc()))
                     .load(c)
             })
@@ -258,13 +259,7 @@ impl<C: AsAnyConnection> Reader<C> {
                     .filter(linktarget::lt_namespace.eq(ns))
                     .filter(linktarget::lt_title.eq(dbkey))
                     .filter(page_restrictions::pr_cascade.eq(1))
-                    .select((
-                        page_restrictions::pr_type,
-                        page_restrictions::pr_level,
-                        page_restrictions::pr_expiry,
-                        page::page_namespace,
-                        page::page_title,
-                    ))
+                    .select(columns)
                     .order((templatelinks::tl_from.asc(), page_restrictions::pr_type.asc()))
                     .load(c)
             })
