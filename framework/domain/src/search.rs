@@ -134,16 +134,23 @@ pub fn word_count(text: &str) -> usize {
 }
 
 /// The lines of a page's text that match, as MediaWiki's snippets give them: up to two
-/// lines, each cut to 75 bytes before its first match and 76 after (`...` before it when cut at
-/// its start), HTML-escaped as PHP's `htmlspecialchars` escapes (quotes too), every matching
-/// word in `<span class='searchmatch'>` (with `stemmed`, words of the same stem too), each
-/// line ended by a newline. Empty when no line matches.
+/// lines, each kept from 75 characters before its last match (cut there, at a space, behind
+/// `...`, only when that makes it shorter) to 76 bytes after, HTML-escaped as PHP's
+/// `htmlspecialchars` escapes (quotes too), every matching word in
+/// `<span class='searchmatch'>` (with `stemmed`, words of the same stem too), each line ended
+/// by a newline. Empty when no line matches.
 pub fn snippet(text: &str, marked: &[(String, bool)], stemmed: bool) -> String {
     let stemmer = Stemmer::create(Algorithm::English);
     let stems: Vec<String> = marked.iter().map(|(w, _)| stemmer.stem(w).into_owned()).collect();
+    // MediaWiki marks a word through `\bword\b` on the text's bytes: a word that begins or ends
+    // with a letter outside ASCII never has a word boundary there, so it is never marked.
+    let ascii_edges = |w: &str| {
+        let word_byte = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        word_byte(w.chars().next()) && word_byte(w.chars().last())
+    };
     let matches = |word: &str| {
         let lower = word.to_lowercase();
-        marked.iter().zip(&stems).any(|((w, wild), s)| {
+        marked.iter().zip(&stems).filter(|((w, _), _)| ascii_edges(w)).any(|((w, wild), s)| {
             lower == *w
                 || (*wild && lower.starts_with(w.as_str()))
                 // A word shares its stem's first letters: only those are stemmed to compare.
@@ -158,11 +165,17 @@ pub fn snippet(text: &str, marked: &[(String, bool)], stemmed: bool) -> String {
             break;
         }
         let spans = word_spans(line);
-        let Some(&(first_start, first_end)) = spans.iter().find(|(s, e)| matches(&line[*s..*e])) else { continue };
-        let (start, end) = window(line, first_start, first_end);
-        if start > 0 {
-            out.push_str("...");
+        // The last match of the line, as a greedy `(.*)(terms)` finds it.
+        let Some(&(last_start, last_end)) = spans.iter().rev().find(|(s, e)| matches(&line[*s..*e])) else { continue };
+        let (start, lead) = context_before(line, last_start);
+        // 76 bytes after it (MediaWiki's pattern counts bytes); a character cut in two there
+        // becomes U+FFFD, as `htmlspecialchars` writes a broken sequence.
+        let mut end = (last_end + 76).min(line.len());
+        let cut = !line.is_char_boundary(end);
+        while !line.is_char_boundary(end) {
+            end -= 1;
         }
+        out.push_str(lead);
         let mut at = start;
         for (s, e) in spans.iter().filter(|(s, e)| *s >= start && *e <= end) {
             if matches(&line[*s..*e]) {
@@ -174,10 +187,32 @@ pub fn snippet(text: &str, marked: &[(String, bool)], stemmed: bool) -> String {
             }
         }
         out.push_str(&crate::html::escape(&line[at..end]));
+        if cut {
+            out.push('\u{fffd}');
+        }
         out.push('\n');
         lines += 1;
     }
     out
+}
+
+/// Where the kept context before a match begins, and what stands before it: the last 75
+/// characters without their leading spaces, after `...`, when that is shorter than the whole
+/// (MediaWiki's `truncateForVisual`); else the whole.
+fn context_before(line: &str, match_start: usize) -> (usize, &'static str) {
+    let before = &line[..match_start];
+    let chars = before.chars().count();
+    if chars <= 75 {
+        return (0, "");
+    }
+    let mut from = before.char_indices().nth(chars - 75).map_or(0, |(i, _)| i);
+    let kept = before[from..].trim_start();
+    from = match_start - kept.len();
+    if 3 + kept.chars().count() < chars {
+        (from, "...")
+    } else {
+        (0, "")
+    }
 }
 
 /// The byte spans of a line's words.
@@ -198,19 +233,6 @@ fn word_spans(line: &str) -> Vec<(usize, usize)> {
         spans.push((s, line.len()));
     }
     spans
-}
-
-/// 75 bytes of a line before a match and 76 after it, on character boundaries.
-fn window(line: &str, start: usize, end: usize) -> (usize, usize) {
-    let mut from = start.saturating_sub(75);
-    while !line.is_char_boundary(from) {
-        from -= 1;
-    }
-    let mut to = (end + 76).min(line.len());
-    while !line.is_char_boundary(to) {
-        to += 1;
-    }
-    (from, to)
 }
 
 #[cfg(test)]

@@ -156,7 +156,13 @@ impl QueryModule for Search {
         } else {
             let prefix = query.prefix.as_deref().map(|p| storage::prefixed_title_part(site, p)).transpose()?;
             let filter = SearchFilter {
-                namespaces: if prefix.is_some() { Vec::new() } else { self.namespace.iter().map(|n| n.0).collect() },
+                // No namespace left (every one given unknown) searches the main namespace, as
+                // MediaWiki's database search does.
+                namespaces: match (&prefix, self.namespace.is_empty()) {
+                    (Some(_), _) => Vec::new(),
+                    (None, true) => vec![0],
+                    (None, false) => self.namespace.iter().map(|n| n.0).collect(),
+                },
                 site_namespaces: site.namespaces().all().iter().map(|n| n.id).collect(),
                 prefix,
                 title_only: self.what == Some(SearchWhat::Title),
