@@ -11,6 +11,7 @@ use wikiquery_domain::preprocessor::{preprocess, Options};
 use wikiquery_domain::revision::{section_of, Visibility, DELETED_TEXT};
 use wikiquery_domain::title::{full_text, NS_CATEGORY, NS_MAIN};
 use wikiquery_render::{wrap, RenderOptions, Section};
+use wikiquery_runtime::format::JsonStyle;
 use wikiquery_runtime::result::{bc_kvp, set_content, sub_element};
 use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError};
 use wikiquery_store::site::Site;
@@ -186,6 +187,16 @@ struct Source {
     /// The text is the request's (`text`, or none), not a page's: the pre-save transform
     /// applies to it.
     given_text: bool,
+    /// Content that is not wikitext, shown as it is rather than rendered.
+    plain: Option<Plain>,
+}
+
+/// Content shown without rendering: plain text (escaped), or a model the wiki has no handler
+/// for (a notice in its place).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Plain {
+    Text,
+    Unknown,
 }
 
 fn unsupported(e: Unsupported) -> ApiError {
@@ -236,6 +247,7 @@ impl Parse {
             let stored = touched.map(|t| (row.id, t));
             return Ok(Source {
                 given_text: false,
+                plain: None,
                 text,
                 page: (ns, dbkey),
                 page_id: row.page,
@@ -288,6 +300,7 @@ impl Parse {
                 redirects,
                 stored,
                 given_text: false,
+                plain: None,
             };
             if let Some(section) = &self.section {
                 source.text = section_of("wikitext", &source.text, section).ok_or_else(no_such_section(section))?;
@@ -343,9 +356,12 @@ impl Parse {
                 ));
             }
         }
-        if model != "wikitext" {
-            return Err(ApiError::not_implemented(&format!("parse (content model {model})")));
-        }
+        let plain = match model.as_str() {
+            "wikitext" => None,
+            "text" if self.section.is_none() && !self.pst && !self.onlypst => Some(Plain::Text),
+            "unknown" if self.section.is_none() && !self.pst && !self.onlypst => Some(Plain::Unknown),
+            _ => return Err(ApiError::not_implemented(&format!("parse (content model {model})"))),
+        };
         let page_id = reader.pages_by_titles(&[page.clone()])?.into_iter().next().map_or(0, |p| p.id);
         let mut text = self.text.clone().unwrap_or_default();
         match self.section.as_deref() {
@@ -357,11 +373,72 @@ impl Parse {
             Some(section) => text = section_of("wikitext", &text, section).ok_or_else(no_such_section(section))?,
             None => {}
         }
-        Ok(Source { text, page, page_id, revid: None, redirects: None, stored: None, given_text: true })
+        Ok(Source { text, page, page_id, revid: None, redirects: None, stored: None, given_text: true, plain })
     }
 }
 
 impl Parse {
+    /// What content shown without rendering gives, in the order rendered content gives it:
+    /// the text (escaped, or the notice for a model without a handler) and empty lists.
+    fn plain_members(
+        &self,
+        out: &mut Map<String, Value>,
+        plain: Plain,
+        source: &Source,
+        site: &Site,
+        style: JsonStyle,
+    ) {
+        let wants = |p: &str| self.prop.iter().any(|q| q == p);
+        if wants("text") {
+            let html = match plain {
+                Plain::Text => wikiquery_domain::html::escape_compat(&source.text),
+                Plain::Unknown => {
+                    "<div class=\"error\">This wiki has no handler for the content model \"unknown\".</div>".to_owned()
+                }
+            };
+            out.insert("text".into(), sub_element(style, wrap(&html, &self.wrapoutputclass, "")));
+        }
+        for list in ["langlinks", "categories", "links", "templates", "images", "externallinks"] {
+            if wants(list) {
+                out.insert(list.into(), json!([]));
+            }
+        }
+        if wants("sections") {
+            out.insert("sections".into(), json!([]));
+            out.insert("showtoc".into(), json!(false));
+        }
+        if wants("parsewarnings") {
+            out.insert("parsewarnings".into(), json!([]));
+        }
+        if wants("displaytitle") {
+            // Nothing rendered sets a display title: the title itself.
+            out.insert("displaytitle".into(), json!(full_text(source.page.0, &source.page.1, site.namespaces())));
+        }
+        if wants("headitems") {
+            out.insert("headitems".into(), json!([]));
+        }
+        if wants("modules") {
+            for list in ["modules", "modulescripts", "modulestyles"] {
+                out.insert(list.into(), json!([]));
+            }
+        }
+        if wants("jsconfigvars") {
+            out.insert("jsconfigvars".into(), json!({}));
+        }
+        if wants("encodedjsconfigvars") {
+            out.insert("encodedjsconfigvars".into(), json!("[]"));
+        }
+        if wants("indicators") {
+            out.insert("indicators".into(), bc_kvp(style, std::iter::empty()));
+        }
+        if wants("iwlinks") {
+            out.insert("iwlinks".into(), json!([]));
+        }
+        if wants("properties") {
+            out.insert("properties".into(), bc_kvp(style, std::iter::empty()));
+        }
+    }
+
     /// `parsedsummary`: the summary given, formatted as an edit summary of the page (none
     /// without `summary`, or `sectiontitle` for a new section).
     fn parsed_summary(
@@ -458,7 +535,8 @@ impl ActionModule for Parse {
         let original = saved.as_ref().map(|_| source.text.clone());
         let source = Source { text: saved.clone().unwrap_or_else(|| source.text.clone()), ..source };
         let options = RenderOptions { edit_sections: !self.disableeditsection, toc: !self.disabletoc };
-        let needs_render = props.iter().any(|p| !matches!(*p, "wikitext" | "parsetree" | "revid"));
+        let needs_render =
+            source.plain.is_none() && props.iter().any(|p| !matches!(*p, "wikitext" | "parsetree" | "revid"));
         let kept = if needs_render {
             let page = ((source.page.0, source.page.1.as_str()), source.text.as_str());
             let mut at = WikiAt { reader: &mut reader, site, settings, now: ctx.state.now() };
@@ -477,8 +555,8 @@ impl ActionModule for Parse {
         if let Some(revid) = source.revid {
             out.insert("revid".into(), json!(revid));
         }
-        if let Some(redirects) = source.redirects {
-            out.insert("redirects".into(), Value::Array(redirects));
+        if let Some(redirects) = &source.redirects {
+            out.insert("redirects".into(), Value::Array(redirects.clone()));
         }
         if let (Some(RenderedPage { rendered, templates, properties, .. }), Some(report)) = (rendered, &report) {
             let o = &rendered.output;
@@ -556,6 +634,9 @@ impl ActionModule for Parse {
                 out.insert("properties".into(), bc_kvp(style, properties.iter().cloned()));
             }
         }
+        if let Some(plain) = source.plain {
+            self.plain_members(&mut out, plain, &source, site, style);
+        }
         if wants("wikitext") {
             // The text as given; the saved text beside it.
             let given = original.unwrap_or_else(|| source.text.clone());
@@ -566,6 +647,12 @@ impl ActionModule for Parse {
         }
         if let Some(report) = report.as_ref().filter(|_| wants("limitreportdata")) {
             out.insert("limitreportdata".into(), report.data());
+        } else if source.plain.is_some() && wants("limitreportdata") {
+            // Nothing was parsed, so nothing was counted.
+            out.insert("limitreportdata".into(), json!([]));
+        }
+        if (wants("parsetree") || self.generatexml) && source.plain.is_some() {
+            return Err(ApiError::new("notwikitext", "\"prop=parsetree\" works only on wikitext."));
         }
         if wants("parsetree") || self.generatexml {
             let tree = preprocess(&source.text, &Options::default()).to_xml();
