@@ -2,17 +2,14 @@
 //! (the renderer of `wikiquery-render`), with what the page links to, its sections, its
 //! categories and the other parts of MediaWiki's parser output the caller asks for.
 
-use std::collections::HashSet;
-
 use serde_json::{json, Map, Value};
-use wikiquery_domain::html::escape_text;
 use wikiquery_domain::preprocessor::expand::Unsupported;
 use wikiquery_domain::preprocessor::{preprocess, Options};
 use wikiquery_domain::revision::{section_of, Visibility, DELETED_TEXT};
-use wikiquery_domain::title::{full_text, NS_CATEGORY, NS_MAIN};
-use wikiquery_render::{wrap, RenderOptions, Section};
+use wikiquery_domain::title::full_text;
+use wikiquery_render::{wrap, RenderOptions};
 use wikiquery_runtime::format::JsonStyle;
-use wikiquery_runtime::result::{bc_kvp, set_content, sub_element};
+use wikiquery_runtime::result::{bc_kvp, sub_element};
 use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError};
 use wikiquery_store::site::Site;
 
@@ -23,6 +20,9 @@ use crate::shared::rendering::{RenderedPage, Stored};
 use crate::storage;
 use crate::values::{default_model, CONTENTFMT, CONTENTMODELS};
 use crate::wiki::WikiContext;
+
+mod members;
+use members::{categories, display_title, interwiki_link, lang_link, link, section, LimitReport};
 
 /// The values of `prop`.
 const PROPS: &[&str] = &[
@@ -660,172 +660,5 @@ impl ActionModule for Parse {
         }
         ctx.result.add("parse", Value::Object(out));
         Ok(())
-    }
-}
-
-/// A language link as the answer gives it: the language, the page's URL, the language's
-/// names, the title.
-fn lang_link(site: &Site, link: &str) -> Value {
-    let (lang, title) = link.split_once(':').unwrap_or((link, ""));
-    let mut entry = Map::new();
-    entry.insert("lang".into(), json!(lang));
-    if let Some(url) = site.interwikis().url(lang, &title.replace(' ', "_")) {
-        entry.insert("url".into(), json!(url));
-    }
-    let name = wikiquery_domain::languages::autonym(lang).unwrap_or_default();
-    entry.insert("langname".into(), json!(name));
-    entry.insert("autonym".into(), json!(name));
-    set_content(&mut entry, "title", title.to_owned());
-    Value::Object(entry)
-}
-
-fn link(site: &Site, ns: i32, dbkey: &str, exists: bool) -> Value {
-    let mut entry = Map::new();
-    entry.insert("ns".into(), json!(ns));
-    set_content(&mut entry, "title", full_text(ns, dbkey, site.namespaces()));
-    entry.insert("exists".into(), json!(exists));
-    Value::Object(entry)
-}
-
-fn interwiki_link(site: &Site, prefix: &str, dbkey: &str) -> Value {
-    let mut entry = Map::new();
-    entry.insert("prefix".into(), json!(prefix));
-    if let Some(url) = site.interwikis().url(prefix, dbkey) {
-        entry.insert("url".into(), json!(url));
-    }
-    set_content(&mut entry, "title", format!("{prefix}:{}", dbkey.replace('_', " ")));
-    Value::Object(entry)
-}
-
-/// The categories with their sort keys, each said to be hidden or missing as its page is.
-fn categories(
-    reader: &mut wikiquery_store::reader::Reader,
-    categories: &[(String, String)],
-) -> Result<Vec<Value>, ApiError> {
-    let titles: Vec<(i32, String)> = categories.iter().map(|(name, _)| (NS_CATEGORY, name.clone())).collect();
-    let existing: HashSet<String> = reader.pages_by_titles(&titles)?.into_iter().map(|p| p.dbkey).collect();
-    let hidden = reader.hidden_categories(existing.iter().cloned().collect())?;
-    let mut out = Vec::new();
-    for (name, sort_key) in categories {
-        let mut entry = Map::new();
-        entry.insert("sortkey".into(), json!(sort_key));
-        set_content(&mut entry, "category", name.clone());
-        if !existing.contains(name) {
-            entry.insert("missing".into(), json!(true));
-        } else if hidden.contains(name) {
-            entry.insert("hidden".into(), json!(true));
-        }
-        out.push(Value::Object(entry));
-    }
-    Ok(out)
-}
-
-fn section(s: &Section) -> Value {
-    json!({
-        "toclevel": s.toclevel,
-        "level": s.level,
-        "line": s.line,
-        "number": s.number,
-        "index": s.index,
-        "fromtitle": s.fromtitle.as_ref().map_or(Value::Bool(false), |t| json!(t)),
-        "byteoffset": s.byteoffset,
-        "anchor": s.anchor,
-    })
-}
-
-/// The title as MediaWiki shows a page's heading: its namespace, a colon and its name, each in
-/// a span of its own.
-fn display_title(site: &Site, ns: i32, dbkey: &str) -> String {
-    let main = escape_text(&dbkey.replace('_', " "));
-    if ns == NS_MAIN {
-        return format!("<span class=\"mw-page-title-main\">{main}</span>");
-    }
-    let namespace = site.namespaces().name(ns).unwrap_or_default().replace('_', " ");
-    format!(
-        "<span class=\"mw-page-title-namespace\">{}</span><span class=\"mw-page-title-separator\">:</span><span class=\"mw-page-title-main\">{main}</span>",
-        escape_text(&namespace)
-    )
-}
-
-/// MediaWiki's limit report of a parse: what it spent of the parser's limits (as this renderer
-/// counts it), its timings, and when the output was made.
-struct LimitReport {
-    seconds: f64,
-    /// The parse's time (`20261122000000`).
-    cached: String,
-    complications: Vec<&'static str>,
-    /// Name, value and limit, in MediaWiki's order.
-    spent: Vec<(&'static str, usize, usize)>,
-    /// Each template with its calls, then the total (MediaWiki's template profile).
-    profile: Vec<String>,
-    /// How long the rendering may be kept, in seconds: a day, or less when a variable it used
-    /// (the clock's) says so.
-    ttl: i64,
-}
-
-/// How long a rendering is kept at most, in seconds (MediaWiki's `$wgParserCacheExpireTime`).
-const PARSER_CACHE_EXPIRY: i64 = 86400;
-
-impl LimitReport {
-    fn of(page: &RenderedPage, seconds: f64, cached: &str) -> LimitReport {
-        let spent = page.rendered.limits.spent().to_vec();
-        let ms = seconds * 1000.0;
-        let mut profile: Vec<String> = page
-            .template_calls
-            .iter()
-            .map(|(title, calls)| format!("{:6.2}% {:8.3} {:6} {}", 100.0, ms, calls, escape_text(title)))
-            .take(9)
-            .collect();
-        profile.push(format!("{:6.2}% {:8.3} {:6} -total", 100.0, ms, 1));
-        let complications = if page.rendered.show_toc { vec!["show-toc"] } else { Vec::new() };
-        let ttl = page.cache_expiry.map_or(PARSER_CACHE_EXPIRY, |e| e.min(PARSER_CACHE_EXPIRY));
-        LimitReport { seconds, cached: cached.to_owned(), complications, spent, profile, ttl }
-    }
-
-    /// The report as MediaWiki writes it at the end of the text, in HTML comments.
-    fn comment(&self) -> String {
-        // The report is always in English, as MediaWiki writes it.
-        let label = |key: &str| wikiquery_domain::messages::text("en", key).unwrap_or(key).to_owned();
-        let mut report = format!(
-            "NewPP limit report\nCached time: {}\nCache expiry: {}\nReduced expiry: {}\nComplications: [{}]\n{}: {:.3} seconds\n{}: {:.3} seconds\n",
-            self.cached,
-            self.ttl,
-            self.ttl < PARSER_CACHE_EXPIRY,
-            self.complications.join(", "),
-            label("limitreport-cputime"),
-            self.seconds,
-            label("limitreport-walltime"),
-            self.seconds
-        );
-        for (name, value, limit) in &self.spent {
-            let unit = if name.ends_with("size") { " bytes" } else { "" };
-            report.push_str(&format!("{}: {value}/{limit}{unit}\n", label(name)));
-        }
-        // Hyphens as U+2010 and ampersands escaped, so that nothing ends the comment early.
-        let report = report.replace('-', "\u{2010}").replace('&', "&amp;");
-        format!(
-            "\n<!-- \n{report}-->\n<!--\nTransclusion expansion time report (%,ms,calls,template)\n{}\n-->\n",
-            self.profile.join("\n")
-        )
-    }
-
-    /// `prop=limitreportdata`: each name with its values.
-    fn data(&self) -> Value {
-        let time = format!("{:.3}", self.seconds);
-        let mut list =
-            vec![json!({"name": "limitreport-cputime", "0": time}), json!({"name": "limitreport-walltime", "0": time})];
-        for (name, value, limit) in &self.spent {
-            list.push(json!({"name": name, "0": value, "1": limit}));
-        }
-        let mut profile = Map::new();
-        profile.insert("name".into(), json!("limitreport-timingprofile"));
-        for (i, row) in self.profile.iter().enumerate() {
-            profile.insert(i.to_string(), json!(row));
-        }
-        list.push(Value::Object(profile));
-        list.push(json!({"name": "cachereport-timestamp", "0": self.cached}));
-        list.push(json!({"name": "cachereport-ttl", "0": self.ttl}));
-        list.push(json!({"name": "cachereport-transientcontent", "0": self.ttl < PARSER_CACHE_EXPIRY}));
-        Value::Array(list)
     }
 }
