@@ -194,6 +194,20 @@ impl GroupPermissions {
             .collect()
     }
 
+    /// The groups that grant any of `rights`, in the order the groups are listed, each once
+    /// (MediaWiki's `getGroupsWithPermission`, implicit groups included).
+    pub fn groups_with<'a>(&'a self, rights: &[&str]) -> Vec<&'a str> {
+        let mut out: Vec<&str> = Vec::new();
+        for right in rights {
+            for group in self.groups() {
+                if self.rights_of(group).contains(right) && !out.contains(&group) {
+                    out.push(group);
+                }
+            }
+        }
+        out
+    }
+
     /// The rights of a member of `groups`: each group's in turn, each right once.
     pub fn rights_of_groups<'a>(&'a self, groups: &[&str]) -> Vec<&'a str> {
         let mut out: Vec<&str> = Vec::new();

@@ -212,7 +212,7 @@ fn read_check(_: &str, _: &PageFacts, caller: &CallerFacts<'_>, _: Rigor, short:
 
 /// The refusal for a right the caller lacks: the groups that have it, when some do.
 fn missing_right(right: &str, caller: &CallerFacts<'_>, short: bool) -> Denial {
-    let groups: Vec<&str> = caller.groups.groups().filter(|g| caller.groups.rights_of(g).contains(&right)).collect();
+    let groups = caller.groups.groups_with(&[right]);
     if short || groups.is_empty() {
         Denial::new("badaccess-group0", Vec::new())
     } else {

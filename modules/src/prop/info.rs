@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::html;
+use wikiquery_domain::languages::direction;
 use wikiquery_domain::page::PageRecord;
 use wikiquery_domain::permissions::PageFacts;
 use wikiquery_domain::timestamp::format_expiry;
@@ -14,7 +15,7 @@ use wikiquery_runtime::{
 };
 use wikiquery_store::queries::pages::{CascadedProtection, Restriction, TitleProtection};
 
-use crate::shared::permissions::{cascade_levels, cascade_sources, Detail, TestingCaller};
+use crate::shared::permissions::{cascade_levels, cascade_sources, TestActionsDetail, TestingCaller};
 use crate::storage::ReaderGuard;
 use crate::values::default_model;
 use crate::wiki::WikiContext;
@@ -62,17 +63,6 @@ pub enum InfoProp {
     /// Deprecated, use `intestactions=read`: whether the caller may read the page.
     #[value(deprecated)]
     Readable,
-}
-
-/// How much detail `testactions` gives.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
-pub enum TestActionsDetail {
-    /// Only `true` or `false` for each action.
-    Boolean,
-    /// For each action, the messages saying why it is not allowed (an empty list when it is).
-    Full,
-    /// Like `full`, but the checks that are costly to make are left out.
-    Quick,
 }
 
 /// The framing style of edit intros.
@@ -255,7 +245,7 @@ impl QueryModule for Info {
             let lang = record.as_ref().and_then(|r| r.lang.clone()).unwrap_or_else(|| language.clone());
             info.insert("pagelanguage".into(), json!(lang));
             info.insert("pagelanguagehtmlcode".into(), json!(lang));
-            info.insert("pagelanguagedir".into(), json!(if is_rtl(&lang) { "rtl" } else { "ltr" }));
+            info.insert("pagelanguagedir".into(), json!(direction(&lang)));
             if let Some(r) = record {
                 info.insert("touched".into(), json!(iso(&r.touched)));
                 info.insert("lastrevid".into(), json!(r.latest));
@@ -381,17 +371,17 @@ impl QueryModule for Info {
                         )
                         .collect(),
                     cascades: own.get(&id).into_iter().flatten().any(|r| r.cascade),
-                    cascade_sources: cascade_sources(cascaded.get(&key_of), &|ns, key| full_text(ns, key, namespaces)),
+                    cascade_sources: cascade_sources(cascaded.get(&key_of), |ns, key| full_text(ns, key, namespaces)),
                     cascaded: cascade_levels(cascaded.get(&key_of)),
                     title_protection: creation.get(&key_of).and_then(|list| list.first()).map(|t| t.level.clone()),
                 };
-                let detail = match self.testactionsdetail {
-                    TestActionsDetail::Boolean => Detail::Boolean,
-                    TestActionsDetail::Full => Detail::Full,
-                    TestActionsDetail::Quick => Detail::Quick,
-                };
-                let (actions, would_create) =
-                    caller.test(&self.testactions, detail, &facts, record.as_ref().map(|r| r.id), ctx.result());
+                let (actions, would_create) = caller.test(
+                    &self.testactions,
+                    self.testactionsdetail,
+                    &facts,
+                    record.as_ref().map(|r| r.id),
+                    ctx.result(),
+                );
                 tested += self.testactions.len();
                 info.insert("actions".into(), Value::Object(actions));
                 if self.testactionsautocreate {
@@ -487,9 +477,4 @@ fn iso(ts: &str) -> String {
 /// An expiry as the API writes it: `infinity` or ISO 8601.
 fn expiry(value: &str) -> String {
     format_expiry(value, "infinity")
-}
-
-/// Languages written right to left.
-fn is_rtl(lang: &str) -> bool {
-    matches!(lang, "ar" | "arc" | "arz" | "ckb" | "dv" | "fa" | "he" | "ks" | "mzn" | "ps" | "sd" | "ug" | "ur" | "yi")
 }

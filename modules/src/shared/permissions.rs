@@ -6,7 +6,7 @@ use serde_json::{json, Map, Value};
 use wikiquery_domain::permissions::{denials, BlockFacts, CallerFacts, PageFacts, Rigor};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_runtime::result::{php_array, ApiResult};
-use wikiquery_runtime::{ApiError, QueryContext, Rights};
+use wikiquery_runtime::{ApiError, ParamValues, QueryContext, Rights};
 use wikiquery_store::queries::blocks::BlockRow;
 use wikiquery_store::queries::pages::CascadedProtection;
 
@@ -24,14 +24,14 @@ pub struct TestingCaller<'a> {
     pub limit: usize,
 }
 
-/// How `intestactionsdetail` asks for the answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Detail {
-    /// Whether the action is allowed.
+/// How much detail `testactions` gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ParamValues)]
+pub enum TestActionsDetail {
+    /// Only `true` or `false` for each action.
     Boolean,
-    /// Every reason it is not.
+    /// For each action, the messages saying why it is not allowed (an empty list when it is).
     Full,
-    /// The reasons the cheap checks find.
+    /// Like `full`, but the checks that are costly to make are left out.
     Quick,
 }
 
@@ -69,7 +69,7 @@ impl<'a> TestingCaller<'a> {
     pub fn test(
         &self,
         actions: &[String],
-        detail: Detail,
+        detail: TestActionsDetail,
         page: &PageFacts,
         page_id: Option<i64>,
         result: &ApiResult,
@@ -92,12 +92,12 @@ impl<'a> TestingCaller<'a> {
             block: block.as_ref(),
             groups: &self.settings.groups,
         };
-        let rigor = if detail == Detail::Quick { Rigor::Quick } else { Rigor::Full };
+        let rigor = if detail == TestActionsDetail::Quick { Rigor::Quick } else { Rigor::Full };
         let mut answers = Map::new();
         let mut would_create = Map::new();
         for action in actions {
             let found = denials(action, page, &caller, rigor, false);
-            let answer = if detail == Detail::Boolean {
+            let answer = if detail == TestActionsDetail::Boolean {
                 json!(found.is_empty())
             } else {
                 Value::Array(
@@ -126,24 +126,21 @@ impl<'a> TestingCaller<'a> {
 }
 
 /// The full titles of the pages a title takes cascading protections from, each once.
-pub fn cascade_sources(list: Option<&Vec<CascadedProtection>>, ctx: &impl Fn(i32, &str) -> String) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for c in list.into_iter().flatten() {
-        let title = ctx(c.source_ns, &c.source_dbkey);
-        if !out.contains(&title) {
-            out.push(title);
-        }
-    }
-    out
+pub fn cascade_sources(list: Option<&Vec<CascadedProtection>>, title: impl Fn(i32, &str) -> String) -> Vec<String> {
+    once_each(list.into_iter().flatten().map(|c| title(c.source_ns, &c.source_dbkey)))
 }
 
 /// The levels cascading protections ask for, by action, each once.
 pub fn cascade_levels(list: Option<&Vec<CascadedProtection>>) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = Vec::new();
-    for c in list.into_iter().flatten() {
-        let pair = (c.kind.clone(), c.level.clone());
-        if !out.contains(&pair) {
-            out.push(pair);
+    once_each(list.into_iter().flatten().map(|c| (c.kind.clone(), c.level.clone())))
+}
+
+/// The items in order, each once.
+fn once_each<T: PartialEq>(items: impl Iterator<Item = T>) -> Vec<T> {
+    let mut out = Vec::new();
+    for item in items {
+        if !out.contains(&item) {
+            out.push(item);
         }
     }
     out

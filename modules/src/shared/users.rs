@@ -62,15 +62,8 @@ pub fn rights_of(settings: &SiteSettings, groups: &[&str]) -> Value {
 /// The groups that grant any of `rights`, in the order the settings list groups, each once
 /// (MediaWiki's `getGroupsWithPermission`, implicit groups included).
 pub fn groups_with_rights(settings: &SiteSettings, rights: &[String]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for right in rights {
-        for group in settings.groups.groups() {
-            if settings.groups.rights_of(group).contains(&right.as_str()) && !out.iter().any(|g| g == group) {
-                out.push(group.to_owned());
-            }
-        }
-    }
-    out
+    let rights: Vec<&str> = rights.iter().map(String::as_str).collect();
+    settings.groups.groups_with(&rights).into_iter().map(str::to_owned).collect()
 }
 
 /// The members `blockinfo` adds for a blocked account, in MediaWiki's order: the block's id,

@@ -277,21 +277,22 @@ impl<'a> JsonWriter<'a> {
             // PHP writes an array whose keys are all integers, the largest one less than their
             // count (0, 1, 2…; also -1, 1), as a list in the keys' order, after formatversion 1
             // left out its `false` members.
-            let kept: Vec<(i64, &Value)> = map
+            let kept = |key: &str| {
+                meta.get("bc_bools").and_then(Value::as_array).is_some_and(|keys| keys.iter().any(|k| k == key))
+            };
+            let written: Vec<(&String, &Value)> = map
                 .iter()
-                .filter(|(k, v)| k.as_str() != META && (self.style.v2 || !matches!(v, Value::Bool(false))))
-                .map_while(|(k, v)| k.parse::<i64>().ok().filter(|n| n.to_string() == *k).map(|n| (n, v)))
+                .filter(|(k, v)| k.as_str() != META && (self.style.v2 || kept(k) || !matches!(v, Value::Bool(false))))
                 .collect();
-            let written = map
-                .iter()
-                .filter(|(k, v)| k.as_str() != META && (self.style.v2 || !matches!(v, Value::Bool(false))))
-                .count();
-            let largest = kept.iter().map(|(n, _)| *n).max().unwrap_or(-1);
-            if kept.len() == written && usize::try_from(largest + 1) == Ok(written) {
-                let mut kept = kept;
-                kept.sort_by_key(|(n, _)| *n);
+            let keyed: Option<Vec<(i64, &Value)>> =
+                written.iter().map(|(k, v)| super::php::integer_key(k).map(|n| (n, *v))).collect();
+            let listed = |k: &Vec<(i64, &Value)>| {
+                usize::try_from(k.iter().map(|(n, _)| *n).max().unwrap_or(-1) + 1) == Ok(k.len())
+            };
+            if let Some(mut keyed) = keyed.filter(listed) {
+                keyed.sort_by_key(|(n, _)| *n);
                 self.out.push(b'[');
-                for (i, (_, v)) in kept.into_iter().enumerate() {
+                for (i, (_, v)) in keyed.into_iter().enumerate() {
                     if i > 0 {
                         self.out.push(b',');
                     }
@@ -331,12 +332,6 @@ impl<'a> JsonWriter<'a> {
                 self.value(v);
             }
             self.out.push(b']');
-            return;
-        }
-        if meta.get("type").and_then(Value::as_str) == Some("php")
-            && map.iter().all(|(k, v)| k.as_str() == META || matches!(v, Value::Bool(false)))
-        {
-            self.raw(b"[]");
             return;
         }
         let content = meta.get("content").and_then(Value::as_str);

@@ -94,8 +94,7 @@ pub struct Parse {
     /// With `text`: the id of a revision, whose page the text is rendered on in place of `title`.
     /// To render a stored revision itself, use `oldid`.
     pub revid: Option<i64>,
-    /// An edit summary to render to HTML as summaries are shown, in place of a page or text. Not
-    /// yet supported by this server.
+    /// An edit summary to render to HTML as summaries are shown (`parsedsummary`).
     pub summary: Option<String>,
     /// The title of a page whose current revision is rendered.
     pub page: Option<String>,
@@ -121,10 +120,10 @@ pub struct Parse {
     #[param(default = "mw-parser-output")]
     pub wrapoutputclass: String,
     /// With `text`: applies the pre-save transform (what saving does to wikitext, such as turning
-    /// `~~~~` into a signature) before rendering. Not yet supported by this server.
+    /// `~~~~` into a signature) before rendering.
     pub pst: bool,
     /// With `text`: applies the pre-save transform and returns the transformed wikitext, without
-    /// rendering it. Not yet supported by this server.
+    /// rendering it.
     pub onlypst: bool,
     /// Deprecated. Adds to `prop=langlinks` the language links that extensions supply; there are
     /// none here.
