@@ -357,7 +357,8 @@ CHAINS["logevents"] = {
 # records the HTTP status, the headers that matter, and the body as text when it is no JSON:
 # {"request", "request_headers"?, "status", "headers": {...}, "response" | "body"}.
 MAIN_HEADERS = ["content-type", "cache-control", "mediawiki-api-error", "access-control-allow-origin",
-                "access-control-allow-credentials", "mediawiki-login-suppressed", "retry-after"]
+                "access-control-allow-credentials", "mediawiki-login-suppressed", "retry-after",
+                "x-database-lag"]
 BADACTION = "action=foo"
 APW = "action=query&list=allpages&aplimit=2&foo=1"
 APBAD = "action=query&list=allpages&aplimit=abc"
@@ -396,6 +397,11 @@ MAIN.update({
     "maxlag-negative": "action=query&maxlag=-1" + FV1,
     "maxlag-abc": "action=query&maxlag=abc" + FV1,
     "maxlag-fraction.fv2": "action=query&maxlag=1.5" + FV2,
+    # Without replicas the lag is -1: only a smaller maxlag fails, with MediaWiki's headers.
+    "maxlag-below-lag": "action=query&maxlag=-2" + FV1,
+    "maxlag-below-lag.fv2": "action=query&meta=siteinfo&maxlag=-7&errorformat=plaintext" + FV2,
+    "maxlag-paraminfo.fv2": "action=paraminfo&modules=query&maxlag=-3" + FV2,
+    "maxlag-help": "action=help&modules=query&maxlag=-3" + FV1,
     "smaxage-maxage": "action=query&smaxage=60&maxage=30" + FV1,
     "smaxage-only": "action=query&smaxage=60" + FV1,
     "maxage-negative": "action=query&maxage=-5" + FV1,

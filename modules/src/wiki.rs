@@ -103,8 +103,20 @@ pub fn services(store: Store) -> Services {
     // 64 MB of rendered pages kept.
     let renders = RenderCache::new(64 << 20);
     let mut services = Services::new(Wiki { store: store.clone(), accounts: accounts.clone(), renders }, pages);
-    services.set_accounts(accounts).set_export(Arc::new(StoreExport(store)));
     services
+        .set_accounts(accounts)
+        .set_export(Arc::new(StoreExport(store.clone())))
+        .set_replication(Arc::new(StoreLag(store)));
+    services
+}
+
+/// The store's databases' lag, as its monitor last measured it.
+struct StoreLag(Store);
+
+impl wikiquery_runtime::services::Replication for StoreLag {
+    fn lag_times(&self) -> Vec<wikiquery_domain::replication::ServerLag> {
+        self.0.lag_times()
+    }
 }
 
 /// The page a module is about, given by `title` or by `pageid` (one of them, the rules have

@@ -77,6 +77,17 @@ pub struct ServeArgs {
     /// A read replica's URL; repeat for several. Reads go to replicas, round robin.
     #[arg(long = "replica", env = "WIKIQUERY_REPLICAS", value_delimiter = ',')]
     pub replica: Vec<String>,
+    /// Seconds a replica may be behind and still serve reads [default: 6].
+    #[arg(long, env = "WIKIQUERY_MAX_REPLICA_LAG")]
+    pub max_replica_lag: Option<f64>,
+    /// Where reads go when every replica is lagged: `primary` or `replicas` (the least lagged)
+    /// [default: primary].
+    #[arg(long, env = "WIKIQUERY_LAGGED_READS")]
+    pub lagged_reads: Option<String>,
+    /// How MariaDB/MySQL replicas' lag is read: `replica-status` or `pt-heartbeat`
+    /// [default: replica-status].
+    #[arg(long, env = "WIKIQUERY_REPLICA_LAG_METHOD")]
+    pub replica_lag_method: Option<String>,
     /// HTTP worker threads [default: one per core].
     #[arg(long, env = "WIKIQUERY_WORKERS")]
     pub workers: Option<usize>,

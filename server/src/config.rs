@@ -3,6 +3,7 @@
 
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_runtime::cors::CorsConfig;
+use wikiquery_store::backend::{LagMethod, LaggedReads, ReplicaSettings};
 
 use crate::access_log::LogFormat;
 use crate::proxies::TrustedProxies;
@@ -26,6 +27,8 @@ pub struct ServeConfig {
     pub db: String,
     /// Read replica URLs.
     pub replicas: Vec<String>,
+    /// How replicas are chosen by lag and how their lag is read.
+    pub replica_settings: ReplicaSettings,
     /// HTTP worker threads.
     pub workers: usize,
     /// Database connections per pool.
@@ -85,6 +88,28 @@ impl std::fmt::Debug for Secret {
     }
 }
 
+/// How replicas are chosen and watched: flags, then the file, then the defaults.
+fn replica_settings(flags: &crate::cli::ServeArgs, file: &FileConfig) -> Result<ReplicaSettings, String> {
+    let defaults = ReplicaSettings::default();
+    let max_lag = flags.max_replica_lag.or(file.max_replica_lag).unwrap_or(defaults.max_lag);
+    if !max_lag.is_finite() || max_lag < 0.0 {
+        return Err(format!("`max_replica_lag` must be a number of seconds, not {max_lag}"));
+    }
+    let lagged_reads = match flags.lagged_reads.as_deref().or(file.lagged_reads.as_deref()) {
+        None => defaults.lagged_reads,
+        Some(name) => LaggedReads::from_name(name)
+            .ok_or_else(|| format!("`lagged_reads` is `primary` or `replicas`, not `{name}`"))?,
+    };
+    let method = match flags.replica_lag_method.as_deref().or(file.replica_lag_method.as_deref()) {
+        None => defaults.method,
+        Some(name) => LagMethod::from_name(name)
+            .ok_or_else(|| format!("`replica_lag_method` is `replica-status` or `pt-heartbeat`, not `{name}`"))?,
+    };
+    let poll_interval =
+        file.replica_lag_interval_ms.map_or(defaults.poll_interval, |ms| std::time::Duration::from_millis(ms.max(50)));
+    Ok(ReplicaSettings { max_lag, lagged_reads, method, poll_interval })
+}
+
 /// Picks the first value given: flag (clap already folds in the environment), then file, then
 /// default.
 pub fn resolve(flags: &crate::cli::ServeArgs, file: FileConfig) -> Result<ServeConfig, String> {
@@ -94,11 +119,13 @@ pub fn resolve(flags: &crate::cli::ServeArgs, file: FileConfig) -> Result<ServeC
     }
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
     let workers = flags.workers.or(file.workers).unwrap_or(cores);
+    let replica_settings = replica_settings(flags, &file)?;
     let mut replicas = flags.replica.clone();
     if replicas.is_empty() {
         replicas = file.replicas;
     }
     Ok(ServeConfig {
+        replica_settings,
         listen: flags.listen.clone().or(file.listen).unwrap_or_else(|| DEFAULT_LISTEN.to_owned()),
         db: flags.db.clone().or(file.db).unwrap_or_else(|| DEFAULT_DB.to_owned()),
         replicas,

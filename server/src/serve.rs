@@ -23,6 +23,7 @@ pub fn open_store(config: &ServeConfig) -> Result<Store, String> {
         pool_size: config.pool_size,
         site_name: config.site_name.clone().unwrap_or_else(|| "Project".to_owned()),
         base: config.base.clone(),
+        replica_settings: config.replica_settings,
     };
     if let Ok(DbUrl::Sqlite { path }) = DbUrl::parse(&config.db) {
         if !path.exists() {

@@ -75,6 +75,18 @@ pub struct FileConfig {
     pub miser_mode: Option<bool>,
     /// Whether the wiki says it refuses changes.
     pub read_only: Option<bool>,
+    /// Whether answers may name the database servers (`maxlag`, `siprop=dbrepllag`).
+    pub show_hostnames: Option<bool>,
+    /// Seconds a replica may be behind and still serve reads (default 6).
+    pub max_replica_lag: Option<f64>,
+    /// Where reads go when every replica is more than `max_replica_lag` behind: `primary`
+    /// (the default) or `replicas` (the least lagged one).
+    pub lagged_reads: Option<String>,
+    /// How MariaDB/MySQL replicas' lag is read: `replica-status` (`SHOW SLAVE STATUS`, the
+    /// default) or `pt-heartbeat` (the `heartbeat.heartbeat` table).
+    pub replica_lag_method: Option<String>,
+    /// Milliseconds between two readings of each replica's lag (default 1000).
+    pub replica_lag_interval_ms: Option<u64>,
     /// Seconds a user must have been registered to be autoconfirmed.
     pub autoconfirm_age: Option<i64>,
     /// Edits a user must have made to be autoconfirmed.

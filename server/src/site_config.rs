@@ -65,6 +65,7 @@ pub fn apply(s: &mut SiteSettings, file: &FileConfig) -> Result<(), String> {
     }
     s.uploads_enabled = file.uploads_enabled.unwrap_or(s.uploads_enabled);
     s.miser_mode = file.miser_mode.unwrap_or(s.miser_mode);
+    s.show_hostnames = file.show_hostnames.unwrap_or(s.show_hostnames);
     s.patrolling.recent_changes = file.use_rc_patrol.unwrap_or(s.patrolling.recent_changes);
     s.patrolling.new_pages = file.use_np_patrol.unwrap_or(s.patrolling.new_pages);
     s.patrolling.files = file.use_file_patrol.unwrap_or(s.patrolling.files);

@@ -27,6 +27,7 @@ pub mod php;
 pub mod preprocessor;
 pub mod quotes;
 pub mod redirect;
+pub mod replication;
 pub mod revision;
 pub mod rights;
 pub mod sanitizer;

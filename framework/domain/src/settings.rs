@@ -43,6 +43,9 @@ pub struct SiteSettings {
     pub miser_mode: bool,
     /// Whether the wiki refuses changes (`$wgReadOnly`).
     pub read_only: bool,
+    /// Whether answers may name the database servers (`$wgShowHostnames`): in `maxlag` errors,
+    /// `siprop=dbrepllag`, `sishowalldb`.
+    pub show_hostnames: bool,
     /// The groups and the rights they grant.
     pub groups: GroupPermissions,
     /// The page that states the content's licence (`$wgRightsUrl`).
@@ -193,6 +196,7 @@ impl Default for SiteSettings {
             max_upload_size: 100 * 1024 * 1024,
             max_article_size_kib: 2048,
             miser_mode: false,
+            show_hostnames: false,
             read_only: false,
             groups: GroupPermissions::default(),
             rights_url: String::new(),

@@ -269,18 +269,56 @@ fn run_action(
     state: &mut RequestState,
     services: &Services,
     result: &mut ApiResult,
+    headers: &mut Vec<(String, String)>,
 ) -> Result<(), ApiError> {
     let registry = Registry::for_request()?;
     let entry = registry.action(&main.action).ok_or_else(|| ApiError::bad_value("action", &main.action))?;
     // A module that reads the wiki's content (paraminfo's `readrights` flag) needs `read`,
     // checked before its parameters are, as MediaWiki checks it.
-    let Runner::Action { run, reads } = entry.runner else {
+    let Runner::Action { run, reads, maxlag } = entry.runner else {
         return Err(ApiError::bad_value("action", &main.action));
     };
     if reads(state) && !state.rights.has("read") {
         return Err(ApiError::new("readapidenied", "You need read permission to use this module."));
     }
+    if maxlag {
+        check_maxlag(state, services, headers)?;
+    }
     run(&mut ActionContext { state, services, result })
+}
+
+/// `maxlag`: a caller that asks not to be served while the databases are more than that many
+/// seconds behind gets the `maxlag` error (and headers saying how long to wait) instead, as
+/// MediaWiki's `checkMaxLag` answers. The lag is the most lagged replica's (see
+/// [`wikiquery_domain::replication::max_lag`]): -1 without replicas, so only a negative
+/// `maxlag` fails there, as it does on MediaWiki.
+fn check_maxlag(
+    state: &RequestState,
+    services: &Services,
+    headers: &mut Vec<(String, String)>,
+) -> Result<(), ApiError> {
+    use wikiquery_domain::replication::{lag_value, max_lag};
+    let Some(wanted) = state.params.get("maxlag").and_then(parse_integer) else { return Ok(()) };
+    let (server, lag) = max_lag(&services.lag_times());
+    if lag <= wanted as f64 {
+        return Ok(());
+    }
+    headers.push(("Retry-After".to_owned(), wanted.max(5).to_string()));
+    headers.push(("X-Database-Lag".to_owned(), (lag as i64).to_string()));
+    let unit = if lag.abs() == 1.0 { "second" } else { "seconds" };
+    let shown = lag_value(lag);
+    let info = if services.settings().show_hostnames {
+        format!("Waiting for {server}: {shown} {unit} lagged.")
+    } else {
+        format!("Waiting for a database server: {shown} {unit} lagged.")
+    };
+    // MediaWiki's data names the server even when its host names are hidden; here a hidden
+    // name stays hidden ("", as `siprop=dbrepllag` gives it).
+    let host = if services.settings().show_hostnames { server } else { String::new() };
+    Err(ApiError::new("maxlag", info)
+        .with_data("host", host.into())
+        .with_data("lag", shown)
+        .with_data("type", "db".into()))
 }
 
 /// What every answer says of itself: its content type is the one it names.
@@ -326,8 +364,28 @@ pub fn preflight(request: &ApiRequest, config: &ApiConfig) -> ApiResponse {
     }
 }
 
-/// Answers one API request.
+/// Answers one API request. A read that failed because a database went away while it ran (a
+/// replica stopped, a connection the server dropped) is answered again once: the database
+/// that failed is out of rotation by then, and the caller never sees the failure.
 pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
+    let retry = is_read(&request).then(|| request.clone());
+    let response = handle_once(request, config);
+    match retry {
+        Some(request) if response.status == 503 => handle_once(request, config),
+        _ => response,
+    }
+}
+
+/// Whether the request names an action that writes nothing (and so may run twice).
+fn is_read(request: &ApiRequest) -> bool {
+    let action = request.params.iter().find(|(k, _)| k == "action").map_or(HELP_ACTION, |(_, v)| v.as_str());
+    Registry::global().ok().and_then(|r| r.action(action)).is_some_and(|entry| {
+        let d = (entry.descriptor)();
+        !d.writerights && !d.mustbeposted
+    })
+}
+
+fn handle_once(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
     let started = std::time::Instant::now();
     let origin_header = request.header("Origin").map(str::to_owned);
     let accept_language = request.header("Accept-Language").map(str::to_owned);
@@ -388,7 +446,7 @@ pub fn handle(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         Err(e) => Err(ApiError::internal("registry", e)),
     };
     let mut result = ApiResult::new(main.output.style(), main.errorformat);
-    let mut outcome = outcome.and_then(|_| run_action(&main, &mut state, &config.services, &mut result));
+    let mut outcome = outcome.and_then(|_| run_action(&main, &mut state, &config.services, &mut result, &mut headers));
     // The printer the action chose, if any, writes the answer; the printer's own parameters
     // are read.
     let printer = state.printer;

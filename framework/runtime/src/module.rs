@@ -64,6 +64,10 @@ pub trait QueryModule: ModuleSpec {
 
 /// An action module (`action=...`).
 pub trait ActionModule: ModuleSpec {
+    /// Whether the action waits for lagged replicas when the caller asks it to (`maxlag`):
+    /// every action but the help, which reads no database.
+    const CHECKS_MAXLAG: bool = true;
+
     /// Whether the request reads the wiki's content and so needs the `read` right (MediaWiki's
     /// `isReadMode`), asked before its parameters are read: the descriptor's `readrights`,
     /// unless the action decides by the request (the query does).

@@ -16,9 +16,9 @@ use crate::query::context::QueryContext;
 pub enum Runner {
     /// A query submodule.
     Query(fn(&mut QueryContext<'_>) -> Result<(), ApiError>),
-    /// An action module, and whether a request of it reads the wiki's content (needs `read`),
-    /// asked before its parameters are read.
-    Action { run: fn(&mut ActionContext<'_>) -> Result<(), ApiError>, reads: fn(&RequestState) -> bool },
+    /// An action module, whether a request of it reads the wiki's content (needs `read`),
+    /// asked before its parameters are read, and whether it honours `maxlag`.
+    Action { run: fn(&mut ActionContext<'_>) -> Result<(), ApiError>, reads: fn(&RequestState) -> bool, maxlag: bool },
 }
 
 /// One registered module, as `#[query_module]` submits it.
@@ -90,7 +90,7 @@ impl ModuleEntry {
             name: M::NAME,
             group: M::GROUP,
             descriptor: M::descriptor,
-            runner: Runner::Action { run: run_action::<M>, reads: M::is_read_mode },
+            runner: Runner::Action { run: run_action::<M>, reads: M::is_read_mode, maxlag: M::CHECKS_MAXLAG },
             parse_only: parse_only::<M>,
         }
     }

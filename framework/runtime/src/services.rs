@@ -7,6 +7,7 @@
 use std::any::Any;
 use std::sync::Arc;
 
+use wikiquery_domain::replication::ServerLag;
 use wikiquery_domain::settings::SiteSettings;
 
 use crate::accounts::Accounts;
@@ -23,6 +24,13 @@ pub struct Services {
     accounts: Option<Arc<dyn Accounts>>,
     host: Option<Arc<dyn Any + Send + Sync>>,
     namespace_ids: Arc<[i32]>,
+    replication: Option<Arc<dyn Replication>>,
+}
+
+/// The database servers' replication lag, as the server measures it in the background.
+pub trait Replication: Send + Sync {
+    /// Every server's lag as last measured, the primary first.
+    fn lag_times(&self) -> Vec<ServerLag>;
 }
 
 impl Default for Services {
@@ -34,6 +42,7 @@ impl Default for Services {
             accounts: None,
             host: None,
             namespace_ids: crate::param::DEFAULT_NAMESPACES.into(),
+            replication: None,
         }
     }
 }
@@ -62,6 +71,18 @@ impl Services {
     pub fn set_accounts(&mut self, accounts: Arc<dyn Accounts>) -> &mut Self {
         self.accounts = Some(accounts);
         self
+    }
+
+    /// Provides the replication lag of the database servers.
+    pub fn set_replication(&mut self, replication: Arc<dyn Replication>) -> &mut Self {
+        self.replication = Some(replication);
+        self
+    }
+
+    /// Every database server's replication lag as last measured, the primary first; nothing
+    /// on a server that has no databases.
+    pub fn lag_times(&self) -> Vec<ServerLag> {
+        self.replication.as_ref().map(|r| r.lag_times()).unwrap_or_default()
     }
 
     /// The site's settings.

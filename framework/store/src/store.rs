@@ -6,7 +6,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::backend::{
-    migrate, DbUrl, MigrationOutcome, Pool, PoolOptions, PoolState, PooledConn, Replicas, StoreError,
+    migrate, DbUrl, MigrationOutcome, Pool, PoolOptions, PoolState, PooledConn, ReplicaSettings, Replicas, ServerLag,
+    StoreError,
 };
 use crate::reader::Reader;
 use crate::site::Site;
@@ -25,6 +26,8 @@ pub struct OpenOptions {
     /// The URL of the wiki's main page, when the database does not record it (a MediaWiki
     /// database) or the wiki now lives elsewhere: page URLs are built from it.
     pub base: Option<String>,
+    /// How replicas are chosen by lag, and how their lag is read.
+    pub replica_settings: ReplicaSettings,
 }
 
 impl Default for OpenOptions {
@@ -35,6 +38,7 @@ impl Default for OpenOptions {
             pool_size: 8,
             site_name: "Project".to_owned(),
             base: None,
+            replica_settings: ReplicaSettings::default(),
         }
     }
 }
@@ -79,7 +83,9 @@ impl Store {
                 None => site,
             }
         };
-        Ok(Store { db: Arc::new(Replicas::new(primary, replicas)), site: Arc::new(site), writable, outcome })
+        let db = Arc::new(Replicas::new(primary, replicas).with_settings(options.replica_settings));
+        db.start_monitor();
+        Ok(Store { db, site: Arc::new(site), writable, outcome })
     }
 
     /// A connection for reading (a replica when there are any), with the typed questions as
@@ -108,6 +114,16 @@ impl Store {
     /// primary first (`primary`, `replica1`, `replica2`, …).
     pub fn pool_states(&self) -> Vec<(String, String, PoolState)> {
         self.db.pools().enumerate().map(|(i, pool)| (role(i), pool.url().to_owned(), pool.state())).collect()
+    }
+
+    /// Every database server's replication lag as last measured, the primary first.
+    pub fn lag_times(&self) -> Vec<ServerLag> {
+        self.db.lag_times()
+    }
+
+    /// Whether there are read replicas.
+    pub fn has_replicas(&self) -> bool {
+        self.db.replica_count() > 0
     }
 
     /// Whether every database answers within `timeout`: (role, URL, the failure if any).

@@ -54,6 +54,9 @@ pub struct HelpAction {
 }
 
 impl ActionModule for HelpAction {
+    // The help reads no database: nothing to wait for.
+    const CHECKS_MAXLAG: bool = false;
+
     fn printer(&self, state: &RequestState) -> Option<Printer> {
         // The page alone; errors in the format asked for (the main module's default, `jsonfm`,
         // a page a browser shows).

@@ -40,6 +40,7 @@
 
 mod connection;
 mod error;
+mod lag;
 mod migrations;
 mod pool;
 mod replicas;
@@ -47,10 +48,11 @@ mod url;
 
 pub use connection::{AnyConnection, AsAnyConnection};
 pub use error::StoreError;
+pub use lag::LagMethod;
 pub use migrations::{
     add_search_side_table, inspect, is_ours, latest_schema_version, migrate, schema_version, sync_id_sequences,
     table_names, DatabaseKind, MigrationOutcome, SEARCH_INDEX_TABLE,
 };
 pub use pool::{Pool, PoolOptions, PoolState, PooledConn};
-pub use replicas::Replicas;
+pub use replicas::{LaggedReads, ReplicaSettings, Replicas, ServerLag};
 pub use url::{Backend, DbUrl};

@@ -139,6 +139,7 @@ pub struct Pool {
     target: Arc<Target>,
     kind: DatabaseKind,
     waits: Arc<Waits>,
+    name: Arc<str>,
 }
 
 /// How long requests waited for connections, counted as they check them out.
@@ -248,7 +249,7 @@ impl Pool {
             builder = builder.max_size(1).idle_timeout(None).max_lifetime(None);
         }
         let inner = builder.build(Manager { target: Arc::clone(&target) }).map_err(|e| target.connect_error(e))?;
-        Ok(Pool { inner, target, kind, waits: Arc::default() })
+        Ok(Pool { inner, target, kind, waits: Arc::default(), name: url.server_name().into() })
     }
 
     /// A connection from the pool, waiting at most the configured connection timeout.
@@ -300,6 +301,11 @@ impl Pool {
     /// The backend of this pool's database.
     pub fn backend(&self) -> Backend {
         self.target.backend
+    }
+
+    /// The database server's name (`host:port` as the URL gives it), as lag reports name it.
+    pub fn server_name(&self) -> &str {
+        &self.name
     }
 
     /// The database URL without password.

@@ -1,11 +1,69 @@
-//! A primary database and its read replicas.
+//! A primary database and its read replicas: which one serves a read, and how far behind each
+//! replica is.
+//!
+//! Reads go to the replicas in turn. A replica is skipped while it is unreachable (for a few
+//! seconds after a failure), while it is more than [`ReplicaSettings::max_lag`] behind, and
+//! while it does not replicate at all (its lag cannot be read: MediaWiki's "not replicating?").
+//! When every replica is skipped, reads go to the primary, or to the least lagged replica that
+//! answers ([`LaggedReads`]).
+//!
+//! Lag is measured by a background thread ([`Replicas::start_monitor`]) from the engine itself
+//! (see [`super::lag`]), never on a request's path: a request reads the last measurement.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 
 use super::error::StoreError;
+use super::lag::{read_lag, LagMethod};
 use super::pool::{Pool, PooledConn};
 use super::url::Backend;
+pub use wikiquery_domain::replication::ServerLag;
+
+/// Where reads go when every replica is lagged or not replicating.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LaggedReads {
+    /// To the primary (fresh data; the primary takes the load).
+    #[default]
+    Primary,
+    /// To the least lagged replica that answers (stale data; the primary is spared).
+    Replicas,
+}
+
+impl LaggedReads {
+    /// The choice a setting names: `primary` or `replicas`.
+    pub fn from_name(name: &str) -> Option<LaggedReads> {
+        match name {
+            "primary" => Some(LaggedReads::Primary),
+            "replicas" => Some(LaggedReads::Replicas),
+            _ => None,
+        }
+    }
+}
+
+/// How replicas are chosen and watched.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ReplicaSettings {
+    /// Seconds a replica may be behind and still serve reads (MediaWiki's default is 6).
+    pub max_lag: f64,
+    /// Where reads go when no replica is within `max_lag`.
+    pub lagged_reads: LaggedReads,
+    /// How MariaDB/MySQL replicas' lag is read.
+    pub method: LagMethod,
+    /// How often each replica's lag is read.
+    pub poll_interval: Duration,
+}
+
+impl Default for ReplicaSettings {
+    fn default() -> Self {
+        ReplicaSettings {
+            max_lag: 6.0,
+            lagged_reads: LaggedReads::Primary,
+            method: LagMethod::ReplicaStatus,
+            poll_interval: Duration::from_secs(1),
+        }
+    }
+}
 
 /// One primary database and any number of read replicas.
 #[derive(Debug)]
@@ -15,14 +73,32 @@ pub struct Replicas {
     next: AtomicUsize,
     checkout_timeout: Duration,
     retry_after: Duration,
+    settings: ReplicaSettings,
     epoch: Instant,
 }
+
+/// The bits of an `f64` NaN: no lag known.
+const NO_LAG: u64 = 0x7ff8_0000_0000_0000;
 
 #[derive(Debug)]
 struct Replica {
     pool: Pool,
     /// Milliseconds since `epoch` before which the replica is skipped after a failure.
     down_until: AtomicU64,
+    /// The last measured lag in seconds, as `f64` bits; [`NO_LAG`] when it does not replicate.
+    /// A replica nobody measures (no monitor running) counts as current.
+    lag: AtomicU64,
+}
+
+impl Replica {
+    fn lag(&self) -> Option<f64> {
+        let lag = f64::from_bits(self.lag.load(Ordering::Relaxed));
+        (!lag.is_nan()).then_some(lag)
+    }
+
+    fn set_lag(&self, lag: Option<f64>) {
+        self.lag.store(lag.map_or(NO_LAG, f64::to_bits), Ordering::Relaxed);
+    }
 }
 
 impl Replicas {
@@ -31,10 +107,14 @@ impl Replicas {
     pub fn new(primary: Pool, replicas: Vec<Pool>) -> Replicas {
         Replicas {
             primary,
-            replicas: replicas.into_iter().map(|pool| Replica { pool, down_until: AtomicU64::new(0) }).collect(),
+            replicas: replicas
+                .into_iter()
+                .map(|pool| Replica { pool, down_until: AtomicU64::new(0), lag: AtomicU64::new(0f64.to_bits()) })
+                .collect(),
             next: AtomicUsize::new(0),
             checkout_timeout: Duration::from_millis(250),
             retry_after: Duration::from_secs(5),
+            settings: ReplicaSettings::default(),
             epoch: Instant::now(),
         }
     }
@@ -44,6 +124,60 @@ impl Replicas {
         self.checkout_timeout = checkout_timeout;
         self.retry_after = retry_after;
         self
+    }
+
+    /// Sets how replicas are chosen and watched.
+    pub fn with_settings(mut self, settings: ReplicaSettings) -> Replicas {
+        self.settings = settings;
+        self
+    }
+
+    /// Measures every replica's lag once, then keeps measuring it on a thread of its own every
+    /// `poll_interval` until the last handle to `self` is dropped. Nothing is started when there
+    /// are no replicas on a database server (SQLite copies have no lag to measure).
+    pub fn start_monitor(self: &Arc<Self>) {
+        if !self.replicas.iter().any(|r| r.pool.backend() != Backend::Sqlite) {
+            return;
+        }
+        self.measure();
+        let weak: Weak<Replicas> = Arc::downgrade(self);
+        let interval = self.settings.poll_interval;
+        let spawned = std::thread::Builder::new().name("replica-lag".to_owned()).spawn(move || loop {
+            std::thread::sleep(interval);
+            match weak.upgrade() {
+                Some(replicas) => replicas.measure(),
+                None => return,
+            }
+        });
+        if let Err(error) = spawned {
+            tracing::error!("cannot start the replica lag monitor: {error}");
+        }
+    }
+
+    /// Reads every replica's lag now. A replica that cannot be reached is skipped for
+    /// `retry_after`, so requests stop trying it at once.
+    pub fn measure(&self) {
+        let timeout = self.settings.poll_interval.clamp(Duration::from_millis(250), Duration::from_secs(2));
+        for replica in &self.replicas {
+            let was = replica.lag();
+            let measured =
+                replica.pool.get_timeout(timeout).and_then(|mut conn| read_lag(&mut conn, self.settings.method));
+            match measured {
+                Ok(lag) => {
+                    if lag.is_none() && was.is_some() {
+                        tracing::warn!(replica = %replica.pool.server_name(), "the replica does not replicate: out of rotation");
+                    }
+                    replica.set_lag(lag);
+                }
+                Err(error) => {
+                    if was.is_some() {
+                        tracing::warn!(replica = %replica.pool.server_name(), "cannot read the replica's lag: {error}");
+                    }
+                    replica.set_lag(None);
+                    self.mark_down(replica);
+                }
+            }
+        }
     }
 
     /// Every pool: the primary first, then the replicas in order.
@@ -56,29 +190,85 @@ impl Replicas {
         self.primary.get()
     }
 
-    /// A connection for reading: the replicas in turn, skipping ones that recently failed;
-    /// the primary when there are none or none could serve.
+    /// A connection for reading: the replicas in rotation in turn; when none is, or none could
+    /// serve, the primary (or the least lagged replica, as configured).
     pub fn reader(&self) -> Result<PooledConn, StoreError> {
         let count = self.replicas.len();
         if count > 0 {
             let start = self.next.fetch_add(1, Ordering::Relaxed);
-            let now = self.millis();
             for offset in 0..count {
                 let replica = &self.replicas[(start + offset) % count];
-                if replica.down_until.load(Ordering::Relaxed) > now {
+                if !self.in_rotation(replica) {
                     continue;
                 }
-                match replica.pool.get_timeout(self.checkout_timeout) {
-                    Ok(conn) => return Ok(conn),
-                    Err(error) => {
-                        tracing::warn!(replica = %replica.pool.url(), "skipping replica: {error}");
-                        let retry = u64::try_from(self.retry_after.as_millis()).unwrap_or(u64::MAX);
-                        replica.down_until.store(self.millis().saturating_add(retry), Ordering::Relaxed);
+                if let Some(conn) = self.try_replica(replica) {
+                    return Ok(conn);
+                }
+            }
+            if self.settings.lagged_reads == LaggedReads::Replicas {
+                let mut lagged: Vec<(&Replica, f64)> = self
+                    .replicas
+                    .iter()
+                    .filter(|r| !self.is_down(r))
+                    .filter_map(|r| r.lag().map(|lag| (r, lag)))
+                    .collect();
+                lagged.sort_by(|a, b| a.1.total_cmp(&b.1));
+                for (replica, _) in lagged {
+                    if let Some(conn) = self.try_replica(replica) {
+                        return Ok(conn);
                     }
                 }
             }
         }
         self.primary.get()
+    }
+
+    fn try_replica(&self, replica: &Replica) -> Option<PooledConn> {
+        match replica.pool.get_timeout(self.checkout_timeout) {
+            Ok(conn) => Some(conn),
+            Err(error) => {
+                tracing::warn!(replica = %replica.pool.url(), "skipping replica: {error}");
+                self.mark_down(replica);
+                None
+            }
+        }
+    }
+
+    fn mark_down(&self, replica: &Replica) {
+        let retry = u64::try_from(self.retry_after.as_millis()).unwrap_or(u64::MAX);
+        replica.down_until.store(self.millis().saturating_add(retry), Ordering::Relaxed);
+    }
+
+    fn is_down(&self, replica: &Replica) -> bool {
+        replica.down_until.load(Ordering::Relaxed) > self.millis()
+    }
+
+    /// Whether reads go to the replica: it answers, it replicates, and it is within `max_lag`.
+    fn in_rotation(&self, replica: &Replica) -> bool {
+        !self.is_down(replica) && replica.lag().is_some_and(|lag| lag <= self.settings.max_lag)
+    }
+
+    /// Every server's lag as last measured: the primary first (never behind), then each
+    /// replica.
+    pub fn lag_times(&self) -> Vec<ServerLag> {
+        let primary = ServerLag {
+            server: self.primary.server_name().to_owned(),
+            lag: Some(0.0),
+            primary: true,
+            in_rotation: self.replicas.is_empty(),
+        };
+        let replicas = self.replicas.iter().map(|r| ServerLag {
+            server: r.pool.server_name().to_owned(),
+            lag: r.lag(),
+            primary: false,
+            in_rotation: self.in_rotation(r),
+        });
+        std::iter::once(primary).chain(replicas).collect()
+    }
+
+    /// How replicas are chosen and watched.
+    pub fn settings(&self) -> &ReplicaSettings {
+        &self.settings
     }
 
     /// The primary's pool.

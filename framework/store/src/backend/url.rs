@@ -125,6 +125,21 @@ impl DbUrl {
         }
     }
 
+    /// The server's name as MediaWiki names a database server (`host` or `host:port`, as
+    /// written in the URL), for lag reports; an SQLite file's name.
+    pub fn server_name(&self) -> String {
+        match self {
+            DbUrl::Sqlite { path } => {
+                path.file_name().map_or_else(|| path.display().to_string(), |f| f.to_string_lossy().into_owned())
+            }
+            DbUrl::Postgres { url } | DbUrl::Mysql { url } => {
+                let rest = url.split_once("://").map_or(url.as_str(), |(_, rest)| rest);
+                let authority = rest.split(['/', '?']).next().unwrap_or(rest);
+                authority.rsplit_once('@').map_or(authority, |(_, host)| host).to_owned()
+            }
+        }
+    }
+
     /// Whether this is a private in-memory SQLite database.
     pub fn is_sqlite_memory(&self) -> bool {
         matches!(self, DbUrl::Sqlite { path } if path.as_os_str() == SQLITE_MEMORY)
@@ -215,6 +230,16 @@ mod tests {
         assert_eq!(redact_url("mysql://u@h/db"), "mysql://u@h/db");
         assert_eq!(redact_url("postgres://h/db?user=u&password=pw&x=1"), "postgres://h/db?user=u&password=***&x=1");
         assert_eq!(redact_url("postgres://u:p@ss@h/db"), "postgres://u:***@h/db");
+    }
+
+    #[test]
+    fn server_names_are_the_host_and_port_without_credentials() {
+        let name = |u: &str| DbUrl::Mysql { url: u.to_owned() }.server_name();
+        assert_eq!(name("mysql://wiki:p@ss@db-replica-1:3307/wikidb"), "db-replica-1:3307");
+        assert_eq!(name("mysql://db2/wikidb?ssl_mode=required"), "db2");
+        let pg = DbUrl::Postgres { url: "postgres://u@10.0.0.5:5442/wiki".to_owned() };
+        assert_eq!(pg.server_name(), "10.0.0.5:5442");
+        assert_eq!(DbUrl::Sqlite { path: "/srv/wiki/replica.sqlite".into() }.server_name(), "replica.sqlite");
     }
 
     #[test]

@@ -50,12 +50,29 @@ pub fn upload_dialog() -> Value {
     })
 }
 
-/// The replication lag: host names are not shown (MediaWiki's `$wgShowHostnames` is off), so
-/// every database (`sishowalldb`) is refused and the one answer has no host; the lag of a
-/// server without replicas (or whose replicas do not report it) is -1, as MediaWiki says.
-pub fn replication_lag(show_all: bool) -> Result<Value, ApiError> {
+/// The replication lag (MediaWiki's `appendDbReplLagInfo`): the most lagged replica's, named
+/// only when host names may be shown (`show_hostnames`), -1 without replicas; every server's
+/// (`sishowalldb`: the primary first, `false` for a replica that does not replicate) only when
+/// host names may be shown, else `includeAllDenied`.
+pub fn replication_lag(
+    servers: &[wikiquery_domain::replication::ServerLag],
+    show_hostnames: bool,
+    show_all: bool,
+) -> Result<Value, ApiError> {
+    use wikiquery_domain::replication::{lag_value, max_lag};
     if show_all {
-        return Err(ApiError::new("includeAllDenied", "Cannot view all servers' info unless host names are shown."));
+        if !show_hostnames {
+            return Err(ApiError::new(
+                "includeAllDenied",
+                "Cannot view all servers' info unless host names are shown.",
+            ));
+        }
+        let all = servers
+            .iter()
+            .map(|s| json!({ "host": s.server, "lag": s.lag.map_or(Value::Bool(false), lag_value) }))
+            .collect();
+        return Ok(Value::Array(all));
     }
-    Ok(json!([{ "host": "", "lag": -1 }]))
+    let (server, lag) = max_lag(servers);
+    Ok(json!([{ "host": if show_hostnames { server } else { String::new() }, "lag": lag_value(lag) }]))
 }

@@ -36,8 +36,8 @@ pub enum SiteInfoProp {
     Autopromoteonce,
     /// The JavaScript libraries the wiki sends to browsers; none on this server.
     Clientlibraries,
-    /// The replication lag of the database: `-1`, as this server's database has no replicas
-    /// reporting one.
+    /// The replication lag of the most lagged replica (`-1` without replicas); every
+    /// server's with `sishowalldb`, where host names may be shown.
     Dbrepllag,
     /// The default value of each user preference.
     Defaultoptions,
@@ -234,7 +234,9 @@ impl QueryModule for SiteInfo {
                 SiteInfoProp::Libraries => ("libraries", installed::nothing_installed()),
                 SiteInfoProp::Showhooks => ("showhooks", installed::nothing_installed()),
                 SiteInfoProp::Uploaddialog => ("uploaddialog", installed::upload_dialog()),
-                SiteInfoProp::Dbrepllag => ("dbrepllag", installed::replication_lag(self.showalldb)?),
+                SiteInfoProp::Dbrepllag => ("dbrepllag", {
+                    installed::replication_lag(&services.lag_times(), settings.show_hostnames, self.showalldb)?
+                }),
                 SiteInfoProp::Defaultoptions => ("defaultoptions", Value::Object(default_preferences(site, settings))),
                 SiteInfoProp::Clientlibraries => ("clientlibraries", installed::nothing_installed()),
                 SiteInfoProp::Interwikimap => {
