@@ -117,6 +117,10 @@ impl wikiquery_runtime::services::Replication for StoreLag {
     fn lag_times(&self) -> Vec<wikiquery_domain::replication::ServerLag> {
         self.0.lag_times()
     }
+
+    fn primary_available(&self) -> bool {
+        self.0.primary_available()
+    }
 }
 
 /// The page a module is about, given by `title` or by `pageid` (one of them, the rules have

@@ -50,6 +50,8 @@ pub struct Metrics {
     pool_checkouts: Family<DatabaseLabels, Counter>,
     pool_failures: Family<DatabaseLabels, Counter>,
     pool_wait: Family<DatabaseLabels, Counter<f64, AtomicU64>>,
+    lag: Family<DatabaseLabels, Gauge<f64, AtomicU64>>,
+    in_rotation: Family<DatabaseLabels, Gauge>,
     /// The store's cumulative counts as last scraped, so that the counters advance by the
     /// difference.
     seen: Mutex<Vec<(u64, u64, u64)>>,
@@ -92,7 +94,17 @@ impl Metrics {
         );
         let pool_wait = Family::<DatabaseLabels, Counter<f64, AtomicU64>>::default();
         registry.register("db_pool_wait_seconds", "Time spent waiting for connections", pool_wait.clone());
+        let lag = Family::<DatabaseLabels, Gauge<f64, AtomicU64>>::default();
+        registry.register(
+            "db_replication_lag_seconds",
+            "Seconds a database is behind the primary, as last measured (-1: not replicating or not answering)",
+            lag.clone(),
+        );
+        let in_rotation = Family::<DatabaseLabels, Gauge>::default();
+        registry.register("db_in_rotation", "Whether reads go to the database now (1) or not (0)", in_rotation.clone());
         Metrics {
+            lag,
+            in_rotation,
             registry,
             requests,
             latency,
@@ -148,6 +160,12 @@ impl Metrics {
                 let waited = state.wait_micros.saturating_sub(last.2);
                 self.pool_wait.get_or_create(&labels).inc_by(waited as f64 / 1e6);
                 *last = (state.checkouts, state.failures, state.wait_micros);
+            }
+            // The lag monitor's last readings, in the pools' order (primary, replica1, …).
+            for ((role, _, _), server) in states.iter().zip(store.lag_times()) {
+                let labels = DatabaseLabels { database: role.clone() };
+                self.lag.get_or_create(&labels).set(server.lag.unwrap_or(-1.0));
+                self.in_rotation.get_or_create(&labels).set(i64::from(server.in_rotation));
             }
         }
         let mut out = String::new();

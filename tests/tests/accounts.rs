@@ -461,3 +461,31 @@ fn a_logged_in_administrator_sees_what_its_groups_allow() {
         assert_eq!(logged_in, granted, "{query}");
     }
 }
+
+#[test]
+fn a_wiki_in_read_only_mode_refuses_logins_as_mediawiki_does() {
+    let mut config = accounts_config("accounts-read-only.sqlite");
+    let mut settings = fixture_settings();
+    settings.read_only = true;
+    config.services.set_settings(settings);
+    let res = wikiquery_tests::request(&config, "action=query&meta=tokens&type=login&format=json", false, &[]);
+    let body: Value = serde_json::from_str(&res.body).expect("JSON");
+    let cookie = res
+        .headers
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case("Set-Cookie"))
+        .and_then(|(_, v)| v.split(';').next())
+        .expect("a session cookie")
+        .to_owned();
+    let token = body["query"]["tokens"]["logintoken"].as_str().expect("a login token");
+    let answer = post(
+        &config,
+        &[("action", "login"), ("lgname", "Alice"), ("lgpassword", "whatever"), ("lgtoken", token), ("format", "json")],
+        &cookie,
+    );
+    assert_eq!(answer["error"]["code"], "readonly", "{answer}");
+    assert!(answer["error"]["readonlyreason"].is_string(), "{answer}");
+    // Reading goes on.
+    let (_, body) = api_with_cookie(&config, "action=query&list=allpages&aplimit=1&format=json", &cookie);
+    assert!(body["query"]["allpages"].is_array(), "{body}");
+}

@@ -278,7 +278,8 @@ mod mariadb {
     fn lag_is_measured_and_maxlag_waits_for_a_delayed_replica() {
         let _serial = serial();
         fresh_cluster();
-        let config = api(store(fast(LagMethod::ReplicaStatus)));
+        let replicated = store(fast(LagMethod::ReplicaStatus));
+        let config = api(replicated.clone());
         // Caught up: every server at 0, and a polite bot is served.
         let expected: Vec<(String, Value)> = (0..3).map(|i| (server_name(i), Value::from(0))).collect();
         eventually(Duration::from_secs(5), || {
@@ -304,6 +305,15 @@ mod mariadb {
             }
         });
         assert!(lag <= 31.0, "delayed by 30 s, lag {lag}");
+        // The operator sees it in the metrics.
+        let metrics = wikiquery_server::metrics::Metrics::new().render(Some(&replicated));
+        assert!(metrics.contains("wikiquery_db_in_rotation{database=\"replica2\"} 0"), "{metrics}");
+        assert!(metrics.contains("wikiquery_db_in_rotation{database=\"replica1\"} 1"), "{metrics}");
+        let reported = metrics
+            .lines()
+            .find_map(|l| l.strip_prefix("wikiquery_db_replication_lag_seconds{database=\"replica2\"} "))
+            .and_then(|v| v.parse::<f64>().ok());
+        assert!(reported.is_some_and(|l| l > 5.0), "{metrics}");
         assert_eq!(lags(&config)[1].1, Value::from(0), "the other replica is current");
 
         // `maxlag` below the lag: MediaWiki's error, its headers, the lagged host.
@@ -443,6 +453,66 @@ mod mariadb {
             answered += ok;
         }
         assert!(answered > 20, "only {answered} requests answered");
+    }
+    /// A login request with a login token from the session that `cookie` holds (or a new one):
+    /// the answer and the session's cookie.
+    fn login(config: &ApiConfig) -> Value {
+        let (response, body) = get(config, "action=query&meta=tokens&type=login&format=json");
+        let token = body["query"]["tokens"]["logintoken"].as_str().expect("a login token").to_owned();
+        let cookie =
+            header(&response, "Set-Cookie").expect("a session cookie").split(';').next().unwrap_or_default().to_owned();
+        let params = vec![
+            ("action".to_owned(), "login".to_owned()),
+            ("lgname".to_owned(), "Alice".to_owned()),
+            ("lgpassword".to_owned(), "not her password".to_owned()),
+            ("lgtoken".to_owned(), token),
+            ("format".to_owned(), "json".to_owned()),
+        ];
+        let request =
+            ApiRequest { params, posted: true, headers: vec![("Cookie".to_owned(), cookie)], ..ApiRequest::default() };
+        serde_json::from_str(&handle(request, config).body).expect("JSON")
+    }
+
+    #[test]
+    fn reads_go_on_from_the_replicas_while_the_primary_is_down_and_writes_resume_when_it_is_back() {
+        let _serial = serial();
+        fresh_cluster();
+        let config = api(store(fast(LagMethod::ReplicaStatus)));
+        assert_eq!(login(&config)["login"]["result"], "Failed", "a wrong password, with the primary up");
+
+        let pid = std::fs::read_to_string(harness_dir().join("mariadb1/pid")).expect("the primary's pid");
+        assert!(Command::new("kill").args(["-9", pid.trim()]).status().expect("kill").success());
+        // Every read is answered (from a replica, however far behind it may be).
+        let started = Instant::now();
+        let mut reads = 0;
+        while started.elapsed() < Duration::from_secs(3) {
+            let (response, body) = get(&config, "action=query&list=allpages&aplimit=5&format=json&formatversion=2");
+            assert_eq!(response.status, 200, "{body}");
+            assert_eq!(body["query"]["allpages"].as_array().map(Vec::len), Some(5), "{body}");
+            reads += 1;
+        }
+        assert!(reads > 10, "{reads} reads in 3 s");
+        // A polite bot is served too: a replica that lost its primary has no lag to compare.
+        assert!(get(&config, "action=query&meta=siteinfo&maxlag=5&format=json").1["query"].is_object());
+        // Logging in writes: MediaWiki's read-only answer, not a server error.
+        let refused = login(&config);
+        assert_eq!(refused["error"]["code"], "readonly", "{refused}");
+        assert!(refused["error"]["readonlyreason"].is_string());
+
+        start_harness();
+        wait_for_replicas();
+        eventually(Duration::from_secs(15), || match login(&config)["login"]["result"].as_str() {
+            Some("Failed") => Ok(()),
+            other => Err(format!("login answers {other:?}")),
+        });
+        eventually(Duration::from_secs(15), || {
+            let all = lags(&config);
+            if all.iter().skip(1).all(|(_, lag)| lag.as_f64().is_some()) {
+                Ok(())
+            } else {
+                Err(format!("{all:?}"))
+            }
+        });
     }
 }
 

@@ -342,6 +342,8 @@ async fn health_readiness_and_metrics_are_served() {
         "wikiquery_api_request_duration_seconds_count{action=\"query\"} 3",
         "wikiquery_api_requests_in_flight 0",
         "wikiquery_db_pool_max_connections{database=\"primary\"} 2",
+        "wikiquery_db_replication_lag_seconds{database=\"primary\"} 0.0",
+        "wikiquery_db_in_rotation{database=\"primary\"} 1",
     ] {
         assert!(metrics.lines().any(|l| l == line), "no `{line}` in\n{metrics}");
     }

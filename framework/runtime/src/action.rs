@@ -52,6 +52,21 @@ pub fn check_action(state: &mut RequestState, d: &ModuleDescriptor) -> Result<()
     Ok(())
 }
 
+/// MediaWiki's `checkReadOnly` for an action that writes (its `isWriteMode`, our `writerights`):
+/// refused with `readonly` while the wiki says it refuses changes, or while the primary
+/// database, which every write goes to, does not answer (reads go on from the replicas).
+pub fn check_read_only(services: &crate::services::Services) -> Result<(), ApiError> {
+    let reason = if services.settings().read_only {
+        "The wiki is in read-only mode."
+    } else if !services.primary_available() {
+        "The primary database does not answer; the wiki is read-only until it is back."
+    } else {
+        return Ok(());
+    };
+    Err(ApiError::new("readonly", "The wiki is currently in read-only mode.")
+        .with_data("readonlyreason", reason.into()))
+}
+
 /// MediaWiki's `requirePostedParameters`: these parameters (wire names) may come only in a
 /// POST body, never in the query string.
 pub fn require_posted(state: &RequestState, wires: &[&str]) -> Result<(), ApiError> {

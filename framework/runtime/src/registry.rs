@@ -63,6 +63,9 @@ fn run_action<M: ActionModule>(ctx: &mut ActionContext<'_>) -> Result<(), ApiErr
     let module = M::parse(&mut ParamReader::new(ctx.state, d.prefix, &path)).map_err(tag)?;
     ctx.state.printer = module.printer(ctx.state);
     crate::action::check_action(ctx.state, d).map_err(|(e, own)| if own { tag(e) } else { e })?;
+    if d.writerights {
+        crate::action::check_read_only(ctx.services)?;
+    }
     ctx.state.keeps_maxage = !d.writerights;
     // Shareable until a part of the answer says otherwise: the action's run may make it more
     // private (a page set, a hidden revision), its mode for its parameters too.

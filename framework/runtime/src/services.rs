@@ -31,6 +31,9 @@ pub struct Services {
 pub trait Replication: Send + Sync {
     /// Every server's lag as last measured, the primary first.
     fn lag_times(&self) -> Vec<ServerLag>;
+
+    /// Whether the primary, which every write goes to, answered when last asked.
+    fn primary_available(&self) -> bool;
 }
 
 impl Default for Services {
@@ -83,6 +86,11 @@ impl Services {
     /// on a server that has no databases.
     pub fn lag_times(&self) -> Vec<ServerLag> {
         self.replication.as_ref().map(|r| r.lag_times()).unwrap_or_default()
+    }
+
+    /// Whether writes can reach the database now (the primary answers).
+    pub fn primary_available(&self) -> bool {
+        self.replication.as_ref().is_none_or(|r| r.primary_available())
     }
 
     /// The site's settings.

@@ -121,6 +121,11 @@ impl Store {
         self.db.lag_times()
     }
 
+    /// Whether the primary answered when last asked (writes fail at once while it does not).
+    pub fn primary_available(&self) -> bool {
+        self.db.primary_available()
+    }
+
     /// Whether there are read replicas.
     pub fn has_replicas(&self) -> bool {
         self.db.replica_count() > 0

@@ -5,7 +5,8 @@
 //! seconds after a failure), while it is more than [`ReplicaSettings::max_lag`] behind, and
 //! while it does not replicate at all (its lag cannot be read: MediaWiki's "not replicating?").
 //! When every replica is skipped, reads go to the primary, or to the least lagged replica that
-//! answers ([`LaggedReads`]).
+//! answers ([`LaggedReads`]). When the primary does not answer either, any replica that answers
+//! serves (stale data beats no data), and writes fail at once instead of waiting for it.
 //!
 //! Lag is measured by a background thread ([`Replicas::start_monitor`]) from the engine itself
 //! (see [`super::lag`]), never on a request's path: a request reads the last measurement.
@@ -70,6 +71,8 @@ impl Default for ReplicaSettings {
 pub struct Replicas {
     primary: Pool,
     replicas: Vec<Replica>,
+    /// Milliseconds since `epoch` before which the primary counts as down (after a failure).
+    primary_down_until: AtomicU64,
     next: AtomicUsize,
     checkout_timeout: Duration,
     retry_after: Duration,
@@ -111,6 +114,7 @@ impl Replicas {
                 .into_iter()
                 .map(|pool| Replica { pool, down_until: AtomicU64::new(0), lag: AtomicU64::new(0f64.to_bits()) })
                 .collect(),
+            primary_down_until: AtomicU64::new(0),
             next: AtomicUsize::new(0),
             checkout_timeout: Duration::from_millis(250),
             retry_after: Duration::from_secs(5),
@@ -154,10 +158,19 @@ impl Replicas {
         }
     }
 
-    /// Reads every replica's lag now. A replica that cannot be reached is skipped for
-    /// `retry_after`, so requests stop trying it at once.
+    /// Reads every replica's lag now, and whether the primary answers. A database that cannot
+    /// be reached is skipped for `retry_after`, so requests stop trying it at once.
     pub fn measure(&self) {
         let timeout = self.settings.poll_interval.clamp(Duration::from_millis(250), Duration::from_secs(2));
+        match self.primary.get_timeout(timeout) {
+            Ok(_) => self.primary_down_until.store(0, Ordering::Relaxed),
+            Err(error) => {
+                if self.primary_available() {
+                    tracing::warn!(primary = %self.primary.server_name(), "the primary does not answer: {error}");
+                }
+                self.mark_primary_down();
+            }
+        }
         for replica in &self.replicas {
             let was = replica.lag();
             let measured =
@@ -185,42 +198,76 @@ impl Replicas {
         std::iter::once(&self.primary).chain(self.replicas.iter().map(|r| &r.pool))
     }
 
-    /// A connection for writing: always the primary.
+    /// A connection for writing: always the primary; at once unavailable while it is known to
+    /// be down.
     pub fn writer(&self) -> Result<PooledConn, StoreError> {
+        if !self.primary_available() {
+            return Err(StoreError::Unavailable {
+                url: self.primary.url().to_owned(),
+                reason: "the primary database does not answer".to_owned(),
+            });
+        }
         self.primary.get()
     }
 
+    /// Whether the primary answered when last asked (always, before anything failed).
+    pub fn primary_available(&self) -> bool {
+        self.primary_down_until.load(Ordering::Relaxed) <= self.millis()
+    }
+
     /// A connection for reading: the replicas in rotation in turn; when none is, or none could
-    /// serve, the primary (or the least lagged replica, as configured).
+    /// serve, the primary (or first the least lagged replicas, as configured); when the primary
+    /// does not answer either, any replica that does.
     pub fn reader(&self) -> Result<PooledConn, StoreError> {
+        if self.replicas.is_empty() {
+            return self.primary.get();
+        }
         let count = self.replicas.len();
-        if count > 0 {
-            let start = self.next.fetch_add(1, Ordering::Relaxed);
-            for offset in 0..count {
-                let replica = &self.replicas[(start + offset) % count];
-                if !self.in_rotation(replica) {
-                    continue;
-                }
+        let start = self.next.fetch_add(1, Ordering::Relaxed);
+        for offset in 0..count {
+            let replica = &self.replicas[(start + offset) % count];
+            if self.in_rotation(replica) {
                 if let Some(conn) = self.try_replica(replica) {
                     return Ok(conn);
                 }
             }
-            if self.settings.lagged_reads == LaggedReads::Replicas {
-                let mut lagged: Vec<(&Replica, f64)> = self
-                    .replicas
-                    .iter()
-                    .filter(|r| !self.is_down(r))
-                    .filter_map(|r| r.lag().map(|lag| (r, lag)))
-                    .collect();
-                lagged.sort_by(|a, b| a.1.total_cmp(&b.1));
-                for (replica, _) in lagged {
-                    if let Some(conn) = self.try_replica(replica) {
-                        return Ok(conn);
-                    }
-                }
+        }
+        if self.settings.lagged_reads == LaggedReads::Replicas {
+            if let Some(conn) = self.any_replica(false) {
+                return Ok(conn);
             }
         }
-        self.primary.get()
+        let primary = if self.primary_available() {
+            match self.primary.get_timeout(self.checkout_timeout) {
+                Ok(conn) => return Ok(conn),
+                Err(error) => {
+                    self.mark_primary_down();
+                    error
+                }
+            }
+        } else {
+            StoreError::Unavailable {
+                url: self.primary.url().to_owned(),
+                reason: "the primary database does not answer".to_owned(),
+            }
+        };
+        self.any_replica(true).ok_or(primary)
+    }
+
+    /// A connection to a replica out of rotation that answers: the least lagged first, then
+    /// (with `unmeasured`) those whose lag is unknown.
+    fn any_replica(&self, unmeasured: bool) -> Option<PooledConn> {
+        let mut candidates: Vec<(&Replica, f64)> = self
+            .replicas
+            .iter()
+            .filter(|r| !self.is_down(r))
+            .filter_map(|r| match r.lag() {
+                Some(lag) => Some((r, lag)),
+                None => unmeasured.then_some((r, f64::INFINITY)),
+            })
+            .collect();
+        candidates.sort_by(|a, b| a.1.total_cmp(&b.1));
+        candidates.into_iter().find_map(|(replica, _)| self.try_replica(replica))
     }
 
     fn try_replica(&self, replica: &Replica) -> Option<PooledConn> {
@@ -235,8 +282,16 @@ impl Replicas {
     }
 
     fn mark_down(&self, replica: &Replica) {
+        replica.down_until.store(self.retry_at(), Ordering::Relaxed);
+    }
+
+    fn mark_primary_down(&self) {
+        self.primary_down_until.store(self.retry_at(), Ordering::Relaxed);
+    }
+
+    fn retry_at(&self) -> u64 {
         let retry = u64::try_from(self.retry_after.as_millis()).unwrap_or(u64::MAX);
-        replica.down_until.store(self.millis().saturating_add(retry), Ordering::Relaxed);
+        self.millis().saturating_add(retry)
     }
 
     fn is_down(&self, replica: &Replica) -> bool {
