@@ -45,10 +45,16 @@ pub fn free_port() -> u16 {
 /// Runs `wikiquery` with `args` (a command and its options), listening on loopback port
 /// `port`; waits until it listens.
 pub fn spawn_on(port: u16, args: &[&str]) -> Server {
+    spawn_with_env(port, args, &[])
+}
+
+/// As [`spawn_on`], with these environment variables set for the server.
+pub fn spawn_with_env(port: u16, args: &[&str], env: &[(&str, &str)]) -> Server {
     let child = Command::new(env!("CARGO_BIN_EXE_wikiquery"))
         .args(args)
         .args(["--listen", &format!("127.0.0.1:{port}")])
         .env("RUST_LOG", "warn")
+        .envs(env.iter().copied())
         .spawn()
         .expect("the server starts");
     let server = Server { child, port };
