@@ -86,8 +86,11 @@ start_mariadb() {
   local n=2
   for port in "$p2" "$p3"; do
     start_mariadb_server "$n" "$port"
+    # Over TCP once the replica has the primary's users (a server another DIR started), else
+    # through its socket (a new replica, which has only its own root).
     local running
-    running=$(mariadb -S "$DIR/mariadb$n/sock" -u root -N -B -e "SHOW SLAVE STATUS" 2>/dev/null | wc -l)
+    running=$( (sql "$port" "SHOW SLAVE STATUS" 2>/dev/null || mariadb -S "$DIR/mariadb$n/sock" -u root -N -B \
+      -e "SHOW SLAVE STATUS") | wc -l)
     if [ "$running" = 0 ]; then
       mariadb -S "$DIR/mariadb$n/sock" -u root -e "
         CHANGE MASTER TO MASTER_HOST='127.0.0.1', MASTER_PORT=$p1, MASTER_USER='repl',
@@ -131,9 +134,8 @@ start_pg() {
 stop_all() {
   local n=1
   for port in $(mariadb_ports); do
-    if [ -f "$DIR/mariadb$n/pid" ]; then
-      kill "$(cat "$DIR/mariadb$n/pid")" 2>/dev/null || true
-    fi
+    mariadb-admin --protocol=tcp -h 127.0.0.1 -P "$port" -u root shutdown >/dev/null 2>&1 ||
+      { [ -f "$DIR/mariadb$n/pid" ] && kill "$(cat "$DIR/mariadb$n/pid")" 2>/dev/null; } || true
     n=$((n + 1))
   done
   for d in "$DIR/pg2" "$DIR/pg1"; do

@@ -260,6 +260,24 @@ impl Pool {
         got.map(PooledConn).map_err(|e| self.unavailable(e))
     }
 
+    /// An idle connection from the pool, without waiting: `None` when every connection is in
+    /// use (or none could be had at once).
+    pub fn try_get(&self) -> Option<PooledConn> {
+        let got = self.inner.try_get();
+        if got.is_some() {
+            self.waits.checkouts.fetch_add(1, Ordering::Relaxed);
+        }
+        got.map(PooledConn)
+    }
+
+    /// A connection of its own, outside the pool, with the pool's session settings: for a
+    /// watcher that must not wait behind requests for a pooled one.
+    pub fn connect_alone(&self) -> Result<AnyConnection, StoreError> {
+        let mut conn = self.target.establish()?;
+        self.target.prepare(&mut conn)?;
+        Ok(conn)
+    }
+
     /// A connection from the pool, waiting at most `timeout`.
     pub fn get_timeout(&self, timeout: Duration) -> Result<PooledConn, StoreError> {
         let started = Instant::now();

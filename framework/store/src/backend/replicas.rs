@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 
+use super::connection::AnyConnection;
 use super::error::StoreError;
 use super::lag::{read_lag, LagMethod};
 use super::pool::{Pool, PooledConn};
@@ -75,6 +76,8 @@ pub struct Replicas {
     primary_down_until: AtomicU64,
     next: AtomicUsize,
     checkout_timeout: Duration,
+    /// How long a read waits for a busy replica's connection (the pools' own timeout).
+    wait_timeout: Duration,
     retry_after: Duration,
     settings: ReplicaSettings,
     epoch: Instant,
@@ -104,6 +107,40 @@ impl Replica {
     }
 }
 
+/// Whether a pool's failure to give a connection is only that all of them are in use: r2d2
+/// names the cause when a connection could not be made.
+fn is_busy(error: &StoreError) -> bool {
+    matches!(error, StoreError::Unavailable { reason, .. } if reason == "timed out waiting for connection")
+}
+
+/// The lag monitor's own connections: to the primary and to each replica, `None` until made
+/// (again).
+#[derive(Default)]
+struct Monitor {
+    primary: Option<AnyConnection>,
+    replicas: Vec<Option<AnyConnection>>,
+}
+
+/// Runs `question` on the monitor's connection to `pool`'s database, connecting first when it
+/// has none; a failure drops the connection, to be made again next time.
+fn ask<T>(
+    conn: &mut Option<AnyConnection>,
+    pool: &Pool,
+    question: impl FnOnce(&mut AnyConnection) -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    if conn.is_none() {
+        *conn = Some(pool.connect_alone()?);
+    }
+    let Some(open) = conn.as_mut() else {
+        return Err(StoreError::Unavailable { url: pool.url().to_owned(), reason: "no connection".to_owned() });
+    };
+    let answer = question(open);
+    if answer.is_err() {
+        *conn = None;
+    }
+    answer
+}
+
 impl Replicas {
     /// Groups a primary with its replicas. A replica that cannot hand out a connection within
     /// 250 ms is skipped for 5 s (see [`Replicas::with_timeouts`]).
@@ -117,6 +154,7 @@ impl Replicas {
             primary_down_until: AtomicU64::new(0),
             next: AtomicUsize::new(0),
             checkout_timeout: Duration::from_millis(250),
+            wait_timeout: Duration::from_secs(5),
             retry_after: Duration::from_secs(5),
             settings: ReplicaSettings::default(),
             epoch: Instant::now(),
@@ -138,18 +176,21 @@ impl Replicas {
 
     /// Measures every replica's lag once, then keeps measuring it on a thread of its own every
     /// `poll_interval` until the last handle to `self` is dropped. Nothing is started when there
-    /// are no replicas on a database server (SQLite copies have no lag to measure).
+    /// are no replicas on a database server (SQLite copies have no lag to measure). The monitor
+    /// holds a connection of its own to each database, so that requests using every pooled
+    /// connection never make a busy database look down.
     pub fn start_monitor(self: &Arc<Self>) {
         if !self.replicas.iter().any(|r| r.pool.backend() != Backend::Sqlite) {
             return;
         }
-        self.measure();
+        let mut conns = Monitor::default();
+        self.measure(&mut conns);
         let weak: Weak<Replicas> = Arc::downgrade(self);
         let interval = self.settings.poll_interval;
         let spawned = std::thread::Builder::new().name("replica-lag".to_owned()).spawn(move || loop {
             std::thread::sleep(interval);
             match weak.upgrade() {
-                Some(replicas) => replicas.measure(),
+                Some(replicas) => replicas.measure(&mut conns),
                 None => return,
             }
         });
@@ -158,12 +199,14 @@ impl Replicas {
         }
     }
 
-    /// Reads every replica's lag now, and whether the primary answers. A database that cannot
-    /// be reached is skipped for `retry_after`, so requests stop trying it at once.
-    pub fn measure(&self) {
-        let timeout = self.settings.poll_interval.clamp(Duration::from_millis(250), Duration::from_secs(2));
-        match self.primary.get_timeout(timeout) {
-            Ok(_) => self.primary_down_until.store(0, Ordering::Relaxed),
+    /// Reads every replica's lag now, and whether the primary answers, on the monitor's own
+    /// connections (made again when lost). A database that cannot be reached is skipped for
+    /// `retry_after`, so requests stop trying it at once.
+    fn measure(&self, conns: &mut Monitor) {
+        conns.replicas.resize_with(self.replicas.len(), || None);
+        let primary = ask(&mut conns.primary, &self.primary, |conn| conn.batch_execute("SELECT 1"));
+        match primary {
+            Ok(()) => self.primary_down_until.store(0, Ordering::Relaxed),
             Err(error) => {
                 if self.primary_available() {
                     tracing::warn!(primary = %self.primary.server_name(), "the primary does not answer: {error}");
@@ -171,16 +214,17 @@ impl Replicas {
                 self.mark_primary_down();
             }
         }
-        for replica in &self.replicas {
+        for (replica, conn) in self.replicas.iter().zip(conns.replicas.iter_mut()) {
             let was = replica.lag();
-            let measured =
-                replica.pool.get_timeout(timeout).and_then(|mut conn| read_lag(&mut conn, self.settings.method));
-            match measured {
+            match ask(conn, &replica.pool, |conn| read_lag(conn, self.settings.method)) {
                 Ok(lag) => {
                     if lag.is_none() && was.is_some() {
                         tracing::warn!(replica = %replica.pool.server_name(), "the replica does not replicate: out of rotation");
                     }
                     replica.set_lag(lag);
+                    if replica.down_until.load(Ordering::Relaxed) != 0 {
+                        replica.down_until.store(0, Ordering::Relaxed);
+                    }
                 }
                 Err(error) => {
                     if was.is_some() {
@@ -224,13 +268,30 @@ impl Replicas {
         }
         let count = self.replicas.len();
         let start = self.next.fetch_add(1, Ordering::Relaxed);
-        for offset in 0..count {
-            let replica = &self.replicas[(start + offset) % count];
-            if self.in_rotation(replica) {
-                if let Some(conn) = self.try_replica(replica) {
-                    return Ok(conn);
+        let rotation: Vec<&Replica> =
+            (0..count).map(|offset| &self.replicas[(start + offset) % count]).filter(|r| self.in_rotation(r)).collect();
+        // An idle connection of any replica in rotation, in turn.
+        if let Some(conn) = rotation.iter().find_map(|r| r.pool.try_get()) {
+            return Ok(conn);
+        }
+        // None idle: a short wait on each; one that cannot give a connection because it does
+        // not answer is out until the monitor finds it back, one that is only busy is waited
+        // for, as a single database's pool would be.
+        let mut busy = None;
+        for replica in &rotation {
+            match replica.pool.get_timeout(self.checkout_timeout) {
+                Ok(conn) => return Ok(conn),
+                Err(error) if is_busy(&error) => {
+                    busy.get_or_insert(*replica);
+                }
+                Err(error) => {
+                    tracing::warn!(replica = %replica.pool.url(), "skipping replica: {error}");
+                    self.mark_down(replica);
                 }
             }
+        }
+        if let Some(conn) = busy.and_then(|replica| replica.pool.get_timeout(self.wait_timeout).ok()) {
+            return Ok(conn);
         }
         if self.settings.lagged_reads == LaggedReads::Replicas {
             if let Some(conn) = self.any_replica(false) {
@@ -274,8 +335,10 @@ impl Replicas {
         match replica.pool.get_timeout(self.checkout_timeout) {
             Ok(conn) => Some(conn),
             Err(error) => {
-                tracing::warn!(replica = %replica.pool.url(), "skipping replica: {error}");
-                self.mark_down(replica);
+                if !is_busy(&error) {
+                    tracing::warn!(replica = %replica.pool.url(), "skipping replica: {error}");
+                    self.mark_down(replica);
+                }
                 None
             }
         }
