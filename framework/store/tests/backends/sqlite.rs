@@ -275,15 +275,28 @@ fn replicas_take_turns_and_fall_back_to_the_primary() {
     let turns: Vec<String> = (0..4).map(|_| name_of(sqlite_file(&mut replicas.reader().expect("reader")))).collect();
     assert_eq!(turns, ["r1.sqlite", "r2.sqlite", "r1.sqlite", "r2.sqlite"]);
 
-    // Both replicas saturated: the primary serves, and the replicas are skipped for a while.
+    // Both replicas busy: a read waits for one (as it would for a single database's pool)
+    // rather than calling them down, and both keep taking turns.
     let held1 = r1.get().expect("hold r1");
     let held2 = r2.get().expect("hold r2");
-    assert_eq!(name_of(sqlite_file(&mut replicas.reader().expect("reader"))), "primary.sqlite");
-    drop((held1, held2));
-    assert_eq!(name_of(sqlite_file(&mut replicas.reader().expect("reader"))), "primary.sqlite");
-    std::thread::sleep(Duration::from_millis(400));
-    let back = name_of(sqlite_file(&mut replicas.reader().expect("reader")));
-    assert!(back == "r1.sqlite" || back == "r2.sqlite", "replicas were not retried: {back}");
+    let release = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        drop((held1, held2));
+    });
+    let waited = name_of(sqlite_file(&mut replicas.reader().expect("reader")));
+    assert!(waited == "r1.sqlite" || waited == "r2.sqlite", "a busy replica was given up for {waited}");
+    release.join().expect("the holder");
+    let mut turns: Vec<String> =
+        (0..2).map(|_| name_of(sqlite_file(&mut replicas.reader().expect("reader")))).collect();
+    turns.sort();
+    assert_eq!(turns, ["r1.sqlite", "r2.sqlite"]);
+
+    // A replica whose database is gone is skipped; the other serves every read.
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(dir.path(&format!("r2.sqlite{suffix}")));
+    }
+    let after: Vec<String> = (0..4).map(|_| name_of(sqlite_file(&mut replicas.reader().expect("reader")))).collect();
+    assert_eq!(after, ["r1.sqlite"; 4]);
 
     // Without replicas, readers use the primary.
     let alone = Replicas::new(primary, Vec::new());
