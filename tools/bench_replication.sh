@@ -116,7 +116,7 @@ incidents() {
     kill -9 "$(head -n1 "$DIR/pg2/data/postmaster.pid")"
   else
     echo "# killing the second replica" >&2
-    kill -9 "$(cat "$DIR/mariadb3/pid")"
+    kill -9 "$(cat "$DIR/mariadb3/server.pid")"
   fi
   sleep "$PHASE"
   echo "# restarting it" >&2

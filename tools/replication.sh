@@ -12,7 +12,7 @@
 # (primary) and 5442 (standby). Set WIKIQUERY_REPL_MARIADB_PORT / WIKIQUERY_REPL_PG_PORT to move
 # each family (the others follow it). Every database is named `wiki` and is empty until a
 # client imports into the primary; the replicas follow. Nothing is kept between machines:
-# DIR is scratch space.
+# DIR is scratch space. Each MariaDB server's pid is in DIR/mariadbN/server.pid.
 set -euo pipefail
 
 cmd=${1:?usage: replication.sh start|stop|status|env DIR}
@@ -36,7 +36,7 @@ sql() { # PORT SQL...
   mariadb --protocol=tcp -h 127.0.0.1 -P "$port" -u root -N -B -e "$*"
 }
 
-mariadb_up() { mariadb-admin --protocol=tcp -h 127.0.0.1 -P "$1" -u root ping --silent >/dev/null 2>&1; }
+mariadb_up() { mariadb-admin --protocol=tcp --connect-timeout=5 -h 127.0.0.1 -P "$1" -u root ping --silent >/dev/null 2>&1; }
 pg_up() { "$PGBIN/pg_isready" -q -h 127.0.0.1 -p "$1" -U postgres -d postgres >/dev/null 2>&1; }
 
 wait_for() { # what test...
@@ -52,6 +52,12 @@ wait_for() { # what test...
 start_mariadb_server() { # N PORT
   local n=$1 port=$2 d="$DIR/mariadb$1"
   mariadb_up "$port" && return 0
+  # Running but slow to answer: wait for it rather than start a second server on its files (one
+  # that fails to start removes the running one's pid file as it exits).
+  if [ -f "$d/server.pid" ] && kill -0 "$(cat "$d/server.pid")" 2>/dev/null; then
+    wait_for "MariaDB on port $port" mariadb_up "$port"
+    return
+  fi
   mkdir -p "$d"
   if [ ! -d "$d/data/mysql" ]; then
     mariadb-install-db --no-defaults --datadir="$d/data" --user="$(id -un)" \
@@ -66,6 +72,8 @@ start_mariadb_server() { # N PORT
     --server-id="$n" --log-bin="$d/binlog" --binlog-format=ROW --log-slave-updates=1 \
     --gtid-strict-mode=1 --skip-name-resolve --innodb-buffer-pool-size=64M \
     --innodb-log-file-size=48M --max-connections=500 "${role[@]}" </dev/null >/dev/null 2>&1 &
+  # The server's pid, kept by this script (mariadbd's own pid file goes with the server).
+  echo $! >"$d/server.pid"
   wait_for "MariaDB on port $port" mariadb_up "$port"
 }
 
@@ -135,7 +143,7 @@ stop_all() {
   local n=1
   for port in $(mariadb_ports); do
     mariadb-admin --protocol=tcp -h 127.0.0.1 -P "$port" -u root shutdown >/dev/null 2>&1 ||
-      { [ -f "$DIR/mariadb$n/pid" ] && kill "$(cat "$DIR/mariadb$n/pid")" 2>/dev/null; } || true
+      { [ -f "$DIR/mariadb$n/server.pid" ] && kill "$(cat "$DIR/mariadb$n/server.pid")" 2>/dev/null; } || true
     n=$((n + 1))
   done
   for d in "$DIR/pg2" "$DIR/pg1"; do

@@ -20,12 +20,12 @@ use wikiquery_store::backend::{LagMethod, ReplicaSettings};
 use wikiquery_store::store::{OpenOptions, Store};
 use wikiquery_tests::fixtures;
 
-/// The harness's directory: scratch space under the build's target directory, or where CI
-/// started it.
+/// The harness's directory: where CI started it, else scratch space in the system's temporary
+/// directory (which PostgreSQL's own user can reach, unlike some checkouts).
 fn harness_dir() -> PathBuf {
     std::env::var_os("WIKIQUERY_REPL_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/tmp/replication"))
+        .unwrap_or_else(|| std::env::temp_dir().join("wikiquery-replication"))
 }
 
 fn script() -> PathBuf {
@@ -424,7 +424,7 @@ mod mariadb {
             .collect();
         std::thread::sleep(Duration::from_millis(500));
         // The third server stops as a crash would stop it.
-        let pid = std::fs::read_to_string(harness_dir().join("mariadb3/pid")).expect("the replica's pid");
+        let pid = std::fs::read_to_string(harness_dir().join("mariadb3/server.pid")).expect("the replica's pid");
         let killed = Command::new("kill").args(["-9", pid.trim()]).status().expect("kill");
         assert!(killed.success());
         std::thread::sleep(Duration::from_secs(2));
@@ -480,7 +480,7 @@ mod mariadb {
         let config = api(store(fast(LagMethod::ReplicaStatus)));
         assert_eq!(login(&config)["login"]["result"], "Failed", "a wrong password, with the primary up");
 
-        let pid = std::fs::read_to_string(harness_dir().join("mariadb1/pid")).expect("the primary's pid");
+        let pid = std::fs::read_to_string(harness_dir().join("mariadb1/server.pid")).expect("the primary's pid");
         assert!(Command::new("kill").args(["-9", pid.trim()]).status().expect("kill").success());
         // Every read is answered (from a replica, however far behind it may be).
         let started = Instant::now();

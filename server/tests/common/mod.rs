@@ -37,9 +37,21 @@ impl Drop for Server {
     }
 }
 
-/// A free loopback port.
+/// A free loopback port, never the same twice in one test process. Ports the kernel hands out
+/// for `bind(0)` are free again the moment they are released, so two tests asking at once could
+/// be given the same one, and one test would then talk to the other's server; these are taken
+/// in turn from a range below the kernel's ephemeral ports instead, each checked free.
 pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port()
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let base = 20_000 + (std::process::id() % 500) * 20;
+    loop {
+        let port = base + NEXT.fetch_add(1, Ordering::Relaxed) % 10_000;
+        let port = u16::try_from(port).expect("a port number");
+        if TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            return port;
+        }
+    }
 }
 
 /// Runs `wikiquery` with `args` (a command and its options), listening on loopback port
@@ -57,9 +69,16 @@ pub fn spawn_with_env(port: u16, args: &[&str], env: &[(&str, &str)]) -> Server 
         .envs(env.iter().copied())
         .spawn()
         .expect("the server starts");
-    let server = Server { child, port };
+    let mut server = Server { child, port };
     let started = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+    loop {
+        // A server that could not start (its port taken) must not pass for one that did.
+        if let Ok(Some(status)) = server.child.try_wait() {
+            panic!("the server on port {port} exited at once: {status}");
+        }
+        if TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            break;
+        }
         assert!(started.elapsed() < Duration::from_secs(30), "the server did not listen on {port}");
         std::thread::sleep(Duration::from_millis(50));
     }
