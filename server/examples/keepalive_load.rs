@@ -15,8 +15,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
+
+mod load;
+use load::{percentile, read_response};
 
 struct Options {
     port: u16,
@@ -64,37 +67,12 @@ struct Tally {
     answered_clients: AtomicU64,
 }
 
-/// One response read: whether the server keeps the connection.
-async fn read_response(reader: &mut BufReader<TcpStream>) -> std::io::Result<bool> {
-    let mut line = String::new();
-    let mut length = 0usize;
-    let mut keep = true;
-    let mut status_seen = false;
-    loop {
-        line.clear();
-        if reader.read_line(&mut line).await? == 0 {
-            return Err(std::io::ErrorKind::UnexpectedEof.into());
-        }
-        let lower = line.trim_end().to_ascii_lowercase();
-        if !status_seen {
-            status_seen = true;
-            if !lower.starts_with("http/1.1 200") {
-                return Err(std::io::Error::other(lower));
-            }
-            continue;
-        }
-        if lower.is_empty() {
-            break;
-        }
-        if let Some(v) = lower.strip_prefix("content-length:") {
-            length = v.trim().parse().unwrap_or(0);
-        }
-        if lower == "connection: close" {
-            keep = false;
-        }
+/// One response read: whether the server keeps the connection; an error for any status but 200.
+async fn read_ok(reader: &mut BufReader<TcpStream>) -> std::io::Result<bool> {
+    let (status, _, keep) = read_response(reader).await?;
+    if !status.starts_with("http/1.1 200") {
+        return Err(std::io::Error::other(status));
     }
-    let mut body = vec![0u8; length];
-    reader.read_exact(&mut body).await?;
     Ok(keep)
 }
 
@@ -120,7 +98,7 @@ async fn client(addr: SocketAddr, request: Arc<Vec<u8>>, interval: Duration, unt
         let sent = Instant::now();
         let outcome = async {
             reader.get_mut().write_all(&request).await?;
-            read_response(reader).await
+            read_ok(reader).await
         };
         match tokio::time::timeout(Duration::from_secs(30), outcome).await {
             Ok(Ok(keep)) => {
@@ -155,14 +133,6 @@ async fn client(addr: SocketAddr, request: Arc<Vec<u8>>, interval: Duration, unt
 fn rss_kb(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     status.lines().find_map(|l| l.strip_prefix("VmRSS:")).and_then(|v| v.split_whitespace().next()?.parse().ok())
-}
-
-fn percentile(sorted: &[u64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i] as f64 / 1000.0
 }
 
 fn main() -> Result<(), String> {

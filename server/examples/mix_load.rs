@@ -15,8 +15,11 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
+
+mod load;
+use load::{percentile, read_response};
 
 struct Options {
     port: u16,
@@ -78,37 +81,6 @@ enum Outcome {
     Answered,
     Maxlag,
     Failed(String),
-}
-
-/// Reads one response: its status line, and its body (by `Content-Length`); whether the server
-/// keeps the connection.
-async fn read_response(reader: &mut BufReader<TcpStream>) -> std::io::Result<(String, Vec<u8>, bool)> {
-    let mut line = String::new();
-    let mut status = String::new();
-    let (mut length, mut keep) = (0usize, true);
-    loop {
-        line.clear();
-        if reader.read_line(&mut line).await? == 0 {
-            return Err(std::io::ErrorKind::UnexpectedEof.into());
-        }
-        let lower = line.trim_end().to_ascii_lowercase();
-        if status.is_empty() {
-            status = lower;
-            continue;
-        }
-        if lower.is_empty() {
-            break;
-        }
-        if let Some(v) = lower.strip_prefix("content-length:") {
-            length = v.trim().parse().unwrap_or(0);
-        }
-        if lower == "connection: close" {
-            keep = false;
-        }
-    }
-    let mut body = vec![0u8; length];
-    reader.read_exact(&mut body).await?;
-    Ok((status, body, keep))
 }
 
 fn classify(status: &str, body: &[u8], asked_maxlag: bool) -> Outcome {
@@ -182,14 +154,6 @@ async fn client(
             Outcome::Failed(why) => phase.failures.push(format!("{query}: {why}")),
         }
     }
-}
-
-fn percentile(sorted: &[u64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i] as f64 / 1000.0
 }
 
 fn main() -> Result<(), String> {
