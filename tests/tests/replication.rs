@@ -437,13 +437,19 @@ mod mariadb {
             }
         });
         assert_eq!(out[1].1, Value::from(0));
-        // Back: it rejoins the rotation by itself.
+        // A server started now, while the replica is down, starts and serves without it.
+        let started_late = api(store(fast(LagMethod::ReplicaStatus)));
+        assert_eq!(lags(&started_late)[2].1, Value::Bool(false));
+        assert_eq!(reads_finding(&started_late, "Cat", 4), 4);
+        // Back: it rejoins the rotation by itself, on both servers.
         start_harness();
         wait_for_replicas();
-        eventually(Duration::from_secs(15), || match lags(&config)[2].1.as_f64() {
-            Some(_) => Ok(()),
-            None => Err("not back yet".into()),
-        });
+        for config in [&*config, &started_late] {
+            eventually(Duration::from_secs(15), || match lags(config)[2].1.as_f64() {
+                Some(_) => Ok(()),
+                None => Err("not back yet".into()),
+            });
+        }
         std::thread::sleep(Duration::from_millis(500));
         stop.store(true, std::sync::atomic::Ordering::Relaxed);
         let mut answered = 0;

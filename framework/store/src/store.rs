@@ -6,8 +6,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::backend::{
-    migrate, DbUrl, MigrationOutcome, Pool, PoolOptions, PoolState, PooledConn, ReplicaSettings, Replicas, ServerLag,
-    StoreError,
+    migrate, Backend, DbUrl, MigrationOutcome, Pool, PoolOptions, PoolState, PooledConn, ReplicaSettings, Replicas,
+    ServerLag, StoreError,
 };
 use crate::reader::Reader;
 use crate::site::Site;
@@ -73,7 +73,18 @@ impl Store {
         let mut replicas = Vec::new();
         for r in &options.replicas {
             let url = DbUrl::parse(r)?;
-            replicas.push(Pool::connect(&url, PoolOptions { read_only: true, ..pool_options.clone() })?);
+            let replica_options = PoolOptions { read_only: true, ..pool_options.clone() };
+            let pool = match Pool::connect(&url, replica_options.clone()) {
+                Ok(pool) => pool,
+                // A replica server that does not answer yet: served once it does (the lag
+                // monitor finds it back). A replica file that is missing is a mistake.
+                Err(error) if error.is_transient() && url.backend() != Backend::Sqlite => {
+                    tracing::warn!(replica = %url.redacted(), "the replica does not answer; out of rotation until it does: {error}");
+                    Pool::connect_later(&url, replica_options)?
+                }
+                Err(error) => return Err(error),
+            };
+            replicas.push(pool);
         }
         let site = {
             let mut conn = primary.get()?;

@@ -252,6 +252,28 @@ impl Pool {
         Ok(Pool { inner, target, kind, waits: Arc::default(), name: url.server_name().into() })
     }
 
+    /// A pool for a read replica that does not answer now: read-only, opened without looking at
+    /// what it holds, its connections made once it answers (a server must be able to start
+    /// while one of its replicas is down, and take it back when it is up).
+    pub fn connect_later(url: &DbUrl, options: PoolOptions) -> Result<Pool, StoreError> {
+        let target = Arc::new(Target::new(url, true, options.busy_timeout)?);
+        let inner = r2d2::Pool::builder()
+            .max_size(options.max_size.max(1))
+            .min_idle(Some(1))
+            .connection_timeout(options.connection_timeout)
+            .test_on_check_out(true)
+            .connection_customizer(Box::new(SessionSetup { target: Arc::clone(&target) }))
+            .error_handler(Box::new(LogErrors { url: target.display.clone() }))
+            .build_unchecked(Manager { target: Arc::clone(&target) });
+        Ok(Pool {
+            inner,
+            target,
+            kind: DatabaseKind::Unrecognised,
+            waits: Arc::default(),
+            name: url.server_name().into(),
+        })
+    }
+
     /// A connection from the pool, waiting at most the configured connection timeout.
     pub fn get(&self) -> Result<PooledConn, StoreError> {
         let started = Instant::now();
