@@ -253,6 +253,9 @@ fn any_request_gets_a_well_formed_envelope() {
     let total: u32 = outcomes.values().sum();
     let results = outcomes.get("(a result)").copied().unwrap_or(0);
     eprintln!("{total} requests: {outcomes:?}");
-    assert!(results * 3 >= total, "only {results} of {total} requests answered with a result: {outcomes:?}");
+    // About 40 % answer with a result (230–260 of 600 in runs seen); a quarter leaves room for
+    // the draws' chance (a third was once missed by two requests) and still fails if requests
+    // stop reaching the modules.
+    assert!(results * 4 >= total, "only {results} of {total} requests answered with a result: {outcomes:?}");
     assert!(outcomes.len() >= 10, "few kinds of answer: {outcomes:?}");
 }
