@@ -49,12 +49,20 @@ wait_for() { # what test...
   return 1
 }
 
+# Whether the server whose files are in D runs: its pid names a mariadbd on D's data (a pid
+# file left by a crash may name another process by now).
+mariadb_running() { # D
+  local pid
+  pid=$(cat "$1/server.pid" 2>/dev/null) || return 1
+  { tr '\0' ' ' <"/proc/$pid/cmdline"; } 2>/dev/null | grep -q -- "--datadir=$1/data"
+}
+
 start_mariadb_server() { # N PORT
   local n=$1 port=$2 d="$DIR/mariadb$1"
   mariadb_up "$port" && return 0
   # Running but slow to answer: wait for it rather than start a second server on its files (one
   # that fails to start removes the running one's pid file as it exits).
-  if [ -f "$d/server.pid" ] && kill -0 "$(cat "$d/server.pid")" 2>/dev/null; then
+  if mariadb_running "$d"; then
     wait_for "MariaDB on port $port" mariadb_up "$port"
     return
   fi
@@ -152,6 +160,7 @@ stop_all() {
   for port in $(mariadb_ports); do
     for _ in $(seq 1 80); do mariadb_up "$port" || break; sleep 0.25; done
   done
+  rm -f "$DIR"/mariadb*/server.pid
 }
 
 case "$cmd" in
