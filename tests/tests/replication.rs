@@ -562,8 +562,10 @@ mod postgresql {
         READY.get_or_init(|| {
             start_harness();
             import_fixture_unless(&url(0), || sql(0, "SELECT COUNT(*) FROM page"));
-            // Whatever a run that failed midway left: replaying.
+            // Whatever a run that failed midway left: replaying, with a transaction replayed
+            // since the standby started (before one, how far behind it is cannot be known).
             sql(1, "SELECT pg_wal_replay_resume()");
+            sql(0, "CREATE TABLE IF NOT EXISTS replication_probe (n INT); INSERT INTO replication_probe VALUES (0)");
             wait_for_standby();
         });
     }

@@ -9,8 +9,8 @@
 //!   table Percona's `pt-heartbeat` (or any writer of the same shape) refreshes on the primary
 //!   every second. It keeps counting when the SQL thread is stopped, and needs only `SELECT`.
 //! - PostgreSQL: nothing when the standby has replayed all the WAL it received; else the age of
-//!   the last transaction it replayed (`pg_last_xact_replay_timestamp()`). A server not in
-//!   recovery is a primary: no lag.
+//!   the last transaction it replayed (`pg_last_xact_replay_timestamp()`), unknown when it has
+//!   replayed none since it started. A server not in recovery is a primary: no lag.
 //! - SQLite: a file has no replication to be behind in: always none.
 
 use diesel::prelude::*;
@@ -61,10 +61,13 @@ pub(super) fn read_lag(conn: &mut AnyConnection, method: LagMethod) -> Result<Op
 
 fn postgres_lag(conn: &mut AnyConnection) -> Result<Option<f64>, StoreError> {
     // Caught up with what it received: no lag, however old the last transaction is (a quiet
-    // primary writes nothing to replay).
+    // primary writes nothing to replay). Behind, with no transaction replayed since it started:
+    // how far is unknown, which is no lag to report (out of rotation, as a replica that does not
+    // replicate), never 0.
     const SQL: &str = "SELECT CAST(CASE \
         WHEN NOT pg_is_in_recovery() THEN 0 \
         WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0 \
+        WHEN pg_last_xact_replay_timestamp() IS NULL THEN NULL \
         ELSE GREATEST(0, EXTRACT(EPOCH FROM (clock_timestamp() - pg_last_xact_replay_timestamp()))) \
         END AS DOUBLE PRECISION) AS lag";
     seconds(conn, SQL)
