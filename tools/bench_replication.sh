@@ -19,6 +19,8 @@ DIR=${WIKIQUERY_REPL_DIR:-${TMPDIR:-/tmp}/wikiquery-replication}
 WORK=${BENCH_DIR:-/tmp/wikiquery-bench}/replication
 LB_PORT=${LB_PORT:-8190}
 mkdir -p "$WORK"
+# shellcheck source=tools/bench_serve.sh
+. "$ROOT/tools/bench_serve.sh"
 
 echo "# building (release, both server backends)" >&2
 cargo build --release -q -p wikiquery --features mysql,postgres
@@ -88,12 +90,7 @@ $servers
 EOF
   haproxy -db -f "$WORK/haproxy.cfg" >"$WORK/haproxy.log" 2>&1 &
   HAPROXY_PID=$!
-  for _ in $(seq 1 100); do
-    curl -sf "http://127.0.0.1:$LB_PORT/api.php?action=query&meta=siteinfo&format=json" >/dev/null 2>&1 && return 0
-    sleep 0.1
-  done
-  echo "the farm did not answer" >&2
-  return 1
+  wait_answering "$LB_PORT" || { echo "the farm did not answer; see $WORK" >&2; return 1; }
 }
 
 # Writes on the primary every 200 ms, so that a held-back replica falls behind.

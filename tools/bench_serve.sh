@@ -7,10 +7,14 @@ serve_release() {
   shift 2
   "$ROOT/target/release/wikiquery" "$@" --listen "127.0.0.1:$port" >"$log" 2>&1 &
   SERVED_PID=$!
+  wait_answering "$port" || { echo "the server on port $port did not answer; see $log" >&2; return 1; }
+}
+
+#   wait_answering PORT                     until the API on that loopback port answers (10 s at most)
+wait_answering() {
   for _ in $(seq 1 100); do
-    curl -sf "http://127.0.0.1:$port/api.php?action=query&meta=siteinfo&format=json" >/dev/null 2>&1 && return 0
+    curl -sf "http://127.0.0.1:$1/api.php?action=query&meta=siteinfo&format=json" >/dev/null 2>&1 && return 0
     sleep 0.1
   done
-  echo "the server on port $port did not answer; see $log" >&2
   return 1
 }

@@ -297,24 +297,22 @@ fn check_maxlag(
     services: &Services,
     headers: &mut Vec<(String, String)>,
 ) -> Result<(), ApiError> {
-    use wikiquery_domain::replication::{lag_value, max_lag};
     let Some(wanted) = state.params.get("maxlag").and_then(parse_integer) else { return Ok(()) };
-    let (server, lag) = max_lag(&services.lag_times());
+    // MediaWiki's data names the server even when its host names are hidden; here a hidden
+    // name stays hidden ("", as `siprop=dbrepllag` gives it).
+    let (host, lag) = services.max_lag();
     if lag <= wanted as f64 {
         return Ok(());
     }
     headers.push(("Retry-After".to_owned(), wanted.max(5).to_string()));
     headers.push(("X-Database-Lag".to_owned(), (lag as i64).to_string()));
     let unit = if lag.abs() == 1.0 { "second" } else { "seconds" };
-    let shown = lag_value(lag);
+    let shown = wikiquery_domain::replication::lag_value(lag);
     let info = if services.settings().show_hostnames {
-        format!("Waiting for {server}: {shown} {unit} lagged.")
+        format!("Waiting for {host}: {shown} {unit} lagged.")
     } else {
         format!("Waiting for a database server: {shown} {unit} lagged.")
     };
-    // MediaWiki's data names the server even when its host names are hidden; here a hidden
-    // name stays hidden ("", as `siprop=dbrepllag` gives it).
-    let host = if services.settings().show_hostnames { server } else { String::new() };
     Err(ApiError::new("maxlag", info)
         .with_data("host", host.into())
         .with_data("lag", shown)

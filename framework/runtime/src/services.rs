@@ -88,6 +88,13 @@ impl Services {
         self.replication.as_ref().map(|r| r.lag_times()).unwrap_or_default()
     }
 
+    /// The most lagged replica and its lag (see [`wikiquery_domain::replication::max_lag`]), its
+    /// name given only where host names may be shown (`show_hostnames`), else "".
+    pub fn max_lag(&self) -> (String, f64) {
+        let (server, lag) = wikiquery_domain::replication::max_lag(&self.lag_times());
+        (if self.settings.show_hostnames { server } else { String::new() }, lag)
+    }
+
     /// Whether writes can reach the database now (the primary answers).
     pub fn primary_available(&self) -> bool {
         self.replication.as_ref().is_none_or(|r| r.primary_available())

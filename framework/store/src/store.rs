@@ -137,11 +137,6 @@ impl Store {
         self.db.primary_available()
     }
 
-    /// Whether there are read replicas.
-    pub fn has_replicas(&self) -> bool {
-        self.db.replica_count() > 0
-    }
-
     /// Whether every database answers within `timeout`: (role, URL, the failure if any).
     pub fn check_databases(&self, timeout: Duration) -> Vec<(String, String, Option<String>)> {
         self.db

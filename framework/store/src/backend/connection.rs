@@ -35,10 +35,7 @@ impl AnyConnection {
     /// Opens a single, unpooled read-write connection (for tools and administrative tasks;
     /// the server uses [`Pool`](super::Pool)).
     pub fn establish(url: &DbUrl) -> Result<AnyConnection, StoreError> {
-        let target = Target::new(url, false, DEFAULT_BUSY_TIMEOUT)?;
-        let mut conn = target.establish()?;
-        target.prepare(&mut conn)?;
-        Ok(conn)
+        Target::new(url, false, DEFAULT_BUSY_TIMEOUT)?.open()
     }
 
     /// The backend this connection talks to.
@@ -197,6 +194,14 @@ impl Target {
             #[allow(unreachable_patterns)]
             other => Err(other.not_built_error()),
         }
+    }
+
+    /// A connection with the target's session options set: what every connection made outside
+    /// a pool (a probe, a tool's, a watcher's) is.
+    pub(super) fn open(&self) -> Result<AnyConnection, StoreError> {
+        let mut conn = self.establish()?;
+        self.prepare(&mut conn)?;
+        Ok(conn)
     }
 
     /// Session options every connection of this target gets.

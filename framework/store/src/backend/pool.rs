@@ -132,6 +132,18 @@ impl HandleError<StoreError> for LogErrors {
     }
 }
 
+/// How every pool is built: its size, how long a checkout waits, the target's session options
+/// on each new connection, failures to the log (connections are checked on checkout).
+fn builder(target: &Arc<Target>, options: &PoolOptions) -> r2d2::Builder<Manager> {
+    r2d2::Pool::builder()
+        .max_size(options.max_size.max(1))
+        .min_idle(Some(1))
+        .connection_timeout(options.connection_timeout)
+        .test_on_check_out(true)
+        .connection_customizer(Box::new(SessionSetup { target: Arc::clone(target) }))
+        .error_handler(Box::new(LogErrors { url: target.display.clone() }))
+}
+
 /// A pool of connections to one database.
 #[derive(Clone)]
 pub struct Pool {
@@ -206,10 +218,7 @@ impl Pool {
             DbUrl::Sqlite { .. } if memory => DatabaseKind::Empty,
             DbUrl::Sqlite { path } if path.exists() => {
                 // Look before deciding how to open it, without any chance of writing.
-                let probe = Target::new(url, true, options.busy_timeout)?;
-                let mut conn = probe.establish()?;
-                probe.prepare(&mut conn)?;
-                inspect(&mut conn)?
+                inspect(&mut Target::new(url, true, options.busy_timeout)?.open()?)?
             }
             DbUrl::Sqlite { path } => {
                 let target = Target::new(url, true, options.busy_timeout)?;
@@ -221,12 +230,7 @@ impl Pool {
                 }
                 DatabaseKind::Empty
             }
-            _ => {
-                let probe = Target::new(url, options.read_only, options.busy_timeout)?;
-                let mut conn = probe.establish()?;
-                probe.prepare(&mut conn)?;
-                inspect(&mut conn)?
-            }
+            _ => inspect(&mut Target::new(url, options.read_only, options.busy_timeout)?.open()?)?,
         };
         let read_only = options.read_only || matches!(kind, DatabaseKind::MediaWiki | DatabaseKind::Unrecognised);
         let target = Arc::new(Target::new(url, read_only, options.busy_timeout)?);
@@ -237,13 +241,7 @@ impl Pool {
             conn.batch_execute("PRAGMA journal_mode = WAL;")
                 .map_err(|e| target.connect_error(format!("enabling WAL failed: {e}")))?;
         }
-        let mut builder = r2d2::Pool::builder()
-            .max_size(options.max_size.max(1))
-            .min_idle(Some(1))
-            .connection_timeout(options.connection_timeout)
-            .test_on_check_out(!memory)
-            .connection_customizer(Box::new(SessionSetup { target: Arc::clone(&target) }))
-            .error_handler(Box::new(LogErrors { url: target.display.clone() }));
+        let mut builder = builder(&target, &options).test_on_check_out(!memory);
         if memory {
             // Every connection to ":memory:" is a different database: keep exactly one alive.
             builder = builder.max_size(1).idle_timeout(None).max_lifetime(None);
@@ -257,14 +255,7 @@ impl Pool {
     /// while one of its replicas is down, and take it back when it is up).
     pub fn connect_later(url: &DbUrl, options: PoolOptions) -> Result<Pool, StoreError> {
         let target = Arc::new(Target::new(url, true, options.busy_timeout)?);
-        let inner = r2d2::Pool::builder()
-            .max_size(options.max_size.max(1))
-            .min_idle(Some(1))
-            .connection_timeout(options.connection_timeout)
-            .test_on_check_out(true)
-            .connection_customizer(Box::new(SessionSetup { target: Arc::clone(&target) }))
-            .error_handler(Box::new(LogErrors { url: target.display.clone() }))
-            .build_unchecked(Manager { target: Arc::clone(&target) });
+        let inner = builder(&target, &options).build_unchecked(Manager { target: Arc::clone(&target) });
         Ok(Pool {
             inner,
             target,
@@ -295,9 +286,7 @@ impl Pool {
     /// A connection of its own, outside the pool, with the pool's session settings: for a
     /// watcher that must not wait behind requests for a pooled one.
     pub fn connect_alone(&self) -> Result<AnyConnection, StoreError> {
-        let mut conn = self.target.establish()?;
-        self.target.prepare(&mut conn)?;
-        Ok(conn)
+        self.target.open()
     }
 
     /// A connection from the pool, waiting at most `timeout`.

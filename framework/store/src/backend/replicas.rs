@@ -76,8 +76,6 @@ pub struct Replicas {
     primary_down_until: AtomicU64,
     next: AtomicUsize,
     checkout_timeout: Duration,
-    /// How long a read waits for a busy replica's connection (the pools' own timeout).
-    wait_timeout: Duration,
     retry_after: Duration,
     settings: ReplicaSettings,
     epoch: Instant,
@@ -154,7 +152,6 @@ impl Replicas {
             primary_down_until: AtomicU64::new(0),
             next: AtomicUsize::new(0),
             checkout_timeout: Duration::from_millis(250),
-            wait_timeout: Duration::from_secs(5),
             retry_after: Duration::from_secs(5),
             settings: ReplicaSettings::default(),
             epoch: Instant::now(),
@@ -290,7 +287,7 @@ impl Replicas {
                 }
             }
         }
-        if let Some(conn) = busy.and_then(|replica| replica.pool.get_timeout(self.wait_timeout).ok()) {
+        if let Some(conn) = busy.and_then(|replica| replica.pool.get().ok()) {
             return Ok(conn);
         }
         if self.settings.lagged_reads == LaggedReads::Replicas {

@@ -4,7 +4,7 @@
 use serde_json::{json, Map, Value};
 use wikiquery_domain::settings::SiteSettings;
 use wikiquery_runtime::result::set_content;
-use wikiquery_runtime::ApiError;
+use wikiquery_runtime::{ApiError, Services};
 
 /// The installed skins, the default one marked, those readers may not choose marked
 /// `unusable`.
@@ -51,28 +51,22 @@ pub fn upload_dialog() -> Value {
 }
 
 /// The replication lag (MediaWiki's `appendDbReplLagInfo`): the most lagged replica's, named
-/// only when host names may be shown (`show_hostnames`), -1 without replicas; every server's
-/// (`sishowalldb`: the primary first, `false` for a replica that does not replicate) only when
-/// host names may be shown, else `includeAllDenied`.
-pub fn replication_lag(
-    servers: &[wikiquery_domain::replication::ServerLag],
-    show_hostnames: bool,
-    show_all: bool,
-) -> Result<Value, ApiError> {
-    use wikiquery_domain::replication::{lag_value, max_lag};
-    if show_all {
-        if !show_hostnames {
-            return Err(ApiError::new(
-                "includeAllDenied",
-                "Cannot view all servers' info unless host names are shown.",
-            ));
-        }
-        let all = servers
-            .iter()
-            .map(|s| json!({ "host": s.server, "lag": s.lag.map_or(Value::Bool(false), lag_value) }))
-            .collect();
-        return Ok(Value::Array(all));
+/// only where host names may be shown, -1 without replicas; every server's (`sishowalldb`: the
+/// primary first, `false` for a replica that does not replicate) only where host names may be
+/// shown, else `includeAllDenied`.
+pub fn replication_lag(services: &Services, show_all: bool) -> Result<Value, ApiError> {
+    use wikiquery_domain::replication::lag_value;
+    if !show_all {
+        let (host, lag) = services.max_lag();
+        return Ok(json!([{ "host": host, "lag": lag_value(lag) }]));
     }
-    let (server, lag) = max_lag(servers);
-    Ok(json!([{ "host": if show_hostnames { server } else { String::new() }, "lag": lag_value(lag) }]))
+    if !services.settings().show_hostnames {
+        return Err(ApiError::new("includeAllDenied", "Cannot view all servers' info unless host names are shown."));
+    }
+    let all = services
+        .lag_times()
+        .into_iter()
+        .map(|s| json!({ "host": s.server, "lag": s.lag.map_or(Value::Bool(false), lag_value) }))
+        .collect();
+    Ok(Value::Array(all))
 }

@@ -234,9 +234,7 @@ impl QueryModule for SiteInfo {
                 SiteInfoProp::Libraries => ("libraries", installed::nothing_installed()),
                 SiteInfoProp::Showhooks => ("showhooks", installed::nothing_installed()),
                 SiteInfoProp::Uploaddialog => ("uploaddialog", installed::upload_dialog()),
-                SiteInfoProp::Dbrepllag => ("dbrepllag", {
-                    installed::replication_lag(&services.lag_times(), settings.show_hostnames, self.showalldb)?
-                }),
+                SiteInfoProp::Dbrepllag => ("dbrepllag", installed::replication_lag(services, self.showalldb)?),
                 SiteInfoProp::Defaultoptions => ("defaultoptions", Value::Object(default_preferences(site, settings))),
                 SiteInfoProp::Clientlibraries => ("clientlibraries", installed::nothing_installed()),
                 SiteInfoProp::Interwikimap => {
