@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use wikiquery_import::dump::import::{import_dump, parse_interwiki_map, ImportOptions, InterwikiSource};
+use wikiquery_import::tables::{import_dump, parse_interwiki_map, ImportOptions, InterwikiSource};
 use wikiquery_store::site::InterwikiRow;
 use wikiquery_store::store::{OpenOptions, Store};
 

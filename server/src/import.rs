@@ -1,6 +1,6 @@
 //! `wikiquery import DUMP --db URL`: loads a MediaWiki XML dump into a database.
 
-use wikiquery_import::dump::import::{import_dump, parse_interwiki_map, ImportOptions, InterwikiSource};
+use wikiquery_import::tables::{import_dump, parse_interwiki_map, ImportOptions, InterwikiSource};
 use wikiquery_store::backend::DbUrl;
 use wikiquery_store::store::{OpenOptions, Store};
 

@@ -3,7 +3,7 @@
 //! or in the templates many pages use. Each batch of pages is its own transaction; an
 //! interrupted run resumes with `--start` at the page id after the last one it reported.
 
-use wikiquery_import::dump::import::{refresh_links, RefreshOptions};
+use wikiquery_import::tables::{refresh_links, RefreshOptions};
 
 use crate::cli::RefreshLinksArgs;
 use crate::import::open_ours;

@@ -4,7 +4,7 @@
 //! it keeps wikiquery's index in one table of its own (`wikiquery_search`), writing nothing of
 //! MediaWiki's. Run it again to take in pages edited since.
 
-use wikiquery_import::dump::import::rebuild_search;
+use wikiquery_import::tables::rebuild_search;
 use wikiquery_store::backend::{add_search_side_table, AnyConnection, DbUrl};
 use wikiquery_store::store::{OpenOptions, Store};
 

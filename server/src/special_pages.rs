@@ -3,7 +3,7 @@
 //! (MediaWiki's `updateSpecialPages.php`).
 
 use wikiquery_store::queries::querycache::recache_report;
-use wikiquery_store::queries::reports::Report;
+use wikiquery_store::queries::querycache::reports::Report;
 use wikiquery_store::store::{OpenOptions, Store};
 
 use crate::cli::UpdateSpecialPagesArgs;

@@ -143,8 +143,8 @@ pub fn imported_fixture_config() -> &'static ApiConfig {
         let store = Store::open(&OpenOptions { primary: url.clone(), ..OpenOptions::default() })
             .unwrap_or_else(|e| panic!("creating {url}: {e}"));
         let pool = store.primary_pool().expect("the primary pool");
-        let options = wikiquery_import::dump::import::ImportOptions { progress: false, ..Default::default() };
-        wikiquery_import::dump::import::import_dump(fixtures().join("mw139/dump-full.xml"), pool, options)
+        let options = wikiquery_import::tables::ImportOptions { progress: false, ..Default::default() };
+        wikiquery_import::tables::import_dump(fixtures().join("mw139/dump-full.xml"), pool, options)
             .unwrap_or_else(|e| panic!("importing the fixture's dump: {e}"));
         drop(store);
         let options = OpenOptions {

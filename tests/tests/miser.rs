@@ -44,7 +44,7 @@ fn cached_reports_answer_as_mediawiki_does_in_miser_mode() {
 #[test]
 fn update_special_pages_caches_what_the_live_reports_give() {
     use wikiquery_store::queries::querycache::recache_report;
-    use wikiquery_store::queries::reports::Report;
+    use wikiquery_store::queries::querycache::reports::Report;
 
     let live = wikiquery_tests::imported_fixture_config();
     let ask = |config: &ApiConfig, report: &str| -> Vec<Value> {

@@ -103,10 +103,10 @@ fn import_fixture_unless(url: &str, pages: impl FnOnce() -> String) {
     let store =
         Store::open(&OpenOptions { primary: url.to_owned(), ..OpenOptions::default() }).expect("the primary opens");
     if pages() == "0" {
-        wikiquery_import::dump::import::import_dump(
+        wikiquery_import::tables::import_dump(
             fixtures().join("mw139/dump-full.xml"),
             store.primary_pool().expect("writable"),
-            wikiquery_import::dump::import::ImportOptions { progress: false, ..Default::default() },
+            wikiquery_import::tables::ImportOptions { progress: false, ..Default::default() },
         )
         .expect("the fixture imports into the primary");
     }

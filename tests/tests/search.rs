@@ -54,9 +54,9 @@ fn the_computed_reports_answer_as_mediawiki_does() {
 #[test]
 fn every_report_of_the_spec_is_computed() {
     for page in QUERY_PAGES {
-        assert!(wikiquery_store::queries::reports::Report::named(page).is_some(), "{page} is not computed");
+        assert!(wikiquery_store::queries::querycache::reports::Report::named(page).is_some(), "{page} is not computed");
     }
-    assert_eq!(wikiquery_store::queries::reports::Report::ALL.len(), QUERY_PAGES.len());
+    assert_eq!(wikiquery_store::queries::querycache::reports::Report::ALL.len(), QUERY_PAGES.len());
 }
 
 /// Special pages' subpages are not searched yet, and say so.

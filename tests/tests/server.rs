@@ -59,10 +59,10 @@ fn import_fixture(url: &str) {
         ..Default::default()
     })
     .expect("opens");
-    wikiquery_import::dump::import::import_dump(
+    wikiquery_import::tables::import_dump(
         fixtures().join("mw139/dump-full.xml"),
         store.primary_pool().expect("writable"),
-        wikiquery_import::dump::import::ImportOptions { progress: false, ..Default::default() },
+        wikiquery_import::tables::ImportOptions { progress: false, ..Default::default() },
     )
     .expect("imports");
 }

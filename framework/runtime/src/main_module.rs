@@ -62,9 +62,9 @@ pub struct Main {
     /// The format of the answer.
     #[param(values_from = formats, default = "jsonfm")]
     pub format: String,
-    // Every `maxlag` is met: there is no replication lag to wait for.
-    /// The most replication lag, in seconds, the caller accepts (polite bots send `maxlag=5`);
-    /// accepted, and always met: this server does not measure its replicas' lag yet.
+    /// The most replication lag, in seconds, the caller accepts (polite bots send `maxlag=5`):
+    /// while the most lagged replica is further behind, the request fails with `maxlag` and a
+    /// `Retry-After`. Without replicas there is no lag, and every `maxlag` of 0 or more is met.
     pub maxlag: Option<i64>,
     /// How many seconds a shared cache may keep the answer (`s-maxage`), for answers that may
     /// be shared.

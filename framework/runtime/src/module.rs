@@ -54,12 +54,8 @@ pub trait QueryModule: ModuleSpec {
         true
     }
 
-    /// Runs the module with its parsed parameters. Until a module's data access exists it keeps
-    /// this default, which answers `notimplemented` naming the module.
-    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let _ = ctx;
-        Err(ApiError::not_implemented(&Self::descriptor().path()))
-    }
+    /// Runs the module with its parsed parameters.
+    fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError>;
 }
 
 /// An action module (`action=...`).

@@ -9,8 +9,8 @@ use wikiquery_runtime::{
     ApiError, Continue, ContinuePart, Generated, Limit, LooseInt, ParamGroup, ParamValues, Parts, QueryContext,
     ValueList,
 };
-use wikiquery_store::queries::alllinks::AllLinksFilter;
-pub use wikiquery_store::queries::backlinks::BacklinkTable;
+use wikiquery_store::queries::links::alllinks::AllLinksFilter;
+pub use wikiquery_store::queries::links::backlinks::BacklinkTable;
 
 use crate::storage;
 use crate::values::SortDir;

@@ -16,8 +16,8 @@ use serde_json::{Map, Value};
 use wikiquery_domain::title::{full_text, NS_FILE};
 use wikiquery_runtime::{ApiError, ContinuePart, ExactInt, Generated, Limit, Namespace, ParamGroup, QueryContext};
 use wikiquery_runtime::{Continue, ContinueForm};
-pub use wikiquery_store::queries::backlinks::BacklinkTable;
-use wikiquery_store::queries::backlinks::{BacklinkKey, BacklinkRow, BacklinksFilter};
+pub use wikiquery_store::queries::links::backlinks::BacklinkTable;
+use wikiquery_store::queries::links::backlinks::{BacklinkKey, BacklinkRow, BacklinksFilter};
 
 use crate::values::{FilterRedir, SortDir};
 use crate::wiki::WikiContext;

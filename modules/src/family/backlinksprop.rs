@@ -17,8 +17,8 @@ use wikiquery_runtime::result::php_array;
 use wikiquery_runtime::{
     ApiError, Continue, ContinuePart, Generated, Limit, Namespace, ParamGroup, ParamValues, Parts, QueryContext,
 };
-pub use wikiquery_store::queries::backlinks::BacklinkTable;
-use wikiquery_store::queries::backlinks::{BacklinkKey, BacklinksFilter};
+pub use wikiquery_store::queries::links::backlinks::BacklinkTable;
+use wikiquery_store::queries::links::backlinks::{BacklinkKey, BacklinksFilter};
 
 use crate::family::backlinks::ns_part;
 use crate::wiki::WikiContext;

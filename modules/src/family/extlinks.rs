@@ -7,8 +7,8 @@
 use wikiquery_domain::ext_links::{protocol_prefix, search_prefix};
 use wikiquery_domain::url::normalize_link_url;
 use wikiquery_runtime::{ApiError, Continue, Limit, Parts, QueryContext};
-pub use wikiquery_store::queries::extlinks::ExtLinkRow;
-use wikiquery_store::queries::extlinks::{ExtLinksFilter, INDEX_60};
+pub use wikiquery_store::queries::links::external::ExtLinkRow;
+use wikiquery_store::queries::links::external::{ExtLinksFilter, INDEX_60};
 
 use crate::storage;
 use crate::wiki::WikiContext;

@@ -7,7 +7,7 @@
 use serde_json::{Map, Value};
 use wikiquery_domain::title::full_text;
 use wikiquery_runtime::{ApiError, Continue, ContinuePart, Generated, Limit, LooseInt, Parts, QueryContext};
-use wikiquery_store::queries::foreign_links::{ForeignBacklinksFilter, ForeignLinksFilter};
+use wikiquery_store::queries::links::foreign::{ForeignBacklinksFilter, ForeignLinksFilter};
 
 use crate::wiki::WikiContext;
 

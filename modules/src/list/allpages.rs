@@ -5,7 +5,7 @@ use wikiquery_domain::title::full_text;
 use wikiquery_runtime::{
     query_module, ApiError, Continue, Generated, Limit, Namespace, ParamValues, QueryContext, QueryModule, ReadContinue,
 };
-use wikiquery_store::queries::allpages::{AllPagesFilter, ExpiryFilter, ProtectionFilter};
+use wikiquery_store::queries::pages::allpages::{AllPagesFilter, ExpiryFilter, ProtectionFilter};
 
 use crate::storage;
 use crate::values::{FilterRedir, SortDir};

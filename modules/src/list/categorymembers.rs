@@ -8,7 +8,7 @@ use wikiquery_runtime::{
     query_module, ApiError, Continue, ContinuePart, Generated, Limit, LooseInt, Namespace, ParamValues, Parts,
     QueryContext, QueryModule, Timestamp, ValueList,
 };
-use wikiquery_store::queries::category_members::{CategoryMemberRow, CategoryMembersFilter};
+use wikiquery_store::queries::categories::members::{CategoryMemberRow, CategoryMembersFilter};
 
 use crate::wiki::WikiContext;
 

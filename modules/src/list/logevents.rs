@@ -20,7 +20,7 @@ use wikiquery_runtime::{
     query_module, ApiError, CacheMode, Continue, Limit, ModuleSpec, Namespace, ParamValues, QueryContext, QueryModule,
     RequestState, Rights, Timestamp, UserRef, ValueSet,
 };
-use wikiquery_store::queries::logevents::{self as q, LogEventsFilter, LogRow};
+use wikiquery_store::queries::logging::{self as q, LogEventsFilter, LogRow};
 use wikiquery_store::site::Site;
 
 use crate::shared::comments::{parsed_comments, CommentOf};

@@ -4,8 +4,8 @@ use serde_json::{json, Map, Value};
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_domain::title::full_text;
 use wikiquery_runtime::{query_module, ApiError, CacheMode, Generated, Limit, QueryContext, QueryModule, RequestState};
+use wikiquery_store::queries::querycache::reports::Report;
 use wikiquery_store::queries::querycache::QUERY_CACHE_LIMIT;
-use wikiquery_store::queries::reports::Report;
 
 use crate::wiki::WikiContext;
 

@@ -5,7 +5,7 @@ use wikiquery_domain::title::full_text;
 use wikiquery_runtime::{
     query_module, ApiError, Continue, Generated, Limit, Namespace, Parts, QueryContext, QueryModule,
 };
-use wikiquery_store::queries::random::{RandomFilter, RandomPage};
+use wikiquery_store::queries::pages::random::{RandomFilter, RandomPage};
 use wikiquery_store::reader::Reader;
 
 use crate::values::FilterRedir;

@@ -16,7 +16,7 @@ use wikiquery_runtime::{
     query_module, ApiError, Continue, Limit, ModuleSpec, Namespace, ParamValues, Parts, QueryContext, QueryModule,
     Timestamp, UserRef, ValueSet,
 };
-use wikiquery_store::queries::contributions::{ContribRow, ContribsContinue, ContribsFilter};
+use wikiquery_store::queries::revisions::contributions::{ContribRow, ContribsContinue, ContribsFilter};
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 

@@ -12,7 +12,7 @@ use wikiquery_domain::messages::{
 use wikiquery_domain::title::{upper_first, NS_MEDIAWIKI};
 use wikiquery_runtime::result::set_content;
 use wikiquery_runtime::{query_module, ApiError, CacheMode, ParamValues, QueryContext, QueryModule, RequestState};
-use wikiquery_store::queries::allpages::AllPagesFilter;
+use wikiquery_store::queries::pages::allpages::AllPagesFilter;
 
 use crate::storage;
 use crate::wiki::WikiContext;

@@ -3,7 +3,7 @@
 
 use serde_json::json;
 use wikiquery_runtime::{query_module, ApiError, Continue, Limit, LooseInt, QueryContext, QueryModule};
-use wikiquery_store::queries::contributors::ContributorsFilter;
+use wikiquery_store::queries::revisions::contributors::ContributorsFilter;
 
 use crate::shared::users::groups_with_rights;
 use crate::wiki::WikiContext;

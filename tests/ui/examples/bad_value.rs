@@ -20,6 +20,6 @@ struct Demo {
     pub prop: Vec<Prop>,
 }
 
-impl QueryModule for Demo {}
+impl QueryModule for Demo { fn execute(&self, _: &mut wikiquery_runtime::QueryContext<'_>) -> Result<(), wikiquery_runtime::ApiError> { Ok(()) } }
 
 fn main() {}

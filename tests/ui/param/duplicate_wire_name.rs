@@ -7,6 +7,6 @@ struct Demo {
     pub page_size: Option<String>,
 }
 
-impl QueryModule for Demo {}
+impl QueryModule for Demo { fn execute(&self, _: &mut wikiquery_runtime::QueryContext<'_>) -> Result<(), wikiquery_runtime::ApiError> { Ok(()) } }
 
 fn main() {}

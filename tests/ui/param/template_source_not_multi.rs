@@ -7,6 +7,6 @@ struct Demo {
     pub contentformat: wikiquery_runtime::Templated<String>,
 }
 
-impl QueryModule for Demo {}
+impl QueryModule for Demo { fn execute(&self, _: &mut wikiquery_runtime::QueryContext<'_>) -> Result<(), wikiquery_runtime::ApiError> { Ok(()) } }
 
 fn main() {}

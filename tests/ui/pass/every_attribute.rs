@@ -63,7 +63,7 @@ struct Everything {
     r#type: bool,
 }
 
-impl QueryModule for Everything {}
+impl QueryModule for Everything { fn execute(&self, _: &mut wikiquery_runtime::QueryContext<'_>) -> Result<(), wikiquery_runtime::ApiError> { Ok(()) } }
 
 fn main() {
     let d = <Everything as ModuleSpec>::descriptor();

@@ -35,7 +35,7 @@ struct HelpDemo {
     prop: Vec<Prop>,
 }
 
-impl QueryModule for HelpDemo {}
+impl QueryModule for HelpDemo { fn execute(&self, _: &mut wikiquery_runtime::QueryContext<'_>) -> Result<(), wikiquery_runtime::ApiError> { Ok(()) } }
 
 fn main() {
     let d = <HelpDemo as ModuleSpec>::descriptor();

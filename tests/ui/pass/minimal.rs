@@ -3,7 +3,7 @@ use wikiquery_runtime::{query_module, ModuleSpec, QueryModule};
 #[query_module(name = "demo", group = "list", prefix = "")]
 struct Demo;
 
-impl QueryModule for Demo {}
+impl QueryModule for Demo { fn execute(&self, _: &mut wikiquery_runtime::QueryContext<'_>) -> Result<(), wikiquery_runtime::ApiError> { Ok(()) } }
 
 fn main() {
     let d = <Demo as ModuleSpec>::descriptor();

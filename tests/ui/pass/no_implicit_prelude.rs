@@ -43,7 +43,11 @@ struct Hygiene {
     flag: bool,
 }
 
-impl QueryModule for Hygiene {}
+impl QueryModule for Hygiene {
+    fn execute(&self, _: &mut ::wikiquery_runtime::QueryContext<'_>) -> ::core::result::Result<(), ::wikiquery_runtime::ApiError> {
+        ::core::result::Result::Ok(())
+    }
+}
 
 #[query_module(name = "hygieneaction", group = "action", prefix = "")]
 struct HygieneAction;

@@ -20,7 +20,7 @@ struct Demo {
     pub continue_: Option<Continue<(Timestamp, i64)>>,
 }
 
-impl QueryModule for Demo {}
+impl QueryModule for Demo { fn execute(&self, _: &mut wikiquery_runtime::QueryContext<'_>) -> Result<(), wikiquery_runtime::ApiError> { Ok(()) } }
 
 fn main() {
     let d = Demo::descriptor();

@@ -24,7 +24,7 @@ struct Demo {
     pub module: Vec<String>,
 }
 
-impl QueryModule for Demo {}
+impl QueryModule for Demo { fn execute(&self, _: &mut wikiquery_runtime::QueryContext<'_>) -> Result<(), wikiquery_runtime::ApiError> { Ok(()) } }
 
 fn main() {
     let d = Demo::descriptor();

@@ -6,6 +6,6 @@ struct Demo {
     pub pageid: Option<i64>,
 }
 
-impl QueryModule for Demo {}
+impl QueryModule for Demo { fn execute(&self, _: &mut wikiquery_runtime::QueryContext<'_>) -> Result<(), wikiquery_runtime::ApiError> { Ok(()) } }
 
 fn main() {}

@@ -4,7 +4,6 @@
 //! [`reader`] turns the XML into a stream of pages, revisions, uploads and log items.
 
 mod compression;
-pub mod import;
 pub mod reader;
 pub mod source;
 

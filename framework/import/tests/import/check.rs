@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use diesel::prelude::*;
 use wikiquery_domain::title::full_text;
-use wikiquery_import::dump::import::{import_dump, ImportReport};
+use wikiquery_import::tables::{import_dump, ImportReport};
 use wikiquery_store::backend::{DbUrl, Pool};
 use wikiquery_store::schema::*;
 use wikiquery_store::site::Site;

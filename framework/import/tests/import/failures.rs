@@ -3,7 +3,7 @@
 use std::io::Write as _;
 
 use diesel::prelude::*;
-use wikiquery_import::dump::import::{import_dump, ImportError};
+use wikiquery_import::tables::{import_dump, ImportError};
 use wikiquery_store::backend::{AnyConnection, Pool, PoolOptions};
 use wikiquery_store::schema::*;
 use wikiquery_store::with_conn;

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use diesel::prelude::*;
-use wikiquery_import::dump::import::{import_dump, refresh_links, ImportOptions, RefreshOptions};
+use wikiquery_import::tables::{import_dump, refresh_links, ImportOptions, RefreshOptions};
 use wikiquery_store::schema::*;
 use wikiquery_store::site::read_interwiki;
 use wikiquery_store::with_conn;

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use wikiquery_import::dump::import::{ImportOptions, InterwikiSource};
+use wikiquery_import::tables::{ImportOptions, InterwikiSource};
 #[cfg(any(feature = "postgres", feature = "mysql"))]
 use wikiquery_store::backend::AnyConnection;
 use wikiquery_store::backend::{migrate, DbUrl, Pool, PoolOptions};

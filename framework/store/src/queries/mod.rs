@@ -1,6 +1,11 @@
-//! Typed questions modules ask the database, one file per subject. Each takes a filter struct
-//! and returns rows; the SQL (diesel's query builder, one text for every backend through
-//! `with_conn!`) lives here and nowhere else.
+//! Typed questions modules ask the database. Each takes a filter struct and returns rows; the
+//! SQL (diesel's query builder, one text for every backend through `with_conn!`) lives here and
+//! nowhere else.
+//!
+//! Files are named by the tables they read, as MediaWiki names them (`logging`, `recent_changes`,
+//! `watchlist`, …). A table with several questions is a folder: its `mod.rs` holds the rows and
+//! the questions every module asks, a file beside it each listing's own (`pages/allpages.rs`,
+//! `links/backlinks.rs`, `revisions/contributions.rs`).
 
 use std::collections::HashMap;
 
@@ -128,28 +133,17 @@ macro_rules! rows_by_ids {
 }
 
 pub mod accounts;
-pub mod alllinks;
-pub mod allpages;
 pub mod archive;
-pub mod backlinks;
 pub mod blocks;
 pub mod categories;
-pub mod category_members;
-pub mod contributions;
-pub mod contributors;
-pub mod extlinks;
 pub mod files;
-pub mod foreign_links;
 pub mod links;
-pub mod logevents;
+pub mod logging;
 pub mod page_props;
 pub mod pages;
-pub mod prefix_search;
 pub mod protected_titles;
 pub mod querycache;
-pub mod random;
 pub mod recent_changes;
-pub mod reports;
 pub mod revisions;
 pub mod search;
 pub mod site;

@@ -4,9 +4,9 @@
 //! actors continued in actor order, creation protections and tag definitions.
 
 use wikiquery_store::backend::AnyConnection;
-use wikiquery_store::queries::contributions::{ContribsContinue, ContribsFilter};
 use wikiquery_store::queries::protected_titles::ProtectedTitlesFilter;
 use wikiquery_store::queries::recent_changes::RecentChangesFilter;
+use wikiquery_store::queries::revisions::contributions::{ContribsContinue, ContribsFilter};
 use wikiquery_store::reader::Reader;
 
 /// Asks both databases the same questions; every answer is the same, and the unfiltered ones

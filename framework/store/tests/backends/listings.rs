@@ -4,9 +4,9 @@
 //! links, external links by index prefix, page properties and category counts.
 
 use wikiquery_store::backend::AnyConnection;
-use wikiquery_store::queries::backlinks::{BacklinkTable, BacklinksFilter};
-use wikiquery_store::queries::extlinks::ExtLinksFilter;
-use wikiquery_store::queries::foreign_links::ForeignLinksFilter;
+use wikiquery_store::queries::links::backlinks::{BacklinkTable, BacklinksFilter};
+use wikiquery_store::queries::links::external::ExtLinksFilter;
+use wikiquery_store::queries::links::foreign::ForeignLinksFilter;
 use wikiquery_store::reader::Reader;
 
 /// Asks both databases the same questions; every answer is the same and not empty.
@@ -84,7 +84,7 @@ pub(super) fn assert_same_link_listings(fixture: &mut AnyConnection, copy: &mut 
 /// order of values (rows of equal value come in the order each engine reads them, as they do
 /// for MediaWiki on that engine), and a page of it is those rows of the whole.
 pub(super) fn assert_same_reports(fixture: &mut AnyConnection, copy: &mut AnyConnection) {
-    use wikiquery_store::queries::reports::{Report, ReportRow};
+    use wikiquery_store::queries::querycache::reports::{Report, ReportRow};
     let sorted = |rows: &[ReportRow]| {
         let mut rows = rows.to_vec();
         rows.sort_by(|a, b| (&a.namespace, &a.title).cmp(&(&b.namespace, &b.title)));

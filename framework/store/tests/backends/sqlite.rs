@@ -9,7 +9,7 @@ use wikiquery_store::backend::{
     inspect, is_ours, latest_schema_version, migrate, schema_version, table_names, AnyConnection, DatabaseKind, DbUrl,
     MigrationOutcome, Pool, PoolOptions, Replicas, StoreError,
 };
-use wikiquery_store::queries::logevents::LogEventsFilter;
+use wikiquery_store::queries::logging::LogEventsFilter;
 use wikiquery_store::reader::Reader;
 use wikiquery_store::schema;
 use wikiquery_store::with_conn;

@@ -2,6 +2,10 @@
 //! `prop=info`'s protections and properties), answered from the `page`, `revision`,
 //! `redirect`, `page_restrictions`, `protected_titles` and `page_props` tables.
 
+pub mod allpages;
+pub mod prefix_search;
+pub mod random;
+
 use crate::queries::sql::InListExt;
 use diesel::prelude::*;
 use wikiquery_domain::page::{PageRecord, RedirectRecord};

@@ -5,9 +5,9 @@ use crate::queries::sql::InListExt;
 use diesel::dsl::{exists, not};
 use diesel::prelude::*;
 
-use super::prefix_upper_bound;
 use crate::backend::AsAnyConnection;
 use crate::backend::StoreError;
+use crate::queries::prefix_upper_bound;
 use crate::reader::Reader;
 use crate::schema::{langlinks, page, page_restrictions};
 use crate::with_conn;

@@ -337,7 +337,7 @@ macro_rules! insert_rows {
                         .map_err(wikiquery_store::backend::StoreError::from)?;
             }
         } else {
-            for chunk in rows.chunks(crate::dump::import::rows::rows_per_statement(conn.backend(), $columns)) {
+            for chunk in rows.chunks(crate::tables::rows::rows_per_statement(conn.backend(), $columns)) {
                 written +=
                     wikiquery_store::with_conn!(&mut *conn, |c| diesel::insert_into($table).values(chunk).execute(c))
                         .map_err(wikiquery_store::backend::StoreError::from)?;

@@ -3,6 +3,9 @@
 //! `content`, `content_models`) and the text the slots point at (`text`), their tags
 //! (`change_tag`), listed a page's history at a time, by id, or as the pages' latest.
 
+pub mod contributions;
+pub mod contributors;
+
 use crate::queries::sql::InListExt;
 use std::collections::HashMap;
 

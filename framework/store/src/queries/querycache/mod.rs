@@ -2,13 +2,15 @@
 //! table, which `update-special-pages` fills with each cacheable report's first rows
 //! (`querycache_info` says when), rather than computed at each request.
 
+pub mod reports;
+
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Integer, Text};
 
-use super::reports::{Report, ReportRow};
 use crate::backend::{AnyConnection, AsAnyConnection, Backend, StoreError};
 use crate::reader::Reader;
 use crate::with_conn;
+use reports::{Report, ReportRow};
 
 /// How many rows of a report the cache keeps (MediaWiki's `$wgQueryCacheLimit`).
 pub const QUERY_CACHE_LIMIT: i64 = 1000;

@@ -6,8 +6,8 @@ use crate::queries::sql::InListExt;
 use diesel::prelude::*;
 use diesel::sql_types::Integer;
 
-use super::BitAnd;
 use crate::backend::{AsAnyConnection, StoreError};
+use crate::queries::BitAnd;
 use crate::reader::Reader;
 use crate::schema::{actor, revision, user_groups};
 use crate::with_conn;

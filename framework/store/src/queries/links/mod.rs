@@ -2,6 +2,11 @@
 //! through `linktarget`) and the files they use (`imagelinks`), in (source page, namespace,
 //! title) order, as `prop=links`, `prop=templates` and `prop=images` list them.
 
+pub mod alllinks;
+pub mod backlinks;
+pub mod external;
+pub mod foreign;
+
 use crate::queries::sql::InListExt;
 use diesel::prelude::*;
 

@@ -6,9 +6,9 @@ use crate::queries::sql::fixed_sql;
 use diesel::prelude::*;
 use diesel::sql_types::{Integer, Nullable, Text};
 
-use super::prefix_upper_bound;
 use crate::backend::{AsAnyConnection, StoreError};
-use crate::queries::backlinks::BacklinkTable;
+use crate::queries::links::backlinks::BacklinkTable;
+use crate::queries::prefix_upper_bound;
 use crate::reader::Reader;
 use crate::schema::{imagelinks, linktarget, pagelinks, redirect, templatelinks};
 use crate::with_conn;

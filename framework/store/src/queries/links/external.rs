@@ -5,8 +5,8 @@
 use crate::queries::sql::InListExt;
 use diesel::prelude::*;
 
-use super::{escape_like, prefix_upper_bound};
 use crate::backend::{AsAnyConnection, StoreError};
+use crate::queries::{escape_like, prefix_upper_bound};
 use crate::reader::Reader;
 use crate::schema::{externallinks, page};
 use crate::with_conn;

@@ -1,6 +1,8 @@
-//! `wikiquery import`: streams a MediaWiki XML dump into a database wikiquery created, writing
-//! rows as MediaWiki 1.39 lays them out, so that the same read code serves an imported
-//! database and MediaWiki's own.
+//! MediaWiki's tables, written as MediaWiki 1.39 lays them out, so that the same read code
+//! serves an imported database and MediaWiki's own: `wikiquery import` streams a MediaWiki XML
+//! dump into a database wikiquery created ([`import_dump`]); `wikiquery refresh-links` computes
+//! every page's link tables again from its current text ([`refresh_links`]); `wikiquery reindex`
+//! and every import make the search index anew ([`rebuild_search`]).
 //!
 //! # What is written
 //!
@@ -55,7 +57,7 @@ use wikiquery_store::backend::{inspect, AnyConnection, DatabaseKind, DbUrl, Pool
 use wikiquery_store::queries::search::rebuild_search_index;
 use wikiquery_store::site::{self, InterwikiRow};
 
-use super::{DumpError, DumpItem, DumpSource};
+use crate::dump::{DumpError, DumpItem, DumpSource};
 pub use interwiki_map::{default_interwiki_map, parse_interwiki_map};
 pub use refresh::{refresh_links, RefreshOptions, RefreshReport};
 
@@ -509,7 +511,7 @@ const READ_AHEAD: usize = 256;
 type ReadItem = Result<(DumpItem, Option<String>), DumpError>;
 
 /// Sends every item of the dump (or its error) until the dump ends or the importer hangs up.
-fn read_items<R: std::io::Read>(mut reader: super::DumpReader<R>, sender: std::sync::mpsc::SyncSender<ReadItem>) {
+fn read_items<R: std::io::Read>(mut reader: crate::dump::DumpReader<R>, sender: std::sync::mpsc::SyncSender<ReadItem>) {
     while let Some(item) = reader.next() {
         let failed = item.is_err();
         let item = item.map(|item| {

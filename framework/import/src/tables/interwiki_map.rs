@@ -13,7 +13,7 @@ use serde::Deserialize;
 use wikiquery_store::site::InterwikiRow;
 
 /// The map a new MediaWiki installation starts with.
-const DEFAULT_MAP: &str = include_str!("../../../default-interwiki.toml");
+const DEFAULT_MAP: &str = include_str!("../../default-interwiki.toml");
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -13,10 +13,10 @@ use std::collections::HashMap;
 use diesel::prelude::*;
 use diesel::sql_types::Integer;
 
-use super::recent_changes::Condition;
-use super::revisions::RevisionRow;
-use super::{prefix_upper_bound, BitAnd, IN_LIST_MAX};
 use crate::backend::{AsAnyConnection, StoreError};
+use crate::queries::recent_changes::Condition;
+use crate::queries::revisions::RevisionRow;
+use crate::queries::{prefix_upper_bound, BitAnd, IN_LIST_MAX};
 use crate::reader::Reader;
 use crate::schema::{actor, change_tag, ip_changes, page, recentchanges, revision, revision_comment_temp};
 use crate::with_conn;

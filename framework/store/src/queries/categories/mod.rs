@@ -1,6 +1,8 @@
 //! The categories of pages (`categorylinks`), with whether each category is hidden (its page
 //! has the `hiddencat` property), in (page, category) order, as `prop=categories` lists them.
 
+pub mod members;
+
 use crate::queries::sql::InListExt;
 use diesel::prelude::*;
 
