@@ -34,6 +34,7 @@ fn main() -> Result<(), String> {
         headers: Vec::new(),
         client: None,
         query_names: Vec::new(),
+        uri: format!("/api.php?{query}"),
     };
     let first = api::handle(request(), &config);
     for _ in 0..iterations / 10 {

@@ -143,6 +143,11 @@ fn client(req: &HttpRequest, state: &AppState) -> Option<String> {
     Some(state.proxies.client(peer, &forwarded))
 }
 
+/// The request's path and query string, as the client sent them.
+fn request_uri(req: &HttpRequest) -> String {
+    req.uri().path_and_query().map_or_else(|| req.path().to_owned(), |pq| pq.as_str().to_owned())
+}
+
 async fn api_get(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let started = Instant::now();
     let coding = Coding::negotiate(&req);
@@ -152,6 +157,7 @@ async fn api_get(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
         headers: api_headers(&req),
         client: client(&req, &state),
         query_names: Vec::new(),
+        uri: request_uri(&req),
     };
     answer(&req, request, state, coding, started).await
 }
@@ -184,6 +190,7 @@ async fn api_post(req: HttpRequest, payload: web::Payload, state: web::Data<AppS
                 headers: api_headers(&req),
                 client: client(&req, &state),
                 query_names,
+                uri: request_uri(&req),
             };
             answer(&req, request, state, coding, started).await
         }

@@ -79,6 +79,7 @@ fn mwclient_pywikibot_and_mwn_connect_and_log_in() {
         client("node", "mwn_reads.mjs", &format!("http://127.0.0.1:{port}/api.php")),
         client("python3", "pymediawiki_searches.py", &format!("http://127.0.0.1:{port}/api.php")),
         client("python3", "pywikibot_generates_family.py", &format!("http://127.0.0.1:{port}/api.php")),
+        client("python3", "feedparser_reads.py", &format!("http://127.0.0.1:{port}/api.php")),
     ]
     .into_iter()
     .flatten()

@@ -180,7 +180,8 @@ pub fn request(config: &ApiConfig, query: &str, posted: bool, headers: &[(&str, 
     // Decoded as the HTTP layer decodes a query string.
     let params: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
     let headers = headers.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
-    handle(ApiRequest { params, posted, headers, client: None, query_names: Vec::new() }, config)
+    let uri = if posted { "/api.php".to_owned() } else { format!("/api.php?{query}") };
+    handle(ApiRequest { params, posted, headers, client: None, query_names: Vec::new(), uri }, config)
 }
 
 /// The passwords of the fixture's users (as MediaWiki's answers were captured with them).
@@ -212,7 +213,10 @@ pub fn log_in(config: &ApiConfig, user: &str) -> String {
     .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
     .collect();
     let headers = vec![("Cookie".to_owned(), cookie)];
-    let res = handle(ApiRequest { params, posted: true, headers, client: None, query_names: Vec::new() }, config);
+    let res = handle(
+        ApiRequest { params, posted: true, headers, client: None, query_names: Vec::new(), uri: "/api.php".to_owned() },
+        config,
+    );
     assert_eq!(response_json(&res)["clientlogin"]["status"], "PASS", "{user} logs in: {}", res.body);
     session_cookie(&res).expect("a login sets the session's cookie")
 }
@@ -375,6 +379,23 @@ pub fn answer_logged_in_as_named_caller() -> impl Fn(&str, &str) -> (u16, Value)
         } else {
             fixture_api(query)
         }
+    }
+}
+
+/// Answers requests given as query strings, raw (any format), each for the caller its stored
+/// answer's name gives: Admin (`.admin.`) or Alice (`.user.`) logged in, else anonymous.
+pub fn raw_answer_as_named_caller() -> impl Fn(&str, &str) -> ApiResponse {
+    let admin = log_in(fixture_config(), "Admin");
+    let alice = log_in(fixture_config(), "Alice");
+    move |name: &str, query: &str| {
+        let cookie = if name.contains(".admin.") {
+            vec![("Cookie", admin.as_str())]
+        } else if name.contains(".user.") {
+            vec![("Cookie", alice.as_str())]
+        } else {
+            Vec::new()
+        };
+        fixture_api_raw(query, &cookie)
     }
 }
 

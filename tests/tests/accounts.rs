@@ -176,6 +176,7 @@ impl Replay<'_> {
             headers,
             client: Some("127.0.0.1".to_owned()),
             query_names,
+            uri: String::new(),
         };
         let res = handle(request, self.config);
         for (k, v) in &res.headers {
@@ -323,7 +324,10 @@ fn userinfo_name(config: &ApiConfig, cookie: &str) -> String {
 fn post(config: &ApiConfig, params: &[(&str, &str)], cookie: &str) -> Value {
     let params = params.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
     let headers = vec![("Cookie".to_owned(), cookie.to_owned())];
-    let res = handle(ApiRequest { params, posted: true, headers, client: None, query_names: Vec::new() }, config);
+    let res = handle(
+        ApiRequest { params, posted: true, headers, client: None, query_names: Vec::new(), uri: String::new() },
+        config,
+    );
     serde_json::from_str(&res.body).expect("JSON")
 }
 
@@ -379,7 +383,10 @@ fn sessions_end_unused_unless_remembered() {
 fn fixture_like_request(config: &ApiConfig, cookie: &str) -> Option<String> {
     let params = vec![("action".to_owned(), "query".to_owned()), ("format".to_owned(), "json".to_owned())];
     let headers = vec![("Cookie".to_owned(), cookie.to_owned())];
-    let res = handle(ApiRequest { params, posted: false, headers, client: None, query_names: Vec::new() }, config);
+    let res = handle(
+        ApiRequest { params, posted: false, headers, client: None, query_names: Vec::new(), uri: String::new() },
+        config,
+    );
     res.headers.iter().find(|(k, _)| k == "Set-Cookie").and_then(|(_, v)| v.split(';').next()).map(str::to_owned)
 }
 

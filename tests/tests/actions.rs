@@ -11,8 +11,8 @@
 
 use serde_json::{Map, Value};
 use wikiquery_tests::{
-    answer_logged_in_as_named_caller, captures, comparable, differences, fixture_api, fixture_api_raw, fixture_config,
-    fixture_json, log_in, query_of, replay,
+    answer_logged_in_as_named_caller, captures, comparable, differences, fixture_api, fixture_api_raw, fixture_json,
+    query_of, raw_answer_as_named_caller, replay,
 };
 
 /// Replays `names` of `actions/`, the `.admin` ones for Admin logged in; an answer that is a
@@ -233,19 +233,11 @@ fn answers_in_php_and_xml_are_mediawikis() {
     let names = captures("actions/raw", |_| true);
     assert!(names.len() >= 30, "{}", names.len());
     // Answers named for a logged-in caller are asked with that caller's session.
-    let admin = log_in(fixture_config(), "Admin");
-    let alice = log_in(fixture_config(), "Alice");
+    let answer = raw_answer_as_named_caller();
     let mut failures = Vec::new();
     for name in &names {
         let capture = fixture_json(&format!("oracle/actions/raw/{name}"));
-        let cookie = if name.contains(".admin.") {
-            vec![("Cookie", admin.as_str())]
-        } else if name.contains(".user.") {
-            vec![("Cookie", alice.as_str())]
-        } else {
-            Vec::new()
-        };
-        let res = fixture_api_raw(&query_of(&capture), &cookie);
+        let res = answer(name, &query_of(&capture));
         let content_type = |t: &str| t.split(';').next().unwrap_or_default().to_owned();
         if content_type(res.content_type) != content_type(capture["content-type"].as_str().unwrap_or_default()) {
             failures.push(format!("{name}: content type {} for {}", res.content_type, capture["content-type"]));

@@ -56,6 +56,7 @@ fn a_blocked_address_is_told_of_its_block() {
             headers: Vec::new(),
             client: Some(ip.to_owned()),
             query_names: Vec::new(),
+            uri: String::new(),
         };
         let res = wikiquery_runtime::api::handle(request, wikiquery_tests::fixture_config());
         serde_json::from_str::<serde_json::Value>(&res.body).expect("json")["query"]["userinfo"].clone()

@@ -255,4 +255,16 @@ impl SitePaths {
     pub fn style_path(&self) -> String {
         format!("{}/skins", self.script_path)
     }
+
+    /// The full URL of a page by its prefixed database key (MediaWiki's `Title::getFullURL`):
+    /// on the article path without a query; with one (already encoded, `diff=5&oldid=4`), the
+    /// script's URL with the title first.
+    pub fn page_url(&self, prefixed_dbkey: &str, query: &str) -> String {
+        let key = wf_urlencode(prefixed_dbkey);
+        if query.is_empty() {
+            format!("{}{}", self.server, self.article_path.replace("$1", &key))
+        } else {
+            format!("{}{}?title={key}&{query}", self.server, self.script)
+        }
+    }
 }

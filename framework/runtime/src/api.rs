@@ -67,6 +67,9 @@ pub struct ApiRequest {
     pub client: Option<String>,
     /// For a POST, the names of the parameters its query string (not its body) carried.
     pub query_names: Vec<String>,
+    /// The request's path and query string as they were received (`/w/api.php?action=…`),
+    /// for what names the request's own URL (a feed's link to itself).
+    pub uri: String,
 }
 
 impl ApiRequest {
@@ -400,6 +403,7 @@ fn handle_once(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         state.params.names().into_iter().map(str::to_owned).collect()
     };
     state.posted = posted;
+    state.request_uri = request.uri;
     state.namespaces = config.services.namespace_ids().to_vec();
     state.site = crate::param::SiteTitles(config.services.pages().ok().cloned());
     state.rights = config.anonymous_rights.clone();

@@ -3,6 +3,8 @@ pub mod checktoken;
 pub mod clientlogin;
 pub mod compare;
 pub mod expandtemplates;
+pub mod feedcontributions;
+pub mod feedwatchlist;
 pub mod help;
 pub mod login;
 pub mod logout;

@@ -208,7 +208,7 @@ impl Watchlist {
 
 impl QueryModule for Watchlist {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let owner = watchlist_owner(ctx, self.owner.as_ref(), self.token.as_deref())?;
+        let owner = watchlist_owner(ctx.state, &mut *ctx.reader()?, self.owner.as_ref(), self.token.as_deref())?;
         let settings = ctx.settings();
         let patrolling = settings.patrolling;
         let fields = ValueSet::of(&self.prop);

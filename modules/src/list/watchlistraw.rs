@@ -82,7 +82,7 @@ pub struct WatchlistRaw {
 
 impl QueryModule for WatchlistRaw {
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let user = watchlist_owner(ctx, self.owner.as_ref(), self.token.as_deref())?;
+        let user = watchlist_owner(ctx.state, &mut *ctx.reader()?, self.owner.as_ref(), self.token.as_deref())?;
         let show = Show::checked(self.show.iter().map(String::as_str), &[("changed", "!changed")])?;
         let site = ctx.site()?;
         let limit = self.limit.get();

@@ -12,6 +12,7 @@ pub mod completion;
 pub mod diffs;
 pub mod expansion;
 pub mod export;
+pub mod feeds;
 pub mod files;
 pub mod logins;
 pub mod permissions;

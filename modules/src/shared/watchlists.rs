@@ -4,23 +4,26 @@
 //! preferences (`bad_wlowner` for a user that does not exist, `bad_wltoken` for a wrong or
 //! unset token).
 
-use wikiquery_runtime::{ApiError, QueryContext, UserRef};
-
-use crate::wiki::WikiContext;
+use wikiquery_runtime::{ApiError, RequestState, UserRef};
+use wikiquery_store::reader::Reader;
 
 /// The id of the user whose watchlist the request reads.
-pub fn watchlist_owner(ctx: &QueryContext<'_>, owner: Option<&UserRef>, token: Option<&str>) -> Result<i64, ApiError> {
+pub fn watchlist_owner(
+    state: &RequestState,
+    reader: &mut Reader,
+    owner: Option<&UserRef>,
+    token: Option<&str>,
+) -> Result<i64, ApiError> {
     let (Some(owner), Some(token)) = (owner, token) else {
-        let Some(user) = &ctx.state.user else {
+        let Some(user) = &state.user else {
             return Err(ApiError::new("notloggedin", "Please log in to view or edit items on your watchlist."));
         };
-        if !ctx.state.rights.has("viewmywatchlist") {
+        if !state.rights.has("viewmywatchlist") {
             return Err(ApiError::new("permissiondenied", "You don't have permission to view your watchlist."));
         }
         return Ok(user.id);
     };
     let name = owner.text();
-    let mut reader = ctx.reader()?;
     let Some(user) = reader.users_by_names(std::slice::from_ref(&name))?.into_iter().next() else {
         return Err(ApiError::new(
             "bad_wlowner",

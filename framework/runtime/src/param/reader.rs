@@ -114,6 +114,8 @@ pub struct RequestState {
     pub posted: bool,
     /// The names of the parameters the query string (rather than a POST body) carried.
     pub query_names: HashSet<String>,
+    /// The request's path and query string as they were received.
+    pub request_uri: String,
     /// Who may share a cached answer: as the action that ran left it; while a query runs, the
     /// merge of the page set's mode and of each module's that ran.
     pub cache_mode: crate::cache::CacheMode,

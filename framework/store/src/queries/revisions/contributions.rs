@@ -41,6 +41,9 @@ pub struct ContribsContinue {
 pub struct ContribsFilter {
     /// The actors whose revisions are listed.
     pub actors: Vec<i64>,
+    /// Several actors' revisions interleaved in time order (an address range's, as MediaWiki
+    /// lists them by `ip_changes`), rather than actor after actor.
+    pub in_time_order: bool,
     /// Oldest first (`ucdir=newer`).
     pub ascending: bool,
     /// The start of the range, in the direction of listing.
@@ -49,6 +52,12 @@ pub struct ContribsFilter {
     pub end: Option<String>,
     /// Where a previous batch stopped.
     pub continue_from: Option<ContribsContinue>,
+    /// Only revisions before this timestamp (a pager's offset, compared as text).
+    pub before: Option<String>,
+    /// Only revisions after this timestamp.
+    pub after: Option<String>,
+    /// Only revisions with some part deleted (`rev_deleted != 0`).
+    pub deleted_only: bool,
     /// Only revisions of pages in these namespaces.
     pub namespaces: Option<Vec<i32>>,
     /// Leave out revisions whose `rev_deleted` has all these bits.
@@ -190,7 +199,7 @@ impl<C: AsAnyConnection> Reader<C> {
             return Ok(Vec::new());
         }
         let conn = self.conn();
-        let several = filter.actors.len() > 1;
+        let several = filter.actors.len() > 1 && !filter.in_time_order;
         let rows: Vec<ContribRow> = with_conn!(conn, |c| {
             let mut query = revision::table
                 .inner_join(page::table.on(page::page_id.eq(revision::rev_page)))
@@ -226,6 +235,15 @@ impl<C: AsAnyConnection> Reader<C> {
                         revision::rev_id => id),
                 };
                 query = query.filter(key);
+            }
+            if let Some(before) = &filter.before {
+                query = query.filter(revision::rev_timestamp.lt(before));
+            }
+            if let Some(after) = &filter.after {
+                query = query.filter(revision::rev_timestamp.gt(after));
+            }
+            if filter.deleted_only {
+                query = query.filter(revision::rev_deleted.ne(0));
             }
             if filter.hidden_bits != 0 {
                 let bits = filter.hidden_bits;
