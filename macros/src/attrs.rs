@@ -44,7 +44,8 @@ pub struct ModuleArgs {
     #[darling(default)]
     pub xml_nested: HashMap<String, syn::LitStr>,
     /// The element names of the items of lists met inside other elements of the answer, by the
-    /// element holding them: `xml_under(params(flags = "f"))`.
+    /// element holding them: `xml_under(params(flags = "f"))`; `_any` for lists in elements of
+    /// any name (those named by the keys of a map: `languageinfo`'s languages).
     #[darling(default)]
     pub xml_under: HashMap<String, HashMap<String, syn::LitStr>>,
     /// Tables of such lists several modules write alike, by the element holding them:

@@ -268,20 +268,6 @@ fn answers_in_php_and_xml_are_mediawikis() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// An answer XML cannot write yet (a list whose items' tag name this server does not know)
-/// says so in XML, rather than inventing names.
-#[test]
-fn xml_of_a_list_not_yet_described_answers_notimplemented() {
-    let res = fixture_api_raw("action=query&meta=siteinfo&siprop=languagevariants&format=xml", &[]);
-    assert_eq!(res.content_type, "text/xml; charset=utf-8");
-    assert!(res.body.starts_with("<?xml version=\"1.0\"?><api"), "{}", res.body);
-    assert!(res.body.contains("<error code=\"notimplemented\""), "{}", res.body);
-    let error = res.headers.iter().find(|(k, _)| k == "MediaWiki-API-Error").map(|(_, v)| v.as_str());
-    assert_eq!(error, Some("notimplemented"));
-    let cache = res.headers.iter().find(|(k, _)| k == "Cache-Control").map(|(_, v)| v.as_str());
-    assert_eq!(cache, Some("private, must-revalidate, max-age=0"));
-}
-
 /// The pages for people show each format's text escaped inside the page.
 #[test]
 fn pages_for_people_show_the_text_of_their_format() {

@@ -260,5 +260,11 @@ fn xml_lists(
     let tables = d.xml_lists.iter().flat_map(|(element, table)| {
         table.iter().map(move |(within, list, item)| (if within.is_empty() { *element } else { *within }, *list, *item))
     });
-    own.chain(d.xml_under.iter().copied()).chain(tables)
+    // `_any` holds lists in elements of any name (a map's members, named by their keys).
+    let under =
+        d.xml_under.iter().map(|&(within, list, item)| (if within == ANY_ELEMENT { "" } else { within }, list, item));
+    own.chain(under).chain(tables)
 }
+
+/// The holder of `xml_under` that stands for any element.
+const ANY_ELEMENT: &str = "_any";

@@ -39,6 +39,7 @@ pub enum LanguageInfoProp {
     cache = "public",
     prefix = "li",
     readrights,
+    xml_under(_any(fallbacks = "fb", variants = "var")),
     example(
         query = "action=query&meta=languageinfo&licode=de|fr|ar&liprop=autonym|dir",
         text = "Get the names and writing directions of German, French and Arabic."

@@ -314,6 +314,11 @@ impl<'a> JsonWriter<'a> {
                     self.out.push(b',');
                 }
                 let mut item = match value {
+                    Value::Object(o)
+                        if o.get(META).and_then(|m| m.get("type")).and_then(Value::as_str) == Some("kvp") =>
+                    {
+                        kvp_items(o)
+                    }
                     Value::Object(o) => o.clone(),
                     other => Map::from_iter([("*".to_owned(), other.clone())]),
                 };
@@ -591,6 +596,26 @@ fn pretty_escaped(value: &Value, escape: Escape) -> String {
         Err(_) => "{}".to_owned(),
     }
 }
+/// A `kvp` map held by a `kvp` map (a language's variants, in `siteinfo`'s
+/// `languagevariants`), as XML writes it: each member an item keyed by its position, with its
+/// key as the member the map names.
+fn kvp_items(map: &Map<String, Value>) -> Map<String, Value> {
+    let key_name = map.get(META).and_then(|m| m.get("kvpkey")).and_then(Value::as_str).unwrap_or("key");
+    map.iter()
+        .filter(|(k, _)| k.as_str() != META)
+        .enumerate()
+        .map(|(i, (key, value))| {
+            let mut item = match value {
+                Value::Object(o) => o.clone(),
+                other => Map::from_iter([("*".to_owned(), other.clone())]),
+            };
+            item.insert(key_name.to_owned(), Value::String(key.clone()));
+            (i.to_string(), Value::Object(item))
+        })
+        .chain([(super::xml::UNNUMBERED.to_owned(), Value::Bool(true))])
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::{json, Value};

@@ -23,6 +23,10 @@ pub const ENVELOPE_TAGS: Tags<'static> = &[("", "errors", "error"), ("", "warnin
 /// such lists (`xml_nested(source = "_v")`), it is written as it is.
 pub const UNNAMED: &str = "_v";
 
+/// The member of an object whose members keyed by number are items written without their
+/// numbers (`_idx`): a `kvp` map's, turned into items.
+pub const UNNUMBERED: &str = "_unnumbered";
+
 /// A list met whose items' tag name is not known (the name of the list).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Untagged(pub String);
@@ -105,8 +109,11 @@ impl Writer<'_, '_> {
         let mut elements: Vec<(String, &Value)> = Vec::new();
         let mut indexed: Vec<(&str, &Value)> = Vec::new();
         let mut content_name: Option<&str> = None;
+        let numbered = !members.contains_key(UNNUMBERED);
         for (key, value) in members {
-            if key == super::CONTENT_NAME {
+            if key == UNNUMBERED {
+                continue;
+            } else if key == super::CONTENT_NAME {
                 content_name = value.as_str();
             } else if key == "*" {
                 content = Some(value);
@@ -149,7 +156,7 @@ impl Writer<'_, '_> {
                 w.text_element(&name, &[("xml:space".to_owned(), "preserve".to_owned())], text);
             }
             for (key, value) in &indexed {
-                w.value(name, &tag, value, Some(key))?;
+                w.value(name, &tag, value, numbered.then_some(*key))?;
             }
             Ok(())
         })?;

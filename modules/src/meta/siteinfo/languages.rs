@@ -3,7 +3,7 @@
 
 use serde_json::{json, Map, Value};
 use wikiquery_domain::languages::{autonym, bcp47, is_language_code, named_languages, LANGUAGE_VARIANTS};
-use wikiquery_runtime::result::set_content;
+use wikiquery_runtime::result::{kvp, set_content};
 use wikiquery_store::site::Site;
 
 use super::FilterIw;
@@ -35,8 +35,11 @@ pub fn language_variants() -> Value {
         for (code, fallbacks) in sorted {
             each.insert((*code).to_owned(), json!({ "fallbacks": fallbacks }));
         }
+        // XML writes both maps as items, each with its key as `code`.
+        kvp(&mut each, "code");
         out.insert((*lang).to_owned(), Value::Object(each));
     }
+    kvp(&mut out, "code");
     Value::Object(out)
 }
 

@@ -129,8 +129,11 @@ pub enum FilterIw {
             languages = "lang",
             libraries = "library",
             extensions = "ext",
-            showhooks = "hook"
+            showhooks = "hook",
+            languagevariants = "lang"
         ),
+        languagevariants(lang = "variant"),
+        variant(fallbacks = "variant"),
         general(
             fallback = "lang",
             variants = "lang",
