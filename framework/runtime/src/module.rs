@@ -46,9 +46,10 @@ pub trait QueryModule: ModuleSpec {
         Self::descriptor().cache_mode
     }
 
-    /// Whether the rules between the module's parameters are checked for this page set (none
-    /// without one). They are, unless the module says otherwise: MediaWiki's page modules that
-    /// return early when the set gives them nothing to do make those checks only after that.
+    /// Whether the rules between the module's parameters are checked before it runs, for this
+    /// page set (none without one). They are, unless the module says otherwise and checks them
+    /// itself with [`QueryContext::check_rules`] where MediaWiki does: after the checks that come
+    /// first, never when it returns early (as `prop=revisions` when the set gives it nothing).
     fn checks_rules(pages: Option<&crate::query::pageset::PageSet>) -> bool {
         let _ = pages;
         true

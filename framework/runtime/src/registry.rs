@@ -50,8 +50,12 @@ fn run_query<M: QueryModule>(ctx: &mut QueryContext<'_>) -> Result<(), ApiError>
     let module = M::parse_values(&mut reader).map_err(tag)?;
     if M::checks_rules(ctx.page_set()) {
         M::check_rules(&mut ParamReader::new(ctx.state, prefix, &path).for_generator(generator)).map_err(tag)?;
+    } else {
+        ctx.run.pending_rules = Some(M::check_rules);
     }
-    module.execute(ctx).map_err(tag)?;
+    let ran = module.execute(ctx);
+    ctx.run.pending_rules = None;
+    ran.map_err(tag)?;
     ctx.state.cache_mode = ctx.state.cache_mode.merge(module.cache_mode(ctx.state));
     Ok(())
 }

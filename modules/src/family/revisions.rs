@@ -209,7 +209,11 @@ impl RevisionFamily {
     }
 
     /// The number of revisions a batch holds ([`batch_size`] with this family's `limit`).
-    pub fn batch_size(&self, ctx: &mut QueryContext<'_>, view: &RevisionView, enumerating: bool) -> Limit {
+    /// As a generator (no view) the content asked for changes nothing.
+    pub fn batch_size(&self, ctx: &mut QueryContext<'_>, view: Option<&RevisionView>, enumerating: bool) -> Limit {
+        let Some(view) = view else {
+            return batch_size(ctx, self.limit, false, enumerating);
+        };
         if view.parse {
             // A parse is one revision a request.
             let limit = if enumerating { self.limit.or(Some(Limit(1))) } else { Some(Limit(1)) };

@@ -116,9 +116,11 @@ impl QueryModule for AllDeletedRevisions {
             };
             return Err(ApiError::new("invalidparammix", text));
         }
-        let view = self.family.view(ctx)?;
-        view.check_archive_access(&ctx.state.rights)?;
-        let limit = self.family.batch_size(ctx, &view, true);
+        let view = ctx.when_listing(|ctx| self.family.view(ctx))?;
+        if let Some(view) = &view {
+            view.check_archive_access(&ctx.state.rights)?;
+        }
+        let limit = self.family.batch_size(ctx, view.as_ref(), true);
         let site = ctx.site()?;
 
         let mut namespaces: Vec<i32> = self.namespace.iter().flatten().map(|n| n.0).collect();
@@ -170,6 +172,8 @@ impl QueryModule for AllDeletedRevisions {
             let title_of = |rev: &RevisionRow| {
                 rows.iter().find(|r| r.revision.id == rev.id).map(|r| (r.namespace, r.title.clone()))
             };
+            // Read before the query when the module lists, as it does here.
+            let view = view.as_ref().expect("a listing module has read its view");
             let mut data = view.load(ctx, &revisions, &title_of)?;
             let mut entries: Vec<((i32, String), Vec<Value>)> = Vec::new();
             for row in &rows {

@@ -74,8 +74,8 @@ impl QueryModule for AllRevisions {
     }
 
     fn execute(&self, ctx: &mut QueryContext<'_>) -> Result<(), ApiError> {
-        let view = self.family.view(ctx)?;
-        let limit = self.family.batch_size(ctx, &view, true);
+        let view = ctx.when_listing(|ctx| self.family.view(ctx))?;
+        let limit = self.family.batch_size(ctx, view.as_ref(), true);
         let site = ctx.site()?;
 
         // Every namespace is no filter.
@@ -134,6 +134,8 @@ impl QueryModule for AllRevisions {
             each_page_once(|row: &RevisionRow| page_of(row.page).map(|p| (p.ns, p.dbkey.clone()))),
             |ctx, rows| {
                 let title_of = |row: &RevisionRow| page_of(row.page).map(|p| (p.ns, p.dbkey.clone()));
+                // Read before the query when the module lists, as it does here.
+                let view = view.as_ref().expect("a listing module has read its view");
                 let mut data = view.load(ctx, &rows, &title_of)?;
                 // A batch's revisions grouped under the first entry of their page.
                 let mut entries: Vec<(i64, Vec<Value>)> = Vec::new();

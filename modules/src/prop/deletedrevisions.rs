@@ -96,9 +96,11 @@ impl QueryModule for DeletedRevisions {
         if ids.is_empty() {
             return Ok(());
         }
-        let view = self.family.view(ctx)?;
-        view.check_archive_access(&ctx.state.rights)?;
-        let limit = self.family.batch_size(ctx, &view, true);
+        let view = ctx.when_listing(|ctx| self.family.view(ctx))?;
+        if let Some(view) = &view {
+            view.check_archive_access(&ctx.state.rights)?;
+        }
+        let limit = self.family.batch_size(ctx, view.as_ref(), true);
         let order = if by_revids { ArchiveOrder::Revision } else { ArchiveOrder::Title };
         let continue_from = self.family.continue_.as_ref().map(|cont| archive_continue(cont, order)).transpose()?;
         let actor = match (&self.user, &self.excludeuser) {
@@ -137,6 +139,8 @@ impl QueryModule for DeletedRevisions {
             let title_of = |rev: &RevisionRow| {
                 rows.iter().find(|r| r.revision.id == rev.id).map(|r| (r.namespace, r.title.clone()))
             };
+            // Read before the query when the module lists, as it does here.
+            let view = view.as_ref().expect("a listing module has read its view");
             let mut data = view.load(ctx, &revisions, &title_of)?;
             for row in &rows {
                 let Some(&page) = ids.get(&(row.namespace, row.title.clone())) else { continue };

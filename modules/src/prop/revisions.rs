@@ -77,9 +77,10 @@ pub struct Revisions {
 }
 
 impl QueryModule for Revisions {
-    /// MediaWiki returns before its checks when there is no page and no revision.
-    fn checks_rules(pages: Option<&PageSet>) -> bool {
-        pages.is_some_and(|set| !set.good.is_empty() || !set.revids.is_empty())
+    /// MediaWiki checks them after the content parameters (below), and not at all when it
+    /// returns early: when there is no page and no revision.
+    fn checks_rules(_: Option<&PageSet>) -> bool {
+        false
     }
 
     fn cache_mode(&self, state: &RequestState) -> CacheMode {
@@ -121,8 +122,9 @@ impl QueryModule for Revisions {
             ));
         }
 
-        let view = self.family.view(ctx)?;
-        let limit = self.family.batch_size(ctx, &view, enumerating);
+        let view = ctx.when_listing(|ctx| self.family.view(ctx))?;
+        ctx.check_rules()?;
+        let limit = self.family.batch_size(ctx, view.as_ref(), enumerating);
         let mut reader = ctx.reader()?;
         let tag = match &self.family.tag {
             Some(name) => Some(reader.tag_id(name)?),
@@ -196,6 +198,8 @@ impl QueryModule for Revisions {
             each_page_once(|row: &RevisionRow| pages.iter().find(|p| p.0 == row.page).map(|p| (p.1, p.2.clone()))),
             |ctx, rows| {
                 let title_of = |row: &RevisionRow| pages.iter().find(|p| p.0 == row.page).map(|p| (p.1, p.2.clone()));
+                // Read before the query when the module lists, as it does here.
+                let view = view.as_ref().expect("a listing module has read its view");
                 let mut data = view.load(ctx, &rows, &title_of)?;
                 for row in &rows {
                     let mut revision = view.revision(ctx, row, &mut data)?;

@@ -208,6 +208,29 @@ impl<'a> QueryContext<'a> {
         Ok(())
     }
 
+    /// Checks the rules between the module's parameters, for a module that checks them itself
+    /// where MediaWiki does ([`crate::QueryModule::checks_rules`] false): once, after what it
+    /// checks first.
+    pub fn check_rules(&mut self) -> Result<(), ApiError> {
+        let Some(check) = self.run.pending_rules.take() else { return Ok(()) };
+        let path = self.module.path();
+        let generating = self.run.generating;
+        check(&mut crate::param::ParamReader::new(self.state, self.module.prefix, &path).for_generator(generating))
+    }
+
+    /// Runs what only a listing reads and checks before its query (MediaWiki's revision modules
+    /// read their content parameters, and refuse mixes of them, only when they list): `None`
+    /// when the module generates.
+    pub fn when_listing<T>(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Result<T, ApiError>,
+    ) -> Result<Option<T>, ApiError> {
+        if self.run.generating {
+            return Ok(None);
+        }
+        read(self).map(Some)
+    }
+
     /// Says that the module, when it generates, gives revisions rather than pages, even when it
     /// gives none (the page set then reports revisions). Nothing when it lists.
     pub fn generates_revisions(&mut self) {

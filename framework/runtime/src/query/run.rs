@@ -29,7 +29,13 @@ pub struct QueryRun {
     pub(crate) pageset: Option<PageSet>,
     /// Members prop modules added to pages.
     pub(crate) page_values: PageValues,
+    /// The rules between the running module's parameters, when the module checks them itself
+    /// ([`crate::QueryContext::check_rules`]).
+    pub(crate) pending_rules: Option<RulesCheck>,
 }
+
+/// A module's generated check of the rules between its parameters.
+pub(crate) type RulesCheck = fn(&mut crate::param::ParamReader<'_>) -> Result<(), crate::error::ApiError>;
 
 impl QueryRun {
     /// Files the members the generator gave its titles under the pages they became, and
