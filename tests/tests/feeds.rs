@@ -20,6 +20,9 @@ fn replay_feeds(prefix: &str) -> (usize, Vec<String>) {
         let capture = fixture_json(&format!("oracle/actions/feeds/{name}"));
         let res = answer(name, &query_of(&capture));
         let text = |key: &str| capture[key].as_str().map(str::to_owned);
+        if Some(u64::from(res.status)) != capture["status"].as_u64() {
+            failures.push(format!("{name}: status {} for {}", res.status, capture["status"]));
+        }
         let error = header(&res.headers, "MediaWiki-API-Error").map(str::to_owned);
         if error != text("mediawiki-api-error") {
             failures.push(format!("{name}: error {error:?} for {:?}", text("mediawiki-api-error")));
