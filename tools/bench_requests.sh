@@ -90,7 +90,10 @@ export-50	action=query&generator=allpages&gaplimit=50&export&exportnowrap
 export-one	action=query&titles=Cat&export&exportnowrap
 php-allpages-500	action=query&list=allpages&aplimit=500&format=php&formatversion=2
 php-siteinfo	action=query&meta=siteinfo&siprop=general|namespaces&format=php
-xml-userinfo	action=query&meta=userinfo&format=xml'
+xml-userinfo	action=query&meta=userinfo&format=xml
+xml-languagevariants	action=query&meta=siteinfo&siprop=languagevariants&format=xml
+feed-contributions	action=feedcontributions&user=Alice
+feed-contributions-range-atom	action=feedcontributions&user=198.51.100.0/24&feedformat=atom'
 
 # Pages rendered (SET=render): a given text (which MediaWiki parses every time, with no cache),
 # a page by name (which MediaWiki serves from its parser cache after the first request) and a
