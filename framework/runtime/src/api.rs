@@ -547,7 +547,12 @@ fn handle_once(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
     if let Some(cookie) = cookie {
         headers.push(("Set-Cookie".to_owned(), cookie));
     }
-    headers.extend(printed_headers());
+    // An error is written by the error printer, which denies frames whatever the action's does.
+    if outcome.is_err() || printer.is_none_or(|p| p.deny_frames) {
+        headers.extend(printed_headers());
+    } else {
+        headers.push(nosniff());
+    }
     if let Some(name) = output.file_name(&body) {
         headers.push(("Content-Disposition".to_owned(), format!("inline; filename={name}")));
     }

@@ -83,6 +83,8 @@ impl ActionModule for FeedWatchlist {
         match self.items(ctx) {
             Ok(items) => feeds::answer(ctx, self.feedformat, "Watchlist", "Watchlist", &url, &items),
             Err(error) => {
+                // Not to be kept, whatever `maxage` asked.
+                ctx.state.cache_max_age = Some(0);
                 // The message's own text, which the API's error text writes on one line: of
                 // these errors' messages, `bad_wlowner`'s alone has a line break.
                 let description = error.info.replacen(". Check your spelling.", ".\nCheck your spelling.", 1);

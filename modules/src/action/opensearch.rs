@@ -91,6 +91,7 @@ impl ActionModule for OpenSearch {
                 xml_root: "SearchSuggestion",
                 xml_tags: &[("", "Section", "Item")],
                 warnings_as_error: false,
+                deny_frames: true,
             }
         } else {
             Printer {
@@ -99,6 +100,7 @@ impl ActionModule for OpenSearch {
                 xml_root: "api",
                 xml_tags: &[],
                 warnings_as_error: self.warningsaserror,
+                deny_frames: true,
             }
         })
     }

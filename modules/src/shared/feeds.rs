@@ -37,7 +37,8 @@ pub fn printer(ctype: Option<&str>) -> Printer {
         .iter()
         .find(|t| ctype.is_some_and(|asked| t.split(';').next() == Some(asked)))
         .unwrap_or(&CONTENT_TYPES[0]);
-    Printer::raw(Format::JsonFm, "api", content_type, "\"feed.xml\"")
+    // A feed is not an API answer to MediaWiki's framing rule: it says nothing of frames.
+    Printer { deny_frames: false, ..Printer::raw(Format::JsonFm, "api", content_type, "\"feed.xml\"") }
 }
 
 /// What a feed is about.

@@ -142,6 +142,9 @@ pub struct Printer {
     pub xml_tags: Tags<'static>,
     /// Warnings make the answer an error, as they cannot be shown (a list shape has no room).
     pub warnings_as_error: bool,
+    /// The answer may be shown in no frame (`X-Frame-Options: DENY`), as every printer of
+    /// MediaWiki's API says but the feeds'.
+    pub deny_frames: bool,
 }
 
 impl Printer {
@@ -154,6 +157,7 @@ impl Printer {
             xml_root,
             xml_tags: &[],
             warnings_as_error: false,
+            deny_frames: true,
         }
     }
 }
