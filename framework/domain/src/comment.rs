@@ -174,8 +174,9 @@ fn section_links(text: &str, self_title: SelfTitle<'_>, site: &CommentSite<'_>) 
 }
 
 /// The anchor of a section heading text: whitespace collapsed, references decoded, the title
-/// codec's fragment rules, then escaped for a link.
-fn section_anchor(text: &str) -> String {
+/// codec's fragment rules, then escaped for a link. The text is a heading's, its links already
+/// reduced to text.
+pub fn section_anchor(text: &str) -> String {
     let mut collapsed = String::with_capacity(text.len());
     let mut in_run = false;
     for c in text.chars() {

@@ -3,9 +3,9 @@
 //! revision.
 
 use wikiquery_domain::html::escape;
-use wikiquery_domain::revision::{DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER};
+use wikiquery_domain::revision::{Visibility, DELETED_COMMENT, DELETED_TEXT, DELETED_USER};
 use wikiquery_domain::timestamp::{civil_from_days, days_from_civil};
-use wikiquery_domain::title::{full_text, ip_from_hex, ip_range_hex};
+use wikiquery_domain::title::{full_dbkey, full_text, ip_from_hex, ip_range_hex};
 use wikiquery_runtime::{
     query_module, ActionContext, ActionModule, ApiError, Namespace, Printer, RequestState, UserRef,
 };
@@ -124,14 +124,7 @@ impl ActionModule for FeedContributions {
             offset = Some(date_bound(self.year.unwrap_or(0), self.month.unwrap_or(0), ctx.state.now().to_mw()));
         }
 
-        let rights = &ctx.state.rights;
-        let hidden_bits = if !rights.has("deletedhistory") {
-            DELETED_USER
-        } else if !rights.has("suppressrevision") && !rights.has("viewsuppressed") {
-            DELETED_USER | DELETED_RESTRICTED
-        } else {
-            0
-        };
+        let hidden_bits = Visibility::of(&ctx.state.rights).hidden_user_bits();
         let filter = ContribsFilter {
             actors,
             in_time_order: by_time,
@@ -157,10 +150,9 @@ impl ActionModule for FeedContributions {
         let items: Vec<Item> = rows
             .iter()
             .map(|row: &ContribRow| {
-                let title = full_text(row.namespace, &row.title, namespaces);
-                let key = title.replace(' ', "_");
+                let key = full_dbkey(row.namespace, &row.title, namespaces);
                 let talk = namespaces.talk(row.namespace).unwrap_or(row.namespace);
-                let talk_key = full_text(talk, &row.title, namespaces).replace(' ', "_");
+                let talk_key = full_dbkey(talk, &row.title, namespaces);
                 let author =
                     if row.rev.deleted & DELETED_USER == 0 { row.rev.actor_name.clone() } else { String::new() };
                 let comment = if row.rev.deleted & DELETED_COMMENT == 0 {
@@ -170,7 +162,7 @@ impl ActionModule for FeedContributions {
                 };
                 let text = texts.get(&row.rev.id).map(|t| text_lines_html(t)).unwrap_or_default();
                 Item {
-                    title,
+                    title: full_text(row.namespace, &row.title, namespaces),
                     url: paths.page_url(&key, &format!("diff={}", row.rev.id)),
                     description: format!(
                         "<p>{}: {}</p>\n<hr />\n<div>{text}</div>",

@@ -3,17 +3,16 @@
 //! change with its summary and author as text. A watchlist the request may not read gives a
 //! feed of one item naming the error, as MediaWiki's does.
 
-use wikiquery_domain::html::{escape_id_for_link, section_name};
+use wikiquery_domain::comment::section_anchor;
 use wikiquery_domain::revision::{Visibility, DELETED_COMMENT, DELETED_USER};
 use wikiquery_domain::timestamp::Timestamp;
-use wikiquery_domain::title::full_text;
+use wikiquery_domain::title::{full_dbkey, full_text};
 use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError, Printer, RequestState, UserRef};
 use wikiquery_store::queries::recent_changes::{RecentChangeRow, RecentChangesFilter, RC_LOG};
 
 use crate::action::feedcontributions::FEED_LIMIT;
-use crate::family::changes::{change_type_id, hide_hidden_log_entries};
+use crate::family::changes::{by_performer, change_type_id, hide_hidden_log_entries};
 use crate::shared::feeds::{self, FeedFormat, Item};
-use crate::shared::users;
 use crate::shared::watchlists::watchlist_owner;
 use crate::storage::site_paths;
 use crate::values::ChangeType;
@@ -69,8 +68,9 @@ impl ActionModule for FeedWatchlist {
     }
 
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
-        for (name, given) in [("wlshow", &self.wlshow), ("wltype", &self.wltype)] {
-            if !given.is_empty() || ctx.state.params.get(name).is_some() {
+        // Given at all, even empty (which leaves the lists empty).
+        for name in ["wlshow", "wltype"] {
+            if ctx.state.params.get(name).is_some() {
                 return Err(ApiError::new(
                     "internal_api_error_TypeError",
                     format!("Exception caught: the watchlist feed cannot pass {name} on."),
@@ -114,11 +114,7 @@ impl FeedWatchlist {
             ..RecentChangesFilter::default()
         };
         if let Some(user) = &self.wlexcludeuser {
-            filter.actor = Some((users::name_of(&mut reader, user)?, true));
-            let bits = visibility.hidden_user_bits();
-            if bits != 0 {
-                filter.exclude_deleted.push(bits);
-            }
+            by_performer(visibility, &mut reader, user, true, &mut filter)?;
         }
         hide_hidden_log_entries(visibility, &mut filter);
         let rows = reader.recent_changes(&filter)?;
@@ -128,7 +124,7 @@ impl FeedWatchlist {
         Ok(rows
             .iter()
             .map(|row: &RecentChangeRow| {
-                let key = full_text(row.namespace, &row.title, namespaces).replace(' ', "_");
+                let key = full_dbkey(row.namespace, &row.title, namespaces);
                 let shown = |field| {
                     let (hidden, allowed) = visibility.check(row.deleted, field);
                     !hidden || allowed
@@ -146,7 +142,7 @@ impl FeedWatchlist {
                 if self.linktosections {
                     if let Some(section) = comment.as_deref().and_then(section_of_summary) {
                         url.push('#');
-                        url.push_str(&escape_id_for_link(&section_name(&section)));
+                        url.push_str(&section_anchor(&section));
                     }
                 }
                 let description = match &user {

@@ -22,15 +22,28 @@ pub fn filter_by_performer(
     excludeuser: Option<&UserRef>,
     filter: &mut RecentChangesFilter,
 ) -> Result<(), ApiError> {
-    filter.actor = match (user, excludeuser) {
+    let visibility = Visibility::of(&ctx.state.rights);
+    match (user, excludeuser) {
         (Some(_), Some(_)) => {
-            return Err(ApiError::invalid_param_mix(&[&ctx.wire_name("user"), &ctx.wire_name("excludeuser")]));
+            Err(ApiError::invalid_param_mix(&[&ctx.wire_name("user"), &ctx.wire_name("excludeuser")]))
         }
-        (Some(user), None) => Some((users::name_of(reader, user)?, false)),
-        (None, Some(user)) => Some((users::name_of(reader, user)?, true)),
-        (None, None) => return Ok(()),
-    };
-    let bits = Visibility::of(&ctx.state.rights).hidden_user_bits();
+        (Some(user), None) => by_performer(visibility, reader, user, false, filter),
+        (None, Some(user)) => by_performer(visibility, reader, user, true, filter),
+        (None, None) => Ok(()),
+    }
+}
+
+/// Only the changes of `user`, or (`exclude`) all but them; either way without those whose
+/// performer the caller may not see.
+pub fn by_performer(
+    visibility: Visibility,
+    reader: &mut Reader,
+    user: &UserRef,
+    exclude: bool,
+    filter: &mut RecentChangesFilter,
+) -> Result<(), ApiError> {
+    filter.actor = Some((users::name_of(reader, user)?, exclude));
+    let bits = visibility.hidden_user_bits();
     if bits != 0 {
         filter.exclude_deleted.push(bits);
     }

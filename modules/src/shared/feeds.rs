@@ -37,7 +37,8 @@ pub fn printer(ctype: Option<&str>) -> Printer {
         .iter()
         .find(|t| ctype.is_some_and(|asked| t.split(';').next() == Some(asked)))
         .unwrap_or(&CONTENT_TYPES[0]);
-    // A feed is not an API answer to MediaWiki's framing rule: it says nothing of frames.
+    // MediaWiki's feed printer says nothing of frames, and quotes the file name it offers (its
+    // API printers do not).
     Printer { deny_frames: false, ..Printer::raw(Format::JsonFm, "api", content_type, "\"feed.xml\"") }
 }
 

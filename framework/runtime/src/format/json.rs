@@ -313,17 +313,7 @@ impl<'a> JsonWriter<'a> {
                 if i > 0 {
                     self.out.push(b',');
                 }
-                let mut item = match value {
-                    Value::Object(o)
-                        if o.get(META).and_then(|m| m.get("type")).and_then(Value::as_str) == Some("kvp") =>
-                    {
-                        kvp_items(o)
-                    }
-                    Value::Object(o) => o.clone(),
-                    other => Map::from_iter([("*".to_owned(), other.clone())]),
-                };
-                item.insert(key_name.to_owned(), Value::String(key.clone()));
-                self.object(&item, Splice::None);
+                self.object(&kvp_item(key_name, key, value), Splice::None);
             }
             self.out.push(b']');
             return;
@@ -596,24 +586,28 @@ fn pretty_escaped(value: &Value, escape: Escape) -> String {
         Err(_) => "{}".to_owned(),
     }
 }
-/// A `kvp` map held by a `kvp` map (a language's variants, in `siteinfo`'s
-/// `languagevariants`), as XML writes it: each member an item keyed by its position, with its
-/// key as the member the map names.
-fn kvp_items(map: &Map<String, Value>) -> Map<String, Value> {
-    let key_name = map.get(META).and_then(|m| m.get("kvpkey")).and_then(Value::as_str).unwrap_or("key");
-    map.iter()
-        .filter(|(k, _)| k.as_str() != META)
-        .enumerate()
-        .map(|(i, (key, value))| {
-            let mut item = match value {
-                Value::Object(o) => o.clone(),
-                other => Map::from_iter([("*".to_owned(), other.clone())]),
-            };
-            item.insert(key_name.to_owned(), Value::String(key.clone()));
-            (i.to_string(), Value::Object(item))
-        })
-        .chain([(super::xml::UNNUMBERED.to_owned(), Value::Bool(true))])
-        .collect()
+/// One member of a `kvp` map as XML writes it: an item with its key as the member `key_name`
+/// (a value that is no object as the item's text). A member that is a `kvp` map itself (a
+/// language's variants, in `siteinfo`'s `languagevariants`) holds its own members as such
+/// items, keyed by position and written without it.
+fn kvp_item(key_name: &str, key: &str, value: &Value) -> Map<String, Value> {
+    let mut item = match value {
+        Value::Object(o) => match o.get(META).filter(|m| m.get("type").and_then(Value::as_str) == Some("kvp")) {
+            Some(meta) => {
+                let inner_key = meta.get("kvpkey").and_then(Value::as_str).unwrap_or("key");
+                o.iter()
+                    .filter(|(k, _)| k.as_str() != META)
+                    .enumerate()
+                    .map(|(i, (k, v))| (i.to_string(), Value::Object(kvp_item(inner_key, k, v))))
+                    .chain([(super::xml::UNNUMBERED.to_owned(), Value::Bool(true))])
+                    .collect()
+            }
+            None => o.clone(),
+        },
+        other => Map::from_iter([("*".to_owned(), other.clone())]),
+    };
+    item.insert(key_name.to_owned(), Value::String(key.to_owned()));
+    item
 }
 
 #[cfg(test)]
