@@ -1,5 +1,5 @@
 //! The OpenSearch description document browsers discover (`/opensearch_desc.php`): MediaWiki
-//! 1.39's, as it served the fixture (`fixtures/oracle/actions/opensearch_desc*.xml`), with its
+//! 1.39's, as it served the fixture (`fixtures/oracle/opensearch/description/`), with its
 //! content type and its ten minutes of caching.
 
 mod common;
@@ -13,7 +13,7 @@ fn the_opensearch_description_is_mediawikis() {
     let server = serve(&db, false);
     for (name, query) in [("opensearch_desc", ""), ("opensearch_desc-xml", "?ctype=application/xml")] {
         let stored = |ext: &str| {
-            let path = project(&format!("tests/fixtures/oracle/actions/{name}.{ext}"));
+            let path = project(&format!("tests/fixtures/oracle/opensearch/description/{name}.{ext}"));
             std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
         };
         let (headers, body) = get_path(server.port, &format!("/opensearch_desc.php{query}"));

@@ -369,6 +369,25 @@ pub fn replay(
     failures
 }
 
+/// Replays the stored answers of several modules, each in its folder
+/// (`fixtures/oracle/<module>/`), whose file names `keep` accepts, as [`replay`] does. Gives
+/// how many were replayed and one line block per capture that differs (named `module/file`).
+pub fn replay_modules(
+    modules: &[&str],
+    keep: impl Fn(&str) -> bool,
+    answer: &dyn Fn(&str, &str) -> (u16, Value),
+    adjust: &dyn Fn(&str, &mut Value, &mut Value),
+) -> (usize, Vec<String>) {
+    let mut count = 0;
+    let mut failures = Vec::new();
+    for module in modules {
+        let names = captures(module, &keep);
+        count += names.len();
+        failures.extend(replay(module, &names, answer, adjust).into_iter().map(|f| format!("{module}/{f}")));
+    }
+    (count, failures)
+}
+
 /// A way to answer stored requests as the caller each file name says: `.admin.` for Admin
 /// logged in (with `action=clientlogin`, once), anonymous otherwise.
 pub fn answer_logged_in_as_named_caller() -> impl Fn(&str, &str) -> (u16, Value) {

@@ -2,10 +2,10 @@
 //! `action=compare`, the XML export of `action=query`) and
 //! the output formats other
 //! than JSON (`php`, `xml`) against MediaWiki 1.39's answers on the fixture
-//! (`fixtures/oracle/actions/`).
+//! (`fixtures/oracle/<action>/`, and `formats/` for the other formats).
 //!
 //! JSON answers are compared as every replay test compares them (errors and warnings by code
-//! and module). Answers in other formats (`raw/`) are compared as text after reading: PHP's
+//! and module). Answers in other formats (`formats/`) are compared as text after reading: PHP's
 //! serialization read back into the same tree, XML as written, the wording of an error's
 //! `info`, the `docref` and `servedby` set aside.
 
@@ -15,9 +15,11 @@ use wikiquery_tests::{
     query_of, raw_answer_as_named_caller, replay,
 };
 
-/// Replays `names` of `actions/`, the `.admin` ones for Admin logged in; an answer that is a
-/// list (OpenSearch suggestions) is compared whole.
-fn replay_actions(names: &[String]) -> Vec<String> {
+/// Replays the stored answers of `action` (its folder), the `.admin` ones for Admin logged in;
+/// an answer that is a list (OpenSearch suggestions) is compared whole. Gives how many there
+/// were and the differences.
+fn replay_action(action: &str) -> (usize, Vec<String>) {
+    let names = captures(action, |_| true);
     let answer = answer_logged_in_as_named_caller();
     let adjust = |_: &str, expected: &mut Value, got: &mut Value| {
         for answer in [expected, got] {
@@ -28,23 +30,22 @@ fn replay_actions(names: &[String]) -> Vec<String> {
         }
     };
     let (lists, objects): (Vec<String>, Vec<String>) =
-        names.iter().cloned().partition(|n| fixture_json(&format!("oracle/actions/{n}"))["response"].is_array());
-    let mut failures = replay("actions", &objects, &answer, &adjust);
+        names.iter().cloned().partition(|n| fixture_json(&format!("oracle/{action}/{n}"))["response"].is_array());
+    let mut failures = replay(action, &objects, &answer, &adjust);
     for name in &lists {
-        let capture = fixture_json(&format!("oracle/actions/{name}"));
+        let capture = fixture_json(&format!("oracle/{action}/{name}"));
         let (_, got) = answer(name, &query_of(&capture));
         if got != capture["response"] {
             failures.push(format!("{name}:\n  expected {}\n  got      {got}", capture["response"]));
         }
     }
-    failures
+    (names.len(), failures)
 }
 
 #[test]
 fn expandtemplates_answers_as_mediawiki_does() {
-    let names = captures("actions", |n| n.starts_with("expandtemplates"));
-    assert!(names.len() >= 120, "{}", names.len());
-    let failures = replay_actions(&names);
+    let (count, failures) = replay_action("expandtemplates");
+    assert!(count >= 120, "{count}");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -96,9 +97,8 @@ fn expandtemplates_reads_display_titles_with_markup() {
 
 #[test]
 fn compare_answers_as_mediawiki_does() {
-    let names = captures("actions", |n| n.starts_with("compare"));
-    assert!(names.len() >= 160, "{}", names.len());
-    let failures = replay_actions(&names);
+    let (count, failures) = replay_action("compare");
+    assert!(count >= 160, "{count}");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -138,17 +138,15 @@ fn compare_saves_a_text_as_mediawiki_would() {
 
 #[test]
 fn exports_are_mediawikis() {
-    let names = captures("actions", |n| n.starts_with("export"));
-    assert!(names.len() >= 16, "{}", names.len());
-    let failures = replay_actions(&names);
+    let (count, failures) = replay_action("export");
+    assert!(count >= 16, "{count}");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
 fn opensearch_answers_as_mediawiki_does() {
-    let names = captures("actions", |n| n.starts_with("opensearch"));
-    assert!(names.len() >= 70, "{}", names.len());
-    let failures = replay_actions(&names);
+    let (count, failures) = replay_action("opensearch");
+    assert!(count >= 70, "{count}");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -230,13 +228,13 @@ fn comparable_xml(text: &str) -> String {
 
 #[test]
 fn answers_in_php_and_xml_are_mediawikis() {
-    let names = captures("actions/raw", |_| true);
+    let names = captures("formats", |_| true);
     assert!(names.len() >= 30, "{}", names.len());
     // Answers named for a logged-in caller are asked with that caller's session.
     let answer = raw_answer_as_named_caller();
     let mut failures = Vec::new();
     for name in &names {
-        let capture = fixture_json(&format!("oracle/actions/raw/{name}"));
+        let capture = fixture_json(&format!("oracle/formats/{name}"));
         let res = answer(name, &query_of(&capture));
         let content_type = |t: &str| t.split(';').next().unwrap_or_default().to_owned();
         if content_type(res.content_type) != content_type(capture["content-type"].as_str().unwrap_or_default()) {

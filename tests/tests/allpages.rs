@@ -1,5 +1,5 @@
 //! `list=allpages` gives what MediaWiki 1.39 gives: every request captured from MediaWiki
-//! serving the fixture database (tests/fixtures/oracle/allpages/, by tools/capture_oracle.py)
+//! serving the fixture database (tests/fixtures/oracle/allpages/, by tools/capture.py basics)
 //! is replayed in-process against the same database and the answers compared.
 //!
 //! Compared as parsed JSON, ignoring `servedby` and `curtimestamp`; errors are compared by
@@ -9,14 +9,6 @@ use std::path::PathBuf;
 
 use serde_json::{Map, Value};
 use wikiquery_tests::{comparable_member, differences, fixture_api, fixture_json, fixtures, query_of};
-
-/// Captures outside the module's folder that concern `list=allpages` too.
-const SHARED_CAPTURES: &[&str] = &[
-    "oracle/allpages-limit10.json",
-    "oracle/allpages-limit10.fv2.json",
-    "oracle/warning-unknown-param.json",
-    "oracle/warning-unknown-param.fv2.json",
-];
 
 /// The form of an answer that is compared: ignored members dropped, an error reduced to its
 /// code, warnings to the modules that warned.
@@ -69,8 +61,7 @@ fn module_captures() -> Vec<(String, Value)> {
 
 #[test]
 fn every_captured_request_gets_mediawikis_answer() {
-    let mut captures = module_captures();
-    captures.extend(SHARED_CAPTURES.iter().map(|path| ((*path).to_owned(), fixture_json(path))));
+    let captures = module_captures();
     assert!(captures.len() >= 25, "only {} captures", captures.len());
     let failures: Vec<String> = captures.iter().filter_map(|(name, capture)| replay(name, capture)).collect();
     assert!(

@@ -1,5 +1,5 @@
 //! Who may share an answer: the caching headers MediaWiki 1.39 sent on the fixture
-//! (`fixtures/oracle/caching/headers.json`, captured with `tools/capture_headers.py`) replayed
+//! (`fixtures/oracle/caching/headers.json`, captured with `tools/capture.py headers`) replayed
 //! for the same callers — anonymous, a plain user, an administrator who may see deleted
 //! revisions, an anonymous caller holding a session — with every module's cache mode, the
 //! `smaxage`/`maxage` lifetimes, `uselang`, formats, JSONP, CORS and errors.

@@ -136,7 +136,7 @@ fn formatversion_2_has_booleans_and_required_and_multi_on_every_parameter() {
 /// `generator` take (deprecated ones last, and marked), and the module each one selects.
 #[test]
 fn the_query_action_is_described_as_mediawiki_describes_it() {
-    let capture = fixture_json("oracle/paraminfo-query-main.json");
+    let capture = fixture_json("oracle/paraminfo/paraminfo-query-main.json");
     let expected = capture["response"]["paraminfo"]["modules"]
         .as_array()
         .and_then(|m| m.iter().find(|m| m["name"] == "query"))

@@ -1,6 +1,6 @@
 //! The feed actions (`feedcontributions`, `feedrecentchanges`, `feedwatchlist`) against MediaWiki
-//! 1.39's answers on the fixture (`fixtures/oracle/actions/feeds/`, captured by
-//! `fixtures/oracle/actions/capture-actions.py`): each feed byte for byte, with its content
+//! 1.39's answers on the fixture (`fixtures/oracle/feed<name>/`, captured by
+//! `tools/capture.py actions`): each feed byte for byte, with its content
 //! type, caching and file name; an error by its code, in the page MediaWiki writes errors of
 //! feeds in (its default format, whatever `format` says).
 
@@ -11,13 +11,14 @@ fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
     headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
 }
 
-/// Replays the stored answers whose names begin with `prefix`; the differences found.
-fn replay_feeds(prefix: &str) -> (usize, Vec<String>) {
-    let names = captures("actions/feeds", |n| n.starts_with(prefix));
+/// Replays the stored answers of the feed action `action` (its folder); how many there were and
+/// the differences found.
+fn replay_feeds(action: &str) -> (usize, Vec<String>) {
+    let names = captures(action, |_| true);
     let answer = raw_answer_as_named_caller();
     let mut failures = Vec::new();
     for name in &names {
-        let capture = fixture_json(&format!("oracle/actions/feeds/{name}"));
+        let capture = fixture_json(&format!("oracle/{action}/{name}"));
         let res = answer(name, &query_of(&capture));
         let text = |key: &str| capture[key].as_str().map(str::to_owned);
         if Some(u64::from(res.status)) != capture["status"].as_u64() {
@@ -62,14 +63,14 @@ fn replay_feeds(prefix: &str) -> (usize, Vec<String>) {
 
 #[test]
 fn contributions_feeds_are_mediawikis() {
-    let (count, failures) = replay_feeds("feed-contributions");
+    let (count, failures) = replay_feeds("feedcontributions");
     assert!(count >= 20, "{count}");
     assert!(failures.is_empty(), "{} of {count} differ:\n{}", failures.len(), failures.join("\n"));
 }
 
 #[test]
 fn watchlist_feeds_are_mediawikis() {
-    let (count, failures) = replay_feeds("feed-watchlist");
+    let (count, failures) = replay_feeds("feedwatchlist");
     assert!(count >= 15, "{count}");
     assert!(failures.is_empty(), "{} of {count} differ:\n{}", failures.len(), failures.join("\n"));
 }

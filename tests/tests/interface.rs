@@ -1,5 +1,5 @@
 //! `meta=languageinfo`, `meta=authmanagerinfo` and `meta=allmessages` against MediaWiki 1.39's
-//! answers on the fixture (`fixtures/oracle/interface/`), formatversion 1 and 2.
+//! answers on the fixture (`fixtures/oracle/<module>/`), formatversion 1 and 2.
 //!
 //! Set aside, each for its reason:
 //! - `allmessages`: a message's built-in text is this project's own wording, so `default` (and
@@ -10,7 +10,7 @@
 //!   requests are MediaWiki's.
 
 use serde_json::{json, Value};
-use wikiquery_tests::{answer_logged_in_as_named_caller, captures, fixture_api, replay};
+use wikiquery_tests::{answer_logged_in_as_named_caller, fixture_api, replay_modules};
 
 fn adjust(name: &str, expected: &mut Value, got: &mut Value) {
     if name.starts_with("allmessages") {
@@ -48,18 +48,14 @@ fn adjust(name: &str, expected: &mut Value, got: &mut Value) {
     }
 }
 
-/// Replays the captures of `folder`: the `.admin` answers were given to Admin, logged in,
-/// the others to an anonymous caller. The lines of those that differ.
-fn replay_as_captured(folder: &str, names: &[String]) -> Vec<String> {
-    replay(folder, names, &answer_logged_in_as_named_caller(), &adjust)
-}
-
+/// Every stored answer of the three modules: the `.admin` answers were given to Admin, logged
+/// in, the others to an anonymous caller.
 #[test]
 fn interface_answers_as_mediawiki_does() {
-    let names = captures("interface", |_| true);
-    assert!(names.len() >= 60, "{}", names.len());
-    let failures = replay_as_captured("interface", &names);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let modules = ["languageinfo", "authmanagerinfo", "allmessages"];
+    let (count, failures) = replay_modules(&modules, |_| true, &answer_logged_in_as_named_caller(), &adjust);
+    assert!(count >= 120, "{count}");
+    assert!(failures.is_empty(), "{} of {count} differ:\n{}", failures.len(), failures.join("\n"));
 }
 
 /// A language this site cannot name is warned about and left out; `*` with other codes is
@@ -112,14 +108,4 @@ fn allmessages_substitutes_and_expands() {
         all["query"]["allmessages"].as_array().into_iter().flatten().filter_map(|m| m["name"].as_str()).collect();
     assert!(names.len() > 100 && names.windows(2).all(|w| w[0] < w[1]), "{names:?}");
     assert!(all["query"]["allmessages"][0].get("content").is_none());
-}
-
-/// The first batch of answers of the same modules (`fixtures/oracle/meta2/`, beside
-/// `filerepoinfo`'s, which `filerepoinfo.rs` replays), set aside as the others are.
-#[test]
-fn the_first_batch_answers_as_mediawiki_does() {
-    let names = captures("meta2", |n| !n.starts_with("filerepoinfo-") && !n.starts_with("paraminfo-"));
-    assert!(names.len() >= 80, "{}", names.len());
-    let failures = replay_as_captured("meta2", &names);
-    assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), names.len(), failures.join("\n"));
 }

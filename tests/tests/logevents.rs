@@ -1,8 +1,7 @@
 //! `list=logevents` gives what MediaWiki 1.39 gives on the same database.
 //!
 //! Every request captured from MediaWiki serving the fixture database
-//! (tests/fixtures/oracle/logevents/, written by `tools/capture_oracle.py logevents`, plus the
-//! older logevents captures beside that folder) is replayed in-process against the same
+//! (tests/fixtures/oracle/logevents/, written by `tools/capture.py basics logevents`) is replayed in-process against the same
 //! database and the answers are compared as parsed JSON: `servedby` and `curtimestamp` are
 //! ignored, errors are compared by code, warnings by the modules that warned, and the one
 //! member the spec adds to log entries (`revid`) is checked on its own rather than against
@@ -32,7 +31,7 @@ use wikiquery_tests::{
 /// Members of a log entry that the spec adds over MediaWiki 1.39.
 const SPEC_ADDITIONS: &[&str] = &["revid"];
 
-/// Every capture of a logevents request: the module's folder and the older ones beside it.
+/// Every capture of a logevents request (the module's folder).
 fn captures() -> Vec<(String, Value)> {
     let mut out = Vec::new();
     let folder = fixtures().join("oracle/logevents");
@@ -41,13 +40,6 @@ fn captures() -> Vec<(String, Value)> {
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
-    let top = fixtures().join("oracle");
-    paths.extend(
-        std::fs::read_dir(&top)
-            .unwrap_or_else(|e| panic!("reading {}: {e}", top.display()))
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "json")),
-    );
     paths.sort();
     for path in paths {
         let relative = path.strip_prefix(fixtures()).unwrap_or(&path).display().to_string();

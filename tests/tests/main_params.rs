@@ -2,7 +2,7 @@
 //! `origin`, `maxlag`, `smaxage`/`maxage`, `assert`, `requestid`, `uselang`,
 //! `responselanginfo`, `format`, a missing `action`) behave as MediaWiki 1.39's ApiMain: every
 //! request captured from MediaWiki (tests/fixtures/oracle/main/, by
-//! `tools/capture_oracle.py main`) is replayed in-process against the fixture database.
+//! `tools/capture.py basics main`) is replayed in-process against the fixture database.
 //!
 //! Compared: the HTTP status, the headers that matter (content type, Cache-Control,
 //! MediaWiki-API-Error, CORS), and the parsed JSON with `servedby`, `curtimestamp` and the
@@ -183,7 +183,7 @@ fn every_captured_main_parameter_answer_matches_mediawiki() {
             failures.push(format!("{name} ({}):\n  {}", capture["request"], problems.join("\n  ")));
         }
     }
-    assert!(count > 50, "the captures of tools/capture_oracle.py main are missing");
+    assert!(count > 50, "the captures of tools/capture.py basics main are missing");
     assert!(failures.is_empty(), "{} of {count} answers differ:\n\n{}", failures.len(), failures.join("\n\n"));
 }
 

@@ -1,7 +1,7 @@
 //! `list=querypage` in miser mode (the `miser_mode` setting): the expensive reports are read
 //! from the report cache, as MediaWiki reads its querycache, with `cached`, `cachedtimestamp`
 //! and `maxresults`. Checked against MediaWiki 1.39's answers in miser mode
-//! (`fixtures/oracle/miser/`), on the fixture holding the cache MediaWiki's
+//! (`fixtures/oracle/querypage/miser/`), on the fixture holding the cache MediaWiki's
 //! `updateSpecialPages.php` filled (`querycache.sql` there); and `update-special-pages`'s
 //! own cache gives what the live reports give.
 
@@ -17,7 +17,8 @@ use wikiquery_tests::{altered_fixture_config, api_with, captures, fixtures, repl
 fn config(admin: bool) -> &'static ApiConfig {
     static CONFIGS: OnceLock<[ApiConfig; 2]> = OnceLock::new();
     let configs = CONFIGS.get_or_init(|| {
-        let sql = std::fs::read_to_string(fixtures().join("oracle/miser/querycache.sql")).expect("querycache.sql");
+        let sql =
+            std::fs::read_to_string(fixtures().join("oracle/querypage/miser/querycache.sql")).expect("querycache.sql");
         [false, true].map(|admin| {
             let mut config = altered_fixture_config(&format!("miser-{admin}.sqlite"), &sql);
             let mut settings = wikiquery_tests::fixture_settings();
@@ -34,9 +35,10 @@ fn config(admin: bool) -> &'static ApiConfig {
 
 #[test]
 fn cached_reports_answer_as_mediawiki_does_in_miser_mode() {
-    let names = captures("miser", |_| true);
+    let names = captures("querypage/miser", |_| true);
     assert!(names.len() >= 180, "{}", names.len());
-    let failures = replay("miser", &names, &|name, q| api_with(config(name.contains(".admin.")), q), &|_, _, _| {});
+    let failures =
+        replay("querypage/miser", &names, &|name, q| api_with(config(name.contains(".admin.")), q), &|_, _, _| {});
     assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), names.len(), failures.join("\n"));
 }
 

@@ -1,6 +1,6 @@
 //! Page sets (`titles`, `pageids`, `revids`, generators) and `prop=info` give what MediaWiki
 //! 1.39 gives: every request captured from MediaWiki serving the fixture database
-//! (tests/fixtures/oracle/pageset/, by tools/capture_oracle.py) is replayed in-process against
+//! (tests/fixtures/oracle/pageset/, by tools/capture.py basics) is replayed in-process against
 //! the same database and the answers compared.
 //!
 //! Compared as parsed JSON, ignoring `servedby` and `curtimestamp`; errors are compared by

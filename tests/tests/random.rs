@@ -100,12 +100,51 @@ fn bad_input_gets_mediawikis_codes() {
 }
 
 /// MediaWiki's answers to requests whose answer does not depend on chance (given continue
-/// values, errors), stored under `fixtures/oracle/search/`, replayed.
+/// values, errors), stored under `fixtures/oracle/random/`, replayed.
 #[test]
 fn hand_made_continue_values_and_errors_answer_as_mediawiki_does() {
     use wikiquery_tests::{answer_as_named_caller, captures, replay};
-    let names = captures("search", |n| n.starts_with("random") && !n.contains("-run"));
+    let names = captures("random", |n| !n.contains("-run"));
     assert!(names.len() >= 80, "only {} captures", names.len());
-    let failures = replay("search", &names, &answer_as_named_caller, &|_, _, _| {});
+    let failures = replay("random", &names, &answer_as_named_caller, &|_, _, _| {});
+    assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), names.len(), failures.join("\n"));
+}
+
+/// The shape of an answer: what members it has, how many items each list holds and of what
+/// kind each value is, leaving out which pages chance chose. Page ids as keys (formatversion
+/// 1's `pages`) count as one key with the number of pages.
+fn shape(value: &serde_json::Value) -> serde_json::Value {
+    use serde_json::{json, Value};
+    match value {
+        Value::Object(members) if !members.is_empty() && members.keys().all(|k| k.parse::<i64>().is_ok()) => {
+            json!({ "#ids": members.len(), "#each": shape(members.values().next().unwrap_or(&Value::Null)) })
+        }
+        Value::Object(members) => members.iter().map(|(k, v)| (k.clone(), shape(v))).collect(),
+        Value::Array(items) => json!({ "#len": items.len(), "#each": items.first().map(shape) }),
+        Value::String(_) => json!("string"),
+        Value::Number(_) => json!("number"),
+        Value::Bool(b) => json!(b),
+        Value::Null => Value::Null,
+    }
+}
+
+/// MediaWiki's answers to requests answered by chance (`-runN`: the same request asked three
+/// times) have the shape ours have: the same members, the same number of pages, the same
+/// kinds of values, and a `continue` when MediaWiki gave one.
+#[test]
+fn random_answers_have_mediawikis_shape() {
+    use wikiquery_tests::{captures, comparable, fixture_json, query_of};
+    let names = captures("random", |n| n.contains("-run"));
+    assert!(names.len() >= 90, "only {} captures", names.len());
+    let mut failures = Vec::new();
+    for name in &names {
+        let capture = fixture_json(&format!("oracle/random/{name}"));
+        let (status, got) = fixture_api(&query_of(&capture));
+        assert_eq!(status, 200, "{name}");
+        let (expected, got) = (shape(&comparable(&capture["response"])), shape(&comparable(&got)));
+        if expected != got {
+            failures.push(format!("{name}:\n  MediaWiki {expected}\n  wikiquery {got}"));
+        }
+    }
     assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), names.len(), failures.join("\n"));
 }

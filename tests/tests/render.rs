@@ -1,6 +1,6 @@
 //! The renderer against MediaWiki 1.39: `action=parse` of the inputs of MediaWiki's own parser
 //! tests and of every wikitext page of the fixture, compared with MediaWiki's answers
-//! (`fixtures/oracle/render/`, captured with `tools/capture_renders.py`).
+//! (`fixtures/oracle/render/`, captured with `tools/capture.py renders`).
 
 use serde_json::Value;
 use wikiquery_tests::{fixture_api, fixture_json};

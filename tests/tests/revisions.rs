@@ -1,11 +1,11 @@
 //! The revision modules (`prop=revisions`, `list=allrevisions`, `prop=deletedrevisions`,
 //! `list=alldeletedrevisions`, `list=deletedrevs`) answer as MediaWiki 1.39 does on the fixture
-//! (its answers are stored under `fixtures/oracle/revisions/`), in formatversion 1 and 2, for an anonymous caller, an
+//! (its answers are stored under `fixtures/oracle/<module>/`), in formatversion 1 and 2, for an anonymous caller, an
 //! administrator (`.sysop`: Bob, who may see deleted users, comments and text) and a
 //! suppressor (`.admin`: Admin, who may also see what is hidden from administrators).
 
 use serde_json::Value;
-use wikiquery_tests::{answer_as_named_caller, captures, fixture_api, fixture_api_in_groups, replay};
+use wikiquery_tests::{answer_as_named_caller, fixture_api, fixture_api_in_groups, replay_modules};
 
 /// Captures of requests this server answers otherwise on purpose, each with its reason.
 const OWN_ANSWERS: &[(&str, &str)] = &[
@@ -17,18 +17,16 @@ const OWN_ANSWERS: &[(&str, &str)] = &[
 
 #[test]
 fn revisions_answer_as_mediawiki_does() {
-    let names = captures("revisions", |n| {
-        ["rev-", "arv-", "drv-", "adr-", "dr-"].iter().any(|p| n.starts_with(p))
-            && !OWN_ANSWERS.iter().any(|(prefix, _)| n.starts_with(prefix))
-    });
-    assert!(names.len() >= 150, "only {} captures", names.len());
-    let failures = replay("revisions", &names, &answer_as_named_caller, &|_, expected, _| {
+    let keep = |n: &str| !OWN_ANSWERS.iter().any(|(prefix, _)| n.starts_with(prefix));
+    let modules = ["revisions", "allrevisions", "deletedrevisions", "alldeletedrevisions", "deletedrevs"];
+    let (count, failures) = replay_modules(&modules, keep, &answer_as_named_caller, &|_, expected, _| {
         // `list=deletedrevs` gives MediaWiki's session-bound undelete token; a read API issues none.
         for entry in expected.pointer_mut("/query/deletedrevs").and_then(Value::as_array_mut).into_iter().flatten() {
             entry.as_object_mut().map(|e| e.remove("token"));
         }
     });
-    assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), names.len(), failures.join("\n"));
+    assert!(count >= 150, "only {count} captures");
+    assert!(failures.is_empty(), "{} of {count} differ:\n{}", failures.len(), failures.join("\n"));
 }
 
 /// Follows `rvcontinue` to the end and gives the revisions of every batch, in order.
@@ -92,9 +90,9 @@ fn a_pre_save_transform_that_needs_what_is_not_built_says_so() {
 /// shape, the mix with `rvslots`, `list=allrevisions`).
 #[test]
 fn revisions_render_as_mediawiki_renders_them() {
-    let names = wikiquery_tests::captures("rvparse", |_| true);
+    let names = wikiquery_tests::captures("revisions/rvparse", |_| true);
     assert!(names.len() >= 12, "{}", names.len());
-    let failures = wikiquery_tests::replay("rvparse", &names, &|_, q| fixture_api(q), &|_, _, _| {});
+    let failures = wikiquery_tests::replay("revisions/rvparse", &names, &|_, q| fixture_api(q), &|_, _, _| {});
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -162,7 +160,7 @@ fn paging_every_revision_gives_what_one_read_gives() {
 /// redirect, named and numbered arguments and their defaults, `subst:` and its kin, variables
 /// and parser functions of the page's name, comments, inclusion and extension tags, a call
 /// that starts a table) equals MediaWiki's on the fixture (`fixtures/oracle/expand`, captured
-/// with `tools/capture_expansions.py`).
+/// with `tools/capture.py expansions`).
 #[test]
 fn templates_expand_as_mediawiki_expands_them() {
     use wikiquery_modules::shared::expansion::{expand_page_text, WikiAt};

@@ -1,5 +1,5 @@
 //! The title prefix search and the special pages' reports answer as MediaWiki 1.39 does on
-//! the fixture (its answers are stored under `fixtures/oracle/search/`), in formatversion 1
+//! the fixture (its answers are stored under `fixtures/oracle/prefixsearch/` and `querypage/`), in formatversion 1
 //! and 2: `list=prefixsearch` (prefixes in every namespace, case, redirects and the exact
 //! match first, special pages' names and aliases, limits and offsets, as a generator with its
 //! `index`) and `list=querypage`
@@ -26,19 +26,16 @@ fn answered_otherwise(name: &str) -> bool {
 
 #[test]
 fn prefixsearch_answers_as_mediawiki_does() {
-    let names = captures("search", |n| n.starts_with("prefixsearch") && !answered_otherwise(n));
+    let names = captures("prefixsearch", |n| !answered_otherwise(n));
     assert!(names.len() >= 280, "only {} captures", names.len());
-    let failures = replay("search", &names, &answer_as_named_caller, &|_, _, _| {});
+    let failures = replay("prefixsearch", &names, &answer_as_named_caller, &|_, _, _| {});
     assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), names.len(), failures.join("\n"));
 }
 
 #[test]
 fn the_computed_reports_answer_as_mediawiki_does() {
-    let names = captures("search", |n| {
-        if !n.starts_with("querypage") {
-            return false;
-        }
-        let capture = wikiquery_tests::fixture_json(&format!("oracle/search/{n}"));
+    let names = captures("querypage", |n| {
+        let capture = wikiquery_tests::fixture_json(&format!("oracle/querypage/{n}"));
         let query = capture["request"].as_str().unwrap_or_default().to_owned();
         match report_of(&query) {
             Some(report) => QUERY_PAGES.contains(&report.as_str()),
@@ -47,7 +44,7 @@ fn the_computed_reports_answer_as_mediawiki_does() {
         }
     });
     assert!(names.len() >= 500, "only {} captures", names.len());
-    let failures = replay("search", &names, &answer_as_named_caller, &|_, _, _| {});
+    let failures = replay("querypage", &names, &answer_as_named_caller, &|_, _, _| {});
     assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), names.len(), failures.join("\n"));
 }
 

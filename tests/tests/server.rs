@@ -107,7 +107,7 @@ async fn an_existing_mediawiki_database_is_served_and_never_written() {
         let state = state_for(format!("sqlite:{}", copy.display()));
         let (status, body) = get(&state, "action=query&list=allpages&aplimit=10&format=json&formatversion=2").await;
         assert_eq!(status, 200, "{body}");
-        let oracle = wikiquery_tests::fixture_json("oracle/allpages-limit10.fv2.json");
+        let oracle = wikiquery_tests::fixture_json("oracle/allpages/allpages-limit10.fv2.json");
         assert_eq!(body["query"], oracle["response"]["query"], "the same pages as MediaWiki lists");
         let (_, body) = get(&state, "action=query&list=allpages&apnamespace=4&format=json&formatversion=2").await;
         assert!(titles(&body).iter().all(|t| t.starts_with("Fixture Wiki:")), "{body}");

@@ -1,5 +1,5 @@
 //! `meta=siteinfo` answers as MediaWiki 1.39 does on the fixture (its answers are stored under
-//! `fixtures/oracle/meta/`, captured with its clock frozen where the fixture is served), in
+//! `fixtures/oracle/siteinfo/`, captured with its clock frozen where the fixture is served), in
 //! formatversion 1 and 2, for every part 1.39 has but `languages`: `general`, `namespaces`,
 //! `namespacealiases`, `statistics` (the first request of pywikibot and mwclient),
 //! `usergroups`, `fileextensions`, `rightsinfo`, `restrictions`, `protocols`, `skins`,
@@ -67,7 +67,7 @@ fn siteinfo_answers_as_mediawiki_does() {
     let mut failures = Vec::new();
     for name in CAPTURES {
         for suffix in ["json", "fv2.json"] {
-            let file = format!("oracle/meta/{name}.{suffix}");
+            let file = format!("oracle/siteinfo/{name}.{suffix}");
             let capture = fixture_json(&file);
             let (status, body) = fixture_api(&query_of(&capture));
             assert_eq!(status, 200, "{file}");
@@ -124,7 +124,7 @@ fn general_reports_the_frozen_time_and_the_mediawiki_version() {
 /// extension answers so).
 #[test]
 fn languages_have_their_own_names_and_mediawikis_tags() {
-    let capture = fixture_json("oracle/meta/siteinfo-languages.fv2.json");
+    let capture = fixture_json("oracle/siteinfo/siteinfo-languages.fv2.json");
     let theirs: std::collections::BTreeMap<&str, &str> = capture["response"]["query"]["languages"]
         .as_array()
         .expect("languages")

@@ -1,5 +1,5 @@
 //! `meta=tokens` answers as MediaWiki 1.39 does on the fixture for an anonymous caller (its
-//! answers are stored under `fixtures/oracle/meta/`), in formatversion 1 and 2: `+\` for
+//! answers are stored under `fixtures/oracle/tokens/`), in formatversion 1 and 2: `+\` for
 //! actions, and for logging in and creating an account a session's random value followed by
 //! the time in hexadecimal (compared by form: 32 hexadecimal digits, then the frozen instant).
 
@@ -19,7 +19,7 @@ fn normalised(v: &Value) -> Value {
 
 #[test]
 fn tokens_answer_as_mediawiki_does_for_an_anonymous_caller() {
-    let dir = fixtures().join("oracle/meta");
+    let dir = fixtures().join("oracle/tokens");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
         .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
@@ -29,7 +29,7 @@ fn tokens_answer_as_mediawiki_does_for_an_anonymous_caller() {
     assert!(names.len() >= 20, "only {} captures", names.len());
     let mut failures = Vec::new();
     for name in &names {
-        let capture = fixture_json(&format!("oracle/meta/{name}"));
+        let capture = fixture_json(&format!("oracle/tokens/{name}"));
         let (_, body) = fixture_api(&query_of(&capture));
         let comparable = |v: &Value| -> Value {
             v.as_object()

@@ -1,5 +1,5 @@
 //! `meta=userinfo` answers as MediaWiki 1.39 does on the fixture for an anonymous caller (its
-//! answers are stored under `fixtures/oracle/meta/`), in formatversion 1 and 2, for every
+//! answers are stored under `fixtures/oracle/userinfo/`), in formatversion 1 and 2, for every
 //! `uiprop` but `cancreateaccount` (newer than
 //! 1.39, which only warns about it). The caller is named by its address, as MediaWiki names an
 //! anonymous user: the stored answers were asked from `127.0.0.1`, the address in-process
@@ -11,14 +11,14 @@ use wikiquery_tests::{captures, fixture_api, replay};
 #[test]
 fn userinfo_answers_as_mediawiki_does_for_an_anonymous_caller() {
     // Logged-in callers do not exist here; `cancreateaccount` is newer than 1.39.
-    let names = captures("meta", |n| {
-        n.starts_with("userinfo-")
+    let names = captures("userinfo", |n| {
+        (n.starts_with("userinfo-") || n.starts_with("warning-userinfo-"))
             && !n.contains(".admin.")
             && !n.contains(".user.")
             && !n.starts_with("userinfo-cancreateaccount")
     });
     assert!(names.len() >= 30, "only {} captures", names.len());
-    let failures = replay("meta", &names, &|_, q| fixture_api(q), &|name, _, got| {
+    let failures = replay("userinfo", &names, &|_, q| fixture_api(q), &|name, _, got| {
         if name.starts_with("userinfo-all") {
             // `*` takes in `cancreateaccount`, newer than 1.39 and unknown to it.
             if let Some(info) = got.pointer_mut("/query/userinfo").and_then(Value::as_object_mut) {

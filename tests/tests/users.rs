@@ -1,5 +1,5 @@
 //! `list=users`, `list=allusers`, `list=blocks` and `prop=contributors` answer as MediaWiki
-//! 1.39 does on the fixture (its answers are stored under `fixtures/oracle/users/`), in
+//! 1.39 does on the fixture (its answers are stored under `fixtures/oracle/<module>/`), in
 //! formatversion 1 and 2, for an anonymous caller, for a plain user (`.user`: Alice, whose
 //! rights are those of `user` and `autoconfirmed`) and for an administrator (`.admin`: Admin,
 //! a bureaucrat, sysop, suppressor and interface administrator, who may see users hidden by
@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 use wikiquery_tests::{
-    answer_as_named_caller, captures, fixture_api, fixture_api_as, fixture_settings, replay, ADMIN_GROUPS,
+    answer_as_named_caller, fixture_api, fixture_api_as, fixture_settings, replay_modules, ADMIN_GROUPS,
 };
 
 /// The rights a member of `groups` has on the fixture.
@@ -27,11 +27,11 @@ const OWN_TESTS: &[&str] = &[
 
 #[test]
 fn user_modules_answer_as_mediawiki_does() {
-    let names =
-        captures("users", |n| !n.starts_with("paraminfo") && !OWN_TESTS.iter().any(|o| n.split('.').next() == Some(o)));
-    assert!(names.len() >= 250, "only {} captures", names.len());
-    let failures = replay("users", &names, &answer_as_named_caller, &|_, _, _| {});
-    assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), names.len(), failures.join("\n"));
+    let keep = |n: &str| !OWN_TESTS.iter().any(|o| n.split('.').next() == Some(o));
+    let modules = ["users", "allusers", "blocks", "contributors"];
+    let (count, failures) = replay_modules(&modules, keep, &answer_as_named_caller, &|_, _, _| {});
+    assert!(count >= 250, "only {count} captures");
+    assert!(failures.is_empty(), "{} of {count} differ:\n{}", failures.len(), failures.join("\n"));
 }
 
 /// Follows a query's `continue` to its end, as a client does, and gives every batch's answer.

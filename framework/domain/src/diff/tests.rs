@@ -1,5 +1,5 @@
 //! The diff against MediaWiki's own answers (tests/fixtures/oracle/diff/cases.json, written
-//! by tools/capture_diffs.py), and against odd inputs.
+//! by tools/capture.py diffs), and against odd inputs.
 
 use super::table_diff;
 

@@ -1,6 +1,6 @@
 //! The preprocessor against MediaWiki 1.39's own trees: hand-made cases of every construct
 //! and quirk, and every page of the fixture wiki (`tests/fixtures/oracle/parsetree`, captured
-//! with `tools/capture_parsetrees.py`).
+//! with `tools/capture.py parsetrees`).
 
 use super::{preprocess, Options};
 
