@@ -138,21 +138,26 @@ impl<C: AsAnyConnection> Reader<C> {
                     .filter(ipblocks::ipb_range_end.ge(upper))
                     .filter(ipblocks::ipb_auto.eq(0));
             }
+            // The kinds are most of the table each (every IP block, every indefinite one):
+            // written `ipb_user + 0`, `ipb_expiry || ''`, which no index serves, so that the
+            // blocks are walked in time order (`ipb_timestamp`) and filtered rather than read
+            // through `ipb_user` or `ipb_expiry` and all sorted.
             let kinds = filter.kinds;
             match kinds.account {
-                Some(true) => query = query.filter(ipblocks::ipb_user.ne(0)),
-                Some(false) => query = query.filter(ipblocks::ipb_user.eq(0)),
+                Some(true) => query = query.filter((ipblocks::ipb_user + 0).ne(0)),
+                Some(false) => query = query.filter((ipblocks::ipb_user + 0).eq(0)),
                 None => {}
             }
             match kinds.ip {
                 Some(true) => {
                     query = query
-                        .filter(ipblocks::ipb_user.eq(0))
+                        .filter((ipblocks::ipb_user + 0).eq(0))
                         .filter(ipblocks::ipb_range_end.eq(ipblocks::ipb_range_start))
                 }
                 Some(false) => {
-                    query =
-                        query.filter(ipblocks::ipb_user.ne(0).or(ipblocks::ipb_range_end.gt(ipblocks::ipb_range_start)))
+                    query = query.filter(
+                        (ipblocks::ipb_user + 0).ne(0).or(ipblocks::ipb_range_end.gt(ipblocks::ipb_range_start)),
+                    )
                 }
                 None => {}
             }
@@ -162,8 +167,8 @@ impl<C: AsAnyConnection> Reader<C> {
                 None => {}
             }
             match kinds.temporary {
-                Some(true) => query = query.filter(ipblocks::ipb_expiry.ne("infinity")),
-                Some(false) => query = query.filter(ipblocks::ipb_expiry.eq("infinity")),
+                Some(true) => query = query.filter(ipblocks::ipb_expiry.concat("").ne("infinity")),
+                Some(false) => query = query.filter(ipblocks::ipb_expiry.concat("").eq("infinity")),
                 None => {}
             }
             if filter.exclude_hidden {

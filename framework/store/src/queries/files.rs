@@ -280,11 +280,13 @@ impl<C: AsAnyConnection> Reader<C> {
                     };
                 }
             }
+            // Sizes are filtered as the files are walked in the listing's order
+            // (`img_size + 0` is served by no index), not read by size and all sorted.
             if let Some(min) = filter.min_size {
-                q = q.filter(image::img_size.ge(min));
+                q = q.filter((image::img_size + 0).ge(min));
             }
             if let Some(max) = filter.max_size {
-                q = q.filter(image::img_size.le(max));
+                q = q.filter((image::img_size + 0).le(max));
             }
             if let Some(sha1) = &filter.sha1 {
                 q = q.filter(image::img_sha1.eq(sha1));

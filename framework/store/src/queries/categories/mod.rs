@@ -133,11 +133,13 @@ impl<C: AsAnyConnection> Reader<C> {
                     q = q.filter(category::cat_title.lt(bound));
                 }
             }
+            // Sizes are filtered as the titles are walked (`cat_pages + 0` is served by no
+            // index): read through `cat_pages`, every category of the range would be sorted.
             if let Some(min) = f.min {
-                q = q.filter(category::cat_pages.ge(min));
+                q = q.filter((category::cat_pages + 0).ge(min));
             }
             if let Some(max) = f.max {
-                q = q.filter(category::cat_pages.le(max));
+                q = q.filter((category::cat_pages + 0).le(max));
             }
             q = if f.descending { q.order(category::cat_title.desc()) } else { q.order(category::cat_title.asc()) };
             q.limit(f.limit).load(c)

@@ -14,6 +14,20 @@ use crate::with_conn;
 /// How many bytes of the index `el_index_60` keeps.
 pub const INDEX_60: usize = 60;
 
+/// The part of a search prefix that every matching row's `el_index_60` begins with: the whole
+/// prefix when it is shorter than the column, else its first 56 bytes cut at a character
+/// (the column is cut at 60 bytes, at a character or, by MediaWiki, inside one).
+fn index_60_head(prefix: &str) -> &str {
+    if prefix.len() < INDEX_60 {
+        return prefix;
+    }
+    let mut end = INDEX_60 - 4;
+    while !prefix.is_char_boundary(end) {
+        end -= 1;
+    }
+    &prefix[..end]
+}
+
 /// What [`Reader::external_links`] selects.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExtLinksFilter {
@@ -80,11 +94,13 @@ impl<C: AsAnyConnection> Reader<C> {
                 q = q.filter(page::page_namespace.in_list(ns.clone()));
             }
             if let Some(prefix) = &filter.index_prefix {
-                if prefix.len() < INDEX_60 {
-                    q = q.filter(externallinks::el_index_60.ge(prefix.clone()));
-                    if let Some(bound) = prefix_upper_bound(prefix) {
-                        q = q.filter(externallinks::el_index_60.lt(bound));
-                    }
+                // The indexed column holds the first 60 bytes of `el_index`: a range over the
+                // prefix's head finds the candidates however long the prefix (a longer one
+                // would otherwise be read by `LIKE` alone, over the whole table).
+                let head = index_60_head(prefix);
+                q = q.filter(externallinks::el_index_60.ge(head.to_owned()));
+                if let Some(bound) = prefix_upper_bound(head) {
+                    q = q.filter(externallinks::el_index_60.lt(bound));
                 }
                 q = q.filter(externallinks::el_index.like(format!("{}%", escape_like(prefix))).escape('\\'));
             }
@@ -101,7 +117,12 @@ impl<C: AsAnyConnection> Reader<C> {
                 };
                 q = q.filter(key);
             }
-            q = match (filter.by_page, filter.by_index) {
+            // A prefix as long as the indexed column gives every match the same `el_index_60`
+            // (the first 60 bytes of the prefix): ordered by it and then by id, the matches
+            // come in id order straight from the `el_index_60` index, unsorted.
+            let long_prefix = filter.index_prefix.as_ref().is_some_and(|p| p.len() >= INDEX_60);
+            let by_index = filter.by_index || (long_prefix && !filter.by_page);
+            q = match (filter.by_page, by_index) {
                 (true, true) => q.order((
                     externallinks::el_from.asc(),
                     externallinks::el_index_60.asc(),
