@@ -77,3 +77,13 @@ fn a_required_text_given_empty_is_missingparam() {
     let (_, body) = wikiquery_tests::fixture_api("action=query&list=querypage&qppage=&format=json");
     assert_eq!(error_code(&body), "badvalue");
 }
+
+/// A parameter group counts its parameters as it describes them (every query reads the page
+/// set's by this count).
+#[test]
+fn a_group_counts_the_parameters_it_describes() {
+    use wikiquery_runtime::param::ParamGroup;
+    use wikiquery_runtime::query::PageSetParams;
+    assert_eq!(PageSetParams::count(), PageSetParams::params().len());
+    assert!(PageSetParams::params().iter().any(|p| p.name == "generator"));
+}

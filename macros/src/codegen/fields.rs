@@ -34,17 +34,13 @@ pub fn descriptors(params: &[Param]) -> TokenStream {
             shape => {
                 let name = &f.name;
                 let dep_values = &f.deprecated_values;
-                // Values computed when the descriptor is built (once), kept for the program's
-                // life as the descriptor is.
+                // Values computed when the descriptor is built, lent to the hints for as long
+                // as the descriptor is being built (the descriptor keeps its own copy).
                 let (computed, values, deprecated_values, submodules) = match (&f.values, &f.values_from) {
                     (None, Some(from)) => (
                         quote!(let __computed: #p::ComputedValues = ::core::convert::Into::into(#from());),
-                        quote!(::core::option::Option::Some(::std::boxed::Box::leak(
-                            ::std::vec::Vec::into_boxed_slice(::core::clone::Clone::clone(&__computed.values))
-                        ))),
-                        quote!(::std::boxed::Box::leak(::std::vec::Vec::into_boxed_slice(
-                            ::core::clone::Clone::clone(&__computed.deprecated)
-                        ))),
+                        quote!(::core::option::Option::Some(::std::vec::Vec::as_slice(&__computed.values))),
+                        quote!(::std::vec::Vec::as_slice(&__computed.deprecated)),
                         quote! {
                             __d.submodules = __computed.submodules;
                             __d.submodule_param_prefix = __computed.submodule_param_prefix;
@@ -251,7 +247,7 @@ pub fn parse(params: &[Param]) -> (TokenStream, TokenStream) {
         match &f.shape {
             Shape::Flatten { .. } => stmts.extend(quote! {
                 let #at = __next;
-                let __group_len = <#ty as #p::ParamGroup>::params().len();
+                let __group_len = <#ty as #p::ParamGroup>::count();
                 let #ident = #p::keep_first(
                     <#ty as #p::ParamGroup>::extract(&__all[#at..#at + __group_len], __r),
                     &mut __first,

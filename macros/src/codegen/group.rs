@@ -68,15 +68,31 @@ fn try_expand(input: TokenStream) -> darling::Result<TokenStream> {
         const _: () = {
             #checks
 
+            impl #ident {
+                /// The group's descriptors, built once: values computed for them
+                /// (`values_from`) are kept for the program's life, so they must not be
+                /// computed again for each request that reads the group.
+                fn __param_group_built() -> &'static ::std::vec::Vec<#p::ParamDescriptor> {
+                    static __PARAMS: #p::OnceLock<::std::vec::Vec<#p::ParamDescriptor>> = #p::OnceLock::new();
+                    __PARAMS.get_or_init(|| {
+                        let mut __params: ::std::vec::Vec<#p::ParamDescriptor> = ::std::vec::Vec::new();
+                        #descriptors
+                        __params
+                    })
+                }
+            }
+
             #[automatically_derived]
             impl #p::ParamGroup for #ident {
                 const RULES: &'static [(#p::ParamRule, &'static [&'static str])] = &[#(#rule_entries),*];
                 const EXAMPLE_PARAMS: &'static [#p::ExampleParam] = #example_params;
 
                 fn params() -> ::std::vec::Vec<#p::ParamDescriptor> {
-                    let mut __params: ::std::vec::Vec<#p::ParamDescriptor> = ::std::vec::Vec::new();
-                    #descriptors
-                    __params
+                    ::core::clone::Clone::clone(Self::__param_group_built())
+                }
+
+                fn count() -> usize {
+                    Self::__param_group_built().len()
                 }
 
                 #[allow(unused_mut, unused_variables)]

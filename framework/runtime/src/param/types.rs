@@ -37,13 +37,14 @@ impl From<Vec<&'static str>> for ComputedValues {
     }
 }
 
-/// What an attribute says about a parameter's type beyond the Rust type itself.
+/// What an attribute says about a parameter's type beyond the Rust type itself, while its
+/// descriptor is built (values computed for it are lent, not kept).
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Hints {
+pub struct Hints<'a> {
     /// A closed set of values for a string parameter (`values = SET`).
-    pub values: Option<&'static [&'static str]>,
+    pub values: Option<&'a [&'static str]>,
     /// Values of that set marked deprecated.
-    pub deprecated_values: &'static [&'static str],
+    pub deprecated_values: &'a [&'static str],
     /// Lower bound of an integer.
     pub min: Option<i64>,
     /// Upper bound of an integer.
@@ -445,6 +446,11 @@ pub trait ParamGroup: Sized {
     const RULES: &'static [(ParamRule, &'static [&'static str])] = &[];
     /// The group's parameters in order.
     fn params() -> Vec<ParamDescriptor>;
+    /// How many parameters the group has (read for every request that reads the group, so
+    /// derived groups answer it without building their descriptors again).
+    fn count() -> usize {
+        Self::params().len()
+    }
     /// Reads the group from the request, given its slice of the module's descriptors.
     fn extract(params: &[ParamDescriptor], r: &mut ParamReader<'_>) -> Result<Self, ApiError>;
 }
