@@ -4,7 +4,7 @@
 # the answers, and the server's peak resident memory (server/examples/keepalive_load.rs).
 #
 #   tools/bench_keepalive.sh                               # 10,000 clients, each every 2 s, 30 s
-#   CLIENTS=4000 INTERVAL_MS=500 SECONDS=30 tools/bench_keepalive.sh
+#   CLIENTS=4000 INTERVAL_MS=500 RUN_SECONDS=30 tools/bench_keepalive.sh
 #   SERVE_OPTIONS="--max-connections 1024" tools/bench_keepalive.sh   # the old default bound
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +13,8 @@ BENCH_DIR=${BENCH_DIR:-/tmp/wikiquery-bench}
 PORT=${PORT:-8097}
 CLIENTS=${CLIENTS:-10000}
 INTERVAL_MS=${INTERVAL_MS:-2000}
-SECONDS_=${SECONDS:-30}
+# (Not `SECONDS`: bash counts the seconds since it started in it.)
+SECONDS_=${RUN_SECONDS:-30}
 REQUEST=${REQUEST:-/api.php?action=query&meta=siteinfo&siprop=general&format=json}
 mkdir -p "$BENCH_DIR"
 DB="$BENCH_DIR/fixturewiki-keepalive.sqlite"
