@@ -62,20 +62,54 @@ fn comparable(body: &Value) -> Value {
     Value::Object(out)
 }
 
+/// Stored answers compared otherwise, each with why: what describes the installation rather
+/// than the wiki (MediaWiki's PHP libraries, extensions, hooks and front-end libraries), the
+/// properties newer than 1.39 that the spec's catalogue adds (1.39 warns of them), and the
+/// languages (by name: this server names languages as the CLDR does; checked below by code).
+const ANSWERED_OTHERWISE: &[&str] = &[
+    "siteinfo-libraries",
+    "siteinfo-extensions",
+    "siteinfo-showhooks",
+    "siteinfo-clientlibraries",
+    "siteinfo-autocreatetempuser",
+    "siteinfo-autopromote",
+    "siteinfo-autopromoteonce",
+    "siteinfo-languages",
+    "siteinfo-languages-inlanguagecode-de",
+    "siteinfo-languages-inlanguagecode-invalid",
+];
+
+#[test]
+fn every_stored_answer_is_compared_or_set_aside_with_a_reason() {
+    let names = wikiquery_tests::captures("siteinfo", |_| true);
+    for name in &names {
+        let stem = name.trim_end_matches(".json").trim_end_matches(".fv2");
+        assert!(
+            CAPTURES.contains(&stem) || ANSWERED_OTHERWISE.contains(&stem) || FV2_ONLY.contains(&stem),
+            "{name} is neither compared nor set aside"
+        );
+    }
+}
+
+/// Answers stored in formatversion 2 only.
+const FV2_ONLY: &[&str] = &["siteinfo-general-and-six", "warning-siteinfo-prop-nosuchprop"];
+
 #[test]
 fn siteinfo_answers_as_mediawiki_does() {
     let mut failures = Vec::new();
-    for name in CAPTURES {
-        for suffix in ["json", "fv2.json"] {
-            let file = format!("oracle/siteinfo/{name}.{suffix}");
-            let capture = fixture_json(&file);
-            let (status, body) = fixture_api(&query_of(&capture));
-            assert_eq!(status, 200, "{file}");
-            let mut out = Vec::new();
-            differences("", &comparable(&capture["response"]), &comparable(&body), &mut out);
-            if !out.is_empty() {
-                failures.push(format!("{file}:\n  {}", out.join("\n  ")));
-            }
+    let files = CAPTURES
+        .iter()
+        .flat_map(|name| [format!("{name}.json"), format!("{name}.fv2.json")])
+        .chain(FV2_ONLY.iter().map(|name| format!("{name}.fv2.json")));
+    for file in files {
+        let file = format!("oracle/siteinfo/{file}");
+        let capture = fixture_json(&file);
+        let (status, body) = fixture_api(&query_of(&capture));
+        assert_eq!(status, 200, "{file}");
+        let mut out = Vec::new();
+        differences("", &comparable(&capture["response"]), &comparable(&body), &mut out);
+        if !out.is_empty() {
+            failures.push(format!("{file}:\n  {}", out.join("\n  ")));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
