@@ -242,10 +242,12 @@ impl<'a> QueryContext<'a> {
     /// Says where the generator restarts when the modules working on its pages must continue
     /// but the generator itself is finished or moves on: a generator over a list that grows at
     /// its start (recent changes) pins its first item so the next request sees the same pages.
-    /// Sets `g<prefix><param>` among the generator's parameters copied into `continue`.
+    /// Sets `<prefix><param>` (the generator's prefix, `grn`) among its parameters copied into
+    /// `continue`.
     pub fn set_generator_restart(&mut self, param: &str, value: impl ContinueValue) {
         if self.run.generating {
-            let name = format!("g{}{param}", self.module.prefix);
+            // The prefix a generator runs with has its `g` already (`grn`).
+            let name = format!("{}{param}", self.module.prefix);
             self.run.continuation.set_generator_restart(name, value.continue_text());
         }
     }
