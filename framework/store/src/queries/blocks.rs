@@ -6,7 +6,7 @@
 //! every timestamp). IP ranges are compared in MediaWiki's hexadecimal form
 //! (`ipb_range_start`, `ipb_range_end`).
 
-use crate::queries::sql::InListExt;
+use crate::queries::sql::{InListExt, UnindexedExt};
 use diesel::prelude::*;
 
 use super::escape_like;
@@ -139,24 +139,23 @@ impl<C: AsAnyConnection> Reader<C> {
                     .filter(ipblocks::ipb_auto.eq(0));
             }
             // The kinds are most of the table each (every IP block, every indefinite one):
-            // written `ipb_user + 0`, `ipb_expiry || ''`, which no index serves, so that the
-            // blocks are walked in time order (`ipb_timestamp`) and filtered rather than read
-            // through `ipb_user` or `ipb_expiry` and all sorted.
+            // walked in time order (`ipb_timestamp`) and filtered, not read through `ipb_user`
+            // or `ipb_expiry` and all sorted.
             let kinds = filter.kinds;
             match kinds.account {
-                Some(true) => query = query.filter((ipblocks::ipb_user + 0).ne(0)),
-                Some(false) => query = query.filter((ipblocks::ipb_user + 0).eq(0)),
+                Some(true) => query = query.filter(ipblocks::ipb_user.unindexed().ne(0)),
+                Some(false) => query = query.filter(ipblocks::ipb_user.unindexed().eq(0)),
                 None => {}
             }
             match kinds.ip {
                 Some(true) => {
                     query = query
-                        .filter((ipblocks::ipb_user + 0).eq(0))
+                        .filter(ipblocks::ipb_user.unindexed().eq(0))
                         .filter(ipblocks::ipb_range_end.eq(ipblocks::ipb_range_start))
                 }
                 Some(false) => {
                     query = query.filter(
-                        (ipblocks::ipb_user + 0).ne(0).or(ipblocks::ipb_range_end.gt(ipblocks::ipb_range_start)),
+                        ipblocks::ipb_user.unindexed().ne(0).or(ipblocks::ipb_range_end.gt(ipblocks::ipb_range_start)),
                     )
                 }
                 None => {}
@@ -167,8 +166,8 @@ impl<C: AsAnyConnection> Reader<C> {
                 None => {}
             }
             match kinds.temporary {
-                Some(true) => query = query.filter(ipblocks::ipb_expiry.concat("").ne("infinity")),
-                Some(false) => query = query.filter(ipblocks::ipb_expiry.concat("").eq("infinity")),
+                Some(true) => query = query.filter(ipblocks::ipb_expiry.unindexed().ne("infinity")),
+                Some(false) => query = query.filter(ipblocks::ipb_expiry.unindexed().eq("infinity")),
                 None => {}
             }
             if filter.exclude_hidden {

@@ -8,7 +8,7 @@
 use diesel::prelude::*;
 
 use crate::backend::{AsAnyConnection, StoreError};
-use crate::queries::sql::InListExt;
+use crate::queries::sql::{InListExt, UnindexedExt};
 use crate::reader::Reader;
 use crate::schema::{actor, image, oldimage, user_groups};
 use crate::with_conn;
@@ -280,13 +280,13 @@ impl<C: AsAnyConnection> Reader<C> {
                     };
                 }
             }
-            // Sizes are filtered as the files are walked in the listing's order
-            // (`img_size + 0` is served by no index), not read by size and all sorted.
+            // Sizes are filtered as the files are walked in the listing's order, not read by
+            // size and all sorted.
             if let Some(min) = filter.min_size {
-                q = q.filter((image::img_size + 0).ge(min));
+                q = q.filter(image::img_size.unindexed().ge(min));
             }
             if let Some(max) = filter.max_size {
-                q = q.filter((image::img_size + 0).le(max));
+                q = q.filter(image::img_size.unindexed().le(max));
             }
             if let Some(sha1) = &filter.sha1 {
                 q = q.filter(image::img_sha1.eq(sha1));

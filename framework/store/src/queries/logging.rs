@@ -9,7 +9,7 @@
 //! page costs the same however deep into the log it starts. The revisions the entries created
 //! are read from `log_search` afterwards, for the page's entries only.
 
-use crate::queries::sql::InListExt;
+use crate::queries::sql::{InListExt, UnindexedExt};
 use std::collections::HashMap;
 
 use diesel::connection::DefaultLoadingMode;
@@ -159,8 +159,7 @@ impl<C: AsAnyConnection> Reader<C> {
                 } else {
                     // A namespace alone is most of the log: walked in time order
                     // (`log_times`) and filtered, not read through `log_page_time` and sorted.
-                    // `log_namespace + 0` is served by no index.
-                    query = query.filter((logging::log_namespace + 0).eq(ns));
+                    query = query.filter(logging::log_namespace.unindexed().eq(ns));
                 }
             }
             if let Some(title) = &filter.title {

@@ -230,3 +230,60 @@ impl<ST, DB: Backend> QueryFragment<DB> for FixedSql<ST> {
         Ok(())
     }
 }
+
+/// An expression that SQLite is not to read through an index: written `+expr` there (SQLite's
+/// unary plus changes no value and keeps the term from choosing an index), as it is on
+/// PostgreSQL and MariaDB, whose planners go by the statistics the import gathers. For a
+/// filter that holds for most of a table (every IP block, every non-redirect page): without
+/// statistics SQLite would read those rows through the filter's index and sort them all,
+/// where walking the listing's own index and filtering stops at the limit.
+#[derive(Debug, Clone, Copy)]
+pub struct Unindexed<E>(E);
+
+/// [`Unindexed`] for any expression.
+pub trait UnindexedExt: Expression + Sized {
+    /// This expression, kept from choosing an index on SQLite.
+    fn unindexed(self) -> Unindexed<Self> {
+        Unindexed(self)
+    }
+}
+
+impl<E: Expression> UnindexedExt for E {}
+
+impl<E: Expression> Expression for Unindexed<E> {
+    type SqlType = E::SqlType;
+}
+
+impl<E: AppearsOnTable<QS>, QS> AppearsOnTable<QS> for Unindexed<E> {}
+
+impl<E: SelectableExpression<QS>, QS> SelectableExpression<QS> for Unindexed<E> {}
+
+impl<E: ValidGrouping<GB>, GB> ValidGrouping<GB> for Unindexed<E> {
+    type IsAggregate = E::IsAggregate;
+}
+
+impl<E> QueryId for Unindexed<E> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<E: QueryFragment<Sqlite>> QueryFragment<Sqlite> for Unindexed<E> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Sqlite>) -> QueryResult<()> {
+        out.push_sql("+");
+        self.0.walk_ast(out.reborrow())
+    }
+}
+
+#[cfg(feature = "postgres")]
+impl<E: QueryFragment<diesel::pg::Pg>> QueryFragment<diesel::pg::Pg> for Unindexed<E> {
+    fn walk_ast<'b>(&'b self, out: AstPass<'_, 'b, diesel::pg::Pg>) -> QueryResult<()> {
+        self.0.walk_ast(out)
+    }
+}
+
+#[cfg(feature = "mysql")]
+impl<E: QueryFragment<diesel::mysql::Mysql>> QueryFragment<diesel::mysql::Mysql> for Unindexed<E> {
+    fn walk_ast<'b>(&'b self, out: AstPass<'_, 'b, diesel::mysql::Mysql>) -> QueryResult<()> {
+        self.0.walk_ast(out)
+    }
+}

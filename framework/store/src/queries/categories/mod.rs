@@ -3,7 +3,7 @@
 
 pub mod members;
 
-use crate::queries::sql::InListExt;
+use crate::queries::sql::{InListExt, UnindexedExt};
 use diesel::prelude::*;
 
 use super::prefix_upper_bound;
@@ -133,13 +133,13 @@ impl<C: AsAnyConnection> Reader<C> {
                     q = q.filter(category::cat_title.lt(bound));
                 }
             }
-            // Sizes are filtered as the titles are walked (`cat_pages + 0` is served by no
-            // index): read through `cat_pages`, every category of the range would be sorted.
+            // Sizes are filtered as the titles are walked: read through `cat_pages`, every
+            // category of the range would be sorted.
             if let Some(min) = f.min {
-                q = q.filter((category::cat_pages + 0).ge(min));
+                q = q.filter(category::cat_pages.unindexed().ge(min));
             }
             if let Some(max) = f.max {
-                q = q.filter((category::cat_pages + 0).le(max));
+                q = q.filter(category::cat_pages.unindexed().le(max));
             }
             q = if f.descending { q.order(category::cat_title.desc()) } else { q.order(category::cat_title.asc()) };
             q.limit(f.limit).load(c)

@@ -4,7 +4,7 @@
 use diesel::prelude::*;
 
 use crate::backend::{AsAnyConnection, StoreError};
-use crate::queries::sql::InListExt;
+use crate::queries::sql::{InListExt, UnindexedExt};
 use crate::reader::Reader;
 use crate::schema::page;
 use crate::with_conn;
@@ -51,11 +51,10 @@ impl<C: AsAnyConnection> Reader<C> {
                 q = q.filter(page::page_namespace.in_list(namespaces));
             }
             if let Some(redirect) = filter.redirect {
-                // Written `page_is_redirect + 0`, which no index serves: SQLite, planning
-                // without statistics, would otherwise read every (non-)redirect through the
-                // redirect index and sort them all, instead of walking `page_random` from
-                // the start key and stopping at the limit.
-                q = q.filter((page::page_is_redirect + 0).eq(i32::from(redirect)));
+                // SQLite would otherwise read every (non-)redirect through the redirect index
+                // and sort them all, instead of walking `page_random` from the start key and
+                // stopping at the limit.
+                q = q.filter(page::page_is_redirect.unindexed().eq(i32::from(redirect)));
             }
             match filter.start {
                 Some((key, id)) if id > 0 => {
