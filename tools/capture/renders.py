@@ -28,6 +28,7 @@ limit report's timings (cputime, walltime) differ from run to run.
 """
 
 import json
+import os
 import re
 import sys
 import urllib.error
@@ -48,7 +49,9 @@ SKIP_OPTIONS = {
 # Sections of a test that the legacy parser is checked against (the others are Parsoid's).
 LEGACY_HTML = ("html/php", "html/*", "html", "result", "html/php+tidy", "html/*+tidy", "html+tidy")
 
-PARSE_PROPS = ("text|links|templates|images|externallinks|sections|categories|langlinks|iwlinks|"
+# The props asked of each parser test input; RENDER_PROPS replaces them (the galleries' capture
+# adds `modules|jsconfigvars`).
+PARSE_PROPS = os.environ.get("RENDER_PROPS") or ("text|links|templates|images|externallinks|sections|categories|langlinks|iwlinks|"
                "displaytitle|properties|parsewarnings")
 
 PAGE_PROPS = ("text|langlinks|categories|categorieshtml|links|templates|images|externallinks|"

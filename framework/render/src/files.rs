@@ -66,7 +66,7 @@ fn image_word(part: &str) -> Option<(&'static str, Option<&str>)> {
 }
 
 /// What a file link's link option points to.
-enum LinkTo {
+pub(crate) enum LinkTo {
     Nothing,
     Url(String),
     Page(ParsedTitle),
@@ -278,7 +278,7 @@ impl Parser<'_> {
     }
 
     /// A link option's target (`link=`), recorded among the page's links.
-    fn link_parameter(&mut self, value: &str) -> Option<LinkTo> {
+    pub(crate) fn link_parameter(&mut self, value: &str) -> Option<LinkTo> {
         if value.is_empty() {
             return Some(LinkTo::Nothing);
         }
@@ -290,6 +290,14 @@ impl Parser<'_> {
             }
             return None;
         }
+        // Percent-decoded, as a link's target is.
+        let decoded;
+        let value = if value.contains('%') {
+            decoded = String::from_utf8_lossy(&wikiquery_domain::url::percent_decode(value)).into_owned();
+            decoded.as_str()
+        } else {
+            value
+        };
         let title = self.title_of_link(value)?;
         if title.interwiki.is_empty() && title.ns >= 0 && !title.dbkey.is_empty() {
             self.extra_links.push((title.ns, title.dbkey.clone()));

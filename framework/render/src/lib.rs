@@ -10,6 +10,7 @@
 mod block;
 mod external;
 mod files;
+mod gallery;
 mod headings;
 mod links;
 mod parser;

@@ -325,12 +325,11 @@ impl Parser<'_> {
             };
             links.insert(marker, html);
         }
+        // Links an image's `link=` names are recorded as the parse meets them, before those
+        // of the link holders (MediaWiki adds them at once).
         for id in std::mem::take(&mut self.extra_links) {
-            if pages.contains_key(&id) {
-                existing.push(id);
-            } else {
-                missing.push(id);
-            }
+            let exists = pages.contains_key(&id);
+            self.output.add_link(id.0, id.1, exists);
         }
         existing.sort();
         for (ns, dbkey) in existing {
@@ -377,9 +376,7 @@ impl Parser<'_> {
     /// `Article::getRedirectHeaderHtml`), the target recorded among the page's links.
     pub(crate) fn redirect_header(&mut self, target: &ParsedTitle) -> Result<String, Unsupported> {
         // A redirect's header is styled by a module of its own.
-        if !self.output.module_styles.contains(&REDIRECT_STYLES) {
-            self.output.module_styles.push(REDIRECT_STYLES);
-        }
+        self.output.add_module_style(REDIRECT_STYLES);
         let text = escape(&full_text_with_fragment(target, self));
         let link = if !target.interwiki.is_empty() {
             let prefixed = target.prefixed_text(self.site.namespaces);

@@ -18,6 +18,7 @@ use wikiquery_domain::url::wf_urlencode;
 
 use crate::block::do_block_levels;
 use crate::external::remove_noparse;
+use crate::gallery::{split_line, GalleryLine, GalleryTag};
 use crate::headings::{handle_headings, TOC_PLACEHOLDER};
 use crate::state::{Limits, Output, PageRef, Parser, RenderOptions, RenderSite, Rendered, Sources};
 use crate::strip::{Kind, StripState};
@@ -34,6 +35,17 @@ struct Expanding<'p, 'w> {
     strip: &'p mut StripState,
     headings: &'p mut Vec<(Option<String>, String)>,
     page: &'p PageRef,
+    /// The tags rendered once the parse can look pages up (galleries, indicators), in order.
+    deferred: &'p mut Vec<Deferred>,
+    options: &'p Options,
+}
+
+impl Expanding<'_, '_> {
+    /// `text` expanded on its own, as a tag's `recursiveTagParse` expands it.
+    fn expand(&mut self, text: &str) -> Result<String, Unsupported> {
+        let options = self.options;
+        Ok(expand_counting(text, options, self)?.0)
+    }
 }
 
 impl Wiki for Expanding<'_, '_> {
@@ -95,6 +107,45 @@ impl Wiki for Expanding<'_, '_> {
                 html.push_str("</pre>");
                 Ok(self.strip.add(Kind::General, &tag.name, html))
             }
+            "gallery" => {
+                let caption = match attributes.iter().find(|(n, _)| n == "caption") {
+                    Some((_, caption)) => Some(self.expand(caption)?),
+                    None => None,
+                };
+                let mut lines = Vec::new();
+                for line in tag.inner.as_deref().unwrap_or("").split('\n') {
+                    let Some((name, options)) = split_line(line) else { continue };
+                    let options = match options {
+                        Some(options) => Some(self.expand(wikiquery_domain::php::trim(options))?),
+                        None => None,
+                    };
+                    lines.push(GalleryLine { name, options });
+                }
+                let marker = self.strip.add(Kind::General, &tag.name, String::new());
+                self.deferred.push(Deferred::Gallery(GalleryTag {
+                    marker: marker.clone(),
+                    attributes,
+                    caption,
+                    lines,
+                }));
+                Ok(marker)
+            }
+            "indicator" => {
+                let name = attributes
+                    .iter()
+                    .find(|(n, _)| n == "name")
+                    .map(|(_, v)| wikiquery_domain::php::trim(v).to_owned())
+                    .filter(|n| !n.is_empty())
+                    .ok_or_else(|| Unsupported("an <indicator> without a name".into()))?;
+                let content = tag.inner.as_deref().unwrap_or("");
+                // Its content is parsed in its template's frame, which this hook does not see.
+                if content.contains("{{{") {
+                    return Err(Unsupported("an <indicator> reading its template's arguments".into()));
+                }
+                let expanded = self.expand(content)?;
+                self.deferred.push(Deferred::Indicator { name, expanded });
+                Ok(self.strip.add(Kind::General, &tag.name, String::new()))
+            }
             other => Err(Unsupported(format!("the <{other}> tag"))),
         }
     }
@@ -103,6 +154,29 @@ impl Wiki for Expanding<'_, '_> {
         self.headings.push((template, index.to_owned()));
         let serial = self.headings.len() - 1;
         Some(self.strip.add_named(Kind::General, &format!("h-{serial}"), String::new()))
+    }
+}
+
+/// A tag met while expanding whose rendering needs the parse's lookup.
+enum Deferred {
+    Gallery(GalleryTag),
+    /// A page status indicator (`<indicator name="…">`): its name and its content expanded.
+    Indicator {
+        name: String,
+        expanded: String,
+    },
+}
+
+/// The HTML of a single paragraph without its `<p>` (MediaWiki's `stripOuterParagraph`).
+fn strip_outer_paragraph(html: &str) -> &str {
+    let Some(inner) = html.strip_prefix("<p>") else { return html };
+    let inner = inner.strip_suffix('\n').unwrap_or(inner);
+    let Some(inner) = inner.strip_suffix("</p>") else { return html };
+    let inner = inner.strip_suffix('\n').unwrap_or(inner);
+    if inner.contains("</p>") {
+        html
+    } else {
+        inner
     }
 }
 
@@ -140,9 +214,18 @@ pub fn render(
     };
     let mut strip = StripState::default();
     let mut headings = Vec::new();
+    let mut deferred = Vec::new();
+    let expand_options = Options::with_extension_tags(site.extension_tags);
     let (expanded, counts) = {
-        let mut expanding = Expanding { inner: &mut *wiki, strip: &mut strip, headings: &mut headings, page };
-        expand_counting(source, &Options::with_extension_tags(site.extension_tags), &mut expanding)?
+        let mut expanding = Expanding {
+            inner: &mut *wiki,
+            strip: &mut strip,
+            headings: &mut headings,
+            page,
+            deferred: &mut deferred,
+            options: &expand_options,
+        };
+        expand_counting(source, &expand_options, &mut expanding)?
     };
     let default_sort = wiki.default_sort();
     let lookup = sources.lookup();
@@ -162,6 +245,8 @@ pub fn render(
         default_sort,
         lookup,
     };
+    // The deferred tags first: MediaWiki renders them while it expands.
+    parser.render_deferred(deferred)?;
     let text = parser.internal_parse(&expanded, source)?;
     let mut text = parser.half_parsed(&text)?;
     if let Some(target) = redirect {
@@ -173,6 +258,22 @@ pub fn render(
 }
 
 impl Parser<'_> {
+    /// Renders the tags the expansion deferred, in the order met.
+    fn render_deferred(&mut self, deferred: Vec<Deferred>) -> Result<(), Unsupported> {
+        for tag in deferred {
+            match tag {
+                Deferred::Gallery(gallery) => self.render_gallery(gallery)?,
+                Deferred::Indicator { name, expanded } => {
+                    // Parsed fully, as MediaWiki's `recursiveTagParseFully` does.
+                    let html = self.recursive_tag_parse(&expanded)?;
+                    let html = self.half_parsed(&html)?;
+                    self.output.set_indicator(name, strip_outer_paragraph(&html).to_owned());
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Puts the page in the tracking category of `message`.
     pub(crate) fn track(&mut self, message: &'static str) {
         if self.output.tracking.iter().any(|(_, m, _)| *m == message) {
@@ -183,6 +284,13 @@ impl Parser<'_> {
     }
 
     fn internal_parse(&mut self, expanded: &str, source: &str) -> Result<String, Unsupported> {
+        let text = self.recursive_tag_parse(expanded)?;
+        Ok(self.finalize_headings(&text, source))
+    }
+
+    /// The passes of `internal_parse` on an expanded text a tag holds (MediaWiki's
+    /// `recursiveTagParse`): no paragraphs, no link colours yet, its headings left as they are.
+    pub(crate) fn recursive_tag_parse(&mut self, expanded: &str) -> Result<String, Unsupported> {
         let strip = &self.strip;
         let text = remove_html_tags(expanded, &|t| strip.unstrip_both(t));
         let text = handle_tables(&text, &|t| strip.unstrip_both(t));
@@ -193,8 +301,7 @@ impl Parser<'_> {
         let text = text.split('\n').map(do_quotes).collect::<Vec<_>>().join("\n");
         let text = self.handle_external_links(&text)?;
         let text = remove_noparse(&text);
-        let text = self.handle_magic_links(&text);
-        Ok(self.finalize_headings(&text, source))
+        Ok(self.handle_magic_links(&text))
     }
 
     fn handle_double_underscore(&mut self, text: &str) -> String {

@@ -105,8 +105,13 @@ pub struct Output {
     /// The tracking categories the page was put in, by message (`broken-file-category`), each
     /// with how many categories stood before it and its sort key; the wiki names them.
     pub tracking: Vec<(usize, &'static str, String)>,
-    /// The style modules the page needs (a redirect's), once each, in order.
+    /// The script modules the page needs (a packed gallery's), once each, in order.
+    pub modules: Vec<&'static str>,
+    /// The style modules the page needs (a redirect's, a gallery's), once each, in order.
     pub module_styles: Vec<&'static str>,
+    /// The page status indicators (`<indicator>`): name and HTML, a name given again keeping
+    /// its place and taking the later HTML.
+    pub indicators: Vec<(String, String)>,
     /// What is recorded already, so that a page of many links records each once in constant
     /// time.
     seen_links: HashSet<(i32, String)>,
@@ -146,6 +151,28 @@ impl Output {
         }
     }
 
+    /// Records a page status indicator.
+    pub(crate) fn set_indicator(&mut self, name: String, html: String) {
+        match self.indicators.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, kept)) => *kept = html,
+            None => self.indicators.push((name, html)),
+        }
+    }
+
+    /// Records a script module the page needs, once.
+    pub(crate) fn add_module(&mut self, module: &'static str) {
+        if !self.modules.contains(&module) {
+            self.modules.push(module);
+        }
+    }
+
+    /// Records a style module the page needs, once.
+    pub(crate) fn add_module_style(&mut self, module: &'static str) {
+        if !self.module_styles.contains(&module) {
+            self.module_styles.push(module);
+        }
+    }
+
     /// Records an interwiki link, once.
     pub(crate) fn add_interwiki(&mut self, prefix: &str, dbkey: &str) {
         if self.seen_interwiki.insert((prefix.to_owned(), dbkey.to_owned())) {
@@ -165,6 +192,7 @@ impl Output {
             + texts(&self.images)
             + self.sections.iter().map(|s| s.line.len() + s.anchor.len() + s.number.len() + 160).sum::<usize>()
             + self.tracking.iter().map(|t| t.2.len() + 48).sum::<usize>()
+            + pairs(&self.indicators)
     }
 
     /// The links grouped by namespace, in the order namespaces first appear (as MediaWiki's

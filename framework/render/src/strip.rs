@@ -44,6 +44,11 @@ impl StripState {
         marker
     }
 
+    /// Sets what a marker made earlier stands for (a gallery, rendered after the expansion).
+    pub fn set(&mut self, marker: &str, kind: Kind, html: String) {
+        self.items.insert(marker.to_owned(), (kind, html));
+    }
+
     /// `text` with the markers of `kind` replaced by what they stand for.
     pub fn unstrip(&self, text: &str, kind: Kind) -> String {
         self.unstrip_depth(text, Some(kind), 0)

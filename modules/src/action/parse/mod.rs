@@ -601,8 +601,9 @@ impl ActionModule for Parse {
                 out.insert("headitems".into(), json!([]));
             }
             if wants("modules") {
-                // Core's rendering adds style modules only (a redirect's); no scripts.
-                out.insert("modules".into(), json!([]));
+                // Core's rendering adds a packed gallery's script and the style modules of
+                // redirects and galleries.
+                out.insert("modules".into(), json!(o.modules));
                 out.insert("modulescripts".into(), json!([]));
                 out.insert("modulestyles".into(), json!(o.module_styles));
             }
@@ -621,8 +622,7 @@ impl ActionModule for Parse {
                 );
             }
             if wants("indicators") {
-                // A page with `<indicator>` is not rendered yet, so there are none.
-                out.insert("indicators".into(), bc_kvp(style, std::iter::empty()));
+                out.insert("indicators".into(), bc_kvp(style, o.indicators.iter().cloned()));
             }
             if wants("iwlinks") {
                 let list =
