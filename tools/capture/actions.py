@@ -246,6 +246,19 @@ for name, q in [
     ('expandtemplates-functions', '&text={{lc:ABC}} {{uc:abc}} {{ns:4}} {{ns:Project}} {{urlencode:a b}}&prop=wikitext'),
     ('expandtemplates-tags', '&text=<nowiki>{{Box}}</nowiki> <pre>{{Box}}</pre> <gallery>x</gallery>&prop=wikitext'),
     ('expandtemplates-unknown-param', '&text=a&prop=wikitext&bogus=1'),
+    ('expandtemplates-formatnum', '&text={{formatnum:1234567.50}} {{formatnum:-0001234}} {{formatnum:1e5}} '
+     '{{formatnum:.5}} {{formatnum:5.}} {{formatnum:1e400}} {{formatnum:1.23456789e2}}&prop=wikitext|categories'),
+    ('expandtemplates-formatnum-text', '&text={{formatnum:about 12345 and 6789.5 km}}&prop=wikitext|categories'),
+    ('expandtemplates-formatnum-forms', '&text={{formatnum:\u22121,234,567.5|R}} {{formatnum:-1234567|NOSEP}} '
+     '{{formatnum:\u221e|R}} {{formatnum:-1234567| nosep }}&prop=wikitext|categories'),
+    ('expandtemplates-statistics', '&text={{NUMBEROFPAGES}} {{NUMBEROFARTICLES}} {{NUMBEROFFILES}} {{NUMBEROFUSERS}} '
+     '{{NUMBEROFACTIVEUSERS}} {{NUMBEROFEDITS}} {{NUMBEROFEDITS:R}} {{NUMBEROFADMINS}} {{NUMBERINGROUP:sysop}} '
+     '{{NUMBERINGROUP:Bureaucrat|R}}&prop=wikitext|ttl|volatile'),
+    ('expandtemplates-pagesincategory', '&text={{PAGESINCATEGORY:Animals}} {{PAGESINCATEGORY:Plants|pages}} '
+     '{{PAGESINCATEGORY:Plants|subcats}} {{PAGESINCATEGORY:Images|files}} {{PAGESINCATEGORY:Living things|R|subcats}} '
+     '{{PAGESINCATEGORY:<bla>}} {{PAGESINCATEGORY:Category:Animals}} {{PAGESINCAT:Stubs}}&prop=wikitext'),
+    ('expandtemplates-languages', '&text={{#language:de}} {{#language:DE|en}} {{#language:xyz}} {{#language:en-gb}} '
+     '{{PAGELANGUAGE}} {{CONTENTLANGUAGE}}&prop=wikitext&title=MediaWiki:Foo/de'),
 ]:
     cap.add(name, ET + q)
     cap.add(name + '.admin', ET + q, cred=ADMIN)

@@ -13,6 +13,7 @@ pub const TRACKING_CATEGORIES: &[(&str, &str)] = &[
     ("index-category", "Indexed pages"),
     ("restricted-displaytitle-ignored", "Pages with ignored display titles"),
     ("duplicate-args-category", "Pages using duplicate arguments in template calls"),
+    ("nonnumeric-formatnum", "Pages with non-numeric formatnum arguments"),
 ];
 
 /// The name (as text, without the namespace) of the category a tracking message names: the

@@ -120,6 +120,8 @@ pub(crate) struct PageWiki<'r> {
     pub(crate) used: Vec<(String, bool)>,
     /// How many times each template was called, in the order first called.
     pub(crate) calls: Vec<(String, usize)>,
+    /// When the page is expanded (for the groups' memberships the statistics count).
+    pub(crate) now: Timestamp,
 }
 
 impl<'r> PageWiki<'r> {
@@ -136,8 +138,9 @@ impl<'r> PageWiki<'r> {
         let functions =
             PageFunctions::new(site.namespaces(), site.interwikis(), Some(&site.sitename), (page.0, page.1.to_owned()))
                 .with_paths(paths)
-                .with_clock(clock.0, clock.1);
-        PageWiki { reader, functions, templates, used: Vec::new(), calls: Vec::new() }
+                .with_clock(clock.0, clock.1)
+                .with_language(site.language_code());
+        PageWiki { reader, functions, templates, used: Vec::new(), calls: Vec::new(), now: clock.0 }
     }
 
     fn record(&mut self, found: &TemplateLookup) {
@@ -197,11 +200,25 @@ impl Wiki for PageWiki<'_> {
     }
 
     fn variable(&mut self, id: &'static str) -> Result<String, Unsupported> {
-        self.functions.variable(id)
+        match self.statistic(id, None)? {
+            Some(value) => Ok(value),
+            None => self.functions.variable(id),
+        }
     }
 
     fn function(&mut self, id: &'static str, args: &[String]) -> Result<Option<String>, Unsupported> {
-        self.functions.function(id, args)
+        let first = args.first().map(String::as_str);
+        match id {
+            "pagesincategory" => return self.pages_in_category(args).map(Some),
+            "numberingroup" => {
+                return self.number_in_group(first.unwrap_or_default(), args.get(1).map(String::as_str)).map(Some)
+            }
+            _ => {}
+        }
+        match self.statistic(id, first)? {
+            Some(value) => Ok(Some(value)),
+            None => self.functions.function(id, args),
+        }
     }
 
     fn tracking_category(&mut self, message: &'static str) {

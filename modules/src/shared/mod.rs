@@ -17,6 +17,7 @@ pub mod files;
 pub mod logins;
 pub mod permissions;
 pub mod rendering;
+pub mod statistics;
 pub mod thumbnails;
 pub mod upload_warnings;
 pub mod users;

@@ -90,6 +90,8 @@ pub struct PageFunctions<'s> {
     clock: Option<(Timestamp, i32)>,
     /// The shortest time, in seconds, the variables used allow the expansion to be kept.
     expiry: std::cell::Cell<Option<i64>>,
+    /// The wiki's content language (`{{CONTENTLANGUAGE}}`, `{{formatnum:}}`), when known.
+    language: Option<&'s str>,
 }
 
 impl<'s> PageFunctions<'s> {
@@ -112,7 +114,35 @@ impl<'s> PageFunctions<'s> {
             uncertain: None,
             clock: None,
             expiry: std::cell::Cell::new(None),
+            language: None,
         }
+    }
+
+    /// The wiki's content language, when known.
+    pub fn language(&self) -> Option<&'s str> {
+        self.language
+    }
+
+    /// Notes that a variable the expansion's owner gave (a site statistic) was used, for how
+    /// long the expansion may be kept.
+    pub fn expire_for(&self, id: &'static str) {
+        if let Some(ttl) = super::time_to_live(id) {
+            self.expiry.set(Some(self.expiry.get().map_or(ttl, |e| e.min(ttl))));
+        }
+    }
+
+    /// The database key of the category `name` names, as `Title::makeTitleSafe` reads it in
+    /// the category namespace; `None` when it is no title there.
+    pub fn category_key(&self, name: &str) -> Option<String> {
+        let prefix = self.namespaces.name(crate::title::NS_CATEGORY).unwrap_or("Category");
+        let (ns, dbkey) = self.title(&format!("{prefix}:{name}"), crate::title::NS_CATEGORY)?;
+        (ns == crate::title::NS_CATEGORY && !dbkey.is_empty()).then_some(dbkey)
+    }
+
+    /// The same functions on a wiki of content language `code`.
+    pub fn with_language(mut self, code: &'s str) -> Self {
+        self.language = Some(code);
+        self
     }
 
     /// The same functions reading the clock at `now`, `offset_minutes` from UTC for local time.
@@ -237,9 +267,7 @@ impl<'s> PageFunctions<'s> {
     /// A variable's value, for those that depend only on the page and the site.
     pub fn variable(&self, id: &'static str) -> Result<String, Unsupported> {
         let value = self.variable_value(id)?;
-        if let Some(ttl) = super::time_to_live(id) {
-            self.expiry.set(Some(self.expiry.get().map_or(ttl, |e| e.min(ttl))));
-        }
+        self.expire_for(id);
         Ok(value)
     }
 
@@ -256,6 +284,10 @@ impl<'s> PageFunctions<'s> {
             "scriptpath" => Ok(paths()?.script_path.clone()),
             "stylepath" => Ok(paths()?.style_path()),
             "sitename" => self.sitename.map(str::to_owned).ok_or_else(|| Unsupported("{{SITENAME}}".into())),
+            "contentlanguage" => {
+                self.language.map(str::to_owned).ok_or_else(|| Unsupported("{{CONTENTLANGUAGE}}".into()))
+            }
+            "pagelanguage" => self.page_language().ok_or_else(|| Unsupported("{{PAGELANGUAGE}}".into())),
             id if PAGE_NAMES.contains(&id) => self.page_name(id, self.page.clone()),
             other => Err(Unsupported(format!("{{{{{}}}}}", other.to_uppercase()))),
         }
@@ -338,6 +370,14 @@ impl<'s> PageFunctions<'s> {
                 super::expand::outside_markers(first, &|t| url_encode(t, kind))
             }
             "anchorencode" => anchor_encode(first),
+            "formatnum" => return self.format_num(first, args.get(1).map(String::as_str)).map(Some),
+            "language" => {
+                let code = first.to_lowercase();
+                crate::languages::named_languages()
+                    .find(|(c, _)| *c == code)
+                    .map(|(_, name)| name)
+                    .unwrap_or_else(|| crate::languages::bcp47(&code))
+            }
             "special" => self.special_page(first),
             "speciale" => wf_urlencode(&self.special_page(first).replace(' ', "_")),
             "localurl" | "localurle" | "fullurl" | "fullurle" | "canonicalurl" | "canonicalurle" => {
@@ -374,6 +414,48 @@ impl<'s> PageFunctions<'s> {
             },
             other => return Err(Unsupported(format!("{{{{{other}:}}}}"))),
         }))
+    }
+
+    /// The page's language: a message page's by its suffix (`MediaWiki:Foo/de`), any other
+    /// page's the wiki's.
+    fn page_language(&self) -> Option<String> {
+        let language = self.language?;
+        if self.page.0 == NS_MEDIAWIKI {
+            if let Some((_, suffix)) = self.page.1.rsplit_once('/') {
+                let suffix = suffix.to_lowercase();
+                if crate::languages::named_languages().any(|(c, _)| c == suffix) {
+                    return Some(suffix);
+                }
+            }
+        }
+        Some(language.to_owned())
+    }
+
+    /// `{{formatnum:}}` on an English wiki (each part of the number outside markers), the page
+    /// put in the tracking category of a number that is not one.
+    fn format_num(&mut self, number: &str, option: Option<&str>) -> Result<String, Unsupported> {
+        use crate::format_num::{format_num, FormatNum};
+        if self.language != Some("en") {
+            return Err(Unsupported("{{formatnum:}} in a language other than English".into()));
+        }
+        let option = option.map(php::trim).unwrap_or_default();
+        let how = if option == "R" {
+            FormatNum::Raw
+        } else if option.eq_ignore_ascii_case("NOSEP") {
+            FormatNum::NoSeparators
+        } else {
+            FormatNum::Grouped
+        };
+        let mut not_a_number = false;
+        let out = marker_skip(number, &mut |part| {
+            let (text, odd) = format_num(part, how);
+            not_a_number |= odd;
+            text
+        });
+        if not_a_number {
+            self.add_tracking_category("nonnumeric-formatnum");
+        }
+        Ok(out)
     }
 
     /// The page a template call names (`name` as written, without `subst:` and the like),
@@ -607,4 +689,32 @@ fn anchor_encode(text: &str) -> String {
     let name = crate::html::section_name(&stripped);
     // Underscores stay as they are, so that templates can use the anchor (MediaWiki's T407131).
     crate::sanitizer::safe_encode_attribute(&crate::html::escape_id_for_link(&name)).replace("&#95;", "_")
+}
+
+/// `f` applied to each stretch of `s` between markers, as MediaWiki's `markerSkipCallback`
+/// does (a stretch before a marker even when empty; nothing for an empty text).
+fn marker_skip(s: &str, f: &mut dyn FnMut(&str) -> String) -> String {
+    use super::expand::{MARKER_PREFIX, MARKER_SUFFIX};
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        let Some(at) = s[i..].find(MARKER_PREFIX) else {
+            out.push_str(&f(&s[i..]));
+            break;
+        };
+        let start = i + at;
+        out.push_str(&f(&s[i..start]));
+        match s[start..].find(MARKER_SUFFIX) {
+            Some(end) => {
+                let stop = start + end + MARKER_SUFFIX.len();
+                out.push_str(&s[start..stop]);
+                i = stop;
+            }
+            None => {
+                out.push_str(&s[start..]);
+                break;
+            }
+        }
+    }
+    out
 }
