@@ -257,6 +257,8 @@ for name, q in [
     ('expandtemplates-pagesincategory', '&text={{PAGESINCATEGORY:Animals}} {{PAGESINCATEGORY:Plants|pages}} '
      '{{PAGESINCATEGORY:Plants|subcats}} {{PAGESINCATEGORY:Images|files}} {{PAGESINCATEGORY:Living things|R|subcats}} '
      '{{PAGESINCATEGORY:<bla>}} {{PAGESINCATEGORY:Category:Animals}} {{PAGESINCAT:Stubs}}&prop=wikitext'),
+    ('expandtemplates-tag', '&text={{#tag:nowiki|a{{!}}b}} {{#tag:ref|note|name="n"|group=g|2=x}} '
+     "{{#tag:pre|x|class='c'|id=i}} {{#tag:span|y|title=a<b}} {{#tag:gallery}} {{#tag:BR}}&prop=wikitext"),
     ('expandtemplates-languages', '&text={{#language:de}} {{#language:DE|en}} {{#language:xyz}} {{#language:en-gb}} '
      '{{PAGELANGUAGE}} {{CONTENTLANGUAGE}}&prop=wikitext&title=MediaWiki:Foo/de'),
 ]:
