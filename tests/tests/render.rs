@@ -11,13 +11,14 @@ fn encode(text: &str) -> String {
 
 /// The members a page's parse answer is compared in (all it holds with these props but the
 /// limit report).
-const PAGE_MEMBERS: [&str; 17] = [
+const PAGE_MEMBERS: [&str; 18] = [
     "title",
     "pageid",
     "revid",
     "text",
     "langlinks",
     "categories",
+    "categorieshtml",
     "links",
     "templates",
     "images",
@@ -218,7 +219,7 @@ fn fixture_pages_render_as_mediawiki_renders_them() {
         let title = page["title"].as_str().unwrap_or_default();
         let expected = &page["fv2_nolimitreport"]["parse"];
         let query = format!(
-            "action=parse&format=json&formatversion=2&errorformat=plaintext&disablelimitreport=1&prop=text|langlinks|categories|links|templates|images|externallinks|sections|revid|displaytitle|iwlinks|wikitext|properties|parsewarnings&page={}",
+            "action=parse&format=json&formatversion=2&errorformat=plaintext&disablelimitreport=1&prop=text|langlinks|categories|categorieshtml|links|templates|images|externallinks|sections|revid|displaytitle|iwlinks|wikitext|properties|parsewarnings&page={}",
             encode(title)
         );
         let (_, answer) = fixture_api(&query);
@@ -264,7 +265,7 @@ fn fixture_pages_parse_with_the_limit_report_in_both_format_versions() {
         for (version, key) in [("1", "fv1"), ("2", "fv2")] {
             let expected = &page[key]["parse"];
             let query = format!(
-                "action=parse&format=json&formatversion={version}&prop=text|langlinks|categories|links|templates|images|externallinks|sections|revid|displaytitle|iwlinks|wikitext|properties|parsewarnings|limitreportdata&page={}",
+                "action=parse&format=json&formatversion={version}&prop=text|langlinks|categories|categorieshtml|links|templates|images|externallinks|sections|revid|displaytitle|iwlinks|wikitext|properties|parsewarnings|limitreportdata&page={}",
                 encode(title)
             );
             let (_, answer) = fixture_api(&query);
@@ -369,4 +370,18 @@ fn a_page_asked_for_again_comes_from_the_kept_rendering() {
     let (_, section) = fixture_api("action=parse&page=Apple&section=1&prop=text&format=json&formatversion=2");
     let text = section["parse"]["text"].as_str().unwrap_or_default();
     assert!(text.contains("id=\"Description\"") && !text.contains("id=\"See_also\""), "{text}");
+}
+
+/// The box of category links (`categorieshtml`) of texts that are not stored pages: plain text
+/// (no categories), a category page's hidden category (shown), and missing, shown and hidden
+/// categories together (`render/categorieshtml.json`, MediaWiki's whole answers).
+#[test]
+fn the_category_box_is_mediawikis() {
+    let cases = fixture_json("oracle/render/categorieshtml.json");
+    let cases = cases.as_array().expect("a list of answers");
+    assert!(cases.len() >= 3);
+    for case in cases {
+        let (_, got) = fixture_api(case["request"].as_str().unwrap_or_default());
+        assert_eq!(got, case["response"], "{}", case["request"]);
+    }
 }

@@ -179,3 +179,102 @@ impl LimitReport {
         Value::Array(list)
     }
 }
+
+/// The box of category links a skin shows under a page (`categorieshtml`, MediaWiki's
+/// `Skin::getCategories`): the shown categories after a link to the list of all categories,
+/// then the hidden ones, marked hidden unless the caller's preference (`showhiddencats`) or a
+/// category page (`page_ns`) shows them; each a link to its page, red where it has none.
+pub(super) fn categories_html(
+    reader: &mut wikiquery_store::reader::Reader,
+    site: &Site,
+    paths: &wikiquery_domain::url::SitePaths,
+    categories: &[(String, String)],
+    page_ns: i32,
+    show_hidden_preference: bool,
+) -> Result<String, ApiError> {
+    use wikiquery_domain::html::{escape, link_element};
+    use wikiquery_domain::messages;
+    use wikiquery_domain::url::wf_urlencode;
+
+    let titles: Vec<(i32, String)> = categories.iter().map(|(name, _)| (NS_CATEGORY, name.clone())).collect();
+    let pages = reader.pages_by_titles(&titles)?;
+    let hidden = reader.hidden_categories(pages.iter().map(|p| p.dbkey.clone()).collect())?;
+    let namespaces = site.namespaces();
+    let (mut shown, mut hidden_links) = (Vec::new(), Vec::new());
+    for (name, _) in categories {
+        let text = full_text(NS_CATEGORY, name, namespaces);
+        let key = wf_urlencode(&wikiquery_domain::title::full_dbkey(NS_CATEGORY, name, namespaces));
+        let label = escape(&name.replace('_', " "));
+        let link = match pages.iter().find(|p| p.dbkey == *name) {
+            Some(page) => {
+                let class = if page.is_redirect { "mw-redirect" } else { "" };
+                link_element(&paths.article_path.replace("$1", &key), class, &text, &label)
+            }
+            None => {
+                let href = format!("{}?title={key}&action=edit&redlink=1", paths.script);
+                let hint = messages::substitute(messages::text("en", "red-link-title").unwrap_or("$1"), &[text]);
+                link_element(&href, "new", &hint, &label)
+            }
+        };
+        if hidden.contains(name) {
+            hidden_links.push(link);
+        } else {
+            shown.push(link);
+        }
+    }
+    let plural = |key: &str, count: usize| {
+        let text = messages::substitute(messages::text("en", key).unwrap_or("$1"), &[count.to_string()]);
+        messages::expand(&text, &PlainSite)
+    };
+    let colon = escape(messages::text("en", "colon-separator").unwrap_or(": "));
+    let list = |links: &[String]| format!("<ul><li>{}</li></ul>", links.join("</li><li>"));
+    let mut inner = String::new();
+    if !shown.is_empty() {
+        let special = namespaces.name(-1).unwrap_or("Special");
+        let all = format!("{special}:Categories");
+        let link = link_element(
+            &paths.article_path.replace("$1", &wf_urlencode(&all)),
+            "",
+            &all,
+            &escape(&plural("pagecategories", shown.len())),
+        );
+        inner.push_str(&format!(
+            "<div id=\"mw-normal-catlinks\" class=\"mw-normal-catlinks\">{link}{colon}{}</div>",
+            list(&shown)
+        ));
+    }
+    let show_hidden = show_hidden_preference || page_ns == NS_CATEGORY;
+    if !hidden_links.is_empty() {
+        let class = if show_hidden_preference {
+            "mw-hidden-cats-user-shown"
+        } else if page_ns == NS_CATEGORY {
+            "mw-hidden-cats-ns-shown"
+        } else {
+            "mw-hidden-cats-hidden"
+        };
+        inner.push_str(&format!(
+            "<div id=\"mw-hidden-catlinks\" class=\"mw-hidden-catlinks {class}\">{}{colon}{}</div>",
+            escape(&plural("hidden-categories", hidden_links.len())),
+            list(&hidden_links)
+        ));
+    }
+    let all_hidden = shown.is_empty() && !(!hidden_links.is_empty() && show_hidden);
+    let class = if all_hidden { "catlinks catlinks-allhidden" } else { "catlinks" };
+    Ok(format!("<div id=\"catlinks\" class=\"{class}\" data-mw=\"interface\">{inner}</div>"))
+}
+
+/// The site a message of the category box is expanded for: it names no site, user or other
+/// message.
+struct PlainSite;
+
+impl wikiquery_domain::messages::MessageSite for PlainSite {
+    fn site_name(&self) -> String {
+        String::new()
+    }
+    fn gender(&self, _user: &str) -> wikiquery_domain::messages::Gender {
+        wikiquery_domain::messages::Gender::Unknown
+    }
+    fn message(&self, _key: &str) -> Option<String> {
+        None
+    }
+}

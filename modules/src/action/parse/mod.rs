@@ -22,7 +22,7 @@ use crate::values::{default_model, CONTENTFMT, CONTENTMODELS};
 use crate::wiki::WikiContext;
 
 mod members;
-use members::{categories, display_title, interwiki_link, lang_link, link, section, LimitReport};
+use members::{categories, categories_html, display_title, interwiki_link, lang_link, link, section, LimitReport};
 
 /// The values of `prop`.
 const PROPS: &[&str] = &[
@@ -55,7 +55,7 @@ const PROPS: &[&str] = &[
 ];
 
 /// The props this server does not give yet: they need a skin or the editor's preview.
-const NOT_BUILT: &[&str] = &["categorieshtml", "headhtml", "limitreporthtml", "parsewarningshtml", "subtitle"];
+const NOT_BUILT: &[&str] = &["headhtml", "limitreporthtml", "parsewarningshtml", "subtitle"];
 
 /// The props a skin adds to when `useskin` names one (its own modules, configuration and head
 /// items), not built yet with a skin; without one they are the rendering's own.
@@ -107,9 +107,10 @@ pub struct Parse {
     /// What to return, separated by `|`: for instance `text` (the HTML), `links`, `templates`,
     /// `images`, `externallinks`, `iwlinks`, `langlinks`, `categories`, `sections`, `displaytitle`,
     /// `properties`, `revid`, `limitreportdata`, `wikitext`, `parsetree`, `modules`,
-    /// `jsconfigvars` or `indicators`. The values that need a skin or the editor's preview
-    /// (`headhtml`, `subtitle`, `categorieshtml`, `limitreporthtml`, `parsewarningshtml`, and a
-    /// skin's own `modules` with `useskin`) are not yet supported by this server.
+    /// `jsconfigvars`, `indicators` or `categorieshtml` (the box of category links under the
+    /// page). The values that need a skin's head or the editor's preview (`headhtml`, `subtitle`,
+    /// `limitreporthtml`, `parsewarningshtml`, and a skin's own `modules` with `useskin`) are
+    /// not yet supported by this server.
     #[param(
         values = PROPS,
         deprecated_values = ["headitems"],
@@ -397,8 +398,15 @@ impl Parse {
             };
             out.insert("text".into(), sub_element(style, wrap(&html, &self.wrapoutputclass, "")));
         }
-        for list in ["langlinks", "categories", "links", "templates", "images", "externallinks"] {
-            if wants(list) {
+        for list in ["langlinks", "categories", "categorieshtml", "links", "templates", "images", "externallinks"] {
+            if !wants(list) {
+                continue;
+            }
+            if list == "categorieshtml" {
+                // The box of a page in no category.
+                let empty = "<div id=\"catlinks\" class=\"catlinks catlinks-allhidden\" data-mw=\"interface\"></div>";
+                out.insert(list.into(), sub_element(style, empty.to_owned()));
+            } else {
                 out.insert(list.into(), json!([]));
             }
         }
@@ -570,6 +578,17 @@ impl ActionModule for Parse {
             if wants("categories") {
                 let list = categories(&mut reader, &o.categories)?;
                 out.insert("categories".into(), Value::Array(list));
+            }
+            if wants("categorieshtml") {
+                let show_hidden = match &ctx.state.user {
+                    Some(account) => {
+                        reader.user_property(&[account.id], "showhiddencats")?.first().is_some_and(|(_, v)| v == "1")
+                    }
+                    None => false,
+                };
+                let paths = storage::site_paths(site, settings);
+                let html = categories_html(&mut reader, site, &paths, &o.categories, source.page.0, show_hidden)?;
+                out.insert("categorieshtml".into(), sub_element(style, html));
             }
             if wants("links") {
                 let list = o.links.iter().map(|l| link(site, l.ns, &l.dbkey, l.exists)).collect();
