@@ -372,16 +372,29 @@ fn a_page_asked_for_again_comes_from_the_kept_rendering() {
     assert!(text.contains("id=\"Description\"") && !text.contains("id=\"See_also\""), "{text}");
 }
 
-/// The box of category links (`categorieshtml`) of texts that are not stored pages: plain text
-/// (no categories), a category page's hidden category (shown), and missing, shown and hidden
-/// categories together (`render/categorieshtml.json`, MediaWiki's whole answers).
-#[test]
-fn the_category_box_is_mediawikis() {
-    let cases = fixture_json("oracle/render/categorieshtml.json");
+/// MediaWiki's whole answers to the requests of `file` (`request`, `response`), replayed.
+fn whole_answers_equal(file: &str, at_least: usize) {
+    let cases = fixture_json(file);
     let cases = cases.as_array().expect("a list of answers");
-    assert!(cases.len() >= 3);
+    assert!(cases.len() >= at_least);
     for case in cases {
         let (_, got) = fixture_api(case["request"].as_str().unwrap_or_default());
         assert_eq!(got, case["response"], "{}", case["request"]);
     }
+}
+
+/// The box of category links (`categorieshtml`) of texts that are not stored pages: plain text
+/// (no categories), a category page's hidden category (shown), and missing, shown and hidden
+/// categories together (`render/categorieshtml.json`).
+#[test]
+fn the_category_box_is_mediawikis() {
+    whole_answers_equal("oracle/render/categorieshtml.json", 3);
+}
+
+/// The subtitle (`subtitle`): links to a subpage's ancestors that exist, a redirect among them,
+/// a missing one carried into the next, none outside namespaces with subpages, for pages and
+/// texts of both models, in both format versions (`render/subtitle.json`).
+#[test]
+fn the_subtitle_is_mediawikis() {
+    whole_answers_equal("oracle/render/subtitle.json", 16);
 }

@@ -278,3 +278,62 @@ impl wikiquery_domain::messages::MessageSite for PlainSite {
         None
     }
 }
+
+/// The skin's subtitle as the API gives it (`subtitle`, MediaWiki's `Skin::prepareSubtitle`):
+/// on a page of a namespace with subpages, links to the ancestors that exist (`< User:Alice |
+/// Sandbox`), a missing ancestor's name carried into the next one's; else nothing.
+pub(super) fn subtitle(
+    reader: &mut wikiquery_store::reader::Reader,
+    site: &Site,
+    paths: &wikiquery_domain::url::SitePaths,
+    page: (i32, &str),
+) -> Result<String, ApiError> {
+    use wikiquery_domain::html::{escape, link_element};
+    use wikiquery_domain::messages;
+    use wikiquery_domain::title::{full_dbkey, NS_MEDIAWIKI};
+    use wikiquery_domain::url::wf_urlencode;
+
+    let namespaces = site.namespaces();
+    if !namespaces.has_subpages(page.0) {
+        return Ok(String::new());
+    }
+    let prefixed = full_text(page.0, page.1, namespaces);
+    let mut parts: Vec<&str> = prefixed.split('/').collect();
+    if parts.len() < 2 {
+        return Ok(String::new());
+    }
+    parts.pop();
+    // The ancestors' titles, each with what it shows.
+    let mut ancestors = Vec::new();
+    let mut growing = String::new();
+    for part in &parts {
+        growing.push_str(part);
+        ancestors.push((site.parse_title(&growing, NS_MAIN).ok(), part.to_string()));
+        growing.push('/');
+    }
+    let titles: Vec<(i32, String)> =
+        ancestors.iter().filter_map(|(t, _)| t.as_ref()).map(|t| (t.ns, t.dbkey.clone())).collect();
+    let pages = reader.pages_by_titles(&titles)?;
+    let separator = format!("&lrm;{}", escape(messages::text("en", "pipe-separator").unwrap_or(" | ")));
+    let (mut out, mut display, mut count) = (String::new(), String::new(), 0);
+    for (title, part) in &ancestors {
+        display.push_str(part);
+        let found = title.as_ref().and_then(|t| pages.iter().find(|p| p.ns == t.ns && p.dbkey == t.dbkey));
+        match (title, found) {
+            (Some(t), Some(page)) => {
+                count += 1;
+                out.push_str(if count > 1 { &separator } else { "&lt; " });
+                let href = paths.article_path.replace("$1", &wf_urlencode(&full_dbkey(t.ns, &t.dbkey, namespaces)));
+                let class = if page.is_redirect { "mw-redirect" } else { "" };
+                out.push_str(&link_element(&href, class, &full_text(t.ns, &t.dbkey, namespaces), &escape(&display)));
+                display.clear();
+            }
+            // A message MediaWiki has is known without a page, which this server cannot tell.
+            (Some(t), None) if t.ns == NS_MEDIAWIKI => {
+                return Err(ApiError::not_implemented("parse (prop=subtitle of an interface message's subpage)"));
+            }
+            _ => display.push('/'),
+        }
+    }
+    Ok(if out.is_empty() { out } else { format!("<span class=\"subpages\">{out}</span>") })
+}

@@ -55,7 +55,7 @@ const PROPS: &[&str] = &[
 ];
 
 /// The props this server does not give yet: they need a skin or the editor's preview.
-const NOT_BUILT: &[&str] = &["headhtml", "limitreporthtml", "parsewarningshtml", "subtitle"];
+const NOT_BUILT: &[&str] = &["headhtml", "limitreporthtml", "parsewarningshtml"];
 
 /// The props a skin adds to when `useskin` names one (its own modules, configuration and head
 /// items), not built yet with a skin; without one they are the rendering's own.
@@ -107,10 +107,10 @@ pub struct Parse {
     /// What to return, separated by `|`: for instance `text` (the HTML), `links`, `templates`,
     /// `images`, `externallinks`, `iwlinks`, `langlinks`, `categories`, `sections`, `displaytitle`,
     /// `properties`, `revid`, `limitreportdata`, `wikitext`, `parsetree`, `modules`,
-    /// `jsconfigvars`, `indicators` or `categorieshtml` (the box of category links under the
-    /// page). The values that need a skin's head or the editor's preview (`headhtml`, `subtitle`,
-    /// `limitreporthtml`, `parsewarningshtml`, and a skin's own `modules` with `useskin`) are
-    /// not yet supported by this server.
+    /// `jsconfigvars`, `indicators`, `categorieshtml` (the box of category links under the
+    /// page) or `subtitle` (links to a subpage's ancestors). The values that need a skin's head
+    /// or the editor's preview (`headhtml`, `limitreporthtml`, `parsewarningshtml`, and a skin's
+    /// own `modules` with `useskin`) are not yet supported by this server.
     #[param(
         values = PROPS,
         deprecated_values = ["headitems"],
@@ -387,6 +387,7 @@ impl Parse {
         source: &Source,
         site: &Site,
         style: JsonStyle,
+        subtitle: Option<String>,
     ) {
         let wants = |p: &str| self.prop.iter().any(|q| q == p);
         if wants("text") {
@@ -420,6 +421,9 @@ impl Parse {
         if wants("displaytitle") {
             // Nothing rendered sets a display title: the title itself.
             out.insert("displaytitle".into(), json!(full_text(source.page.0, &source.page.1, site.namespaces())));
+        }
+        if let Some(subtitle) = subtitle {
+            out.insert("subtitle".into(), json!(subtitle));
         }
         if wants("headitems") {
             out.insert("headitems".into(), json!([]));
@@ -552,6 +556,15 @@ impl ActionModule for Parse {
             None
         };
         let rendered = kept.as_ref().map(|k| &k.page);
+        let mut subtitle = match wants("subtitle") {
+            true => Some(members::subtitle(
+                &mut reader,
+                site,
+                &storage::site_paths(site, settings),
+                (source.page.0, &source.page.1),
+            )?),
+            false => None,
+        };
         let report = kept.as_ref().map(|k| LimitReport::of(&k.page, k.seconds, &k.made));
         let mut out = Map::new();
         out.insert("title".into(), json!(full_text(source.page.0, &source.page.1, site.namespaces())));
@@ -616,6 +629,9 @@ impl ActionModule for Parse {
                 let shown = set.unwrap_or_else(|| display_title(site, source.page.0, &source.page.1));
                 out.insert("displaytitle".into(), json!(shown));
             }
+            if let Some(subtitle) = subtitle.take() {
+                out.insert("subtitle".into(), json!(subtitle));
+            }
             if wants("headitems") {
                 out.insert("headitems".into(), json!([]));
             }
@@ -653,7 +669,7 @@ impl ActionModule for Parse {
             }
         }
         if let Some(plain) = source.plain {
-            self.plain_members(&mut out, plain, &source, site, style);
+            self.plain_members(&mut out, plain, &source, site, style, subtitle);
         }
         if wants("wikitext") {
             // The text as given; the saved text beside it.
