@@ -49,11 +49,11 @@ fn expandtemplates_answers_as_mediawiki_does() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// What the expander cannot give exactly (a date formatted, an interface message) is
+/// What the expander cannot give exactly (an interface message in MediaWiki's words) is
 /// `notimplemented`, never a guess.
 #[test]
 fn expandtemplates_answers_notimplemented_where_it_cannot_be_exact() {
-    for text in ["{{%23formatdate:2020-01-01}}", "{{int:mainpage}}"] {
+    for text in ["{{int:mainpage}}", "{{int:pagecategories|2}}"] {
         let q = format!("action=expandtemplates&title=Lion&prop=wikitext&format=json&text={text}");
         let (_, body) = fixture_api(&q);
         assert_eq!(body["error"]["code"], "notimplemented", "{text}: {body}");
@@ -118,7 +118,7 @@ fn compare_is_private_where_a_side_hides_something() {
 /// `notimplemented`, never a guess.
 #[test]
 fn compare_answers_notimplemented_where_it_cannot_be_exact() {
-    let q = "action=compare&fromtitle=Cat&fromtext=a%20%7B%7Bsubst:%23formatdate:2020-01-01%7D%7D&frompst=1&totext=b&format=json";
+    let q = "action=compare&fromtitle=Cat&fromtext=a%20%7B%7Bsubst:int:mainpage%7D%7D&frompst=1&totext=b&format=json";
     let (_, body) = fixture_api(q);
     assert_eq!(body["error"]["code"], "notimplemented", "{body}");
     let q = "action=compare&fromrev=43&fromslots=main&fromtext-main=x&fromsection-main=1&torev=294&format=json";

@@ -101,11 +101,11 @@ fn an_unknown_module_in_paraminfo_is_warned_about_per_parent() {
 }
 
 /// Every query module executes; a part of one that does not yet (a pre-save transform that
-/// substitutes a variable the expander does not have) says so, naming itself.
+/// substitutes an interface message in MediaWiki's words) says so, naming itself.
 #[test]
 fn a_part_that_does_not_execute_yet_says_so_by_name() {
     let (status, body) = wikiquery_tests::fixture_api(
-        "action=query&prop=revisions&titles=Cat&rvprop=content&rvdifftotext=%7B%7Bsubst:%23formatdate:2020-01-01%7D%7D&rvdifftotextpst=1&format=json",
+        "action=query&prop=revisions&titles=Cat&rvprop=content&rvdifftotext=%7B%7Bsubst:int:mainpage%7D%7D&rvdifftotextpst=1&format=json",
     );
     assert_eq!(status, 200);
     assert_eq!(error_code(&body), "notimplemented");
@@ -115,7 +115,7 @@ fn a_part_that_does_not_execute_yet_says_so_by_name() {
 #[test]
 fn parameters_are_still_validated_before_that() {
     let (_, body) = wikiquery_tests::fixture_api(
-        "action=query&prop=revisions&titles=Cat&rvprop=content|bogus&rvdifftotext=%7B%7Bsubst:%23formatdate:2020-01-01%7D%7D&rvdifftotextpst=1&format=json&formatversion=2",
+        "action=query&prop=revisions&titles=Cat&rvprop=content|bogus&rvdifftotext=%7B%7Bsubst:int:mainpage%7D%7D&rvdifftotextpst=1&format=json&formatversion=2",
     );
     let warnings = body["warnings"]["revisions"]["warnings"].as_str().unwrap_or_default();
     assert!(warnings.contains("Unrecognized value for parameter \"rvprop\": bogus"), "{body}");

@@ -72,7 +72,7 @@ fn paging_a_history_gives_what_one_read_gives() {
 /// one that signs writes the caller's signature.
 #[test]
 fn a_pre_save_transform_that_needs_what_is_not_built_says_so() {
-    let extra = "rvdifftotext=%7B%7Bsubst:%23formatdate:2020-01-01%7D%7D&rvdifftotextpst=1";
+    let extra = "rvdifftotext=%7B%7Bsubst:int:mainpage%7D%7D&rvdifftotextpst=1";
     let (_, body) = fixture_api(&format!("action=query&prop=revisions&titles=Lion&rvprop=content&{extra}&format=json"));
     assert_eq!(body["error"]["code"], "notimplemented", "{extra}: {body}");
     assert!(body["error"]["info"].as_str().unwrap_or_default().contains("rvdifftotextpst"), "{body}");

@@ -259,6 +259,10 @@ for name, q in [
      '{{PAGESINCATEGORY:<bla>}} {{PAGESINCATEGORY:Category:Animals}} {{PAGESINCAT:Stubs}}&prop=wikitext'),
     ('expandtemplates-tag', '&text={{#tag:nowiki|a{{!}}b}} {{#tag:ref|note|name="n"|group=g|2=x}} '
      "{{#tag:pre|x|class='c'|id=i}} {{#tag:span|y|title=a<b}} {{#tag:gallery}} {{#tag:BR}}&prop=wikitext"),
+    ('expandtemplates-formatdate', '&text={{#formatdate:2009-03-24}} {{#formatdate:2009-03-24|mdy}} '
+     '{{#formatdate:24 Mar 2009|ymd}} {{#formatdate:44 BC March 15|dmy}} {{#formatdate:june 3|dmy}} '
+     '{{#formatdate:2019-22-22|dmy}} {{#formatdate:January 15}} {{#formatdate:15_May, 2001|ISO 8601}} '
+     '{{#formatdate:tomorrow}}&prop=wikitext'),
     ('expandtemplates-languages', '&text={{#language:de}} {{#language:DE|en}} {{#language:xyz}} {{#language:en-gb}} '
      '{{PAGELANGUAGE}} {{CONTENTLANGUAGE}}&prop=wikitext&title=MediaWiki:Foo/de'),
 ]:

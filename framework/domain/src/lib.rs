@@ -13,6 +13,7 @@ pub mod diff;
 pub mod ext_links;
 pub mod failure;
 pub mod files;
+pub mod format_date;
 pub mod format_num;
 pub mod groups;
 pub mod html;

@@ -371,6 +371,15 @@ impl<'s> PageFunctions<'s> {
             }
             "anchorencode" => anchor_encode(first),
             "formatnum" => return self.format_num(first, args.get(1).map(String::as_str)).map(Some),
+            "formatdate" => {
+                if self.language != Some("en") {
+                    return Err(Unsupported("{{#formatdate:}} in a language other than English".into()));
+                }
+                // The reader's own date preference is not known here: the wiki's default
+                // applies, which a second argument names.
+                let preference = args.get(1).map(String::as_str).filter(|p| !p.is_empty() && *p != "0");
+                crate::format_date::format_date(php::trim(first), preference.unwrap_or("default"))
+            }
             "language" => {
                 let code = first.to_lowercase();
                 crate::languages::named_languages()
