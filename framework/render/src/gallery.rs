@@ -12,7 +12,9 @@
 
 use wikiquery_domain::html::{escape, escape_attribute};
 use wikiquery_domain::sanitizer::{validate_tag_attributes, Attributes};
-use wikiquery_domain::title::{decode_char_references, full_dbkey, full_text, split_title, ParsedTitle, NS_FILE};
+use wikiquery_domain::title::{
+    decode_char_references_and_normalize, full_dbkey, full_text, split_title, ParsedTitle, NS_FILE,
+};
 use wikiquery_domain::url::{percent_decode, wf_urlencode};
 
 use crate::state::Parser;
@@ -217,7 +219,7 @@ impl Parser<'_> {
 
     /// A title as `Title::newFromText` reads it, in `default_ns` unless it names another.
     fn title_in(&self, text: &str, default_ns: i32) -> Option<ParsedTitle> {
-        let decoded = decode_char_references(text);
+        let decoded = decode_char_references_and_normalize(text);
         let interwikis = self.site.interwikis;
         split_title(&decoded, default_ns, self.site.namespaces, &|p| interwikis.get(p).is_some()).ok()
     }

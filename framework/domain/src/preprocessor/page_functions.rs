@@ -366,8 +366,10 @@ impl<'s> PageFunctions<'s> {
                 String::new()
             }
             "urlencode" => {
+                // The markers of extension tags are taken out first (MediaWiki's
+                // `killMarkers`): `x<nowiki/>y` encodes as `xy`.
                 let kind = args.get(1).map(String::as_str);
-                super::expand::outside_markers(first, &|t| url_encode(t, kind))
+                url_encode(&super::expand::without_markers(first), kind)
             }
             "anchorencode" => anchor_encode(first),
             "formatnum" => return self.format_num(first, args.get(1).map(String::as_str)).map(Some),

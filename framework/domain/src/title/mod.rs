@@ -21,7 +21,9 @@ pub use codec::{parse_title, split_title, title_part_to_key, upper_first};
 pub use interwiki::{InterwikiInfo, InterwikiMap};
 pub use ip::{ip_from_hex, ip_hex, ip_range_hex, sanitize_ip};
 pub use namespaces::{is_talk, subject, talk, NamespaceInfo, SiteNamespaces};
-pub use references::{decode_char_references, named_entity, valid_reference_code_point};
+pub use references::{
+    decode_char_references, decode_char_references_and_normalize, named_entity, valid_reference_code_point,
+};
 pub use subpages::normalize_subpage_link;
 
 use std::fmt;

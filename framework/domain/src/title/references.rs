@@ -30,6 +30,17 @@ pub fn decode_char_references(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// The text with its character references decoded and, where any was, in Unicode's composed
+/// form (NFC), as a title read from wikitext is (MediaWiki's
+/// `decodeCharReferencesAndNormalize`): `&#xFB2E;` names the same page as `אַ`.
+pub fn decode_char_references_and_normalize(text: &str) -> std::borrow::Cow<'_, str> {
+    use unicode_normalization::UnicodeNormalization;
+    match decode_char_references(text) {
+        std::borrow::Cow::Owned(decoded) if decoded != text => std::borrow::Cow::Owned(decoded.nfc().collect()),
+        other => other,
+    }
+}
+
 /// Decodes one reference that starts right after a `&`: the replacement and the bytes used.
 fn decode_one(after: &str) -> Option<(String, usize)> {
     let bytes = after.as_bytes();
