@@ -9,20 +9,7 @@ use regex::{Captures, Regex};
 
 use crate::html::escape_attribute;
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
+use crate::timestamp::MONTH_NAMES as MONTHS;
 
 /// The forms, numbered as MediaWiki numbers them.
 const MDY: usize = 1;
