@@ -41,10 +41,12 @@ struct Expanding<'p, 'w> {
 }
 
 impl Expanding<'_, '_> {
-    /// `text` expanded on its own, as a tag's `recursiveTagParse` expands it.
-    fn expand(&mut self, text: &str) -> Result<String, Unsupported> {
-        let options = self.options;
-        Ok(expand_counting(text, options, self)?.0)
+    /// `text`, which a tag at `depth` holds, expanded on its own as a tag's `recursiveTagParse`
+    /// expands it: from the tag's depth, so that tags nested in what their own content
+    /// expands to meet the template depth limit.
+    fn expand(&mut self, text: &str, depth: usize) -> Result<String, Unsupported> {
+        let options = Options { depth: depth + 1, ..self.options.clone() };
+        Ok(expand_counting(text, &options, self)?.0)
     }
 }
 
@@ -109,14 +111,14 @@ impl Wiki for Expanding<'_, '_> {
             }
             "gallery" => {
                 let caption = match attributes.iter().find(|(n, _)| n == "caption") {
-                    Some((_, caption)) => Some(self.expand(caption)?),
+                    Some((_, caption)) => Some(self.expand(caption, tag.depth)?),
                     None => None,
                 };
                 let mut lines = Vec::new();
                 for line in tag.inner.as_deref().unwrap_or("").split('\n') {
                     let Some((name, options)) = split_line(line) else { continue };
                     let options = match options {
-                        Some(options) => Some(self.expand(wikiquery_domain::php::trim(options))?),
+                        Some(options) => Some(self.expand(wikiquery_domain::php::trim(options), tag.depth)?),
                         None => None,
                     };
                     lines.push(GalleryLine { name, options });
@@ -142,7 +144,7 @@ impl Wiki for Expanding<'_, '_> {
                 if content.contains("{{{") {
                     return Err(Unsupported("an <indicator> reading its template's arguments".into()));
                 }
-                let expanded = self.expand(content)?;
+                let expanded = self.expand(content, tag.depth)?;
                 self.deferred.push(Deferred::Indicator { name, expanded });
                 Ok(self.strip.add(Kind::General, &tag.name, String::new()))
             }

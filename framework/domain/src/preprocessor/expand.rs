@@ -88,10 +88,13 @@ pub struct ExtensionTag {
     pub inner: Option<String>,
     /// The closing tag as written (empty when the tag was left open).
     pub close: String,
+    /// How deep in templates the tag stands: a renderer that expands its content again (a
+    /// gallery's caption) goes on from there, so that nesting cannot pass the depth limit.
+    pub depth: usize,
 }
 
 impl ExtensionTag {
-    fn of(tag: &Element) -> ExtensionTag {
+    fn of(tag: &Element, depth: usize) -> ExtensionTag {
         let text_of = |name: &str| -> Option<String> {
             tag.children.iter().find_map(|c| element_named(c, name)).map(|e| {
                 e.children
@@ -108,6 +111,7 @@ impl ExtensionTag {
             attributes: text_of("attr").unwrap_or_default(),
             inner: text_of("inner"),
             close: text_of("close").unwrap_or_default(),
+            depth,
         }
     }
 
@@ -165,7 +169,11 @@ pub fn expand_counting(
 ) -> Result<(String, ExpansionCounts), Unsupported> {
     let tree = preprocess(text, options);
     let mut expander = Expander::new(wiki, options, false);
-    let root = Frame { parent: None, title: None, args: HashMap::new(), depth: 0, expansions: RefCell::default() };
+    let root =
+        Frame { parent: None, title: None, args: HashMap::new(), depth: options.depth, expansions: RefCell::default() };
+    if frame_too_deep(options.depth) {
+        return Err(Unsupported("the template depth limit".into()));
+    }
     if !tree.children.is_empty() {
         expander.counts.nodes = 1;
         expander.counts.depth = 1;
@@ -305,15 +313,18 @@ impl Expander<'_> {
                 // Saving keeps comments and tags as written, out of the later steps' reach,
                 // and the page's own inclusion tags (a substituted template's are read).
                 "comment" | "ext" if self.saving => {
-                    let text =
-                        if element.name == "ext" { ExtensionTag::of(element).as_written() } else { text_of(element) };
+                    let text = if element.name == "ext" {
+                        ExtensionTag::of(element, frame.depth).as_written()
+                    } else {
+                        text_of(element)
+                    };
                     let marker = self.protect(text);
                     out.push_str(&marker);
                 }
                 "ignore" if self.saving && frame.parent.is_none() => out.push_str(&text_of(element)),
                 "comment" if self.options.keep_comments => out.push_str(&text_of(element)),
                 "comment" | "ignore" => {}
-                "ext" => out.push_str(&self.wiki.extension_tag(&ExtensionTag::of(element))?),
+                "ext" => out.push_str(&self.wiki.extension_tag(&ExtensionTag::of(element, frame.depth))?),
                 "h" => {
                     let text = self.nodes(&element.children, frame)?;
                     let attribute = |name: &str| element.attributes.iter().find(|(n, _)| *n == name).map(|(_, v)| v);
@@ -541,7 +552,7 @@ impl Expander<'_> {
             ));
         }
         let close = format!("</{tag_name}>");
-        let tag = ExtensionTag { name: tag_name, attributes: attribute_text, inner, close };
+        let tag = ExtensionTag { name: tag_name, attributes: attribute_text, inner, close, depth: frame.depth };
         self.wiki.extension_tag(&tag)
     }
 
@@ -748,4 +759,10 @@ fn build_function_synonyms() -> Synonyms {
         }
     }
     (sensitive, insensitive)
+}
+
+/// Whether a text expanded at `depth` (a tag's content expanded again) would pass the template
+/// depth limit.
+fn frame_too_deep(depth: usize) -> bool {
+    depth >= MAX_TEMPLATE_DEPTH
 }

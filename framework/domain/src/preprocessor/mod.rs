@@ -121,6 +121,9 @@ pub struct Options {
     /// An expansion keeps the text's HTML comments (`includecomments`) rather than dropping
     /// them.
     pub keep_comments: bool,
+    /// How deep in templates the text stands (0 for a page's own; a tag's content expanded
+    /// again goes on from the tag's depth).
+    pub depth: usize,
 }
 
 impl Default for Options {
@@ -136,6 +139,6 @@ impl Options {
         let core = crate::magic_words::EXTENSION_TAGS;
         let mut extension_tags: Vec<String> = core.iter().map(|t| (*t).to_owned()).collect();
         extension_tags.extend(tags.iter().filter(|t| !core.contains(&t.as_str())).cloned());
-        Options { for_inclusion: false, no_language_conversion: false, extension_tags, keep_comments: false }
+        Options { for_inclusion: false, no_language_conversion: false, extension_tags, keep_comments: false, depth: 0 }
     }
 }

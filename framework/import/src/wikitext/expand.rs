@@ -190,7 +190,7 @@ impl LinkWiki<'_, '_> {
         if NO_LINK_TAGS.contains(&name.as_str()) {
             return Ok(OPAQUE.to_owned());
         }
-        self.extension_tag(&ExtensionTag { name, attributes: String::new(), inner, close: String::new() })
+        self.extension_tag(&ExtensionTag { name, attributes: String::new(), inner, close: String::new(), depth: 0 })
     }
 }
 
