@@ -4,6 +4,7 @@
 //! template call names, redirects followed as MediaWiki follows them, with every title the
 //! lookup went through (MediaWiki's dependencies, which become `templatelinks`).
 
+mod language;
 use super::escape_wikitext;
 use super::expand::{TemplateLookup, Unsupported};
 use crate::php;
@@ -427,48 +428,6 @@ impl<'s> PageFunctions<'s> {
         }))
     }
 
-    /// The page's language: a message page's by its suffix (`MediaWiki:Foo/de`), any other
-    /// page's the wiki's.
-    fn page_language(&self) -> Option<String> {
-        let language = self.language?;
-        if self.page.0 == NS_MEDIAWIKI {
-            if let Some((_, suffix)) = self.page.1.rsplit_once('/') {
-                let suffix = suffix.to_lowercase();
-                if crate::languages::named_languages().any(|(c, _)| c == suffix) {
-                    return Some(suffix);
-                }
-            }
-        }
-        Some(language.to_owned())
-    }
-
-    /// `{{formatnum:}}` on an English wiki (each part of the number outside markers), the page
-    /// put in the tracking category of a number that is not one.
-    fn format_num(&mut self, number: &str, option: Option<&str>) -> Result<String, Unsupported> {
-        use crate::format_num::{format_num, FormatNum};
-        if self.language != Some("en") {
-            return Err(Unsupported("{{formatnum:}} in a language other than English".into()));
-        }
-        let option = option.map(php::trim).unwrap_or_default();
-        let how = if option == "R" {
-            FormatNum::Raw
-        } else if option.eq_ignore_ascii_case("NOSEP") {
-            FormatNum::NoSeparators
-        } else {
-            FormatNum::Grouped
-        };
-        let mut not_a_number = false;
-        let out = marker_skip(number, &mut |part| {
-            let (text, odd) = format_num(part, how);
-            not_a_number |= odd;
-            text
-        });
-        if not_a_number {
-            self.add_tracking_category("nonnumeric-formatnum");
-        }
-        Ok(out)
-    }
-
     /// The page a template call names (`name` as written, without `subst:` and the like),
     /// read with `fetch`, redirects followed up to twice as MediaWiki follows them; a redirect
     /// to a missing page gives the redirect's own text.
@@ -700,32 +659,4 @@ fn anchor_encode(text: &str) -> String {
     let name = crate::html::section_name(&stripped);
     // Underscores stay as they are, so that templates can use the anchor (MediaWiki's T407131).
     crate::sanitizer::safe_encode_attribute(&crate::html::escape_id_for_link(&name)).replace("&#95;", "_")
-}
-
-/// `f` applied to each stretch of `s` between markers, as MediaWiki's `markerSkipCallback`
-/// does (a stretch before a marker even when empty; nothing for an empty text).
-fn marker_skip(s: &str, f: &mut dyn FnMut(&str) -> String) -> String {
-    use super::expand::{MARKER_PREFIX, MARKER_SUFFIX};
-    let mut out = String::with_capacity(s.len());
-    let mut i = 0;
-    while i < s.len() {
-        let Some(at) = s[i..].find(MARKER_PREFIX) else {
-            out.push_str(&f(&s[i..]));
-            break;
-        };
-        let start = i + at;
-        out.push_str(&f(&s[i..start]));
-        match s[start..].find(MARKER_SUFFIX) {
-            Some(end) => {
-                let stop = start + end + MARKER_SUFFIX.len();
-                out.push_str(&s[start..stop]);
-                i = stop;
-            }
-            None => {
-                out.push_str(&s[start..]);
-                break;
-            }
-        }
-    }
-    out
 }
