@@ -104,44 +104,9 @@ fn number_at(b: &[u8], i: usize) -> Option<usize> {
     Some(j)
 }
 
-/// PHP 8's `is_numeric` for a string: white space, a sign, digits with a point, an exponent,
-/// white space.
-pub fn is_numeric(s: &str) -> bool {
-    let t = s.trim_start_matches([' ', '\t', '\n', '\r', '\x0b', '\x0c']);
-    let t = t.trim_end_matches([' ', '\t', '\n', '\r', '\x0b', '\x0c']);
-    let b = t.as_bytes();
-    let mut i = usize::from(matches!(b.first(), Some(b'+' | b'-')));
-    let int_start = i;
-    while b.get(i).is_some_and(u8::is_ascii_digit) {
-        i += 1;
-    }
-    let mut digits = i - int_start;
-    if b.get(i) == Some(&b'.') {
-        i += 1;
-        let frac_start = i;
-        while b.get(i).is_some_and(u8::is_ascii_digit) {
-            i += 1;
-        }
-        digits += i - frac_start;
-    }
-    if digits == 0 {
-        return false;
-    }
-    if matches!(b.get(i), Some(b'e' | b'E')) {
-        let mut k = i + 1;
-        if matches!(b.get(k), Some(b'+' | b'-')) {
-            k += 1;
-        }
-        let exp_start = k;
-        while b.get(k).is_some_and(u8::is_ascii_digit) {
-            k += 1;
-        }
-        if k == exp_start {
-            return false;
-        }
-        i = k;
-    }
-    i == b.len()
+/// PHP 8's `is_numeric` for a string.
+fn is_numeric(s: &str) -> bool {
+    crate::php::numeric(s).is_some()
 }
 
 /// `formatNumInternal` for a number PHP reads as one (or one of the floats' names).
@@ -154,7 +119,7 @@ fn format_internal(number: &str, no_separators: bool) -> String {
         _ if !is_numeric(number) => return each_number(number, no_separators),
         _ if no_separators || number == "-0" => number.to_owned(),
         _ => {
-            let value = php_float(number);
+            let value = crate::php::numeric(number).unwrap_or(0.0);
             match written_shape(number) {
                 Some((int_digits, point, frac_digits)) => decimal(value, int_digits, frac_digits, frac_digits, point),
                 None => decimal(value, 1, 0, 3, false),
@@ -177,13 +142,6 @@ fn written_shape(number: &str) -> Option<(usize, bool, usize)> {
         return None;
     }
     Some((int.len(), frac.is_some(), frac.map_or(0, str::len)))
-}
-
-/// PHP's `(float)` of a numeric string.
-fn php_float(number: &str) -> f64 {
-    let t = number.trim_matches([' ', '\t', '\n', '\r', '\x0b', '\x0c']);
-    let t = t.strip_prefix('+').unwrap_or(t);
-    t.parse::<f64>().unwrap_or(0.0)
 }
 
 /// A float as ICU's decimal formatter writes it for English: the shortest digits that give the

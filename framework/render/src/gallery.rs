@@ -11,6 +11,7 @@
 //! does not size thumbnails for galleries yet and answers `notimplemented` for one.
 
 use wikiquery_domain::html::{escape, escape_attribute};
+use wikiquery_domain::php;
 use wikiquery_domain::sanitizer::{validate_tag_attributes, Attributes};
 use wikiquery_domain::title::{
     decode_char_references_and_normalize, full_dbkey, full_text, split_title, ParsedTitle, NS_FILE,
@@ -155,26 +156,14 @@ fn is_php_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c')
 }
 
-/// `perrow` as `setPerRow` takes it: a value PHP finds at least 0, cast to an integer.
+/// `perrow` as `setPerRow` takes it: a value PHP finds at least 0 (a numeric string compared
+/// as a number, any other as a string), cast to an integer.
 fn per_row(value: &str) -> Option<i64> {
-    let t = value.trim_start_matches(is_php_space);
-    let sign = usize::from(t.starts_with(['-', '+']));
-    let digits = t[sign..].bytes().take_while(u8::is_ascii_digit).count();
-    let leading: i64 = if digits == 0 { 0 } else { t[..sign + digits].parse().unwrap_or(0) };
-    let numeric = digits > 0 && t[sign + digits..].trim_end_matches(is_php_space).is_empty();
-    // PHP 8 compares a numeric string with 0 as numbers, any other string as strings.
-    let at_least_zero = if numeric { leading >= 0 } else { value.as_bytes() >= b"0".as_slice() };
-    at_least_zero.then_some(leading)
-}
-
-/// A PHP float as PHP writes it, for the sizes here (whole numbers without a point).
-fn php_number(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{}", x as i64)
-    } else {
-        let s = format!("{:.14}", x);
-        s.trim_end_matches('0').trim_end_matches('.').to_owned()
-    }
+    let at_least_zero = match php::numeric(value) {
+        Some(n) => n >= 0.0,
+        None => value.as_bytes() >= b"0".as_slice(),
+    };
+    at_least_zero.then(|| php::leading_int(value))
 }
 
 /// `text` split at `|`, where not inside `-{ … }-` (MediaWiki's `delimiterExplode`, nested).
@@ -218,7 +207,7 @@ impl Parser<'_> {
     }
 
     /// A title as `Title::newFromText` reads it, in `default_ns` unless it names another.
-    fn title_in(&self, text: &str, default_ns: i32) -> Option<ParsedTitle> {
+    pub(crate) fn title_in(&self, text: &str, default_ns: i32) -> Option<ParsedTitle> {
         let decoded = decode_char_references_and_normalize(text);
         let interwikis = self.site.interwikis;
         split_title(&decoded, default_ns, self.site.namespaces, &|p| interwikis.get(p).is_some()).ok()
@@ -319,7 +308,7 @@ impl Parser<'_> {
         // A packed box is as wide as its thumbnail shown (at least 60 pixels).
         let packed_width = (widths as f64 * PACKED_SCALE).max(60.0 * PACKED_SCALE) / PACKED_SCALE;
         let box_width = if mode.packed() {
-            php_number(packed_width + mode.thumb_padding() as f64 + mode.box_padding() as f64)
+            php::float_text(packed_width + mode.thumb_padding() as f64 + mode.box_padding() as f64)
         } else {
             (widths + mode.thumb_padding() + mode.box_padding()).to_string()
         };
@@ -353,7 +342,7 @@ impl Parser<'_> {
                         let caption_width = (packed_width - 20.0).ceil();
                         format!(
                             "\n\t\t\t<div class=\"gallerytextwrapper\" style=\"width: {}px\"><div class=\"gallerytext\">\n{text}\n\t\t\t</div></div>",
-                            php_number(caption_width)
+                            php::float_text(caption_width)
                         )
                     }
                 }

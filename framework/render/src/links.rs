@@ -10,8 +10,8 @@ use wikiquery_domain::messages;
 use wikiquery_domain::quotes::do_quotes;
 use wikiquery_domain::special_pages;
 use wikiquery_domain::title::{
-    decode_char_references, decode_char_references_and_normalize, full_dbkey, full_text, is_link_target_byte,
-    normalize_subpage_link, split_title, ParsedTitle, NS_CATEGORY, NS_FILE, NS_MAIN, NS_MEDIA, NS_SPECIAL,
+    decode_char_references, full_dbkey, full_text, is_link_target_byte, normalize_subpage_link, ParsedTitle,
+    NS_CATEGORY, NS_FILE, NS_MAIN, NS_MEDIA, NS_SPECIAL,
 };
 use wikiquery_domain::url::{percent_decode, wf_urlencode};
 
@@ -211,10 +211,7 @@ impl Parser<'_> {
         if StripState::kill_markers(link).len() != link.len() {
             return None;
         }
-        let decoded = decode_char_references_and_normalize(link);
-        let interwikis = self.site.interwikis;
-        let t = split_title(&decoded, NS_MAIN, self.site.namespaces, &|p| interwikis.get(p).is_some()).ok()?;
-        Some(t)
+        self.title_in(link, NS_MAIN)
     }
 
     /// URLs in link HTML hidden from the passes that make free links.

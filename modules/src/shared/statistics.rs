@@ -2,7 +2,6 @@
 //! statistics (from `site_stats` and the user groups), and `{{PAGESINCATEGORY:}}` (from the
 //! category's counts), each formatted as `{{formatnum:}}` formats it unless asked raw (`R`).
 
-use wikiquery_domain::format_num::{format_num, FormatNum};
 use wikiquery_domain::php;
 use wikiquery_domain::preprocessor::expand::Unsupported;
 
@@ -74,12 +73,6 @@ impl PageWiki<'_> {
 
     /// A count as MediaWiki's `formatRaw` gives it.
     fn format_count(&self, count: i64, raw: Option<&str>) -> Result<String, Unsupported> {
-        if raw.map(php::trim) == Some("R") {
-            return Ok(count.to_string());
-        }
-        if self.functions.language() != Some("en") {
-            return Err(Unsupported("a formatted number in a language other than English".into()));
-        }
-        Ok(format_num(&count.to_string(), FormatNum::Grouped).0)
+        self.functions.formatted_count(count, raw)
     }
 }

@@ -24,13 +24,26 @@ impl PageFunctions<'_> {
 
     /// `{{formatnum:}}` on an English wiki (each part of the number outside markers), the page
     /// put in the tracking category of a number that is not one.
+    /// A count as MediaWiki's `formatRaw` gives it (the site's statistics, a category's
+    /// members): as `{{formatnum:}}` writes it, or as it is with `R`.
+    pub fn formatted_count(&self, count: i64, raw: Option<&str>) -> Result<String, Unsupported> {
+        use crate::format_num::{format_num, FormatNum};
+        if is_raw(raw) {
+            return Ok(count.to_string());
+        }
+        if self.language != Some("en") {
+            return Err(Unsupported("a formatted number in a language other than English".into()));
+        }
+        Ok(format_num(&count.to_string(), FormatNum::Grouped).0)
+    }
+
     pub(super) fn format_num(&mut self, number: &str, option: Option<&str>) -> Result<String, Unsupported> {
         use crate::format_num::{format_num, FormatNum};
         if self.language != Some("en") {
             return Err(Unsupported("{{formatnum:}} in a language other than English".into()));
         }
         let option = option.map(php::trim).unwrap_or_default();
-        let how = if option == "R" {
+        let how = if is_raw(Some(option)) {
             FormatNum::Raw
         } else if option.eq_ignore_ascii_case("NOSEP") {
             FormatNum::NoSeparators
@@ -48,6 +61,11 @@ impl PageFunctions<'_> {
         }
         Ok(out)
     }
+}
+
+/// Whether an option is the raw suffix (`R`, the magic word `rawsuffix`, case-sensitive).
+fn is_raw(option: Option<&str>) -> bool {
+    option.map(php::trim) == Some("R")
 }
 
 /// `f` applied to each stretch of `s` between markers, as MediaWiki's `markerSkipCallback`
