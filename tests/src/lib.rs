@@ -331,6 +331,38 @@ pub fn comparable(answer: &Value) -> Value {
         .into()
 }
 
+/// HTML with its wording set aside: every run of text that is not a link's own text becomes
+/// one space (none at the ends), so that two renderings of an interface message (this
+/// project's wording and MediaWiki's) compare by their elements, their order, their attributes
+/// and linked text alone.
+pub fn wording_aside(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut in_link = 0usize;
+    let mut rest = html;
+    while !rest.is_empty() {
+        if rest.starts_with('<') {
+            let end = rest.find('>').map_or(rest.len(), |i| i + 1);
+            let tag = &rest[..end];
+            if tag.starts_with("<a ") || tag == "<a>" {
+                in_link += 1;
+            } else if tag == "</a>" {
+                in_link = in_link.saturating_sub(1);
+            }
+            out.push_str(tag);
+            rest = &rest[end..];
+        } else {
+            let end = rest.find('<').unwrap_or(rest.len());
+            if in_link > 0 {
+                out.push_str(&rest[..end]);
+            } else if !out.is_empty() && end < rest.len() {
+                out.push(' ');
+            }
+            rest = &rest[end..];
+        }
+    }
+    out
+}
+
 /// The stored MediaWiki answers in `fixtures/oracle/<folder>/` whose file names `keep`
 /// accepts, sorted.
 pub fn captures(folder: &str, keep: impl Fn(&str) -> bool) -> Vec<String> {

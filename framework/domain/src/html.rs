@@ -64,6 +64,37 @@ pub fn escape_compat_into(out: &mut String, text: &str) {
     escape_into(out, text, Quotes::Double)
 }
 
+/// [`escape`] that leaves a character reference already written (`&amp;`, `&#160;`, `&lrm;`)
+/// as it is, as PHP's `htmlspecialchars` without double encoding does; `U+0338` as a
+/// reference. Interface messages are escaped so, with their plain parameters in them.
+pub fn escape_keeping_references(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for (i, c) in text.char_indices() {
+        match c {
+            '&' if starts_reference(&text[i + 1..]) => out.push('&'),
+            '\u{338}' => out.push_str("&#x338;"),
+            _ => escape_into(&mut out, c.encode_utf8(&mut [0; 4]), Quotes::Both),
+        }
+    }
+    out
+}
+
+/// Whether text after an `&` makes it a character reference: `#` and digits, `#x` and hex
+/// digits, or a known name, then `;`.
+fn starts_reference(after: &str) -> bool {
+    let Some(end) = after.find(';') else { return false };
+    let body = &after[..end];
+    if let Some(hex) = body.strip_prefix("#x").or_else(|| body.strip_prefix("#X")) {
+        !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit())
+    } else if let Some(dec) = body.strip_prefix('#') {
+        !dec.is_empty() && dec.chars().all(|c| c.is_ascii_digit())
+    } else {
+        !body.is_empty()
+            && body.chars().all(|c| c.is_ascii_alphanumeric())
+            && crate::title::named_entity(body).is_some()
+    }
+}
+
 /// An attribute value as MediaWiki's `Html` class writes it: [`escape`] and the white space
 /// that attribute normalisation would change, as character references.
 pub fn escape_attribute(text: &str) -> String {

@@ -20,6 +20,7 @@ pub mod html;
 mod language_data;
 pub mod languages;
 pub mod link_urls;
+pub mod log_display;
 pub mod log_params;
 pub mod magic_words;
 pub mod messages;

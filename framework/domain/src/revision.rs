@@ -13,6 +13,9 @@ pub const DELETED_COMMENT: i32 = 2;
 pub const DELETED_USER: i32 = 4;
 /// Hidden from administrators too (suppressed).
 pub const DELETED_RESTRICTED: i32 = 8;
+/// `log_deleted` (and `rc_deleted` of a log entry), in place of the text bit: the action, its
+/// target and parameters, is hidden.
+pub const DELETED_ACTION: i32 = 1;
 
 /// What the caller may see of hidden revision parts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,9 +8,9 @@ use wikiquery_runtime::{ApiError, QueryContext, UserRef};
 use wikiquery_store::queries::recent_changes::{RecentChangesFilter, RC_LOG};
 use wikiquery_store::reader::Reader;
 
-use crate::shared::change_writer::DELETED_ACTION;
 use crate::shared::users;
 use crate::values::ChangeType;
+use wikiquery_domain::revision::DELETED_ACTION;
 
 /// A feed's `user` or `excludeuser` (both is MediaWiki's error): only or all but the changes
 /// of that performer, leaving out those whose performer the caller may not see (hidden

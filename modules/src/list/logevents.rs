@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 
 use wikiquery_domain::log_params::{self, EntryInfo, TitleContext};
-use wikiquery_domain::revision::Visibility;
+use wikiquery_domain::revision::{Visibility, DELETED_ACTION, DELETED_COMMENT, DELETED_RESTRICTED, DELETED_USER};
 use wikiquery_domain::title::{push_full_text, SiteNamespaces};
 use wikiquery_runtime::format::ItemWriter;
 use wikiquery_runtime::{
@@ -210,15 +210,6 @@ pub fn can_view_log_type(rights: &Rights, log_type: &str) -> bool {
 pub fn can_see(rights: &Rights, deleted: i32, field: i32) -> bool {
     Visibility::of(rights).check_log(deleted, field).1
 }
-
-/// `log_deleted`: the action (target and parameters) is hidden.
-pub const DELETED_ACTION: i32 = 1;
-/// `log_deleted`: the comment is hidden.
-pub const DELETED_COMMENT: i32 = 2;
-/// `log_deleted`: the performer is hidden.
-pub const DELETED_USER: i32 = 4;
-/// `log_deleted`: the hidden parts are suppressed (hidden from administrators too).
-pub const DELETED_RESTRICTED: i32 = 8;
 
 /// Whether a `type/action` value is one MediaWiki accepts for `leaction` (a listed pair, or
 /// a type listed with the wildcard action).

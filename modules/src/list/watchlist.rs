@@ -18,7 +18,8 @@ use wikiquery_store::queries::recent_changes::{RecentChangeRow, RecentChangesFil
 use crate::family::changes::{change_type_id, patrol_flags_denied};
 use crate::family::changes::{filter_by_performer, hide_hidden_log_entries, Show};
 use crate::shared::change_writer::{BatchData, ChangeWriter, Hidden};
-use crate::shared::watchlists::watchlist_owner;
+use crate::shared::log_display::{interface_language, log_displays, Unregistered};
+use crate::shared::watchlists::{owner_rights, watchlist_owner};
 use crate::values::ChangeType;
 use crate::values::TimeDir;
 use crate::wiki::WikiContext;
@@ -201,7 +202,10 @@ impl Watchlist {
         }
         let mut reader = ctx.reader()?;
         filter_by_performer(ctx, &mut reader, self.user.as_ref(), self.excludeuser.as_ref(), &mut filter)?;
-        hide_hidden_log_entries(Visibility::of(rights), &mut filter);
+        drop(reader);
+        // Which hidden log entries are left out is the owner's to see, as in MediaWiki; what
+        // the others show is the caller's.
+        hide_hidden_log_entries(Visibility::of(&owner_rights(ctx, owner)?), &mut filter);
         Ok(filter)
     }
 }
@@ -249,7 +253,12 @@ impl QueryModule for Watchlist {
                     fields.has(WatchlistProp::Parsedcomment),
                     fields.has(WatchlistProp::Tags),
                 );
-                let data = BatchData::read(&mut reader, site, &rows, Visibility::of(&rights), wanted)?;
+                let mut data = BatchData::read(&mut reader, site, &rows, Visibility::of(&rights), wanted)?;
+                if fields.has(WatchlistProp::Loginfo) {
+                    let lang = interface_language(ctx.state.params.get("uselang"), site);
+                    data.displays =
+                        log_displays(&mut reader, site, &rows, &rights, &lang, Unregistered::AsUnknownUser)?;
+                }
                 let notifications = if fields.has(WatchlistProp::Notificationtimestamp) {
                     let titles: Vec<(i32, String)> = rows.iter().map(|r| (r.namespace, r.title.clone())).collect();
                     reader.watch_notifications(owner, &titles)?

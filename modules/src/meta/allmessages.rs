@@ -14,6 +14,7 @@ use wikiquery_runtime::result::set_content;
 use wikiquery_runtime::{query_module, ApiError, CacheMode, ParamValues, QueryContext, QueryModule, RequestState};
 use wikiquery_store::queries::pages::allpages::AllPagesFilter;
 
+use crate::shared::log_display::interface_language;
 use crate::storage;
 use crate::wiki::WikiContext;
 
@@ -120,10 +121,7 @@ impl QueryModule for AllMessages {
                 return Err(ApiError::new("invalidlang", "Invalid language code for parameter \"amlang\"."));
             }
             Some(code) => code.clone(),
-            None => match ctx.state.params.get("uselang") {
-                None | Some("user") | Some("content") => content_lang.clone(),
-                Some(code) => code.to_owned(),
-            },
+            None => interface_language(ctx.state.params.get("uselang"), site),
         };
         if self.enableparser {
             if let Some(title) = &self.title {

@@ -39,6 +39,14 @@ pub enum LoginOutcome {
     Throttled(i64),
 }
 
+/// The groups a registered user is in now: `explicit` (their memberships in force), then the
+/// implicit ones.
+pub fn account_groups(settings: &SiteSettings, explicit: Vec<String>, user: &UserRow, now: Timestamp) -> Vec<String> {
+    let mut groups = explicit;
+    groups.extend(implicit_groups(settings, user, now).into_iter().map(str::to_owned));
+    groups
+}
+
 /// The implicit groups of a registered user.
 pub fn implicit_groups(settings: &SiteSettings, user: &UserRow, now: Timestamp) -> Vec<&'static str> {
     settings.autoconfirm.implicit_groups(true, user.registration.as_deref(), user.edit_count.unwrap_or(0), now.unix())
@@ -179,9 +187,8 @@ impl Accounts for AccountDirectory {
             },
         };
         let now = state.now();
-        let mut groups: Vec<String> =
-            reader.group_memberships(&[user.id], &now.to_mw())?.into_iter().map(|(_, group, _)| group).collect();
-        groups.extend(implicit_groups(settings, &row, now).into_iter().map(str::to_owned));
+        let explicit = reader.group_memberships(&[user.id], &now.to_mw())?.into_iter().map(|(_, group, _)| group);
+        let groups = account_groups(settings, explicit.collect(), &row, now);
         let group_refs: Vec<&str> = groups.iter().map(String::as_str).collect();
         let mut rights = settings.groups.rights_of_groups(&group_refs);
         if let Some(grants) = &grants {

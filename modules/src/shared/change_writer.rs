@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use wikiquery_domain::log_params::{self, EntryInfo, TitleContext};
-use wikiquery_domain::revision::{Visibility, DELETED_COMMENT, DELETED_RESTRICTED};
+use wikiquery_domain::revision::{Visibility, DELETED_ACTION, DELETED_COMMENT, DELETED_RESTRICTED};
 use wikiquery_domain::settings::Patrolling;
 use wikiquery_domain::title::{push_full_text, SiteNamespaces};
 use wikiquery_runtime::format::ItemWriter;
@@ -29,9 +29,6 @@ pub fn change_type_name(id: i32) -> &'static str {
     }
 }
 
-/// `rc_deleted` of a log entry: its target and parameters are hidden.
-pub const DELETED_ACTION: i32 = 1;
-
 /// What a batch of changes is written with, read for the whole batch.
 pub struct ChangeWriter<'a> {
     pub visibility: Visibility,
@@ -43,6 +40,8 @@ pub struct ChangeWriter<'a> {
     pub comments: HashMap<i64, String>,
     pub parsed: HashMap<i64, String>,
     pub tags: HashMap<i64, Vec<String>>,
+    /// Log entries written out for reading, by change id.
+    displays: HashMap<i64, String>,
     /// Room for a change's title text, reused from change to change.
     title: String,
 }
@@ -59,6 +58,8 @@ pub struct BatchData {
     pub comments: HashMap<i64, String>,
     pub parsed: HashMap<i64, String>,
     pub tags: HashMap<i64, Vec<String>>,
+    /// Log entries written out for reading (`logdisplay`), by change id, where asked for.
+    pub displays: HashMap<i64, String>,
 }
 
 impl BatchData {
@@ -97,7 +98,7 @@ impl BatchData {
         } else {
             HashMap::new()
         };
-        Ok(BatchData { comments, parsed, tags })
+        Ok(BatchData { comments, parsed, tags, displays: HashMap::new() })
     }
 }
 
@@ -113,6 +114,7 @@ impl<'a> ChangeWriter<'a> {
             comments: data.comments,
             parsed: data.parsed,
             tags: data.tags,
+            displays: data.displays,
             title: String::new(),
         }
     }
@@ -212,7 +214,7 @@ impl<'a> ChangeWriter<'a> {
     }
 
     /// A log entry's id, type, action and parameters (formatted as `list=logevents` formats
-    /// them), when the caller may see them.
+    /// them), and the entry written out when the batch has it, when the caller may see them.
     pub fn loginfo(&self, row: &RecentChangeRow, out: &mut ItemWriter<'_>, h: &mut Hidden) {
         if row.change_type != RC_LOG {
             return;
@@ -236,6 +238,9 @@ impl<'a> ChangeWriter<'a> {
         let interwikis = self.site.interwikis();
         let titles = TitleContext { namespaces: self.namespaces, is_interwiki: &|p| interwikis.is_interwiki(p) };
         out.object("logparams", log_params::format_params(&info, &titles).iter());
+        if let Some(display) = self.displays.get(&row.id) {
+            out.str("logdisplay", display);
+        }
     }
 
     /// `tags`.

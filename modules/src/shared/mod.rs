@@ -14,6 +14,7 @@ pub mod expansion;
 pub mod export;
 pub mod feeds;
 pub mod files;
+pub mod log_display;
 pub mod logins;
 pub mod permissions;
 pub mod rendering;

@@ -2,10 +2,30 @@
 //! logged-in caller reads its own (with `viewmywatchlist`; an anonymous caller gets
 //! `notloggedin`); another user's is read with their name and the watchlist token of their
 //! preferences (`bad_wlowner` for a user that does not exist, `bad_wltoken` for a wrong or
-//! unset token).
+//! unset token). Which hidden log entries a watchlist leaves out depends on its owner's
+//! rights ([`owner_rights`]), what of the others it shows on the caller's.
 
-use wikiquery_runtime::{ApiError, RequestState, UserRef};
+use wikiquery_runtime::{ApiError, QueryContext, RequestState, Rights, UserRef};
 use wikiquery_store::reader::Reader;
+
+use crate::shared::accounts::account_groups;
+use crate::wiki::WikiContext;
+
+/// The rights of a watchlist's owner: the caller's own when it is theirs, else those the
+/// owner's groups give now.
+pub fn owner_rights(ctx: &QueryContext<'_>, owner: i64) -> Result<Rights, ApiError> {
+    if ctx.state.user.as_ref().is_some_and(|u| u.id == owner) {
+        return Ok(ctx.state.rights.clone());
+    }
+    let settings = ctx.settings();
+    let now = ctx.state.now();
+    let mut reader = ctx.reader()?;
+    let Some(row) = reader.users_by_ids(&[owner])?.pop() else { return Ok(Rights::anonymous()) };
+    let explicit = reader.group_memberships(&[owner], &now.to_mw())?.into_iter().map(|(_, group, _)| group);
+    let groups = account_groups(&settings, explicit.collect(), &row, now);
+    let group_refs: Vec<&str> = groups.iter().map(String::as_str).collect();
+    Ok(Rights::new(settings.groups.rights_of_groups(&group_refs)))
+}
 
 /// The id of the user whose watchlist the request reads.
 pub fn watchlist_owner(
