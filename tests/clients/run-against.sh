@@ -23,6 +23,7 @@ for script in "$HERE"/*.py "$HERE"/*.mjs; do
     mwapi_*.py) run=(python3 "$script" "$BASE") ;;
     pywikibot_*.py) run=(python3 "$script" "$BASE/index.php/Main_Page") ;;
     pymediawiki_*.py) run=(python3 "$script" "$BASE/api.php") ;;
+    feedparser_*.py) run=(python3 "$script" "$BASE/api.php") ;;
     sandbox_*.mjs) continue ;;  # wikiquery's own sandbox page, which MediaWiki serves elsewhere
     *.mjs) run=(node "$script" "$BASE/api.php") ;;
     *) echo "FAIL $name: run-against.sh does not know which URL it takes"; failed+=("$name"); continue ;;

@@ -58,7 +58,8 @@ pub struct Needed {
     pub files: Vec<String>,
 }
 
-/// The page a comment belongs to: its section links point there.
+/// The page a comment belongs to: its section links point there. A comment written for no page
+/// (an empty key, as the recent-changes feed formats its summaries) names its sections unlinked.
 #[derive(Debug, Clone, Copy)]
 pub struct SelfTitle<'a> {
     /// Namespace.
@@ -143,7 +144,7 @@ fn section_links(text: &str, self_title: SelfTitle<'_>, site: &CommentSite<'_>) 
         let mut auto = auto_text.to_owned();
         let stripped = auto_text.replace("[[:", "").replace("[[", "").replace("]]", "");
         let anchor = section_anchor(&stripped);
-        if !anchor.is_empty() {
+        if !anchor.is_empty() && !self_title.dbkey.is_empty() {
             // The fragment is escaped again when the link's URL is made.
             let href =
                 format!("{}#{}", article_url(self_title.ns, self_title.dbkey, site), html::escape_id_for_link(&anchor));

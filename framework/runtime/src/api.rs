@@ -496,6 +496,7 @@ fn handle_once(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         user_language: matches!(state.params.get("uselang"), None | Some("user")),
         html_page: main.output.format.is_html() || state.sends_page,
         varies_by_origin,
+        feed: printer.is_some_and(|p| p.feed),
         now: state.now(),
     };
     let mut status = 200;

@@ -69,6 +69,10 @@ pub struct CachePolicy {
     /// The request named an origin (`origin=` other than `*`): caches keep answers apart by
     /// the `Origin` header.
     pub varies_by_origin: bool,
+    /// The answer is a syndication feed: written in MediaWiki's default format when it fails,
+    /// so a page for people then, but not otherwise (its session does not make a public feed
+    /// private); it names the cookie before `Treat-as-Untrusted` among what it varies by.
+    pub feed: bool,
     /// The current instant, for `Expires`.
     pub now: Timestamp,
 }
@@ -87,7 +91,7 @@ impl CachePolicy {
         if self.error || !self.everyone_reads {
             return CacheMode::Private;
         }
-        if self.mode == CacheMode::Public && (self.user_language || self.html_page) {
+        if self.mode == CacheMode::Public && (self.user_language || (self.html_page && !self.feed)) {
             return CacheMode::AnonPublicUserPrivate;
         }
         self.mode
@@ -147,7 +151,11 @@ impl CachePolicy {
     /// What a shareable answer varies by.
     fn vary(&self) -> String {
         let origin = if self.varies_by_origin { "Origin, " } else { "" };
-        format!("Accept-Encoding, {origin}Treat-as-Untrusted, Cookie")
+        if self.feed {
+            format!("Accept-Encoding, {origin}Cookie, Treat-as-Untrusted")
+        } else {
+            format!("Accept-Encoding, {origin}Treat-as-Untrusted, Cookie")
+        }
     }
 }
 
@@ -168,6 +176,7 @@ mod tests {
             everyone_reads: true,
             user_language: false,
             html_page: false,
+            feed: false,
             varies_by_origin: false,
             now: Timestamp::from_unix(1_795_305_600),
         }

@@ -4,6 +4,7 @@ pub mod clientlogin;
 pub mod compare;
 pub mod expandtemplates;
 pub mod feedcontributions;
+pub mod feedrecentchanges;
 pub mod feedwatchlist;
 pub mod help;
 pub mod login;

@@ -92,6 +92,7 @@ impl ActionModule for OpenSearch {
                 xml_tags: &[("", "Section", "Item")],
                 warnings_as_error: false,
                 deny_frames: true,
+                feed: false,
             }
         } else {
             Printer {
@@ -101,6 +102,7 @@ impl ActionModule for OpenSearch {
                 xml_tags: &[],
                 warnings_as_error: self.warningsaserror,
                 deny_frames: true,
+                feed: false,
             }
         })
     }

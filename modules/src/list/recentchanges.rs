@@ -298,7 +298,7 @@ impl RecentChanges {
         filter.top_only = self.toponly;
         if let Some(tag) = &self.tag {
             match reader.tag_id(tag)? {
-                Some(id) => filter.tag_id = Some(id),
+                Some(id) => filter.tag_ids = Some(vec![id]),
                 None => return Ok(None),
             }
         }

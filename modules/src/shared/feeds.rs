@@ -39,7 +39,7 @@ pub fn printer(ctype: Option<&str>) -> Printer {
         .unwrap_or(&CONTENT_TYPES[0]);
     // MediaWiki's feed printer says nothing of frames, and quotes the file name it offers (its
     // API printers do not).
-    Printer { deny_frames: false, ..Printer::raw(Format::JsonFm, "api", content_type, "\"feed.xml\"") }
+    Printer { deny_frames: false, feed: true, ..Printer::raw(Format::JsonFm, "api", content_type, "\"feed.xml\"") }
 }
 
 /// What a feed is about.
@@ -88,10 +88,24 @@ pub fn answer(
     items: &[Item],
 ) -> Result<(), ApiError> {
     let site = ctx.site()?;
+    let full_title = format!("{} - {title} [{}]", site.sitename, site.language_code());
+    answer_titled(ctx, format, &full_title, description, url, items)
+}
+
+/// Answers with a feed of this site under a title written whole.
+pub fn answer_titled(
+    ctx: &mut ActionContext<'_>,
+    format: FeedFormat,
+    title: &str,
+    description: &str,
+    url: &str,
+    items: &[Item],
+) -> Result<(), ApiError> {
+    let site = ctx.site()?;
     let settings = ctx.settings();
     let paths = site_paths(site, settings);
     let channel = Channel {
-        title: &format!("{} - {title} [{}]", site.sitename, site.language_code()),
+        title,
         description,
         url,
         language: site.language_code(),
@@ -218,9 +232,13 @@ pub fn strip_comment(text: &str) -> String {
 /// Text as HTML lines: escaped (`'` kept, as PHP's `ENT_COMPAT`), a `<br />` before each line
 /// end (PHP's `nl2br`).
 pub fn text_lines_html(text: &str) -> String {
-    let escaped = wikiquery_domain::html::escape_compat(text);
-    let mut out = String::with_capacity(escaped.len() + 16);
-    let mut chars = escaped.chars().peekable();
+    nl2br(&wikiquery_domain::html::escape_compat(text))
+}
+
+/// HTML with a `<br />` before each line end (PHP's `nl2br`): `\r\n` and `\n\r` are one.
+pub fn nl2br(html: &str) -> String {
+    let mut out = String::with_capacity(html.len() + 16);
+    let mut chars = html.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
             '\r' | '\n' => {

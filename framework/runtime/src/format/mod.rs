@@ -145,6 +145,9 @@ pub struct Printer {
     /// The answer may be shown in no frame (`X-Frame-Options: DENY`), as every printer of
     /// MediaWiki's API says but the feeds'.
     pub deny_frames: bool,
+    /// A syndication feed (MediaWiki's feed printer): its caching headers are the feed
+    /// printer's ([`crate::cache::CachePolicy::feed`]).
+    pub feed: bool,
 }
 
 impl Printer {
@@ -158,6 +161,7 @@ impl Printer {
             xml_tags: &[],
             warnings_as_error: false,
             deny_frames: true,
+            feed: false,
         }
     }
 }

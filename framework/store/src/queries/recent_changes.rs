@@ -15,8 +15,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use diesel::connection::DefaultLoadingMode;
+use diesel::dsl::sql;
 use diesel::prelude::*;
-use diesel::sql_types::{Bool, Integer};
+use diesel::sql_types::{BigInt, Bool, Integer, Text};
 
 use super::{group_tags, BitAnd, IN_LIST_MAX};
 use crate::backend::{AsAnyConnection, StoreError};
@@ -43,8 +44,10 @@ pub struct RecentChangesFilter {
     pub end: Option<String>,
     /// Where a previous batch stopped: this change (timestamp, id) and those after it.
     pub continue_from: Option<(String, i64)>,
-    /// Only changes to pages of these namespaces.
+    /// Only changes to pages of these namespaces (with `namespaces_inverted`, of the others).
     pub namespaces: Option<Vec<i32>>,
+    /// `namespaces` names the namespaces left out.
+    pub namespaces_inverted: bool,
     /// Only changes of these types (`rc_type`).
     pub types: Option<Vec<i32>>,
     /// Only changes to this page: namespace and database key (with `namespaces`, both hold).
@@ -69,8 +72,10 @@ pub struct RecentChangesFilter {
     pub exclude_deleted_log: Option<i32>,
     /// Only changes that made the latest revision of the page now at their title.
     pub top_only: bool,
-    /// Only changes with this tag (`ct_tag_id`).
-    pub tag_id: Option<i64>,
+    /// Only changes with any of these tags (`ct_tag_id`).
+    pub tag_ids: Option<Vec<i64>>,
+    /// Only changes to the pages related to a page by its links (the related-changes feed).
+    pub related: Option<Related>,
     /// Only changes that touched this slot (`slot_role_id`; `Some(None)`: a role the wiki does
     /// not have, so none).
     pub slot: Option<Option<i64>>,
@@ -80,8 +85,42 @@ pub struct RecentChangesFilter {
     /// Only changes that made the latest revision of their page (by page id), and log
     /// entries (a watchlist without `allrev`).
     pub latest_or_log: bool,
+    /// How changes of the same second are ordered, newest first.
+    pub ties: Ties,
     /// How many rows at most.
     pub limit: i64,
+}
+
+/// The order of changes made in the same second, when they are listed newest first. MediaWiki's
+/// recent-changes page orders by time alone, so its ties come out in the order the database
+/// read them; on SQLite, which the reference answers come from, that is the order of the index
+/// or of the union it read.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Ties {
+    /// By id, in the listing's direction (the API's lists).
+    #[default]
+    ById,
+    /// New pages after edits, then by namespace, then oldest first (the recent-changes page,
+    /// read through its `rc_new`, `rc_namespace`, `rc_timestamp` index).
+    ByKindAndNamespace,
+    /// Oldest first (the related-changes page's union of link tables).
+    OldestFirst,
+    /// By actor, then oldest first (changes read through their actors).
+    ByActor,
+    /// By the page's sort key in the category of [`Related::InCategory`], then oldest first
+    /// (a category's related changes, read through its members).
+    BySortKey,
+}
+
+/// Pages related to a page by the link tables, as the related-changes page finds them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Related {
+    /// The pages a page (by id) links to, transcludes, or (with `files`) shows as images.
+    LinkedFrom { page_id: i64, files: bool },
+    /// The pages that link to or transclude a title, or (with `files`) show it as an image.
+    LinkingTo { namespace: i32, title: String, files: bool },
+    /// The members of a category (by its database key).
+    InCategory(String),
 }
 
 /// One change with its actor.
@@ -219,7 +258,11 @@ impl<C: AsAnyConnection> Reader<C> {
                 query = query.filter(recentchanges::rc_namespace.eq(*ns)).filter(recentchanges::rc_title.eq(title));
             }
             if let Some(namespaces) = &filter.namespaces {
-                query = query.filter(recentchanges::rc_namespace.in_list(namespaces));
+                query = if filter.namespaces_inverted {
+                    query.filter(recentchanges::rc_namespace.not_in_list(namespaces))
+                } else {
+                    query.filter(recentchanges::rc_namespace.in_list(namespaces))
+                };
             }
             if let Some(types) = &filter.types {
                 query = query.filter(recentchanges::rc_type.in_list(types));
@@ -300,9 +343,66 @@ impl<C: AsAnyConnection> Reader<C> {
                 query = query
                     .filter(diesel::dsl::sql::<Bool>(WATCHED_BY).bind::<diesel::sql_types::BigInt, _>(user).sql(rest));
             }
-            if let Some(tag) = filter.tag_id {
-                let tagged = change_tag::table.select(change_tag::ct_rc_id).filter(change_tag::ct_tag_id.eq(tag));
+            if let Some(tags) = &filter.tag_ids {
+                let tagged =
+                    change_tag::table.select(change_tag::ct_rc_id).filter(change_tag::ct_tag_id.eq_any(tags.clone()));
                 query = query.filter(recentchanges::rc_id.nullable().eq_any(tagged));
+            }
+            // The related pages, by the link tables, with bound values only.
+            match &filter.related {
+                None => {}
+                Some(Related::LinkedFrom { page_id, files }) => {
+                    let linked = sql::<Bool>("(EXISTS (SELECT 1 FROM pagelinks WHERE pl_from = ")
+                        .bind::<BigInt, _>(*page_id)
+                        .sql(
+                            " AND pl_namespace = rc_namespace AND pl_title = rc_title) \
+                             OR EXISTS (SELECT 1 FROM templatelinks JOIN linktarget ON lt_id = tl_target_id \
+                             WHERE tl_from = ",
+                        )
+                        .bind::<BigInt, _>(*page_id)
+                        .sql(" AND lt_namespace = rc_namespace AND lt_title = rc_title)");
+                    query = if *files {
+                        query.filter(
+                            linked
+                                .sql(" OR (rc_namespace = 6 AND EXISTS (SELECT 1 FROM imagelinks WHERE il_from = ")
+                                .bind::<BigInt, _>(*page_id)
+                                .sql(" AND il_to = rc_title)))"),
+                        )
+                    } else {
+                        query.filter(linked.sql(")"))
+                    };
+                }
+                Some(Related::LinkingTo { namespace, title, files }) => {
+                    let linking = sql::<Bool>("(rc_cur_id IN (SELECT pl_from FROM pagelinks WHERE pl_namespace = ")
+                        .bind::<Integer, _>(*namespace)
+                        .sql(" AND pl_title = ")
+                        .bind::<Text, _>(title.clone())
+                        .sql(
+                            ") OR rc_cur_id IN (SELECT tl_from FROM templatelinks \
+                             JOIN linktarget ON lt_id = tl_target_id WHERE lt_namespace = ",
+                        )
+                        .bind::<Integer, _>(*namespace)
+                        .sql(" AND lt_title = ")
+                        .bind::<Text, _>(title.clone())
+                        .sql(")");
+                    query = if *files {
+                        query.filter(
+                            linking
+                                .sql(" OR rc_cur_id IN (SELECT il_from FROM imagelinks WHERE il_to = ")
+                                .bind::<Text, _>(title.clone())
+                                .sql("))"),
+                        )
+                    } else {
+                        query.filter(linking.sql(")"))
+                    };
+                }
+                Some(Related::InCategory(category)) => {
+                    query = query.filter(
+                        sql::<Bool>("rc_cur_id IN (SELECT cl_from FROM categorylinks WHERE cl_to = ")
+                            .bind::<Text, _>(category.clone())
+                            .sql(")"),
+                    );
+                }
             }
             if let Some(Some(role)) = filter.slot {
                 query = query.filter(
@@ -312,7 +412,34 @@ impl<C: AsAnyConnection> Reader<C> {
                     ),
                 );
             }
-            query = if filter.ascending {
+            query = if !filter.ascending && filter.ties == Ties::ByKindAndNamespace {
+                query.order((
+                    recentchanges::rc_timestamp.desc(),
+                    recentchanges::rc_new.asc(),
+                    recentchanges::rc_namespace.asc(),
+                    recentchanges::rc_id.asc(),
+                ))
+            } else if !filter.ascending && filter.ties == Ties::OldestFirst {
+                query.order((recentchanges::rc_timestamp.desc(), recentchanges::rc_id.asc()))
+            } else if !filter.ascending && filter.ties == Ties::ByActor {
+                query.order((
+                    recentchanges::rc_timestamp.desc(),
+                    recentchanges::rc_actor.asc(),
+                    recentchanges::rc_id.asc(),
+                ))
+            } else if let (false, Ties::BySortKey, Some(Related::InCategory(category))) =
+                (filter.ascending, filter.ties, &filter.related)
+            {
+                query.order((
+                    recentchanges::rc_timestamp.desc(),
+                    sql::<diesel::sql_types::Binary>(
+                        "(SELECT cl_sortkey FROM categorylinks WHERE cl_from = rc_cur_id AND cl_to = ",
+                    )
+                    .bind::<Text, _>(category.clone())
+                    .sql(")"),
+                    recentchanges::rc_id.asc(),
+                ))
+            } else if filter.ascending {
                 query.order((recentchanges::rc_timestamp.asc(), recentchanges::rc_id.asc()))
             } else {
                 query.order((recentchanges::rc_timestamp.desc(), recentchanges::rc_id.desc()))
