@@ -3,7 +3,7 @@
 //! (`fixtures/oracle/render/`, captured with `tools/capture.py renders`).
 
 use serde_json::Value;
-use wikiquery_tests::{fixture_api, fixture_json};
+use wikiquery_tests::{fixture_api, fixture_json, wording_aside};
 
 fn encode(text: &str) -> String {
     form_urlencoded::byte_serialize(text.as_bytes()).collect()
@@ -193,6 +193,61 @@ fn indicators_render_as_mediawiki_renders_them() {
         "text|links|templates|images|externallinks|sections|categories|indicators",
         &["text", "links", "categories", "templates", "images", "externallinks", "sections", "indicators"],
     );
+}
+
+/// What a parse warns about (`render/warnings.json`): a template given an argument twice, a
+/// display title that does not name the page, each once and in order. The warnings are in
+/// this project's own words: compared by the links they name (`parsewarnings`, wikitext) and
+/// by their elements and linked text (`parsewarningshtml`); the rest of the answer exactly.
+#[test]
+fn parse_warnings_are_mediawikis() {
+    fn links(text: &str) -> Vec<&str> {
+        text.match_indices("[[")
+            .filter_map(|(at, _)| text[at..].find("]]").map(|end| &text[at..at + end + 2]))
+            .collect()
+    }
+    fn comparable(parse: &Value) -> Value {
+        let mut parse = parse.clone();
+        let texts: Vec<Value> = parse["parsewarnings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|w| serde_json::json!(links(w.as_str().unwrap_or_default())))
+            .collect();
+        let html: Vec<Value> = parse["parsewarningshtml"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|w| Value::from(wording_aside(w.as_str().unwrap_or_default())))
+            .collect();
+        parse["parsewarnings"] = Value::Array(texts);
+        parse["parsewarningshtml"] = Value::Array(html);
+        parse
+    }
+    let cases = fixture_json("oracle/render/warnings.json");
+    let cases = cases.as_array().expect("a list of cases");
+    assert!(cases.len() >= 8, "only {} cases", cases.len());
+    let members = [
+        "text",
+        "links",
+        "templates",
+        "categories",
+        "displaytitle",
+        "properties",
+        "parsewarnings",
+        "parsewarningshtml",
+    ];
+    for case in cases {
+        let query = format!(
+            "action=parse&format=json&formatversion=2&contentmodel=wikitext&disablelimitreport=1&prop={}&title=Parser_test&text={}",
+            "text|links|templates|categories|displaytitle|properties|parsewarnings|parsewarningshtml",
+            encode(case["text"].as_str().unwrap_or_default())
+        );
+        let (_, answer) = fixture_api(&query);
+        let (expected, got) = (comparable(&case["answer"]["parse"]), comparable(&answer["parse"]));
+        let diff = differing(&expected, &got, &members);
+        assert!(diff.is_empty(), "{}: {diff:?} differ\n--- expected\n{expected}\n--- got\n{got}", case["name"]);
+    }
 }
 
 /// A gallery of a file the wiki has needs the thumbnail sizes MediaWiki's thumbnailer gives,

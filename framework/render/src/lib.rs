@@ -19,7 +19,7 @@ pub mod strip;
 mod tables;
 mod tidy;
 
-pub use parser::render;
+pub use parser::{render, strip_outer_paragraph};
 pub use state::{
     wrap, FileInfo, Limits, LinkEntry, Lookup, Output, PageInfo, PageRef, RenderOptions, RenderSite, Rendered, Section,
     Sources, WRAPPER_CLASS,

@@ -8,7 +8,7 @@ use wikiquery_domain::html::escape_attribute;
 use wikiquery_domain::magic_words::behaviour_switches;
 use wikiquery_domain::messages;
 use wikiquery_domain::preprocessor::expand::{
-    expand_counting, ExpansionCounts, ExtensionTag, TemplateLookup, Unsupported, Wiki,
+    expand_counting, ExpansionCounts, ExtensionTag, ParseWarning, TemplateLookup, Unsupported, Wiki,
 };
 use wikiquery_domain::preprocessor::Options;
 use wikiquery_domain::quotes::do_quotes;
@@ -62,6 +62,9 @@ impl Wiki for Expanding<'_, '_> {
     }
     fn cannot_expand(&mut self, what: Unsupported) -> Result<String, Unsupported> {
         self.inner.cannot_expand(what)
+    }
+    fn parse_warning(&mut self, warning: ParseWarning) {
+        self.inner.parse_warning(warning)
     }
     fn tracking_category(&mut self, message: &'static str) {
         self.inner.tracking_category(message);
@@ -170,7 +173,7 @@ enum Deferred {
 }
 
 /// The HTML of a single paragraph without its `<p>` (MediaWiki's `stripOuterParagraph`).
-fn strip_outer_paragraph(html: &str) -> &str {
+pub fn strip_outer_paragraph(html: &str) -> &str {
     let Some(inner) = html.strip_prefix("<p>") else { return html };
     let inner = inner.strip_suffix('\n').unwrap_or(inner);
     let Some(inner) = inner.strip_suffix("</p>") else { return html };

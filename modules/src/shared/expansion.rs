@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use wikiquery_domain::timestamp::Timestamp;
 
-use wikiquery_domain::preprocessor::expand::{expand, TemplateLookup, Unsupported, Wiki};
+use wikiquery_domain::preprocessor::expand::{expand, ParseWarning, TemplateLookup, Unsupported, Wiki};
 use wikiquery_domain::preprocessor::page_functions::{FetchedPage, PageFunctions};
 use wikiquery_domain::preprocessor::Options;
 use wikiquery_domain::settings::SiteSettings;
@@ -223,6 +223,10 @@ impl Wiki for PageWiki<'_> {
 
     fn tracking_category(&mut self, message: &'static str) {
         self.functions.add_tracking_category(message);
+    }
+
+    fn parse_warning(&mut self, warning: ParseWarning) {
+        self.functions.add_warning(warning);
     }
 
     fn default_sort(&mut self) -> Option<String> {

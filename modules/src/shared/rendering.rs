@@ -10,7 +10,9 @@ use lru::LruCache;
 use wikiquery_domain::preprocessor::expand::Unsupported;
 use wikiquery_domain::preprocessor::expand::Wiki;
 use wikiquery_domain::title::full_dbkey;
-use wikiquery_render::{render, FileInfo, Lookup, PageInfo, PageRef, RenderOptions, RenderSite, Rendered, Sources};
+use wikiquery_render::{
+    render, strip_outer_paragraph, FileInfo, Lookup, PageInfo, PageRef, RenderOptions, RenderSite, Rendered, Sources,
+};
 
 use crate::shared::expansion::{storage, tracked_categories, PageWiki, TemplateCache, WikiAt};
 use crate::shared::files::upload_path;
@@ -28,6 +30,9 @@ pub struct RenderedPage {
     pub template_calls: Vec<(String, usize)>,
     /// How long the rendering may be kept, in seconds, when a variable it used limits that.
     pub cache_expiry: Option<i64>,
+    /// What the parse warns about, each as wikitext (`parsewarnings`) and as HTML
+    /// (`parsewarningshtml`), in order.
+    pub warnings: Vec<(String, String)>,
 }
 
 impl RenderedPage {
@@ -39,6 +44,7 @@ impl RenderedPage {
             + self.templates.iter().map(|t| t.1.len() + 40).sum::<usize>()
             + pairs(&self.properties)
             + self.template_calls.iter().map(|t| t.0.len() + 32).sum::<usize>()
+            + pairs(&self.warnings)
             + 256
     }
 }
@@ -99,7 +105,7 @@ pub fn render_page(
     let prefixed = full_dbkey(page.0, page.1, site.namespaces());
     let page_ref =
         PageRef { ns: page.0, dbkey: page.1.to_owned(), text: prefixed.replace('_', " "), dbkey_prefixed: prefixed };
-    let (rendered, used, calls, mut properties, tracked, cache_expiry) = {
+    let (rendered, used, calls, mut properties, tracked, cache_expiry, warned) = {
         let clock = (at.now, settings.time_offset);
         let mut wiki = PageWiki::new(&mut *at.reader, site, paths.clone(), clock, page, templates);
         let rendered = render(text, &page_ref, &render_site, &mut wiki, options);
@@ -110,7 +116,8 @@ pub fn render_page(
             .unwrap_or_default();
         let tracked = wiki.functions.tracking_categories().map(<[_]>::to_vec);
         let expiry = wiki.functions.cache_expiry();
-        (rendered, std::mem::take(&mut wiki.used), std::mem::take(&mut wiki.calls), properties, tracked, expiry)
+        let warned = wiki.functions.warnings().to_vec();
+        (rendered, std::mem::take(&mut wiki.used), std::mem::take(&mut wiki.calls), properties, tracked, expiry, warned)
     };
     let mut rendered = rendered?;
     for switch in &rendered.output.switches {
@@ -145,7 +152,23 @@ pub fn render_page(
         .into_iter()
         .filter_map(|(title, exists)| site.parse_title(&title, 0).ok().map(|t| (t.ns, t.dbkey, exists)))
         .collect();
-    Ok(RenderedPage { rendered, templates, properties, template_calls: calls, cache_expiry })
+    // Each warning in the site's language, then rendered on its own as an interface message is
+    // (for the page, without a paragraph around it).
+    let mut warnings = Vec::with_capacity(warned.len());
+    for (key, params) in warned {
+        let source = wikiquery_domain::messages::text(site.language_code(), key).unwrap_or(key);
+        let text = wikiquery_domain::messages::substitute(source, &params);
+        let html = {
+            let clock = (at.now, settings.time_offset);
+            let mut cache = TemplateCache::new();
+            let mut wiki = PageWiki::new(&mut *at.reader, site, paths.clone(), clock, page, &mut cache);
+            let message_options = RenderOptions { edit_sections: false, toc: false };
+            let shown = render(&text, &page_ref, &render_site, &mut wiki, &message_options)?;
+            strip_outer_paragraph(shown.html.trim_end_matches('\n')).to_owned()
+        };
+        warnings.push((text, html));
+    }
+    Ok(RenderedPage { rendered, templates, properties, template_calls: calls, cache_expiry, warnings })
 }
 
 /// A stored revision's rendering, by what it depends on: the revision, when its page was last

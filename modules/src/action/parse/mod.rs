@@ -55,7 +55,7 @@ const PROPS: &[&str] = &[
 ];
 
 /// The props this server does not give yet: they need a skin or the editor's preview.
-const NOT_BUILT: &[&str] = &["headhtml", "limitreporthtml", "parsewarningshtml"];
+const NOT_BUILT: &[&str] = &["headhtml", "limitreporthtml"];
 
 /// The props a skin adds to when `useskin` names one (its own modules, configuration and head
 /// items), not built yet with a skin; without one they are the rendering's own.
@@ -415,8 +415,10 @@ impl Parse {
             out.insert("sections".into(), json!([]));
             out.insert("showtoc".into(), json!(false));
         }
-        if wants("parsewarnings") {
-            out.insert("parsewarnings".into(), json!([]));
+        for list in ["parsewarnings", "parsewarningshtml"] {
+            if wants(list) {
+                out.insert(list.into(), json!([]));
+            }
         }
         if wants("displaytitle") {
             // Nothing rendered sets a display title: the title itself.
@@ -578,7 +580,9 @@ impl ActionModule for Parse {
         if let Some(redirects) = &source.redirects {
             out.insert("redirects".into(), Value::Array(redirects.clone()));
         }
-        if let (Some(RenderedPage { rendered, templates, properties, .. }), Some(report)) = (rendered, &report) {
+        if let (Some(RenderedPage { rendered, templates, properties, warnings, .. }), Some(report)) =
+            (rendered, &report)
+        {
             let o = &rendered.output;
             if wants("text") {
                 let end = if self.disablelimitreport || self.disablepp { String::new() } else { report.comment() };
@@ -622,7 +626,13 @@ impl ActionModule for Parse {
                 out.insert("showtoc".into(), json!(rendered.show_toc));
             }
             if wants("parsewarnings") {
-                out.insert("parsewarnings".into(), json!([]));
+                out.insert("parsewarnings".into(), json!(warnings.iter().map(|(text, _)| text).collect::<Vec<_>>()));
+            }
+            if wants("parsewarningshtml") {
+                out.insert(
+                    "parsewarningshtml".into(),
+                    json!(warnings.iter().map(|(_, html)| html).collect::<Vec<_>>()),
+                );
             }
             if wants("displaytitle") {
                 let set = properties.iter().find(|(n, _)| n == "displaytitle").map(|(_, v)| v.clone());

@@ -36,6 +36,17 @@ pub enum TemplateLookup {
     Message { title: String },
 }
 
+/// What a parse warns about (`parsewarnings`), as MediaWiki's parser does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseWarning {
+    /// A template was given an argument twice (by name or position alike): the calling
+    /// template's full title (`None` for the page itself), the template's, and the argument's
+    /// name or number.
+    DuplicateArgument { caller: Option<String>, template: String, name: String },
+    /// A `{{DISPLAYTITLE:}}` was ignored, since its text does not name the page.
+    DisplayTitleIgnored { text: String },
+}
+
 /// What the wiki gives an expansion.
 pub trait Wiki {
     /// The page a template call names (`name` as written, without `subst:` and the like;
@@ -59,6 +70,11 @@ pub trait Wiki {
     /// (`duplicate-args-category`); by default nothing is kept of it.
     fn tracking_category(&mut self, message: &'static str) {
         let _ = message;
+    }
+    /// The expansion met something the parse warns about (MediaWiki's parser warnings); by
+    /// default nothing is kept of it.
+    fn parse_warning(&mut self, warning: ParseWarning) {
+        let _ = warning;
     }
     /// What an extension tag gives; by default the tag as written, as the API's expansion
     /// shows it.
@@ -436,7 +452,7 @@ impl Expander<'_> {
                 let child = Frame {
                     parent: Some(frame),
                     title: Some(title.clone()),
-                    args: self.arguments(&parts, frame)?,
+                    args: self.arguments(&parts, frame, &title)?,
                     depth: frame.depth + 1,
                     expansions: RefCell::default(),
                 };
@@ -501,6 +517,7 @@ impl Expander<'_> {
         &mut self,
         parts: &[&'t Element],
         frame: &Frame<'_>,
+        template: &str,
     ) -> Result<HashMap<String, Arg<'t>>, Unsupported> {
         let mut args = HashMap::new();
         for part in parts {
@@ -508,17 +525,21 @@ impl Expander<'_> {
             let value = part.children.iter().find_map(|c| element_named(c, "value"));
             let value: &'t [Node] = value.map_or(&[], |v| v.children.as_slice());
             let index = name.and_then(|n| n.attributes.iter().find(|(a, _)| *a == "index")).map(|(_, v)| v.clone());
-            let given = match index {
-                Some(index) => args.insert(index, Arg { value, numbered: true }),
+            let (key, numbered) = match index {
+                Some(index) => (index, true),
                 None => {
                     let nodes = name.map_or(&[][..], |n| n.children.as_slice());
-                    let key = php::trim(&self.nodes(nodes, frame)?).to_owned();
-                    args.insert(key, Arg { value, numbered: false })
+                    (php::trim(&self.nodes(nodes, frame)?).to_owned(), false)
                 }
             };
             // An argument given twice (by name or position alike): the last counts, and the
-            // page is tracked for it.
-            if given.is_some() {
+            // parse warns of it and tracks the page for it.
+            if args.insert(key.clone(), Arg { value, numbered }).is_some() {
+                self.wiki.parse_warning(ParseWarning::DuplicateArgument {
+                    caller: frame.title.clone(),
+                    template: template.to_owned(),
+                    name: key,
+                });
                 self.wiki.tracking_category("duplicate-args-category");
             }
         }

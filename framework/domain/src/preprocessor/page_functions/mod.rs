@@ -6,7 +6,7 @@
 
 mod language;
 use super::escape_wikitext;
-use super::expand::{TemplateLookup, Unsupported};
+use super::expand::{ParseWarning, TemplateLookup, Unsupported};
 use crate::php;
 use crate::quotes::do_quotes;
 use crate::sanitizer::{remove_html_tags_but, strip_all_tags};
@@ -79,6 +79,8 @@ pub struct PageFunctions<'s> {
     /// The tracking categories the expansion put the page in, in order, by message: each with
     /// the default sort key when it was added.
     tracking: Vec<(&'static str, String)>,
+    /// What the parse warns about, in order, each once: the message and its parameters.
+    warnings: Vec<(&'static str, Vec<String>)>,
     /// The page properties the expansion set (`defaultsort`, `displaytitle`), in order.
     properties: Vec<(&'static str, String)>,
     /// What the expansion did that this project cannot tell the effects of (a display title
@@ -111,6 +113,7 @@ impl<'s> PageFunctions<'s> {
             display_titles: Vec::new(),
             default_sort: None,
             tracking: Vec::new(),
+            warnings: Vec::new(),
             properties: Vec::new(),
             uncertain: None,
             clock: None,
@@ -166,6 +169,29 @@ impl<'s> PageFunctions<'s> {
             Some(entry) => entry.1 = key,
             None => self.tracking.push((message, key)),
         }
+    }
+
+    /// Notes what the parse warns about, once each, in MediaWiki's words' parameters: the
+    /// message and its parameters (escaped as wikitext where MediaWiki escapes them).
+    pub fn add_warning(&mut self, warning: ParseWarning) {
+        let entry = match warning {
+            ParseWarning::DuplicateArgument { caller, template, name } => {
+                let caller = caller.unwrap_or_else(|| full_text(self.page.0, &self.page.1, self.namespaces));
+                (
+                    "duplicate-args-warning",
+                    vec![escape_wikitext(&caller), escape_wikitext(&template), escape_wikitext(&name)],
+                )
+            }
+            ParseWarning::DisplayTitleIgnored { text } => ("restricted-displaytitle", vec![text]),
+        };
+        if !self.warnings.contains(&entry) {
+            self.warnings.push(entry);
+        }
+    }
+
+    /// What the parse warns about, in order: each message and its parameters.
+    pub fn warnings(&self) -> &[(&'static str, Vec<String>)] {
+        &self.warnings
     }
 
     /// The tracking categories the expansion put the page in, in order, with their sort keys;
@@ -232,6 +258,7 @@ impl<'s> PageFunctions<'s> {
         let names_page = parse_title(&plain, 0, self.namespaces, &|p| self.interwikis.is_interwiki(p))
             .is_ok_and(|t| t.fragment.is_empty() && !t.is_external() && t.ns == self.page.0 && t.dbkey == self.page.1);
         if !names_page {
+            self.add_warning(ParseWarning::DisplayTitleIgnored { text: text.to_owned() });
             self.add_tracking_category("restricted-displaytitle-ignored");
             return false;
         }
