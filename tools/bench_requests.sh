@@ -80,7 +80,9 @@ diffto-prev	action=query&prop=revisions&titles=Lion&rvprop=ids&rvdiffto=prev&for
 difftotext	action=query&prop=revisions&titles=Lion&rvprop=ids&rvdifftotext=Hello%0Aworld&format=json&formatversion=2
 expandtemplates	action=query&prop=revisions&titles=Lion&rvprop=content&rvexpandtemplates=1&format=json&formatversion=2
 expandtemplates-50	action=query&generator=allpages&gaplimit=50&prop=revisions&rvprop=content&rvexpandtemplates=1&format=json&formatversion=2'
-# The read actions around the query layer and the formats other than JSON (SET=actions).
+# The read actions around the query layer and the formats other than JSON (SET=actions). The
+# recent-changes feeds ask for 90 days: a MediaWiki served for comparison reckons the window
+# from its process clock, which the fixture's frozen instant does not hold back.
 ACTIONS='opensearch	action=opensearch&search=Ca
 opensearch-xml	action=opensearch&search=Ca&format=xml
 expandtemplates	action=expandtemplates&title=Lion&text=%7B%7BInfobox%7D%7D%20%7B%7BNav%7D%7D&prop=wikitext&format=json&formatversion=2
@@ -93,7 +95,9 @@ php-siteinfo	action=query&meta=siteinfo&siprop=general|namespaces&format=php
 xml-userinfo	action=query&meta=userinfo&format=xml
 xml-languagevariants	action=query&meta=siteinfo&siprop=languagevariants&format=xml
 feed-contributions	action=feedcontributions&user=Alice
-feed-contributions-range-atom	action=feedcontributions&user=198.51.100.0/24&feedformat=atom'
+feed-contributions-range-atom	action=feedcontributions&user=198.51.100.0/24&feedformat=atom
+feed-recentchanges	action=feedrecentchanges&days=90
+feed-recentchanges-related-atom	action=feedrecentchanges&days=90&target=Cat&feedformat=atom'
 
 # Pages rendered (SET=render): a given text (which MediaWiki parses every time, with no cache),
 # a page by name (which MediaWiki serves from its parser cache after the first request) and a

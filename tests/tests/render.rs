@@ -453,3 +453,62 @@ fn the_category_box_is_mediawikis() {
 fn the_subtitle_is_mediawikis() {
     whole_answers_equal("oracle/render/subtitle.json", 16);
 }
+
+/// The editor's limit report (`prop=limitreporthtml`, `fixtures/oracle/limitreport/`): the same
+/// table, a row for each count in MediaWiki's order with the same limits, in formatversion 1
+/// and 2; empty where nothing was parsed (a JSON page, plain text). The labels are this
+/// project's words: compared by their place. What was spent is this renderer's count (the
+/// README says where it differs) and the timings are each server's: compared by their form.
+#[test]
+fn the_limit_report_table_is_mediawikis() {
+    /// The report's elements, then each count's numbers.
+    fn shape(html: &str) -> (String, Vec<String>) {
+        let cells: Vec<String> = html
+            .split("<td>")
+            .skip(1)
+            .filter_map(|cell| cell.split("</td>").next())
+            .map(|cell| {
+                let numbers: String =
+                    cell.chars().filter(|c| c.is_ascii_digit() || *c == '/' || *c == ',' || *c == '.').collect();
+                // The limit as written; what was spent by its form.
+                match numbers.split_once('/') {
+                    Some((_, limit)) => format!("n/{limit}"),
+                    None => numbers.chars().map(|c| if c.is_ascii_digit() { 'd' } else { c }).collect(),
+                }
+            })
+            .collect();
+        (wording_aside(html), cells)
+    }
+    let names = wikiquery_tests::captures("limitreport", |_| true);
+    assert!(names.len() >= 12, "{}", names.len());
+    let answer = wikiquery_tests::answer_logged_in_as_named_caller();
+    for name in &names {
+        let capture = fixture_json(&format!("oracle/limitreport/{name}"));
+        let (status, got) = answer(name, &wikiquery_tests::query_of(&capture));
+        assert_eq!(status, 200, "{name}");
+        let html = |answer: &Value| match &answer["parse"]["limitreporthtml"] {
+            Value::String(s) => s.clone(),
+            other => other["*"].as_str().map(str::to_owned).unwrap_or_else(|| panic!("{name}: {answer}")),
+        };
+        let expected = &capture["response"];
+        assert_eq!(shape(&html(expected)), shape(&html(&got)), "{name}");
+        assert_eq!(expected["parse"]["title"], got["parse"]["title"], "{name}");
+        let listed = |a: &Value| a["parse"]["limitreportdata"].as_array().map(Vec::len);
+        assert_eq!(listed(expected), listed(&got), "{name}");
+    }
+}
+
+/// A stored page of a content model whose own rendering is not built (JSON here) answers
+/// `notimplemented`, by page and by revision, rather than being rendered as wikitext.
+#[test]
+fn a_stored_json_page_is_not_rendered_as_wikitext() {
+    for query in ["page=Fixture_data", "oldid=255", "page=Fixture_data&prop=limitreporthtml"] {
+        let (_, answer) = fixture_api(&format!("action=parse&format=json&formatversion=2&{query}"));
+        assert_eq!(answer["error"]["code"], "notimplemented", "{query}: {answer}");
+    }
+    // Plain text is shown as it is, by page too, with nothing to report.
+    let (_, answer) =
+        fixture_api("action=parse&format=json&formatversion=2&page=Plain_notes&prop=text|limitreporthtml");
+    assert!(answer["parse"]["text"].as_str().is_some_and(|t| t.contains("plain notes with a [[Cat]]")), "{answer}");
+    assert_eq!(answer["parse"]["limitreporthtml"], "", "{answer}");
+}

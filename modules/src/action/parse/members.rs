@@ -159,6 +159,45 @@ impl LimitReport {
         )
     }
 
+    /// Whether the report can be written in the interface language `lang`: one that writes
+    /// numbers as English does (this server formats numbers as English only).
+    pub(super) fn writable_in(lang: &str) -> bool {
+        lang == "en" || lang.starts_with("en-")
+    }
+
+    /// `prop=limitreporthtml`: the report as the editor's preview shows it (MediaWiki's
+    /// `EditPage::getPreviewLimitReport`), a table of each count with its label, in the
+    /// interface language `lang` (one [`LimitReport::writable_in`]).
+    pub(super) fn html(&self, lang: &str) -> String {
+        use wikiquery_domain::format_num::{format_num, FormatNum};
+        use wikiquery_domain::html::escape;
+        use wikiquery_domain::messages::{expand, substitute, text};
+
+        let message = |key: &str, params: &[String]| {
+            let source = text(lang, key).unwrap_or(key);
+            expand(&substitute(source, params), &PlainSite)
+        };
+        let number = |n: &str| format_num(n, FormatNum::Grouped).0;
+        let mut rows = String::new();
+        let mut row = |key: &str, values: &[String]| {
+            let values: Vec<String> = values.iter().map(|v| number(v)).collect();
+            let label = message(key, &[]);
+            let value = message(&format!("{key}-value"), &values);
+            rows.push_str(&format!("<tr><th>{}</th><td>{}</td></tr>", escape(&label), escape(&value)));
+        };
+        let time = format!("{:.3}", self.seconds);
+        row("limitreport-cputime", std::slice::from_ref(&time));
+        row("limitreport-walltime", std::slice::from_ref(&time));
+        for (name, value, limit) in &self.spent {
+            row(name, &[value.to_string(), limit.to_string()]);
+        }
+        format!(
+            "<div class=\"mw-limitReportExplanation\"><p>{}\n</p></div><div class=\"preview-limit-report-wrapper\">\
+             <table class=\"preview-limit-report wikitable\"><tbody>{rows}</tbody></table></div>",
+            escape(&message("limitreport-title", &[]))
+        )
+    }
+
     /// `prop=limitreportdata`: each name with its values.
     pub(super) fn data(&self) -> Value {
         let time = format!("{:.3}", self.seconds);
@@ -263,8 +302,8 @@ pub(super) fn categories_html(
     Ok(format!("<div id=\"catlinks\" class=\"{class}\" data-mw=\"interface\">{inner}</div>"))
 }
 
-/// The site a message of the category box is expanded for: it names no site, user or other
-/// message.
+/// The site the messages of the category box and of the limit report are expanded for: they
+/// name no site, user or other message.
 struct PlainSite;
 
 impl wikiquery_domain::messages::MessageSite for PlainSite {

@@ -16,6 +16,7 @@ use wikiquery_store::site::Site;
 use crate::shared::comments::{parsed_comments, CommentOf};
 use crate::shared::diffs::revision;
 use crate::shared::expansion::{pre_save_transform, Saver, TemplateCache, WikiAt};
+use crate::shared::log_display::interface_language;
 use crate::shared::rendering::{RenderedPage, Stored};
 use crate::storage;
 use crate::values::{default_model, CONTENTFMT, CONTENTMODELS};
@@ -55,7 +56,7 @@ const PROPS: &[&str] = &[
 ];
 
 /// The props this server does not give yet: they need a skin or the editor's preview.
-const NOT_BUILT: &[&str] = &["headhtml", "limitreporthtml"];
+const NOT_BUILT: &[&str] = &["headhtml"];
 
 /// The props a skin adds to when `useskin` names one (its own modules, configuration and head
 /// items), not built yet with a skin; without one they are the rendering's own.
@@ -109,8 +110,9 @@ pub struct Parse {
     /// `properties`, `revid`, `limitreportdata`, `wikitext`, `parsetree`, `modules`,
     /// `jsconfigvars`, `indicators`, `categorieshtml` (the box of category links under the
     /// page) or `subtitle` (links to a subpage's ancestors). The values that need a skin's head
-    /// or the editor's preview (`headhtml`, `limitreporthtml`, `parsewarningshtml`, and a skin's
-    /// own `modules` with `useskin`) are not yet supported by this server.
+    /// (`headhtml`, and a skin's own `modules` with `useskin`) and the editor's limit report in a
+    /// language that writes numbers otherwise than English (`limitreporthtml`) are not yet
+    /// supported by this server.
     #[param(
         values = PROPS,
         deprecated_values = ["headitems"],
@@ -208,6 +210,28 @@ impl Parse {
         self.prop.iter().map(String::as_str).collect()
     }
 
+    /// How content of `model` is shown: rendered (wikitext), or shown without rendering (plain
+    /// text, a model without a handler); the other models' own renderings are not built.
+    fn plain_for(&self, model: &str) -> Result<Option<Plain>, ApiError> {
+        Ok(match model {
+            "wikitext" => None,
+            "text" if self.section.is_none() && !self.pst && !self.onlypst => Some(Plain::Text),
+            "unknown" if self.section.is_none() && !self.pst && !self.onlypst => Some(Plain::Unknown),
+            _ => return Err(ApiError::not_implemented(&format!("parse (content model {model})"))),
+        })
+    }
+
+    /// How a stored revision's content is shown, by its main slot's model.
+    fn stored_plain(
+        &self,
+        reader: &mut wikiquery_store::reader::Reader,
+        revision: i64,
+    ) -> Result<Option<Plain>, ApiError> {
+        let slots = reader.revision_slots(&[revision])?;
+        let model = slots.iter().find(|s| s.role == "main").map_or("wikitext", |s| s.model.as_str());
+        self.plain_for(model)
+    }
+
     /// The page, revision or text the request names.
     fn source(&self, ctx: &mut ActionContext<'_>) -> Result<Source, ApiError> {
         let by_page = self.page.is_some() || self.pageid.is_some() || self.oldid.is_some();
@@ -245,9 +269,10 @@ impl Parse {
             let (ns, dbkey) = page.map(|p| (p.ns, p.dbkey)).unwrap_or_default();
             let text = storage::main_texts(&mut reader, &[row.id])?.remove(&row.id).unwrap_or_default();
             let stored = touched.map(|t| (row.id, t));
+            let plain = self.stored_plain(&mut reader, row.id)?;
             return Ok(Source {
                 given_text: false,
-                plain: None,
+                plain,
                 text,
                 page: (ns, dbkey),
                 page_id: row.page,
@@ -292,6 +317,7 @@ impl Parse {
             let text = storage::main_texts(&mut reader, &[found.latest])?.remove(&found.latest).unwrap_or_default();
             let revid = self.props().contains(&"revid").then_some(found.latest);
             let stored = Some((found.latest, found.touched.clone()));
+            let plain = self.stored_plain(&mut reader, found.latest)?;
             let mut source = Source {
                 text,
                 page: (found.ns, found.dbkey),
@@ -300,7 +326,7 @@ impl Parse {
                 redirects,
                 stored,
                 given_text: false,
-                plain: None,
+                plain,
             };
             if let Some(section) = &self.section {
                 source.text = section_of("wikitext", &source.text, section).ok_or_else(no_such_section(section))?;
@@ -356,12 +382,7 @@ impl Parse {
                 ));
             }
         }
-        let plain = match model.as_str() {
-            "wikitext" => None,
-            "text" if self.section.is_none() && !self.pst && !self.onlypst => Some(Plain::Text),
-            "unknown" if self.section.is_none() && !self.pst && !self.onlypst => Some(Plain::Unknown),
-            _ => return Err(ApiError::not_implemented(&format!("parse (content model {model})"))),
-        };
+        let plain = self.plain_for(&model)?;
         let page_id = reader.pages_by_titles(&[page.clone()])?.into_iter().next().map_or(0, |p| p.id);
         let mut text = self.text.clone().unwrap_or_default();
         match self.section.as_deref() {
@@ -507,6 +528,12 @@ impl ActionModule for Parse {
         let source = self.source(ctx)?;
         if let Some(prop) = props.iter().find(|p| NOT_BUILT.contains(p)) {
             return Err(ApiError::not_implemented(&format!("parse (prop={prop})")));
+        }
+        if props.contains(&"limitreporthtml") {
+            let lang = interface_language(ctx.state.params.get("uselang"), ctx.site()?);
+            if !LimitReport::writable_in(&lang) {
+                return Err(ApiError::not_implemented(&format!("parse (prop=limitreporthtml in \"{lang}\")")));
+            }
         }
         if let Some(prop) = props.iter().find(|p| SKIN_ADDS_TO.contains(p)).filter(|_| self.useskin.is_some()) {
             return Err(ApiError::not_implemented(&format!("parse (prop={prop} with useskin)")));
@@ -694,6 +721,12 @@ impl ActionModule for Parse {
         } else if source.plain.is_some() && wants("limitreportdata") {
             // Nothing was parsed, so nothing was counted.
             out.insert("limitreportdata".into(), json!([]));
+        }
+        if wants("limitreporthtml") {
+            let lang = interface_language(ctx.state.params.get("uselang"), site);
+            // Nothing parsed (no report, content other than wikitext), nothing to report.
+            let html = report.as_ref().filter(|_| source.plain.is_none()).map(|r| r.html(&lang)).unwrap_or_default();
+            out.insert("limitreporthtml".into(), sub_element(style, html));
         }
         if (wants("parsetree") || self.generatexml) && source.plain.is_some() {
             return Err(ApiError::new("notwikitext", "\"prop=parsetree\" works only on wikitext."));
