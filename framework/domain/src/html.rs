@@ -26,16 +26,23 @@ fn escape_with(text: &str, quotes: Quotes) -> String {
 }
 
 fn escape_into(out: &mut String, text: &str, quotes: Quotes) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' if !matches!(quotes, Quotes::None) => out.push_str("&quot;"),
-            '\'' if matches!(quotes, Quotes::Both) => out.push_str("&#039;"),
-            _ => out.push(c),
-        }
+    // The runs between characters to escape are copied whole (all the escaped characters are
+    // ASCII, so a byte position found is a character boundary).
+    let mut run_start = 0;
+    for (i, b) in text.bytes().enumerate() {
+        let entity = match b {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' if !matches!(quotes, Quotes::None) => "&quot;",
+            b'\'' if matches!(quotes, Quotes::Both) => "&#039;",
+            _ => continue,
+        };
+        out.push_str(&text[run_start..i]);
+        out.push_str(entity);
+        run_start = i + 1;
     }
+    out.push_str(&text[run_start..]);
 }
 
 /// An `<a>` as MediaWiki's link renderer writes it: `href`, then `class` and `title` when

@@ -4,14 +4,20 @@
 /// The name links to a special page are written with (its first alias), for any of its names
 /// in any case; `None` for a special page that does not exist.
 pub fn local_name(name: &str) -> Option<&'static str> {
-    let folded = name.to_lowercase();
-    SPECIAL_PAGES
-        .iter()
-        .chain(UNLISTED_SPECIAL_PAGES)
-        .find(|(canonical, aliases)| {
-            canonical.to_lowercase() == folded || aliases.iter().any(|a| a.to_lowercase() == folded)
-        })
-        .and_then(|(_, aliases)| aliases.first().copied())
+    static BY_FOLDED_NAME: std::sync::OnceLock<std::collections::HashMap<String, &'static str>> =
+        std::sync::OnceLock::new();
+    let names = BY_FOLDED_NAME.get_or_init(|| {
+        let mut names = std::collections::HashMap::new();
+        for (canonical, aliases) in SPECIAL_PAGES.iter().chain(UNLISTED_SPECIAL_PAGES) {
+            let Some(local) = aliases.first().copied() else { continue };
+            // The first page a name folds to keeps it, as a search in order would.
+            for name in std::iter::once(canonical).chain(aliases.iter()) {
+                names.entry(name.to_lowercase()).or_insert(local);
+            }
+        }
+        names
+    });
+    names.get(&name.to_lowercase()).copied()
 }
 
 /// The local name of a special page title (`Name` or `Name/sub`), with the subpage kept;

@@ -189,11 +189,12 @@ pub fn write(format: FeedFormat, channel: &Channel<'_>, items: &[Item]) -> Strin
 /// A value as a feed writes it: line ends as `\n`, the control characters XML forbids left
 /// out, and HTML's special characters (both quotes too) as entities.
 pub fn xml_encode(text: &str) -> String {
-    let cleaned: String = text
-        .replace("\r\n", "\n")
-        .chars()
-        .filter(|c| !matches!(c, '\u{0}'..='\u{8}' | '\u{b}' | '\u{c}' | '\u{e}'..='\u{1f}'))
-        .collect();
+    let control = |c: char| matches!(c, '\u{0}'..='\u{8}' | '\u{b}' | '\u{c}' | '\u{e}'..='\u{1f}');
+    // Most texts hold neither control characters nor carriage returns: escaped as they are.
+    if !text.contains(|c: char| c == '\r' || control(c)) {
+        return escape(text);
+    }
+    let cleaned: String = text.replace("\r\n", "\n").chars().filter(|&c| !control(c)).collect();
     escape(&cleaned)
 }
 
