@@ -41,8 +41,13 @@ pub fn language_chain(lang: &str) -> Vec<String> {
 
 /// The text of a message in a language (or the first of its fallbacks that has one).
 pub fn text(lang: &str, key: &str) -> Option<&'static str> {
-    let key = normalize_key(key);
-    language_chain(lang).iter().find_map(|l| catalogue(l).and_then(|m| m.get(&key)).map(String::as_str))
+    // Most keys are asked for as they are stored, and in English: looked up without copies.
+    let stored_form = key.starts_with(|c: char| !c.is_uppercase()) && !key.contains(' ');
+    let key: std::borrow::Cow<'_, str> = if stored_form { key.into() } else { normalize_key(key).into() };
+    if lang == "en" {
+        return catalogue("en").and_then(|m| m.get(key.as_ref())).map(String::as_str);
+    }
+    language_chain(lang).iter().find_map(|l| catalogue(l).and_then(|m| m.get(key.as_ref())).map(String::as_str))
 }
 
 /// A message key as messages are stored: spaces as underscores, first letter in lower case.
