@@ -51,6 +51,9 @@ impl Kind {
     }
 }
 
+/// The highest parameter index a stored key may give (`<index>:<type>:<name>`).
+const MAX_PARAMETER: usize = 99;
+
 /// The stored parameters, and whether they are the legacy lines.
 struct Stored {
     entries: Vec<(PhpKey, PhpValue)>,
@@ -149,7 +152,9 @@ fn extract(w: &mut Writer<'_, '_>, stored: &Stored) -> Params {
         if index.is_empty() || !index.bytes().all(|b| b.is_ascii_digit()) {
             continue;
         }
-        let Ok(index) = index.parse::<usize>() else { continue };
+        // No message has parameters past a few dozen; a larger index (a damaged entry) would
+        // only ask for that many empty ones.
+        let Some(index) = index.parse::<usize>().ok().filter(|&i| i <= MAX_PARAMETER) else { continue };
         let Some(index) = index.checked_sub(1) else { continue };
         p.insert(index, typed_value(w, kind, value));
     }

@@ -122,3 +122,13 @@ fn plain_parameters_are_escaped_once_and_html_ones_not_at_all() {
     );
     assert_eq!(substitute("[$2]", &params, true), "[<b>$1</b>]");
 }
+
+#[test]
+fn a_damaged_entry_is_written_without_asking_for_its_absurd_parameters() {
+    let params = r#"a:2:{s:22:"99999999999999::target";s:1:"X";s:9:"4::target";s:3:"New";}"#;
+    let (_, html) = written(&line("move", "move", params, 0, "Old"), &Known::default());
+    assert!(html.contains("New"), "{html}");
+    // Not serialised at all: the legacy lines, written as they are.
+    let (_, html) = written(&line("move", "move", "New\n1", 0, "Old"), &Known::default());
+    assert!(html.contains(">New</a>"), "{html}");
+}
