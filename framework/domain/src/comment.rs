@@ -79,14 +79,16 @@ pub fn format(comment: &str, self_title: SelfTitle<'_>, site: &CommentSite<'_>, 
     render(comment, self_title, site, &mut Lookup::Known(status))
 }
 
-enum Lookup<'a> {
+/// Looking links up: recording what a first pass asks (answering that nothing exists), or
+/// answering from what was found. The log formatter looks its links up the same way.
+pub(crate) enum Lookup<'a> {
     Record(&'a mut Needed),
     Known(&'a LinkStatus),
 }
 
 impl Lookup<'_> {
     /// Whether the page exists: `Some(redirect)` when it does.
-    fn page(&mut self, ns: i32, dbkey: &str) -> Option<bool> {
+    pub(crate) fn page(&mut self, ns: i32, dbkey: &str) -> Option<bool> {
         match self {
             Lookup::Record(n) => {
                 let key = (ns, dbkey.to_owned());
@@ -99,7 +101,8 @@ impl Lookup<'_> {
         }
     }
 
-    fn file(&mut self, dbkey: &str) -> bool {
+    /// Whether the file exists.
+    pub(crate) fn file(&mut self, dbkey: &str) -> bool {
         match self {
             Lookup::Record(n) => {
                 if !n.files.iter().any(|f| f == dbkey) {

@@ -74,8 +74,8 @@ pub fn log_displays(
     }
     let known = Known {
         links: LinkStatus {
-            pages: reader.existing_pages(&needed.pages)?,
-            files: reader.existing_files(&needed.files)?.into_iter().collect(),
+            pages: reader.existing_pages(&needed.links.pages)?,
+            files: reader.existing_files(&needed.links.files)?.into_iter().collect(),
         },
         user_ids: if needed.user_names.is_empty() {
             HashMap::new()

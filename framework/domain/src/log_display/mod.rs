@@ -19,7 +19,7 @@ mod links;
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::comment::LinkStatus;
+use crate::comment::{self, LinkStatus};
 use crate::html;
 use crate::messages::{self, Gender, MessageSite};
 use crate::revision::{DELETED_ACTION, DELETED_USER};
@@ -66,10 +66,8 @@ pub struct DisplaySite<'a> {
 /// What an entry's links depend on.
 #[derive(Debug, Default, Clone)]
 pub struct Needed {
-    /// Pages (namespace, database key): whether each exists and is a redirect.
-    pub pages: Vec<(i32, String)>,
-    /// Files (database keys): whether each exists.
-    pub files: Vec<String>,
+    /// Pages and files: whether each exists (and a page is a redirect).
+    pub links: comment::Needed,
     /// User names whose account ids are needed (0 for none).
     pub user_names: Vec<String>,
     /// User ids whose current names are needed.
@@ -107,21 +105,15 @@ impl Lookup<'_> {
     /// Whether a page exists: `Some(redirect)` when it does.
     fn page(&mut self, ns: i32, dbkey: &str) -> Option<bool> {
         match self {
-            Lookup::Record(n) => {
-                push_new(&mut n.pages, (ns, dbkey.to_owned()));
-                None
-            }
-            Lookup::Known(k) => k.links.pages.get(&(ns, dbkey.to_owned())).copied(),
+            Lookup::Record(n) => comment::Lookup::Record(&mut n.links).page(ns, dbkey),
+            Lookup::Known(k) => comment::Lookup::Known(&k.links).page(ns, dbkey),
         }
     }
 
     fn file(&mut self, dbkey: &str) -> bool {
         match self {
-            Lookup::Record(n) => {
-                push_new(&mut n.files, dbkey.to_owned());
-                false
-            }
-            Lookup::Known(k) => k.links.files.contains(dbkey),
+            Lookup::Record(n) => comment::Lookup::Record(&mut n.links).file(dbkey),
+            Lookup::Known(k) => comment::Lookup::Known(&k.links).file(dbkey),
         }
     }
 

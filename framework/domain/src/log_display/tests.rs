@@ -45,7 +45,7 @@ fn a_move_links_its_source_without_following_it_and_asks_for_both_pages() {
     known.links.pages.insert((2, "Admin".into()), false);
     let entry = line("move", "move", r#"a:2:{s:9:"4::target";s:3:"New";s:10:"5::noredir";s:1:"0";}"#, 0, "Old");
     let (needed, html) = written(&entry, &known);
-    assert_eq!(needed.pages, vec![(2, "Admin".to_owned()), (0, "Old".to_owned()), (0, "New".to_owned())]);
+    assert_eq!(needed.links.pages, vec![(2, "Admin".to_owned()), (0, "Old".to_owned()), (0, "New".to_owned())]);
     assert!(html.starts_with(
         "<a href=\"/index.php/User:Admin\" class=\"mw-userlink\" title=\"User:Admin\"><bdi>Admin</bdi></a> "
     ));
@@ -73,11 +73,11 @@ fn hidden_parts_are_hidden_from_every_reader() {
     entry.deleted = DELETED_USER;
     let (needed, html) = written(&entry, &Known::default());
     assert!(html.starts_with("<span class=\"history-deleted\">"), "{html}");
-    assert!(!needed.pages.contains(&(2, "Admin".to_owned())));
+    assert!(!needed.links.pages.contains(&(2, "Admin".to_owned())));
     entry.deleted = DELETED_ACTION | DELETED_USER;
     let (needed, html) = written(&entry, &Known::default());
     assert_eq!(html.matches("history-deleted").count(), 2, "{html}");
-    assert!(needed.pages.is_empty());
+    assert!(needed.links.pages.is_empty());
 }
 
 #[test]
