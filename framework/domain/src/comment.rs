@@ -18,9 +18,9 @@ use crate::title::{
 use crate::{files, html, php, special_pages, url};
 
 /// Where pages are served: `/index.php/Title`, as MediaWiki's default article path.
-const ARTICLE_PATH: &str = "/index.php/";
+pub(crate) const ARTICLE_PATH: &str = "/index.php/";
 /// The entry point for other actions (`?title=...&action=edit`).
-const SCRIPT: &str = "/index.php";
+pub(crate) const SCRIPT: &str = "/index.php";
 /// Where uploaded files are served.
 const UPLOAD_PATH: &str = "/images";
 /// The link arrow of a section link: the arrow and a left-to-right mark.

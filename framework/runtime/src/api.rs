@@ -490,7 +490,7 @@ fn handle_once(request: ApiRequest, config: &ApiConfig) -> ApiResponse {
         sets_cookie: cookie.is_some(),
         smaxage: main.smaxage,
         maxage: main.maxage,
-        max_age: state.cache_max_age,
+        max_age: state.cache_max_age.or(state.cache_max_age_unless_asked.filter(|_| main.smaxage == 0)),
         keeps_maxage: state.keeps_maxage,
         everyone_reads: config.anonymous_rights.has("read"),
         user_language: matches!(state.params.get("uselang"), None | Some("user")),

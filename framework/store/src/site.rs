@@ -311,6 +311,12 @@ impl Site {
         &self.namespaces
     }
 
+    /// Each interwiki prefix (in lower case) with its URL (`$1` for the title), for writing
+    /// links to other wikis.
+    pub fn interwiki_urls(&self) -> std::collections::HashMap<String, String> {
+        self.interwiki.iter().map(|row| (row.prefix.to_lowercase(), row.url.clone())).collect()
+    }
+
     /// The interwiki prefixes, for title parsing and link extraction.
     pub fn interwikis(&self) -> &InterwikiMap {
         &self.interwikis

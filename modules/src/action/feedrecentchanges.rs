@@ -8,21 +8,21 @@ use std::collections::HashMap;
 
 use wikiquery_domain::diff::table_diff;
 use wikiquery_domain::html::escape;
+use wikiquery_domain::messages;
 use wikiquery_domain::revision::{Visibility, DELETED_TEXT};
 use wikiquery_domain::timestamp::{time_and_date, Timestamp};
-use wikiquery_domain::title::{full_dbkey, full_text, NS_CATEGORY, NS_FILE};
+use wikiquery_domain::title::{full_dbkey, full_text, is_talk, NS_CATEGORY, NS_FILE};
 use wikiquery_runtime::{query_module, ActionContext, ActionModule, ApiError, Namespace, Printer, RequestState};
 use wikiquery_store::queries::recent_changes::{RecentChangeRow, RecentChangesFilter, Related, Ties};
 use wikiquery_store::queries::revisions::{RevisionSelection, RevisionsFilter};
 use wikiquery_store::reader::Reader;
 use wikiquery_store::site::Site;
 
-use crate::action::feedcontributions::FEED_LIMIT;
 use crate::shared::comments::{parsed_comments, CommentOf};
 use crate::shared::diffs::line_label;
 use crate::shared::feeds::{self, nl2br, FeedFormat, Item};
 use crate::shared::log_display::{interface_language, log_displays, Unregistered};
-use crate::storage::{main_texts, site_paths};
+use crate::storage::{main_texts, site_paths, site_title};
 use crate::wiki::WikiContext;
 
 /// How long caches keep the feed when the request does not say (MediaWiki's, against load).
@@ -96,30 +96,17 @@ impl ActionModule for FeedRecentChanges {
     }
 
     fn execute(&self, ctx: &mut ActionContext<'_>) -> Result<(), ApiError> {
-        if ctx.state.params.get("smaxage").map_or(true, |v| v.trim().parse::<i64>().unwrap_or(0) == 0) {
-            ctx.state.cache_max_age = Some(CACHE_SECONDS);
-        }
+        ctx.state.cache_max_age_unless_asked = Some(CACHE_SECONDS);
         let site = ctx.site()?;
         let paths = site_paths(site, ctx.settings());
         let special = site.namespaces().name(-1).unwrap_or("Special").to_owned();
-        let target = match &self.target {
-            Some(text) => match site.parse_title(text, 0) {
-                Ok(t) if !t.is_external() => Some(t),
-                _ => {
-                    return Err(ApiError::new("invalidtitle", format!("Bad title \"{}\".", escape(text))));
-                }
-            },
-            None => None,
-        };
-        let items = self.items(ctx, target.as_ref().map(|t| (t.ns, t.dbkey.as_str())))?;
+        let target = self.target.as_deref().map(|text| site_title(site, text)).transpose()?;
+        let items = self.items(ctx, target.as_ref().map(|(ns, dbkey)| (*ns, dbkey.as_str())))?;
         let lang = interface_language(None, site);
-        let text = |key: &str, args: &[String]| {
-            let source = wikiquery_domain::messages::text(&lang, key).unwrap_or(key);
-            wikiquery_domain::messages::substitute(source, args)
-        };
+        let text = |key: &str, args: &[String]| messages::format(&lang, key, args);
         let (title, description, page) = match &target {
-            Some(t) => (
-                text("recentchangeslinked-title", &[full_text(t.ns, &t.dbkey, site.namespaces())]),
+            Some((ns, dbkey)) => (
+                text("recentchangeslinked-title", &[full_text(*ns, dbkey, site.namespaces())]),
                 text("recentchangeslinked-feed", &[]),
                 "RecentChangesLinked",
             ),
@@ -138,7 +125,7 @@ impl FeedRecentChanges {
         let settings = ctx.settings();
         let mut reader = ctx.reader()?;
         let Some(mut filter) = self.filter(ctx, &mut reader, target)? else { return Ok(Vec::new()) };
-        filter.limit = self.limit.clamp(1, FEED_LIMIT);
+        filter.limit = self.limit;
         let rows = reader.recent_changes(&filter)?;
         let rows = merge_adjacent_edits(rows);
         let shown: Vec<RecentChangeRow> = rows.into_iter().filter(|r| r.deleted == 0).collect();
@@ -189,7 +176,8 @@ impl FeedRecentChanges {
     ) -> Result<Option<RecentChangesFilter>, ApiError> {
         let site = ctx.site()?;
         let now = ctx.state.now().unix();
-        let days = self.days.clamp(1, MAX_DAYS);
+        // The recent-changes page keeps its window within what the wiki keeps.
+        let days = self.days.min(MAX_DAYS);
         let mut cutoff = Timestamp::from_unix(now - days * 86_400).to_mw();
         if let Some(from) = self.from.map(wikiquery_runtime::Timestamp::to_mw) {
             if from > cutoff {
@@ -201,9 +189,8 @@ impl FeedRecentChanges {
         if let Some(ns) = self.namespace {
             let mut namespaces = vec![ns.0];
             if self.associated {
-                let namespaces_of_site = site.namespaces();
-                let pair =
-                    if ns.0 % 2 == 0 { namespaces_of_site.talk(ns.0) } else { Some(namespaces_of_site.subject(ns.0)) };
+                let site_namespaces = site.namespaces();
+                let pair = if is_talk(ns.0) { Some(site_namespaces.subject(ns.0)) } else { site_namespaces.talk(ns.0) };
                 namespaces.extend(pair.filter(|&p| p != ns.0 && p >= 0));
             }
             filter.namespaces = Some(namespaces);
@@ -352,10 +339,7 @@ impl Describer {
         if row.namespace < 0 || row.this_oldid == 0 {
             return out;
         }
-        let text = |key: &str, args: &[String]| {
-            let source = wikiquery_domain::messages::text(lang, key).unwrap_or(key);
-            wikiquery_domain::messages::substitute(source, args)
-        };
+        let text = |key: &str, args: &[String]| messages::format(lang, key, args);
         let diff_link = |oldid: Option<i64>| {
             let query = match oldid {
                 Some(old) => format!("diff={}&oldid={old}", row.this_oldid),

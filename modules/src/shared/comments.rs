@@ -32,8 +32,7 @@ pub fn parsed_comments<K: Copy + Eq + Hash>(
     if comments.is_empty() {
         return Ok(HashMap::new());
     }
-    let urls: HashMap<String, String> =
-        site.interwiki.iter().map(|row| (row.prefix.to_lowercase(), row.url.clone())).collect();
+    let urls = site.interwiki_urls();
     let csite = comment::CommentSite { namespaces: site.namespaces(), interwiki_urls: &urls };
     let mut needed = Needed::default();
     for c in comments {

@@ -59,8 +59,7 @@ pub fn log_displays(
     if entries.is_empty() {
         return Ok(HashMap::new());
     }
-    let urls: HashMap<String, String> =
-        site.interwiki.iter().map(|row| (row.prefix.to_lowercase(), row.url.clone())).collect();
+    let urls = site.interwiki_urls();
     let display_site = DisplaySite {
         namespaces: site.namespaces(),
         interwiki_urls: &urls,

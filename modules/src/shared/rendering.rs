@@ -156,8 +156,7 @@ pub fn render_page(
     // (for the page, without a paragraph around it).
     let mut warnings = Vec::with_capacity(warned.len());
     for (key, params) in warned {
-        let source = wikiquery_domain::messages::text(site.language_code(), key).unwrap_or(key);
-        let text = wikiquery_domain::messages::substitute(source, &params);
+        let text = wikiquery_domain::messages::format(site.language_code(), key, &params);
         let html = {
             let clock = (at.now, settings.time_offset);
             let mut cache = TemplateCache::new();

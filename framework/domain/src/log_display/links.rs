@@ -4,15 +4,11 @@
 //! contributions.
 
 use super::Writer;
+use crate::comment::{ARTICLE_PATH, SCRIPT};
 use crate::title::{
     full_dbkey, full_text, parse_title, ParsedTitle, NS_FILE, NS_MAIN, NS_MEDIAWIKI, NS_SPECIAL, NS_USER,
 };
 use crate::{html, messages, special_pages, url};
-
-/// Where pages are served: `/index.php/Title`, as MediaWiki's default article path.
-const ARTICLE_PATH: &str = "/index.php/";
-/// The entry point for other actions and for links with a query.
-const SCRIPT: &str = "/index.php";
 
 impl Writer<'_, '_> {
     /// A title written as text (`Title::newFromText`), if it is one.

@@ -50,6 +50,12 @@ pub fn text(lang: &str, key: &str) -> Option<&'static str> {
     language_chain(lang).iter().find_map(|l| catalogue(l).and_then(|m| m.get(key.as_ref())).map(String::as_str))
 }
 
+/// A message's text in a language with its parameters put in (`$1`, ...), no magic expanded;
+/// the key itself where no catalogue has the message.
+pub fn format(lang: &str, key: &str, args: &[String]) -> String {
+    substitute(text(lang, key).unwrap_or(key), args)
+}
+
 /// A message key as messages are stored: spaces as underscores, first letter in lower case.
 pub fn normalize_key(key: &str) -> String {
     let key = key.replace(' ', "_");

@@ -126,6 +126,9 @@ pub struct RequestState {
     /// How long caches may keep the answer, when the action says (MediaWiki's
     /// `setCacheMaxAge`): both lifetimes, whatever `maxage` and `smaxage` asked.
     pub cache_max_age: Option<i64>,
+    /// How long caches may keep the answer when the request asks no `smaxage` (MediaWiki's
+    /// `if ( !smaxage ) setCacheMaxAge()`, the recent-changes feed's few seconds).
+    pub cache_max_age_unless_asked: Option<i64>,
     /// The answer is a page for people, sent with a page's caching headers whatever the
     /// format (`action=help`, whose page MediaWiki's skin sends).
     pub sends_page: bool,

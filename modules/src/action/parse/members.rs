@@ -171,12 +171,9 @@ impl LimitReport {
     pub(super) fn html(&self, lang: &str) -> String {
         use wikiquery_domain::format_num::{format_num, FormatNum};
         use wikiquery_domain::html::escape;
-        use wikiquery_domain::messages::{expand, substitute, text};
+        use wikiquery_domain::messages::{expand, format};
 
-        let message = |key: &str, params: &[String]| {
-            let source = text(lang, key).unwrap_or(key);
-            expand(&substitute(source, params), &PlainSite)
-        };
+        let message = |key: &str, params: &[String]| expand(&format(lang, key, params), &PlainSite);
         let number = |n: &str| format_num(n, FormatNum::Grouped).0;
         let mut rows = String::new();
         let mut row = |key: &str, values: &[String]| {
