@@ -15,7 +15,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def crates():
     for dirpath, dirnames, filenames in os.walk(ROOT):
-        dirnames[:] = [d for d in dirnames if d not in ("target", ".git", "node_modules")]
+        dirnames[:] = [d for d in dirnames if d not in ("target", ".git", "node_modules", "third_party")]
         if "Cargo.toml" in filenames and os.path.isdir(os.path.join(dirpath, "src")):
             yield os.path.join(dirpath, "src")
 

@@ -129,12 +129,6 @@ async fn client(addr: SocketAddr, request: Arc<Vec<u8>>, interval: Duration, unt
     }
 }
 
-/// The server's resident memory in kilobytes.
-fn rss_kb(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    status.lines().find_map(|l| l.strip_prefix("VmRSS:")).and_then(|v| v.split_whitespace().next()?.parse().ok())
-}
-
 fn main() -> Result<(), String> {
     let o = options()?;
     let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, o.port));
@@ -150,7 +144,7 @@ fn main() -> Result<(), String> {
             let peak = Arc::clone(&peak_rss);
             tokio::spawn(async move {
                 while Instant::now() < until {
-                    if let Some(kb) = rss_kb(pid) {
+                    if let Some(kb) = wikiquery_server::process::resident_kib(pid) {
                         peak.fetch_max(kb, Ordering::Relaxed);
                     }
                     tokio::time::sleep(Duration::from_millis(250)).await;

@@ -11,6 +11,7 @@ pub mod http;
 pub mod import;
 pub mod metrics;
 pub mod ops;
+pub mod process;
 pub mod proxies;
 pub mod refresh_links;
 pub mod reindex;

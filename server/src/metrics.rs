@@ -1,6 +1,7 @@
 //! What a monitoring system scrapes at `/metrics` (Prometheus' text format, with the
 //! `prometheus-client` crate): requests by action and module, their latency, errors by code,
-//! requests in flight, and each database pool's size and waits.
+//! requests in flight, each database pool's size and waits, and the process's resident memory
+//! and open files (under Prometheus' usual names, without the server's prefix).
 
 use std::sync::atomic::AtomicU64;
 use std::sync::Mutex;
@@ -52,6 +53,8 @@ pub struct Metrics {
     pool_wait: Family<DatabaseLabels, Counter<f64, AtomicU64>>,
     lag: Family<DatabaseLabels, Gauge<f64, AtomicU64>>,
     in_rotation: Family<DatabaseLabels, Gauge>,
+    resident: Gauge,
+    open_files: Gauge,
     /// The store's cumulative counts as last scraped, so that the counters advance by the
     /// difference.
     seen: Mutex<Vec<(u64, u64, u64)>>,
@@ -65,7 +68,12 @@ fn latency_histogram() -> Histogram {
 impl Metrics {
     /// New metrics, all counts at zero.
     pub fn new() -> Metrics {
-        let mut registry = Registry::with_prefix("wikiquery");
+        let mut root = Registry::default();
+        let resident = Gauge::default();
+        root.register("process_resident_memory_bytes", "Resident memory size in bytes", resident.clone());
+        let open_files = Gauge::default();
+        root.register("process_open_fds", "Number of open file descriptors", open_files.clone());
+        let registry = root.sub_registry_with_prefix("wikiquery");
         let requests = Family::<ModuleLabels, Counter>::default();
         registry.register(
             "api_requests",
@@ -103,9 +111,11 @@ impl Metrics {
         let in_rotation = Family::<DatabaseLabels, Gauge>::default();
         registry.register("db_in_rotation", "Whether reads go to the database now (1) or not (0)", in_rotation.clone());
         Metrics {
+            resident,
+            open_files,
             lag,
             in_rotation,
-            registry,
+            registry: root,
             requests,
             latency,
             errors,
@@ -167,6 +177,12 @@ impl Metrics {
                 self.lag.get_or_create(&labels).set(server.lag.unwrap_or(-1.0));
                 self.in_rotation.get_or_create(&labels).set(i64::from(server.in_rotation));
             }
+        }
+        if let Some(kib) = crate::process::resident_kib(std::process::id()) {
+            self.resident.set(i64::try_from(kib * 1024).unwrap_or(i64::MAX));
+        }
+        if let Some(n) = crate::process::open_files() {
+            self.open_files.set(i64::try_from(n).unwrap_or(i64::MAX));
         }
         let mut out = String::new();
         // Writing to a String cannot fail.

@@ -8,14 +8,9 @@
 
 use wikiquery_tests::fixture_api_raw;
 
-/// Resident memory of this process, in kB.
+/// Resident memory of this process, in KiB.
 fn resident_kb() -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").expect("/proc/self/status");
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("VmRSS")
+    wikiquery_server::process::resident_kib(std::process::id()).expect("this process's resident memory")
 }
 
 #[test]

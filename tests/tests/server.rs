@@ -292,8 +292,8 @@ mod mysql {
 }
 
 /// `/healthz` answers while the process runs, `/readyz` while every database does, and
-/// `/metrics` counts the API's requests by action, module and error code, and the pool's
-/// connections.
+/// `/metrics` counts the API's requests by action, module and error code, the pool's
+/// connections, and the process's memory and open files.
 #[actix_web::test]
 async fn health_readiness_and_metrics_are_served() {
     use wikiquery_server::metrics::Metrics;
@@ -348,6 +348,10 @@ async fn health_readiness_and_metrics_are_served() {
         assert!(metrics.lines().any(|l| l == line), "no `{line}` in\n{metrics}");
     }
     assert!(metrics.contains("wikiquery_db_pool_checkouts_total{database=\"primary\"}"), "{metrics}");
+    // The process, under Prometheus' usual names: some memory, and at least the database file.
+    let gauge = |name: &str| metrics.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse::<u64>().ok());
+    assert!(gauge("process_resident_memory_bytes").is_some_and(|b| b > 1 << 20), "{metrics}");
+    assert!(gauge("process_open_fds").is_some_and(|n| n > 3), "{metrics}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
