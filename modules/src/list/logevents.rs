@@ -226,6 +226,8 @@ pub fn is_known_action(value: &str) -> bool {
 struct Batch<'a> {
     fields: ValueSet<LogEventProp>,
     rights: &'a Rights,
+    /// What of a hidden entry the caller may see (read from `rights` once).
+    visibility: Visibility,
     namespaces: &'a SiteNamespaces,
     params_site: TitleContext<'a>,
     tags: HashMap<i64, Vec<String>>,
@@ -243,7 +245,8 @@ impl Batch<'_> {
         let mut any_hidden = false;
         let deleted = row.deleted;
         let type_visible = can_view_log_type(self.rights, &row.log_type);
-        let can = |field: i32| can_see(self.rights, deleted, field) && type_visible;
+        let visibility = self.visibility;
+        let can = |field: i32| visibility.check_log(deleted, field).1 && type_visible;
         if f.has(LogEventProp::Ids) {
             out.int("logid", row.id);
         }
@@ -436,9 +439,10 @@ impl LogEvents {
         let tags = if fields.has(LogEventProp::Tags) { conn.log_tags(&ids)? } else { HashMap::new() };
         let revisions = if fields.has(LogEventProp::Ids) { conn.associated_revisions(&ids)? } else { Vec::new() };
         let comments = if fields.has(LogEventProp::Parsedcomment) {
+            let visibility = Visibility::of(rights);
             let visible: Vec<CommentOf<'_, i64>> = rows
                 .iter()
-                .filter(|r| can_see(rights, r.deleted, DELETED_COMMENT))
+                .filter(|r| visibility.check_log(r.deleted, DELETED_COMMENT).1)
                 .map(|r| CommentOf { key: r.id, text: &r.comment, ns: r.namespace, dbkey: &r.title })
                 .collect();
             parsed_comments(&mut conn, site, &visible)?
@@ -452,6 +456,7 @@ impl LogEvents {
         let mut batch = Batch {
             fields,
             rights,
+            visibility: Visibility::of(rights),
             namespaces: site.namespaces(),
             params_site: TitleContext { namespaces: site.namespaces(), is_interwiki: &is_interwiki },
             tags,
