@@ -24,6 +24,8 @@ enum How {
     Wording,
     /// Compare a rendered page without its limit report (timings and counts).
     LimitReport,
+    /// Compare a diff without MediaWiki's note that its cache kept it.
+    CacheNote,
     /// Remove this warning (code, module path).
     Warning(String, String),
 }
@@ -45,6 +47,7 @@ pub fn rules() -> Vec<Rule> {
                 (None, Some("count")) => How::Count,
                 (None, Some("wording")) => How::Wording,
                 (None, Some("limit_report")) => How::LimitReport,
+                (None, Some("cache_note")) => How::CacheNote,
                 (None, Some(other)) => panic!("unknown comparison {other} in deliberate.json"),
             };
             Rule {
@@ -101,6 +104,7 @@ fn apply_at(value: &mut Value, path: &[String], how: &How) {
             How::Count => *member = count(member),
             How::Wording => *member = wording(member),
             How::LimitReport => *member = without_limit_report(member),
+            How::CacheNote => *member = without_diff_cache_note(member),
             _ => return true,
         }
         false
@@ -157,6 +161,17 @@ fn without_limit_report(value: &Value) -> Value {
         }
     }
     Value::String(out)
+}
+
+/// A diff without the note MediaWiki appends when its cache already held it
+/// (`\n<!-- diff cache key … -->\n`): whether it does depends on what was asked before.
+fn without_diff_cache_note(value: &Value) -> Value {
+    let Some(text) = value.as_str() else { return value.clone() };
+    let Some(note) = text.find("\n<!-- diff cache key ") else { return value.clone() };
+    match text[note..].find("-->\n") {
+        Some(end) => Value::String(format!("{}{}", &text[..note], &text[note + end + 4..])),
+        None => value.clone(),
+    }
 }
 
 fn wording(value: &Value) -> Value {

@@ -42,7 +42,7 @@ pub use param::{
     ParamGroup, ParamReader, Parts, ReadContinue, RequestState, Templated, Timestamp, Title, Truthy, UserRef,
     ValueList, ValueSet,
 };
-pub use query::{Generated, QueryContext};
+pub use query::{query_module_names, Generated, QueryContext};
 pub use registry::{ModuleEntry, Registry};
 pub use result::ApiResult;
 pub use scope::RequestScope;

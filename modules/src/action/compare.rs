@@ -176,6 +176,9 @@ struct SideParams<'a> {
     id: Option<i64>,
     rev: Option<i64>,
     slots: &'a [String],
+    /// Whether `slots` was given at all (even with no role MediaWiki knows): the older
+    /// parameters exclude it then.
+    slots_given: bool,
     text_slot: &'a Templated<String>,
     section_slot: &'a Templated<String>,
     format_slot: &'a Templated<String>,
@@ -234,7 +237,8 @@ impl Side {
 }
 
 impl Compare {
-    fn side(&self, from: bool) -> SideParams<'_> {
+    /// A side's parameters; `slots_given`: whether its `slots` parameter was sent.
+    fn side(&self, from: bool, slots_given: bool) -> SideParams<'_> {
         if from {
             SideParams {
                 prefix: "from",
@@ -242,6 +246,7 @@ impl Compare {
                 id: self.fromid,
                 rev: self.fromrev,
                 slots: &self.fromslots,
+                slots_given,
                 text_slot: &self.fromtext_slot,
                 section_slot: &self.fromsection_slot,
                 format_slot: &self.fromcontentformat_slot,
@@ -259,6 +264,7 @@ impl Compare {
                 id: self.toid,
                 rev: self.torev,
                 slots: &self.toslots,
+                slots_given,
                 text_slot: &self.totext_slot,
                 section_slot: &self.tosection_slot,
                 format_slot: &self.tocontentformat_slot,
@@ -288,14 +294,15 @@ impl ActionModule for Compare {
         // A side given `slots` (even none MediaWiki knows) is a new revision: the answer does not
         // describe it.
         let slots_given = |name: &str| ctx.state.params.get(name).is_some();
-        let mut from = side(&mut reader, site, &self.side(true), guess.as_ref(), &visibility, reads_archive, &saving)?;
+        let from_params = self.side(true, slots_given("fromslots"));
+        let mut from = side(&mut reader, site, &from_params, guess.as_ref(), &visibility, reads_archive, &saving)?;
         if slots_given("fromslots") {
             from.shown = None;
         }
         let mut to = match self.torelative.as_deref() {
             None => {
-                let mut to =
-                    side(&mut reader, site, &self.side(false), guess.as_ref(), &visibility, reads_archive, &saving)?;
+                let to_params = self.side(false, slots_given("toslots"));
+                let mut to = side(&mut reader, site, &to_params, guess.as_ref(), &visibility, reads_archive, &saving)?;
                 if slots_given("toslots") {
                     to.shown = None;
                 }
@@ -448,7 +455,7 @@ impl Compare {
         site: &Site,
         reads_archive: bool,
     ) -> Result<Option<(i32, String)>, ApiError> {
-        for p in [self.side(true), self.side(false)] {
+        for p in [self.side(true, false), self.side(false, false)] {
             if let Some(rev) = p.rev {
                 if let Some(found) = find_revision(reader, rev, reads_archive)? {
                     return Ok(Some((found.ns, found.dbkey)));
@@ -554,7 +561,7 @@ fn side(
     let prefix = p.prefix;
     // The older parameters of a side and `slots` exclude each other, checked as each side is
     // read (the `from` side's faults come before the `to` side's).
-    if !p.slots.is_empty() {
+    if p.slots_given {
         for (given, name) in [(p.text.is_some(), "text"), (p.section.is_some(), "section")] {
             if given {
                 return Err(ApiError::invalid_param_mix(&[&format!("{prefix}{name}"), &format!("{prefix}slots")]));

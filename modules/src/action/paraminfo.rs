@@ -3,8 +3,8 @@
 use serde_json::{json, Map, Value};
 use wikiquery_runtime::format::Format;
 use wikiquery_runtime::{
-    main_module, query_module, ActionContext, ActionModule, ApiError, Group, Help, HelpFormat, HelpText, ModuleSpec,
-    Registry,
+    main_module, query_module, query_module_names, ActionContext, ActionModule, ApiError, Group, Help, HelpFormat,
+    HelpText, ModuleSpec, Registry,
 };
 
 use crate::wiki::WikiContext;
@@ -66,7 +66,7 @@ pub struct ParamInfo {
     #[param(values = HelpFormat::NAMES, default = "none")]
     pub helpformat: String,
     /// Deprecated: use `modules=query+...`. Submodules of `action=query` to describe, by name.
-    #[param(deprecated)]
+    #[param(deprecated, values_from = query_module_names)]
     pub querymodules: Vec<String>,
     /// Deprecated: use `modules=main`. Also describes the main module, in a member of its own.
     #[param(deprecated)]

@@ -75,9 +75,11 @@ pub fn run(ctx: &mut QueryContext<'_>, listing: LinkListing<'_>) -> Result<(), A
         let mut found = Vec::new();
         for raw in listing.targets {
             match parse_title(raw, NS_MAIN, site.namespaces(), &|p| iw.is_interwiki(p)) {
-                Ok(t) if images && t.ns != NS_FILE => {
+                // For files, a title that is no file's, bad or another wiki's alike.
+                Ok(t) if images && (t.ns != NS_FILE || t.is_external()) => {
                     ctx.warn("notfile", format!("\"{raw}\" is not a file."));
                 }
+                Err(_) if images => ctx.warn("notfile", format!("\"{raw}\" is not a file.")),
                 Ok(t) if !t.is_external() => {
                     if listing.namespaces.is_empty() || listing.namespaces.contains(&t.ns) {
                         found.push((t.ns, t.dbkey));

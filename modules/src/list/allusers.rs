@@ -120,7 +120,10 @@ impl QueryModule for AllUsers {
                 }
             }
         }
-        if !groups.is_empty() && !self.excludegroup.is_empty() {
+        // Both given is the fault, even when neither names a group there is (MediaWiki checks
+        // whether each was given, not what is left of it).
+        let group_given = !groups.is_empty() || ctx.given("group").is_some();
+        if group_given && ctx.given("excludegroup").is_some() {
             let p = ctx.module.prefix;
             return Err(ApiError::invalid_param_mix(&[&format!("{p}group"), &format!("{p}excludegroup")]));
         }

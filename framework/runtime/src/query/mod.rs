@@ -170,6 +170,20 @@ fn query_modules(keep: impl Fn(&ModuleEntry) -> bool, param_prefix: Option<&'sta
     }
 }
 
+/// The values of a parameter naming any query submodule by its name alone (`paraminfo`'s
+/// `querymodules`): every registered one, in alphabetical order, none selecting a module.
+/// Read from what is registered, not from the registry, which computes these values as it is
+/// built.
+pub fn query_module_names() -> ComputedValues {
+    let mut names: Vec<&'static str> = inventory::iter::<ModuleEntry>
+        .into_iter()
+        .filter(|e| e.group.is_some_and(|g| g.is_query()))
+        .map(|e| e.name)
+        .collect();
+    names.sort_unstable();
+    names.into()
+}
+
 /// The values of `prop`: every registered prop module.
 fn prop_modules() -> ComputedValues {
     query_modules(|e| e.group == Some(Group::Prop), None)
