@@ -11,6 +11,11 @@ pub fn escape(text: &str) -> String {
     escape_with(text, Quotes::Both)
 }
 
+/// [`escape`], written at the end of `out` (no string of its own for a long text).
+pub fn push_escaped(out: &mut String, text: &str) {
+    escape_into(out, text, Quotes::Both);
+}
+
 /// Which quotes `htmlspecialchars` turns into entities besides `&`, `<` and `>`.
 #[derive(Clone, Copy)]
 enum Quotes {

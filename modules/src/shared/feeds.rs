@@ -5,7 +5,7 @@
 //! The feed actions answer with the feed whatever `format` says; their errors are written as
 //! MediaWiki writes them, in its default format (`jsonfm`), since a feed cannot carry one.
 
-use wikiquery_domain::html::escape;
+use wikiquery_domain::html::push_escaped;
 use wikiquery_domain::timestamp::Timestamp;
 use wikiquery_runtime::{ActionContext, ApiError, Format, ParamValues, Printer};
 
@@ -119,7 +119,10 @@ pub fn answer_titled(
 
 /// The whole feed document.
 pub fn write(format: FeedFormat, channel: &Channel<'_>, items: &[Item]) -> String {
-    let mut out = String::from("<?xml version=\"1.0\"?>\n");
+    // A description, HTML escaped once more, grows by about a half.
+    let room: usize = items.iter().map(|i| i.description.len() * 3 / 2 + i.title.len() + i.url.len() * 2 + 256).sum();
+    let mut out = String::with_capacity(room + 1024);
+    out.push_str("<?xml version=\"1.0\"?>\n");
     match format {
         FeedFormat::Rss => {
             out.push_str("<rss version=\"2.0\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\">\n\t<channel>\n");
@@ -135,7 +138,7 @@ pub fn write(format: FeedFormat, channel: &Channel<'_>, items: &[Item]) -> Strin
                 out.push_str(&format!("\t\t\t<title>{}</title>\n", xml_encode(&item.title)));
                 out.push_str(&format!("\t\t\t<link>{url}</link>\n"));
                 out.push_str(&format!("\t\t\t<guid isPermaLink=\"false\">{url}</guid>\n"));
-                out.push_str(&format!("\t\t\t<description>{}</description>\n", xml_encode(&item.description)));
+                push_element(&mut out, "\t\t\t", "<description>", "</description>", &item.description);
                 match item.date.as_deref().and_then(Timestamp::parse) {
                     Some(date) => out.push_str(&format!("\t\t\t<pubDate>{}</pubDate>\n", date.to_http_date())),
                     None => out.push_str("\t\t\t\n"),
@@ -176,7 +179,7 @@ pub fn write(format: FeedFormat, channel: &Channel<'_>, items: &[Item]) -> Strin
                     None => out.push_str("\t\t\n"),
                 }
                 out.push('\n');
-                out.push_str(&format!("\t\t<summary type=\"html\">{}</summary>\n", xml_encode(&item.description)));
+                push_element(&mut out, "\t\t", "<summary type=\"html\">", "</summary>", &item.description);
                 out.push_str(&format!("\t\t<author><name>{}</name></author>\n", xml_encode(&item.author)));
                 out.push_str("\t</entry>\n");
             }
@@ -189,13 +192,30 @@ pub fn write(format: FeedFormat, channel: &Channel<'_>, items: &[Item]) -> Strin
 /// A value as a feed writes it: line ends as `\n`, the control characters XML forbids left
 /// out, and HTML's special characters (both quotes too) as entities.
 pub fn xml_encode(text: &str) -> String {
-    let control = |c: char| matches!(c, '\u{0}'..='\u{8}' | '\u{b}' | '\u{c}' | '\u{e}'..='\u{1f}');
+    let mut out = String::with_capacity(text.len() + 8);
+    push_xml_encoded(&mut out, text);
+    out
+}
+
+/// [`xml_encode`], written at the end of `out`: a long description is not copied again.
+pub fn push_xml_encoded(out: &mut String, text: &str) {
+    let control = |b: u8| matches!(b, 0..=8 | 0xb | 0xc | 0xe..=0x1f);
     // Most texts hold neither control characters nor carriage returns: escaped as they are.
-    if !text.contains(|c: char| c == '\r' || control(c)) {
-        return escape(text);
+    if !text.bytes().any(|b| b == b'\r' || control(b)) {
+        push_escaped(out, text);
+        return;
     }
-    let cleaned: String = text.replace("\r\n", "\n").chars().filter(|&c| !control(c)).collect();
-    escape(&cleaned)
+    let cleaned: String = text.replace("\r\n", "\n").chars().filter(|&c| !(c.is_ascii() && control(c as u8))).collect();
+    push_escaped(out, &cleaned);
+}
+
+/// An element holding `text` encoded, on a line of its own after `indent`.
+fn push_element(out: &mut String, indent: &str, open: &str, close: &str, text: &str) {
+    out.push_str(indent);
+    out.push_str(open);
+    push_xml_encoded(out, text);
+    out.push_str(close);
+    out.push('\n');
 }
 
 /// An edit summary as a feed shows it as text: each link `[[target|label]]` or `[[target]]`
