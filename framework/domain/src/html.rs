@@ -223,11 +223,14 @@ pub fn section_name(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{escape, escape_attribute, escape_text};
+    use super::{escape, escape_attribute, escape_compat, escape_text};
 
     #[test]
     fn text_keeps_quotes() {
         assert_eq!(escape_text("a<b>&\"'"), "a&lt;b&gt;&amp;\"'");
+        // A kept quote stays in its run, between escaped characters and multibyte text.
+        assert_eq!(escape_text("é\"<ü'>'x"), "é\"&lt;ü'&gt;'x");
+        assert_eq!(escape_compat("'\"&'"), "'&quot;&amp;'");
     }
 
     #[test]
