@@ -296,14 +296,14 @@ impl ActionModule for Compare {
         let slots_given = |name: &str| ctx.state.params.get(name).is_some();
         let from_params = self.side(true, slots_given("fromslots"));
         let mut from = side(&mut reader, site, &from_params, guess.as_ref(), &visibility, reads_archive, &saving)?;
-        if slots_given("fromslots") {
+        if from_params.slots_given {
             from.shown = None;
         }
         let mut to = match self.torelative.as_deref() {
             None => {
                 let to_params = self.side(false, slots_given("toslots"));
                 let mut to = side(&mut reader, site, &to_params, guess.as_ref(), &visibility, reads_archive, &saving)?;
-                if slots_given("toslots") {
+                if to_params.slots_given {
                     to.shown = None;
                 }
                 to

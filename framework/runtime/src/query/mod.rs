@@ -175,11 +175,9 @@ fn query_modules(keep: impl Fn(&ModuleEntry) -> bool, param_prefix: Option<&'sta
 /// Read from what is registered, not from the registry, which computes these values as it is
 /// built.
 pub fn query_module_names() -> ComputedValues {
-    let mut names: Vec<&'static str> = inventory::iter::<ModuleEntry>
-        .into_iter()
-        .filter(|e| e.group.is_some_and(|g| g.is_query()))
-        .map(|e| e.name)
-        .collect();
+    // The same modules as `prop`, `list` and `meta` together, without their deprecated ones
+    // put last and without selecting modules.
+    let mut names = query_modules(|_| true, None).values;
     names.sort_unstable();
     names.into()
 }

@@ -529,11 +529,14 @@ impl ActionModule for Parse {
         if let Some(prop) = props.iter().find(|p| NOT_BUILT.contains(p)) {
             return Err(ApiError::not_implemented(&format!("parse (prop={prop})")));
         }
-        if props.contains(&"limitreporthtml") {
-            let lang = interface_language(ctx.state.params.get("uselang"), ctx.site()?);
-            if !LimitReport::writable_in(&lang) {
-                return Err(ApiError::not_implemented(&format!("parse (prop=limitreporthtml in \"{lang}\")")));
-            }
+        // The language the editor's limit report is written in, when it is asked for.
+        let report_lang = if props.contains(&"limitreporthtml") {
+            Some(interface_language(ctx.state.params.get("uselang"), ctx.site()?))
+        } else {
+            None
+        };
+        if let Some(lang) = report_lang.as_deref().filter(|lang| !LimitReport::writable_in(lang)) {
+            return Err(ApiError::not_implemented(&format!("parse (prop=limitreporthtml in \"{lang}\")")));
         }
         if let Some(prop) = props.iter().find(|p| SKIN_ADDS_TO.contains(p)).filter(|_| self.useskin.is_some()) {
             return Err(ApiError::not_implemented(&format!("parse (prop={prop} with useskin)")));
@@ -722,10 +725,9 @@ impl ActionModule for Parse {
             // Nothing was parsed, so nothing was counted.
             out.insert("limitreportdata".into(), json!([]));
         }
-        if wants("limitreporthtml") {
-            let lang = interface_language(ctx.state.params.get("uselang"), site);
+        if let Some(lang) = &report_lang {
             // Nothing parsed (no report, content other than wikitext), nothing to report.
-            let html = report.as_ref().filter(|_| source.plain.is_none()).map(|r| r.html(&lang)).unwrap_or_default();
+            let html = report.as_ref().filter(|_| source.plain.is_none()).map(|r| r.html(lang)).unwrap_or_default();
             out.insert("limitreporthtml".into(), sub_element(style, html));
         }
         if (wants("parsetree") || self.generatexml) && source.plain.is_some() {

@@ -1483,7 +1483,7 @@ where
                         }
                     }
 
-                    // An idle kept-alive connection (no request in flight, nothing buffered
+                    // wikiquery: an idle kept-alive connection (no request in flight, nothing buffered
                     // either way) gives its read and write buffers back; the next request's
                     // read and the next response's encoding allocate them again. Without this,
                     // each idle connection keeps about 16 KiB.

@@ -15,7 +15,9 @@ impl<T> ServiceFactory<(Request, Framed<T, Codec>)> for UpgradeHandler {
     type Future = LocalBoxFuture<'static, Result<Self::Service, Self::InitError>>;
 
     fn new_service(&self, _: ()) -> Self::Future {
-        unimplemented!()
+        // wikiquery: refuses instead of panicking (no upgrade service is configured, so this
+        // is never reached; see third_party/README.md).
+        Box::pin(async { Err(Error::new_http()) })
     }
 }
 
@@ -27,6 +29,7 @@ impl<T> Service<(Request, Framed<T, Codec>)> for UpgradeHandler {
     actix_service::always_ready!();
 
     fn call(&self, _: (Request, Framed<T, Codec>)) -> Self::Future {
-        unimplemented!()
+        // wikiquery: refuses instead of panicking (see above).
+        Box::pin(async { Err(Error::new_http()) })
     }
 }
